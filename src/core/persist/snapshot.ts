@@ -1,0 +1,42 @@
+/**
+ * The stored shape of an index: a manifest plus independent per-document and per-cluster-group
+ * records, so that a document can be added or deleted by writing or deleting its own records.
+ * Entry vectors travel with the record that owns the entries: `vectors` holds one row of
+ * `manifest.embedder.dimension` floats per entry, in the same order.
+ */
+import type {
+  Chunk,
+  ClusterGroup,
+  Doc,
+  Entry,
+  IndexManifest,
+  JobState,
+  PreparseRecord,
+} from '../types.ts';
+
+/** A document with everything derived from it alone. */
+export interface DocumentRecord {
+  doc: Doc;
+  chunks: Chunk[];
+  job: JobState;
+  /** Entries whose origin is one of this document's chunks (chunk and pre-parsed kinds). */
+  entries: Entry[];
+  vectors: Float32Array;
+  /** Pre-parse outcome per chunk (done or failed), in chunk order. */
+  preparse: PreparseRecord[];
+}
+
+/** A cluster group with the entries derived from its clusters and RAPTOR nodes. */
+export interface GroupRecord {
+  group: ClusterGroup;
+  entries: Entry[];
+  vectors: Float32Array;
+  preparse: PreparseRecord[];
+}
+
+export interface IndexSnapshot {
+  manifest: IndexManifest;
+  /** In the order documents were added (that order is part of the deterministic output). */
+  documents: DocumentRecord[];
+  groups: GroupRecord[];
+}

@@ -1,0 +1,251 @@
+/**
+ * The data of a Loci index. Every stage reads and writes these shapes; the persistence format
+ * (src/core/persist) serializes exactly them, and the browser store keeps exactly them.
+ *
+ * Ids are stable and derived from content, so indexing the same bytes twice yields the same ids
+ * and a resumed job never duplicates anything.
+ */
+
+/** Detected document language. `other` means neither Chinese nor English dominates. */
+export type Lang = 'zh' | 'en' | 'other';
+
+/** Structural kinds of text a parser emits, in reading order. */
+export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'table-row' | 'code';
+
+/** One block as a parser emits it: text already normalized (see ingest/normalize). */
+export interface Block {
+  kind: BlockKind;
+  text: string;
+  /** Heading level 1..6, headings only. */
+  level?: number;
+  /** 1-based page number (PDF). */
+  page?: number;
+}
+
+/** What a format parser returns, before the text is assembled. */
+export interface ParsedDocument {
+  /** Title from metadata or the first heading, if any. */
+  title?: string;
+  blocks: Block[];
+  pageCount?: number;
+}
+
+/** A block placed in the assembled document text: `text.slice(start, end)` is its text. */
+export interface PlacedBlock {
+  kind: BlockKind;
+  level?: number;
+  page?: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * One entry of the document's table of contents, flat and in document order.
+ * `parent` is the index of the enclosing section in the same array, -1 for top level.
+ * The section covers `[start, end)` of the document text, its own heading included.
+ */
+export interface TocEntry {
+  title: string;
+  level: number;
+  parent: number;
+  start: number;
+  end: number;
+  page?: number;
+}
+
+/** A parsed, normalized document. */
+export interface Doc {
+  /** SHA-256 (hex) of the original bytes. */
+  id: string;
+  name: string;
+  mime: string;
+  /** Size of the original bytes. */
+  size: number;
+  title: string;
+  language: Lang;
+  /** The normalized text: blocks joined by newlines. All spans index into it. */
+  text: string;
+  blocks: PlacedBlock[];
+  toc: TocEntry[];
+  pageCount?: number;
+}
+
+/** An original chunk: the only text the answering model ever sees. */
+export interface Chunk {
+  /** `${docId}:${ordinal}` */
+  id: string;
+  docId: string;
+  /** Position of the chunk in its document, 0-based; document order = ordinal order. */
+  ordinal: number;
+  /** Always equal to `doc.text.slice(start, end)`. */
+  text: string;
+  /** Titles of the enclosing sections, outermost first. */
+  headingPath: string[];
+  start: number;
+  end: number;
+  page?: number;
+  pageEnd?: number;
+  /** Length in tokens of the embedder that chunked it (text only, no heading path). */
+  tokens: number;
+}
+
+/** A chunk's membership in a soft cluster. */
+export interface Membership {
+  chunkId: string;
+  /** GMM posterior probability of the chunk for this cluster. */
+  p: number;
+}
+
+/** A cluster chunk (paper §2.1): semantically related, possibly non-adjacent original chunks. */
+export interface Cluster {
+  /** `${groupId}#${index}` */
+  id: string;
+  /** Members in document order (doc order of the group, then chunk ordinal). */
+  members: Membership[];
+}
+
+/**
+ * A node of a RAPTOR tree above the leaves. Level 1 nodes summarize chunks; level L nodes
+ * summarize nodes of level L-1. `leafChunkIds` are all original chunks below it, in document order.
+ */
+export interface RaptorNode {
+  /** `${groupId}/r${level}.${index}` */
+  id: string;
+  level: number;
+  children: string[];
+  leafChunkIds: string[];
+  summary: string;
+}
+
+/**
+ * The chunks clustered together: one document (the app's default) or a pooled corpus
+ * (evaluation). Deleting any of its documents invalidates the group.
+ */
+export interface ClusterGroup {
+  id: string;
+  docIds: string[];
+  /** Number of clusters chosen by BIC, 0 when the group was too small to cluster. */
+  k: number;
+  /** BIC for k = 1..kMax, index 0 is k = 1. */
+  bic: number[];
+  clusters: Cluster[];
+  raptor: RaptorNode[];
+  /** 2-D UMAP layout of the group's chunks (same order as chunkIds), for the cluster map. */
+  layout?: { chunkIds: string[]; xy: number[] };
+}
+
+/** What kind of retrieval target an entry is. */
+export type EntryKind = 'chunk' | 'cluster' | 'query' | 'summary' | 'context' | 'raptor';
+
+/** Pre-parsed entries come from the whole chunk or from one of its detail points. */
+export type EntryLevel = 'whole' | 'point';
+
+/** What an entry backtracks to. */
+export type EntryOrigin =
+  | { type: 'chunk'; id: string }
+  | { type: 'cluster'; id: string }
+  | { type: 'raptor'; id: string };
+
+/** A retrieval target. Its vector lives in the vector index under the same row. */
+export interface Entry {
+  /** Stable: `${origin.id}|${kind}|${level}|${index}` */
+  id: string;
+  kind: EntryKind;
+  level: EntryLevel;
+  text: string;
+  origin: EntryOrigin;
+  /** How the entry was produced, for pre-parsed kinds. */
+  producer?: 'llm' | 'extractive';
+}
+
+/** Outcome of pre-parsing one source (an original chunk or a cluster chunk). */
+export interface PreparseRecord {
+  sourceId: string;
+  sourceType: 'chunk' | 'cluster';
+  status: 'done' | 'failed';
+  /** Why it failed, when it failed (kept so a person can see what the model did). */
+  error?: string;
+  entryCount: number;
+}
+
+/** Indexing stages, in order. A job records the last one completed. */
+export type Stage = 'parsed' | 'chunked' | 'embedded' | 'clustered' | 'preparsed' | 'ready';
+
+export interface JobState {
+  docId: string;
+  stage: Stage;
+  /** Pre-parse progress: sources done (or failed) out of all sources. */
+  preparsed?: { done: number; total: number };
+}
+
+/** Retrieval strategies, each a subset of entry kinds searched plus the backtracking rule. */
+export type Strategy = 'naive' | 'c-rag' | 'p-rag' | 'cap-rag' | 'raptor';
+
+export const STRATEGIES: readonly Strategy[] = ['naive', 'c-rag', 'p-rag', 'cap-rag', 'raptor'];
+
+export type PreparseMode = 'llm' | 'extractive' | 'off';
+
+export type VectorStorage = 'float32' | 'int8';
+
+/** Settings an index was built with; a mismatch with the running embedder is refused. */
+export interface IndexManifest {
+  format: 'loci-index';
+  version: number;
+  embedder: { id: string; dimension: number; queryPrefix: string; passagePrefix: string };
+  chunking: { chunkTokens: number; overlapTokens: number };
+  clustering: {
+    scope: 'document' | 'corpus';
+    seed: number;
+    threshold: number;
+    maxClusters: number;
+    /** Smallest number of chunks for which clustering runs. */
+    minChunks: number;
+  };
+  preparse: { mode: PreparseMode; generatorId?: string };
+  raptor: boolean;
+  vectorStorage: VectorStorage;
+}
+
+/** One retrieval candidate, as the inspector shows it (paper Table 7). */
+export interface TraceRow {
+  rank: number;
+  score: number;
+  entryId: string;
+  kind: EntryKind;
+  level: EntryLevel;
+  fromCluster: boolean;
+  text: string;
+  /** Original chunks this candidate added (empty when all were already held). */
+  added: string[];
+  /** All original chunks this candidate backtracks to. */
+  backtracksTo: string[];
+  /** Per-list ranks before fusion, when hybrid search was used. */
+  denseRank?: number;
+  lexicalRank?: number;
+}
+
+/** A retrieved original chunk with what it needs to be shown and cited. */
+export interface RetrievedChunk {
+  chunk: Chunk;
+  docName: string;
+  docTitle: string;
+  /** Best fused score of any candidate that brought it in. */
+  score: number;
+  /** Rank of the first candidate that brought it in (1-based). */
+  firstRank: number;
+  rerankScore?: number;
+}
+
+export interface RetrievalResult {
+  chunks: RetrievedChunk[];
+  trace: TraceRow[];
+}
+
+/** A packed source, numbered as the answer cites it. */
+export interface Source {
+  n: number;
+  label: string;
+  chunk: Chunk;
+  docName: string;
+  docTitle: string;
+}
