@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { installNodePolyfills } from './scripts/node-polyfills.ts';
+
+installNodePolyfills();
 
 // Node-side tests: core units, adapters with the real tiny models, CLI. Browser tests live in
 // test/browser and run against the production build through playwright-core (see test/browser/README).

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { chunkDocument, chunkEmbeddingText } from '../../../src/core/chunk/index.ts';
+import type { Block, Doc, PlacedBlock, TocEntry } from '../../../src/core/types.ts';
+
+/** A document assembled the way ingestion does it: blocks joined by newlines, toc from headings. */
+function makeDoc(blocks: Block[]): Doc {
+  let text = '';
+  const placed: PlacedBlock[] = [];
+  const toc: TocEntry[] = [];
+  for (const b of blocks) {
+    if (text) text += '\n';
+    const start = text.length;
+    text += b.text;
+    placed.push({ kind: b.kind, level: b.level, page: b.page, start, end: text.length });
+    if (b.kind === 'heading') {
+      let parent = toc.length - 1;
+      while (parent >= 0 && toc[parent].level >= (b.level ?? 1)) parent = toc[parent].parent;
+      toc.push({ title: b.text, level: b.level ?? 1, parent, start, end: 0, page: b.page });
+    }
+  }
+  for (let i = 0; i < toc.length; i++) {
+    let j = i + 1;
+    while (j < toc.length && toc[j].level > toc[i].level) j++;
+    toc[i].end = j < toc.length ? toc[j].start : text.length;
+  }
+  return { id: 'd', name: 'd.md', mime: 'text/markdown', size: text.length, title: 'D', language: 'en', text, blocks: placed, toc };
+}
+
+/** One token per whitespace-separated word: enough to check the packing arithmetic by hand. */
+const countWords = async (texts: string[]) => texts.map((t) => t.split(/\s+/).filter(Boolean).length);
+
+const sentence = (i: number, words = 4) => `S${i} ${'w '.repeat(words - 2)}end.`;
+
+describe('chunkDocument', () => {
+  const doc = makeDoc([
+    { kind: 'heading', level: 1, text: 'Law' },
+    { kind: 'paragraph', text: 'Preamble words here.' },
+    { kind: 'heading', level: 2, text: 'Chapter 1' },
+    { kind: 'paragraph', text: [1, 2, 3, 4, 5].map((i) => sentence(i)).join(' '), page: 3 },
+    { kind: 'paragraph', text: sentence(6), page: 4 },
+    { kind: 'heading', level: 2, text: 'Chapter 2' },
+    { kind: 'heading', level: 3, text: 'Section 2.1' },
+    { kind: 'list-item', text: sentence(7) },
+  ]);
+
+  it('keeps every chunk inside one section, with its heading path', async () => {
+    const chunks = await chunkDocument(doc, countWords, { chunkTokens: 8, overlapTokens: 4 });
+    expect(chunks.map((c) => c.headingPath.join(' › '))).toEqual([
+      'Law',
+      'Law › Chapter 1',
+      'Law › Chapter 1',
+      'Law › Chapter 1',
+      'Law › Chapter 1',
+      'Law › Chapter 1',
+      'Law › Chapter 2 › Section 2.1',
+    ]);
+    for (const c of chunks) expect(c.text).toBe(doc.text.slice(c.start, c.end));
+    expect(chunks.map((c) => c.ordinal)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(chunks[6].id).toBe('d:6');
+  });
+
+  it('packs sentences up to the token limit and overlaps by whole sentences', async () => {
+    const chunks = await chunkDocument(doc, countWords, { chunkTokens: 8, overlapTokens: 4 });
+    // Chapter 1 has six 4-word sentences: [1,2] then [2,3] (S2 carried), [3,4], [4,5], [5,6].
+    expect(chunks.slice(1, 5).map((c) => c.text.match(/S\d/g))).toEqual([
+      ['S1', 'S2'],
+      ['S2', 'S3'],
+      ['S3', 'S4'],
+      ['S4', 'S5'],
+    ]);
+    expect(chunks.slice(1, 5).every((c) => c.tokens === 8)).toBe(true);
+  });
+
+  it('crosses blocks inside a section and records the page range', async () => {
+    const chunks = await chunkDocument(doc, countWords, { chunkTokens: 8, overlapTokens: 0 });
+    const last = chunks.find((c) => c.text.includes('S6'))!;
+    expect(last.text).toMatch(/^S5 .*\nS6 /s);
+    expect(last.page).toBe(3);
+    expect(last.pageEnd).toBe(4);
+  });
+
+  it('cuts a sentence longer than a chunk into pieces that fit', async () => {
+    const long = makeDoc([{ kind: 'paragraph', text: Array.from({ length: 25 }, (_, i) => `w${i}`).join(' ') + '.' }]);
+    const chunks = await chunkDocument(long, countWords, { chunkTokens: 10, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    for (const c of chunks) expect(c.tokens).toBeLessThanOrEqual(10);
+    expect(chunks.map((c) => c.text).join(' ')).toBe(long.text);
+  });
+
+  it('rejects an overlap as large as the chunk', async () => {
+    await expect(chunkDocument(doc, countWords, { chunkTokens: 5, overlapTokens: 5 })).rejects.toThrow(RangeError);
+  });
+
+  it('prefixes the heading path to the embedded text only', async () => {
+    const [first] = await chunkDocument(doc, countWords, { chunkTokens: 100, overlapTokens: 0 });
+    expect(chunkEmbeddingText(first)).toBe('Law\nPreamble words here.');
+    expect(first.text).toBe('Preamble words here.');
+  });
+});
