@@ -1,0 +1,84 @@
+/** `loci index <files…> --out <path>`: builds or extends an index file; re-running resumes. */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { openEngine } from '../engine-setup.ts';
+import { parseCommon, UsageError } from '../options.ts';
+import { stderrProgress } from '../progress.ts';
+import { withInterrupt } from '../interrupt.ts';
+
+export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
+  Parses, chunks, embeds, clusters and pre-parses the files (pdf, docx, epub, html, md, txt).
+  Run it again with the same --out to resume an interrupted run or to add files.
+  --embedder <id>  --llm <id>  --preparse llm|extractive|off  --preparse-budget <chunks>
+  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>`;
+
+export async function indexCommand(argv: string[]): Promise<number> {
+  const { options, positionals } = parseCommon(argv);
+  if (options.help) return console.log(INDEX_HELP), 0;
+  if (!options.out) throw new UsageError('index needs --out <path> for the index file');
+  if (positionals.length === 0) throw new UsageError('index needs at least one file or folder');
+  if (options.preparse === 'llm' && !options.llm) throw new UsageError('--preparse llm needs --llm <model id>');
+
+  const files = await expandFiles(positionals);
+  const chunkTokens = options.chunkTokens ?? 100;
+  const { engine, store } = await openEngine(
+    options.out,
+    options,
+    { embedder: options.embedder, generator: options.llm },
+    {
+      chunking: { chunkTokens, overlapTokens: Math.round(chunkTokens / 10) },
+      clustering: { scope: options.clusterScope ?? 'document', seed: options.seed ?? 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },
+      preparse: { mode: options.preparse, generatorId: options.llm },
+      raptor: options.raptor,
+    },
+  );
+  const progress = stderrProgress(options.quiet);
+  let failures = 0;
+  const outcome = await withInterrupt(store, async (signal) => {
+    const inputs: { name: string; bytes: Uint8Array }[] = [];
+    for (const file of files) inputs.push({ name: path.basename(file), bytes: new Uint8Array(await readFile(file)) });
+    return engine.indexFiles(inputs, {
+      signal,
+      onProgress: progress,
+      preparseBudget: options.preparseBudget !== undefined ? { maxSources: options.preparseBudget } : undefined,
+      onFileError: (name, error) => {
+        failures++;
+        process.stderr.write(`error: ${error.message.startsWith(name) ? error.message : `${name}: ${error.message}`}\n`);
+      },
+    });
+  });
+  await store.close();
+  const snap = engine.snapshot();
+  const summary = {
+    index: options.out,
+    documents: snap.documents.length,
+    chunks: snap.documents.reduce((s, d) => s + d.chunks.length, 0),
+    clusters: snap.groups.reduce((s, g) => s + g.group.clusters.length, 0),
+    entries: engine.corpus.entryCount,
+    ready: snap.documents.filter((d) => d.job.stage === 'ready').length,
+    preparse: { done: outcome.preparse.done, failed: outcome.preparse.failed, pending: outcome.preparse.pending },
+    failedFiles: outcome.failed.map((f) => ({ file: f.name, error: f.error.message })),
+  };
+  if (options.json) console.log(JSON.stringify(summary));
+  else {
+    console.log(`${summary.index}: ${summary.documents} documents (${summary.ready} ready), ${summary.chunks} chunks, ${summary.clusters} clusters, ${summary.entries} entries`);
+    if (outcome.preparse.done + outcome.preparse.failed > 0 || outcome.preparse.pending > 0) {
+      console.log(`pre-parse: ${outcome.preparse.done} done, ${outcome.preparse.failed} failed (recorded and skipped), ${outcome.preparse.pending} pending`);
+    }
+    if (outcome.preparse.pending > 0) console.log('run the same command again to continue pre-parsing');
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+async function expandFiles(inputs: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const input of inputs) {
+    const info = await stat(input).catch(() => undefined);
+    if (!info) throw new UsageError(`${input}: no such file or folder`);
+    if (info.isDirectory()) {
+      const names = (await readdir(input)).sort();
+      out.push(...(await expandFiles(names.filter((n) => !n.startsWith('.')).map((n) => path.join(input, n)))));
+    } else out.push(input);
+  }
+  return out;
+}

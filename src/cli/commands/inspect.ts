@@ -1,0 +1,35 @@
+/** `loci inspect <index> "<question>"`: the retrieval trace, like the paper's Table 7. */
+import { embedderOfIndex, openEngine } from '../engine-setup.ts';
+import { parseCommon, UsageError } from '../options.ts';
+import { printSources, printTrace, sourceLine } from '../print.ts';
+import { askOptions, sourceJson } from './ask.ts';
+
+export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
+  Shows every candidate walked by backtracking retrieval: rank, score, entry kind, whole/point,
+  whether it came from a cluster, its text, and the original chunks it backtracked to.
+  --strategy …  --hybrid on|off  -n <chunks>  -m <candidates>  --json`;
+
+export async function inspectCommand(argv: string[]): Promise<number> {
+  const { options, positionals } = parseCommon(argv);
+  if (options.help) return console.log(INSPECT_HELP), 0;
+  const [indexPath, question] = positionals;
+  if (!indexPath || !question) throw new UsageError('usage: loci inspect <index> "<question>"');
+  const embedder = embedderOfIndex(indexPath, argv.includes('--embedder') ? options.embedder : undefined);
+  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker });
+  const retrieval = await engine.retrieve(question, askOptions(options));
+  if (options.json) {
+    console.log(JSON.stringify({ question: retrieval.question, queries: retrieval.queries, sources: retrieval.chunks.map(sourceJson), trace: retrieval.result.trace }));
+    return 0;
+  }
+  const label = (id: string) => {
+    const chunk = engine.corpus.chunk(id);
+    return `#${chunk.ordinal} ${engine.corpus.docLabel(chunk.docId).name}`;
+  };
+  console.log(`strategy ${options.strategy}, hybrid ${options.hybrid ? 'on' : 'off'}, N=${options.n}, M=${options.m ?? 20 * options.n}\n`);
+  printTrace(process.stdout, retrieval.result.trace, label);
+  console.log(`\n${retrieval.chunks.length} original chunks, in document order:`);
+  printSources(process.stdout, retrieval.chunks);
+  return 0;
+}
+
+export { sourceLine };

@@ -1,0 +1,53 @@
+/**
+ * The CLI's IndexStore: the whole index in one file, rewritten atomically (temporary file, then
+ * rename) so an interrupted run leaves the previous complete index, never half of one. Writes are
+ * spaced out during long runs; `close()` writes whatever is left.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { decodeIndex, encodeIndex } from '../core/persist/binary-format.ts';
+import { MemoryIndexStore } from '../core/persist/memory-store.ts';
+
+export class FileIndexStore extends MemoryIndexStore {
+  private dirty = false;
+  private lastWrite = 0;
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly path: string,
+    snapshot: ConstructorParameters<typeof MemoryIndexStore>[0],
+    private readonly minIntervalMs: number,
+  ) {
+    super(snapshot);
+  }
+
+  /** Opens an index file, or an empty store when the file does not exist yet. */
+  static async open(path: string, options: { minIntervalMs?: number } = {}): Promise<FileIndexStore> {
+    const snapshot = existsSync(path) ? decodeIndex(new Uint8Array(await readFile(path))) : undefined;
+    return new FileIndexStore(path, snapshot, options.minIntervalMs ?? 2000);
+  }
+
+  protected override changed(): void {
+    this.dirty = true;
+    if (Date.now() - this.lastWrite >= this.minIntervalMs) void this.flush();
+  }
+
+  /** Writes the index now if anything changed since the last write. */
+  async flush(): Promise<void> {
+    this.writing = this.writing.then(async () => {
+      if (!this.dirty) return;
+      const snapshot = this.snapshot();
+      if (!snapshot) return;
+      this.dirty = false;
+      this.lastWrite = Date.now();
+      const tmp = `${this.path}.tmp`;
+      await writeFile(tmp, encodeIndex(snapshot));
+      await rename(tmp, this.path);
+    });
+    return this.writing;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+  }
+}

@@ -1,0 +1,50 @@
+/** The `loci` command line: index, ask, inspect, eval, bench-core. */
+import { askCommand, ASK_HELP } from './commands/ask.ts';
+import { indexCommand, INDEX_HELP } from './commands/index.ts';
+import { inspectCommand, INSPECT_HELP } from './commands/inspect.ts';
+import { UsageError } from './options.ts';
+
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, { run: () => Promise<Command>; help: string }> = {
+  index: { run: async () => indexCommand, help: INDEX_HELP },
+  ask: { run: async () => askCommand, help: ASK_HELP },
+  inspect: { run: async () => inspectCommand, help: INSPECT_HELP },
+  eval: { run: async () => (await import('./commands/eval.ts')).evalCommand, help: 'loci eval --dataset <name> … (loci eval --help)' },
+  'bench-core': { run: async () => (await import('./commands/bench-core.ts')).benchCoreCommand, help: 'loci bench-core [--out <file.json>]' },
+};
+
+const USAGE = `loci — private document question answering (CAP-RAG)
+
+${Object.values(COMMANDS)
+  .map((c) => c.help.split('\n')[0])
+  .join('\n')}
+
+Common: --models <dir> (default ../shared/models or $LOCI_MODELS_DIR), --embedder, --llm, --reranker,
+--strategy, --hybrid on|off, -n, -m, --preparse llm|extractive|off, --preparse-budget, --max-new-tokens, --json`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(USAGE);
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await (await command.run())(rest);
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      console.error(`loci ${name}: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError'].includes(error.name)) {
+      console.error(`loci ${name}: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

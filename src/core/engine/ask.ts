@@ -1,0 +1,109 @@
+/**
+ * A question's way through the engine: standalone rewrite of a follow-up, query variants
+ * (multi-query or HyDE), candidates and backtracking, optional rerank, packing, streamed answer.
+ */
+import { condenseFollowUp, hyde, multiQuery } from '../answer/rewrite.ts';
+import { rerank } from '../answer/rerank.ts';
+import { packSources } from '../answer/pack.ts';
+import { sourceTokenBudget } from '../answer/prompt.ts';
+import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
+import { detectLanguage } from '../ingest/language.ts';
+import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
+import { retrieve, type QueryVariant } from '../search/retrieve.ts';
+import type { Lang, RetrievalResult, RetrievedChunk, Source, Strategy } from '../types.ts';
+import type { LiveCorpus } from './live-corpus.ts';
+
+export type Rewrite = 'none' | 'multi-query' | 'hyde';
+
+export interface AskOptions {
+  strategy: Strategy;
+  /** Original chunks wanted (the paper's N). */
+  n: number;
+  /** Candidates (the paper's M); default 20·n. */
+  m?: number;
+  hybrid: boolean;
+  /** Rerank the backtracked chunks with the cross-encoder (needs a reranker). */
+  rerank?: boolean;
+  rewrite?: Rewrite;
+  /** Earlier turns: a follow-up question is rewritten into a standalone one before retrieval. */
+  history?: ChatMessage[];
+  /** Tokens for the answer. */
+  maxTokens?: number;
+  temperature?: number;
+  order?: 'document' | 'edges-first';
+  /** Language of prompts and of the not-found sentence; detected from the question by default. */
+  lang?: Lang;
+  signal?: AbortSignal;
+}
+
+export interface AskDeps {
+  corpus: LiveCorpus;
+  embedder: Embedder;
+  generator?: Generator;
+  reranker?: Reranker;
+}
+
+export interface RetrieveForQuestion {
+  /** The question retrieval ran on (a follow-up made standalone). */
+  question: string;
+  lang: Lang;
+  /** Every query text that was searched (the question first). */
+  queries: string[];
+  result: RetrievalResult;
+  /** Backtracked chunks, reranked when asked. */
+  chunks: RetrievedChunk[];
+}
+
+export type AskEvent = { type: 'retrieved'; retrieval: RetrieveForQuestion; sources: Source[] } | AnswerEvent;
+
+export async function retrieveForQuestion(deps: AskDeps, asked: string, options: AskOptions): Promise<RetrieveForQuestion> {
+  const { embedder } = deps;
+  const { signal } = options;
+  const needsModel = (options.rewrite !== undefined && options.rewrite !== 'none') || !!options.history?.length;
+  const generator = needsModel ? requireGenerator(deps).generator : deps.generator;
+  const lang = options.lang ?? detectLanguage(asked);
+  const question = options.history?.length && generator ? await condenseFollowUp(options.history, asked, generator, { lang, signal }) : asked;
+
+  const variants: QueryVariant[] = [];
+  const texts = options.rewrite === 'multi-query' && generator ? await multiQuery(question, generator, { lang, signal }) : [question];
+  const vectors = await embedder.embed(texts, 'query', signal);
+  texts.forEach((text, i) => variants.push({ text, vector: vectors[i] }));
+  if (options.rewrite === 'hyde' && generator) {
+    // The hypothetical answer is a passage, so it is embedded like one (prefix models differ).
+    const passage = await hyde(question, generator, { lang, signal });
+    const [vector] = await embedder.embed([passage], 'passage', signal);
+    variants.push({ text: passage, vector });
+    texts.push(passage);
+  }
+
+  const result = retrieve(deps.corpus, variants, { strategy: options.strategy, n: options.n, m: options.m, hybrid: options.hybrid });
+  let chunks = result.chunks;
+  if (options.rerank) {
+    if (!deps.reranker) throw new Error('reranking needs a reranker model');
+    chunks = await rerank(question, chunks, deps.reranker, { signal });
+  }
+  return { question, lang, queries: texts, result, chunks };
+}
+
+export async function* ask(deps: AskDeps, asked: string, options: AskOptions): AsyncGenerator<AskEvent> {
+  const { generator } = requireGenerator(deps);
+  const retrieval = await retrieveForQuestion(deps, asked, options);
+  const { lang, question } = retrieval;
+  const budgetTokens = await sourceTokenBudget(question, generator, { lang, history: options.history, maxTokens: options.maxTokens });
+  // Best first for packing: reranked order when reranked, else the order candidates brought them in.
+  const best = options.rerank ? retrieval.chunks : [...retrieval.chunks].sort((a, b) => a.firstRank - b.firstRank);
+  const sources = await packSources(best, { budgetTokens, countTokens: (t) => generator.countTokens(t), order: options.order });
+  yield { type: 'retrieved', retrieval, sources };
+  yield* streamAnswer(question, sources, generator, {
+    lang,
+    history: options.history,
+    maxTokens: options.maxTokens,
+    temperature: options.temperature,
+    signal: options.signal,
+  });
+}
+
+function requireGenerator(deps: AskDeps): AskDeps & { generator: Generator } {
+  if (!deps.generator) throw new Error('answering and query rewriting need a language model (--llm)');
+  return deps as AskDeps & { generator: Generator };
+}

@@ -1,0 +1,120 @@
+/**
+ * The Loci engine: one object that owns an index (through an IndexStore) and answers questions
+ * over it. The CLI, the evaluation harness and the browser's engine worker all drive this class.
+ */
+import { detectLanguage } from '../ingest/language.ts';
+import { assertSameEmbedder, createManifest, type ManifestSettings } from '../persist/manifest.ts';
+import type { DocumentRecord, IndexSnapshot } from '../persist/snapshot.ts';
+import type { Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
+import type { IngestOptions } from '../ingest/index.ts';
+import { Indexer, type StageOptions } from '../pipeline/indexer.ts';
+import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage.ts';
+import type { IndexManifest } from '../types.ts';
+import { LiveCorpus } from './live-corpus.ts';
+import { ask, retrieveForQuestion, type AskEvent, type AskOptions, type RetrieveForQuestion } from './ask.ts';
+
+export interface EngineOptions {
+  embedder: Embedder;
+  generator?: Generator;
+  reranker?: Reranker;
+  store: IndexStore;
+  /** Settings for a new index; an existing index keeps the settings it was built with. */
+  settings?: Partial<ManifestSettings>;
+}
+
+export interface IndexFilesOptions extends StageOptions {
+  preparseBudget?: PreparseBudget;
+  ingest?: IngestOptions;
+  /** Called when one file cannot be read; the others go on. Without it the error is thrown. */
+  onFileError?: (name: string, error: Error) => void;
+}
+
+export interface IndexFilesResult {
+  added: DocumentRecord[];
+  failed: { name: string; error: Error }[];
+  preparse: PreparseOutcome;
+}
+
+export class LociEngine {
+  private constructor(
+    readonly manifest: IndexManifest,
+    private readonly options: EngineOptions,
+    readonly corpus: LiveCorpus,
+    readonly indexer: Indexer,
+  ) {}
+
+  /** Opens the index in `store`, creating it when the store is empty. */
+  static async open(options: EngineOptions): Promise<LociEngine> {
+    const snapshot = await options.store.load();
+    const manifest = snapshot?.manifest ?? createManifest(options.embedder, options.settings);
+    assertSameEmbedder(manifest, options.embedder);
+    if (!snapshot) await options.store.putManifest(manifest);
+    const corpus = new LiveCorpus(manifest.embedder.dimension, manifest.vectorStorage);
+    const indexer = new Indexer({ manifest, embedder: options.embedder, generator: options.generator, store: options.store, corpus });
+    if (snapshot) {
+      indexer.restore(snapshot.documents, snapshot.groups);
+      for (const d of snapshot.documents) if (d.entries.length) corpus.setDocument(d);
+      for (const g of snapshot.groups) corpus.setGroup(g);
+    }
+    return new LociEngine(manifest, options, corpus, indexer);
+  }
+
+  get documents(): DocumentRecord[] {
+    return [...this.indexer.documents.values()];
+  }
+
+  snapshot(): IndexSnapshot {
+    return { manifest: this.manifest, documents: this.documents, groups: [...this.indexer.groups.values()] };
+  }
+
+  /**
+   * Indexes files through every stage: each file is parsed, chunked and embedded (a bad file is
+   * reported and skipped), then clustering and pre-parsing run over whatever is pending, which also
+   * finishes any job an earlier run left half done.
+   */
+  async indexFiles(files: { name: string; bytes: Uint8Array }[], options: IndexFilesOptions = {}): Promise<IndexFilesResult> {
+    const added: DocumentRecord[] = [];
+    const failed: { name: string; error: Error }[] = [];
+    for (const file of files) {
+      try {
+        added.push(await this.indexer.ingestFile(file.name, file.bytes, { ...options, ingest: options.ingest }));
+      } catch (error) {
+        if (!(error instanceof Error) || error.name === 'CancelledError' || !options.onFileError) throw error;
+        failed.push({ name: file.name, error });
+        options.onFileError(file.name, error);
+      }
+    }
+    const preparse = await this.finishPending(options);
+    return { added, failed, preparse };
+  }
+
+  /** Runs the clustering and pre-parsing stages for whatever documents have not reached them. */
+  async finishPending(options: StageOptions & { preparseBudget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
+    await this.indexer.clusterPending(options);
+    return this.indexer.preparsePending({ ...options, budget: options.preparseBudget });
+  }
+
+  async removeDocument(docId: string): Promise<void> {
+    await this.indexer.removeDocument(docId);
+  }
+
+  /** Retrieval only (rewriting, candidates, backtracking, rerank): what `inspect` and evaluation use. */
+  async retrieve(question: string, options: AskOptions): Promise<RetrieveForQuestion> {
+    return retrieveForQuestion(this.askDeps(), question, options);
+  }
+
+  /** Retrieval, then a streamed, cited answer. */
+  ask(question: string, options: AskOptions): AsyncGenerator<AskEvent> {
+    return ask(this.askDeps(), question, options);
+  }
+
+  languageOf(text: string) {
+    return detectLanguage(text);
+  }
+
+  private askDeps() {
+    return { corpus: this.corpus, embedder: this.options.embedder, generator: this.options.generator, reranker: this.options.reranker };
+  }
+}
+
+export type { AskEvent, AskOptions, ProgressListener };

@@ -1,0 +1,53 @@
+/** The index manifest: what an index was built with, and the check that refuses mixing vector spaces. */
+import type { Embedder } from '../ports.ts';
+import type { IndexManifest } from '../types.ts';
+
+/** Bumped whenever the stored shape changes; older files are migrated or refused by `decodeIndex`. */
+export const FORMAT_VERSION = 1;
+
+export type ManifestSettings = Omit<IndexManifest, 'format' | 'version' | 'embedder'>;
+
+export const DEFAULT_SETTINGS: ManifestSettings = {
+  chunking: { chunkTokens: 100, overlapTokens: 10 },
+  clustering: { scope: 'document', seed: 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },
+  preparse: { mode: 'extractive' },
+  raptor: false,
+  vectorStorage: 'float32',
+};
+
+export function createManifest(embedder: Embedder, settings: Partial<ManifestSettings> = {}): IndexManifest {
+  return {
+    format: 'loci-index',
+    version: FORMAT_VERSION,
+    embedder: {
+      id: embedder.id,
+      dimension: embedder.dimension,
+      queryPrefix: embedder.queryPrefix,
+      passagePrefix: embedder.passagePrefix,
+    },
+    ...DEFAULT_SETTINGS,
+    ...settings,
+  };
+}
+
+export class IndexMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IndexMismatchError';
+  }
+}
+
+/**
+ * Vectors of two models live in different spaces: comparing them gives nonsense rather than an
+ * error, so an index is only ever searched with the embedder that built it.
+ */
+export function assertSameEmbedder(manifest: IndexManifest, embedder: Embedder): void {
+  const built = manifest.embedder;
+  if (built.id !== embedder.id || built.dimension !== embedder.dimension) {
+    throw new IndexMismatchError(
+      `this index was built with the embedder "${built.id}" (${built.dimension} dimensions), ` +
+        `but "${embedder.id}" (${embedder.dimension} dimensions) is active: ` +
+        `use --embedder ${built.id}, or re-embed the index with the new model`,
+    );
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The indexing pipeline: parse → chunk → embed → cluster → pre-parse → ready, one stage at a time,
+ * each stage's result written to the store before the next starts. A job that stops (crash, reload,
+ * cancel, budget) resumes from the stage it reached, and since records are replaced whole and ids
+ * come from content, nothing is ever duplicated.
+ */
+import { chunkDocument } from '../chunk/chunker.ts';
+import { clusterChunks } from '../cluster/index.ts';
+import { ingest, type IngestOptions } from '../ingest/index.ts';
+import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
+import type { Embedder, Generator, IndexStore, ProgressListener } from '../ports.ts';
+import type { Chunk, ClusterGroup, IndexManifest, JobState, Stage } from '../types.ts';
+import { throwIfAborted } from '../util/abort.ts';
+import { chunkEntry, clusterEntry } from './base-entries.ts';
+import { embedTexts, row } from './embed-texts.ts';
+import type { LiveCorpus } from '../engine/live-corpus.ts';
+import { buildRaptorEntries } from './raptor-stage.ts';
+import { preparseStage, type PreparseBudget, type PreparseOutcome } from './preparse-stage.ts';
+
+export interface IndexerDeps {
+  manifest: IndexManifest;
+  embedder: Embedder;
+  generator?: Generator;
+  store: IndexStore;
+  corpus: LiveCorpus;
+}
+
+export interface StageOptions {
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+}
+
+export interface IngestFileOptions extends StageOptions {
+  ingest?: IngestOptions;
+}
+
+const STAGES: Stage[] = ['parsed', 'chunked', 'embedded', 'clustered', 'preparsed', 'ready'];
+
+export function reached(job: JobState, stage: Stage): boolean {
+  return STAGES.indexOf(job.stage) >= STAGES.indexOf(stage);
+}
+
+export const CORPUS_GROUP_ID = 'g:corpus';
+
+export function documentGroupId(docId: string): string {
+  return `g:${docId}`;
+}
+
+export class Indexer {
+  readonly documents = new Map<string, DocumentRecord>();
+  readonly groups = new Map<string, GroupRecord>();
+
+  constructor(private readonly deps: IndexerDeps) {}
+
+  /** Records loaded from the store, in added order. */
+  restore(documents: DocumentRecord[], groups: GroupRecord[]): void {
+    for (const d of documents) this.documents.set(d.doc.id, d);
+    for (const g of groups) this.groups.set(g.group.id, g);
+  }
+
+  /** Parse, chunk and embed one file; returns its record (the existing one when already indexed). */
+  async ingestFile(name: string, bytes: Uint8Array, options: IngestFileOptions = {}): Promise<DocumentRecord> {
+    const { signal, onProgress } = options;
+    throwIfAborted(signal, 'indexing');
+    onProgress?.({ stage: 'parse', done: 0, total: 1, item: name });
+    const doc = await ingest(name, bytes, options.ingest);
+    let record = this.documents.get(doc.id);
+    if (!record) {
+      record = { doc, chunks: [], job: { docId: doc.id, stage: 'parsed' }, entries: [], vectors: new Float32Array(0), preparse: [] };
+      await this.putDocument(record);
+    }
+    onProgress?.({ stage: 'parse', done: 1, total: 1, item: name });
+
+    if (!reached(record.job, 'chunked')) {
+      throwIfAborted(signal, 'indexing');
+      const chunks = await chunkDocument(record.doc, (texts) => this.deps.embedder.countTokens(texts), this.deps.manifest.chunking);
+      record = { ...record, chunks, job: { ...record.job, stage: 'chunked' } };
+      await this.putDocument(record);
+    }
+    if (!reached(record.job, 'embedded')) {
+      const entries = record.chunks.map(chunkEntry);
+      const vectors = await embedTexts(this.deps.embedder, entries.map((e) => e.text), {
+        signal,
+        onProgress: (done, total) => onProgress?.({ stage: 'embed', done, total, item: name }),
+      });
+      record = { ...record, entries, vectors, job: { ...record.job, stage: 'embedded' } };
+      await this.putDocument(record);
+    }
+    return record;
+  }
+
+  /**
+   * Clusters whatever needs it: each embedded document on its own (document scope), or all
+   * documents together when the corpus group is missing or out of date (corpus scope).
+   */
+  async clusterPending(options: StageOptions = {}): Promise<void> {
+    const { clustering } = this.deps.manifest;
+    if (clustering.scope === 'document') {
+      for (const record of [...this.documents.values()]) {
+        if (reached(record.job, 'clustered')) continue;
+        await this.clusterGroup(documentGroupId(record.doc.id), [record], options);
+      }
+      return;
+    }
+    const all = [...this.documents.values()];
+    const current = this.groups.get(CORPUS_GROUP_ID);
+    const ids = all.map((r) => r.doc.id);
+    const upToDate = current && current.group.docIds.length === ids.length && current.group.docIds.every((id, i) => id === ids[i]);
+    if (upToDate && all.every((r) => reached(r.job, 'clustered'))) return;
+    if (!all.every((r) => reached(r.job, 'embedded'))) throw new Error('every document must be embedded before the corpus is clustered');
+    await this.clusterGroup(CORPUS_GROUP_ID, all, options);
+  }
+
+  /** Pre-parses every source not yet done, within the budget; marks finished documents ready. */
+  async preparsePending(options: StageOptions & { budget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
+    const outcome = await preparseStage(this.deps, this, options);
+    for (const record of [...this.documents.values()]) {
+      if (!reached(record.job, 'clustered') || record.job.stage === 'ready') continue;
+      const complete = this.deps.manifest.preparse.mode === 'off' || outcome.pendingDocs.size === 0 || !outcome.pendingDocs.has(record.doc.id);
+      if (complete) await this.putDocument({ ...this.documents.get(record.doc.id)!, job: { ...record.job, stage: 'ready' } });
+    }
+    return outcome;
+  }
+
+  /** Deletes a document, and every cluster group that included it (other documents are re-clustered). */
+  async removeDocument(docId: string): Promise<void> {
+    if (!this.documents.has(docId)) return;
+    for (const [id, g] of [...this.groups]) {
+      if (!g.group.docIds.includes(docId)) continue;
+      await this.deps.store.deleteGroup(id);
+      this.deps.corpus.removeGroup(id);
+      this.groups.delete(id);
+      for (const other of g.group.docIds) {
+        const r = this.documents.get(other);
+        if (other !== docId && r && reached(r.job, 'clustered')) await this.putDocument({ ...r, job: { ...r.job, stage: 'embedded' } });
+      }
+    }
+    await this.deps.store.deleteDocument(docId);
+    this.deps.corpus.removeDocument(docId);
+    this.documents.delete(docId);
+  }
+
+  async putDocument(record: DocumentRecord): Promise<void> {
+    await this.deps.store.putDocument(record);
+    this.documents.set(record.doc.id, record);
+    if (reached(record.job, 'embedded')) this.deps.corpus.setDocument(record);
+  }
+
+  async putGroup(record: GroupRecord): Promise<void> {
+    await this.deps.store.putGroup(record);
+    this.groups.set(record.group.id, record);
+    this.deps.corpus.setGroup(record);
+  }
+
+  private async clusterGroup(groupId: string, records: DocumentRecord[], options: StageOptions): Promise<void> {
+    const { signal, onProgress } = options;
+    const { manifest, embedder } = this.deps;
+    const dim = embedder.dimension;
+    const chunks: Chunk[] = [];
+    const vectors: Float32Array[] = [];
+    for (const r of records) {
+      r.entries.forEach((e, i) => {
+        if (e.kind !== 'chunk') return;
+        chunks.push(r.chunks.find((c) => c.id === e.origin.id)!);
+        vectors.push(row(r.vectors, dim, i));
+      });
+    }
+    const item = records.length === 1 ? records[0].doc.name : `${records.length} documents`;
+    const result = clusterChunks(chunks, vectors, {
+      groupId,
+      seed: manifest.clustering.seed,
+      threshold: manifest.clustering.threshold,
+      maxClusters: manifest.clustering.maxClusters,
+      minChunks: manifest.clustering.minChunks,
+      layout: manifest.clustering.scope === 'document',
+      signal,
+      onProgress: (done, total) => onProgress?.({ stage: 'cluster', done, total, item }),
+    });
+    const group: ClusterGroup = { id: groupId, docIds: records.map((r) => r.doc.id), raptor: [], ...result };
+    const chunkById = new Map(chunks.map((c) => [c.id, c]));
+    const entries = group.clusters.map((c) => clusterEntry(c, chunkById));
+    let groupVectors = await embedTexts(embedder, entries.map((e) => e.text), { signal });
+    if (manifest.raptor) {
+      const raptor = await buildRaptorEntries(this.deps, groupId, chunks, vectors, { signal, onProgress, lang: records[0].doc.language });
+      group.raptor = raptor.nodes;
+      entries.push(...raptor.entries);
+      const merged = new Float32Array(groupVectors.length + raptor.vectors.length);
+      merged.set(groupVectors, 0);
+      merged.set(raptor.vectors, groupVectors.length);
+      groupVectors = merged;
+    }
+    await this.putGroup({ group, entries, vectors: groupVectors, preparse: [] });
+    for (const r of records) {
+      const latest = this.documents.get(r.doc.id)!;
+      await this.putDocument({ ...latest, job: { ...latest.job, stage: 'clustered' } });
+    }
+  }
+}
