@@ -1,0 +1,84 @@
+import type { ChatMessage, Generator } from '../ports.ts';
+import type { Lang, Source } from '../types.ts';
+import { validateCitations } from './citations.ts';
+import { isNotFound, notFoundSentence } from './not-found.ts';
+import { DEFAULT_ANSWER_TOKENS, answerMessages } from './prompt.ts';
+import { stripThinking } from './think.ts';
+
+export type AnswerEvent =
+  | { type: 'token'; text: string }
+  | {
+      type: 'done';
+      /** The final answer: reasoning removed, invalid citations removed. */
+      answer: string;
+      /** Sources the answer cites, in order of first citation. */
+      cited: Source[];
+      /** Cited numbers that named no given source. */
+      removed: number[];
+      notFound: boolean;
+      /** Generation was stopped by the signal; `answer` is what came before. */
+      aborted: boolean;
+    };
+
+export interface AnswerOptions {
+  lang: Lang;
+  history?: ChatMessage[];
+  maxTokens?: number;
+  signal?: AbortSignal;
+  temperature?: number;
+}
+
+function done(raw: string, sources: Source[], aborted: boolean): AnswerEvent {
+  const byNumber = new Map(sources.map((s) => [s.n, s]));
+  const validated = validateCitations(stripThinking(raw).trim(), new Set(byNumber.keys()));
+  return {
+    type: 'done',
+    answer: validated.text,
+    cited: validated.cited.map((n) => byNumber.get(n)).filter((s): s is Source => s !== undefined),
+    removed: validated.removed,
+    notFound: isNotFound(validated.text),
+    aborted,
+  };
+}
+
+/**
+ * Streams the answer to a question from packed sources. Tokens are passed on raw as they arrive
+ * (use `stripThinking` to render them); the final event carries the checked text. Stopping through
+ * the signal is not an error: the final event then holds what was generated so far.
+ */
+export async function* streamAnswer(
+  question: string,
+  sources: Source[],
+  generator: Generator,
+  options: AnswerOptions,
+): AsyncGenerator<AnswerEvent> {
+  const { signal } = options;
+  if (sources.length === 0) {
+    // Nothing retrieved: the model could only answer from its own memory, which Loci never shows.
+    const sentence = notFoundSentence(options.lang);
+    yield { type: 'token', text: sentence };
+    yield { type: 'done', answer: sentence, cited: [], removed: [], notFound: true, aborted: false };
+    return;
+  }
+  let raw = '';
+  if (!signal?.aborted) {
+    const messages = answerMessages(question, sources, { lang: options.lang, history: options.history });
+    try {
+      const stream = generator.stream(messages, {
+        maxTokens: options.maxTokens ?? DEFAULT_ANSWER_TOKENS,
+        temperature: options.temperature,
+        signal,
+      });
+      for await (const piece of stream) {
+        // A backend may deliver a piece after the abort; the person asked to stop, so it is dropped.
+        if (signal?.aborted) break;
+        raw += piece;
+        yield { type: 'token', text: piece };
+      }
+    } catch (error) {
+      // Some backends reject on abort despite the port's contract; that is still a stop, not a failure.
+      if (!signal?.aborted) throw error;
+    }
+  }
+  yield done(raw, sources, signal?.aborted === true);
+}

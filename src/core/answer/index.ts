@@ -1,0 +1,25 @@
+/** From retrieved chunks to a cited answer: reranking, query rewriting, packing, prompting, citing. */
+export { rerank, type RerankOptions } from './rerank.ts';
+export {
+  multiQuery,
+  hyde,
+  condenseFollowUp,
+  parseParaphrases,
+  type MultiQueryOptions,
+  type HydeOptions,
+  type CondenseOptions,
+} from './rewrite.ts';
+export { packSources, type PackOptions } from './pack.ts';
+export { documentOrder, edgesFirst } from './order.ts';
+export { sourceLabel, sourceBlock, toSource } from './source-text.ts';
+export {
+  answerMessages,
+  sourceTokenBudget,
+  DEFAULT_ANSWER_TOKENS,
+  type AnswerPromptOptions,
+  type SourceBudgetOptions,
+} from './prompt.ts';
+export { NOT_FOUND_EN, NOT_FOUND_ZH, notFoundSentence, isNotFound } from './not-found.ts';
+export { parseCitations, validateCitations, type Citation, type ValidatedCitations } from './citations.ts';
+export { streamAnswer, type AnswerEvent, type AnswerOptions } from './answer.ts';
+export { stripThinking } from './think.ts';
