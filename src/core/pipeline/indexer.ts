@@ -10,7 +10,7 @@ import { ingest, type IngestOptions } from '../ingest/index.ts';
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
 import type { Embedder, Generator, IndexStore, ProgressListener } from '../ports.ts';
 import type { Chunk, ClusterGroup, IndexManifest, JobState, Stage } from '../types.ts';
-import { throwIfAborted } from '../util/abort.ts';
+import { CancelledError, throwIfAborted } from '../util/abort.ts';
 import { chunkEntry, clusterEntry } from './base-entries.ts';
 import { embedTexts, row } from './embed-texts.ts';
 import type { LiveCorpus } from '../engine/live-corpus.ts';
@@ -114,6 +114,8 @@ export class Indexer {
   /** Pre-parses every source not yet done, within the budget; marks finished documents ready. */
   async preparsePending(options: StageOptions & { budget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
     const outcome = await preparseStage(this.deps, this, options);
+    // Finished sources are already stored; the caller learns the run stopped short.
+    if (outcome.cancelled) throw new CancelledError('indexing');
     for (const record of [...this.documents.values()]) {
       if (!reached(record.job, 'clustered') || record.job.stage === 'ready') continue;
       const complete = this.deps.manifest.preparse.mode === 'off' || outcome.pendingDocs.size === 0 || !outcome.pendingDocs.has(record.doc.id);

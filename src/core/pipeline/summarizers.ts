@@ -5,7 +5,7 @@
 import type { Generator } from '../ports.ts';
 import { sentences } from '../text/words.ts';
 import type { Lang } from '../types.ts';
-import { collectText } from './collect-text.ts';
+import { collectReply } from '../answer/reply.ts';
 
 export type Summarize = (texts: string[], signal?: AbortSignal) => Promise<string>;
 
@@ -24,9 +24,8 @@ export function llmSummarizer(generator: Generator, lang: Lang): Summarize {
       ? '请用几句话概括以下文本的要点，保留关键的名称、数字和事实。只输出摘要。'
       : 'Summarize the following passages in a few sentences, keeping key names, numbers and facts. Output only the summary.';
   return async (texts, signal) => {
-    const reply = await collectText(
-      generator.stream([{ role: 'user', content: `${instruction}\n\n${texts.join('\n\n')}` }], { maxTokens: 256, temperature: 0, signal }),
-    );
+    const messages = [{ role: 'user' as const, content: `${instruction}\n\n${texts.join('\n\n')}` }];
+    const reply = await collectReply(generator, messages, { maxTokens: 256, temperature: 0, signal }, 'summarizing');
     // A model that returns nothing usable must not leave a node without text: fall back.
     return reply.trim() || extractiveSummarizer()(texts);
   };

@@ -1,0 +1,146 @@
+/**
+ * The contract between the Svelte UI (main thread) and the engine worker. The UI only ever talks
+ * to a `LociClient`; `src/client/worker-client.ts` implements it over comlink, and UI tests may
+ * implement it with a double. Everything crossing it is structured-clone data.
+ */
+import type { AskOptions } from '../core/engine/ask.ts';
+import type { Chunk, Lang, PlacedBlock, Source, Stage, Strategy, TraceRow, TocEntry } from '../core/types.ts';
+
+export type DocStatus = 'queued' | 'indexing' | 'ready' | 'error' | 'paused';
+
+/** One row of the library. */
+export interface LibraryDoc {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+  language: Lang;
+  added: number;
+  status: DocStatus;
+  /** Last stage completed. */
+  stage?: Stage;
+  /** Work under way: stage name, counts, and an ETA in seconds when it can be estimated. */
+  progress?: { stage: string; done: number; total: number; etaSeconds?: number };
+  /** Plain-words reason, for status 'error' (names the file). */
+  error?: string;
+  chunks: number;
+  pageCount?: number;
+}
+
+/** Settings a person can change; persisted in the store. */
+export interface AppSettings {
+  strategy: Strategy;
+  hybrid: boolean;
+  rerank: boolean;
+  n: number;
+  m?: number;
+  chunkTokens: number;
+  preparse: 'llm' | 'extractive' | 'off';
+  /** Max chunks pre-parsed per indexing run; the rest continues in the background later. */
+  preparseBudget: number;
+  embedderId: string;
+  generatorId: string;
+  rerankerId?: string;
+  /** UI language; 'auto' follows the browser. */
+  uiLanguage: 'auto' | 'en' | 'zh';
+  /** Where models come from. */
+  modelSource: { kind: 'hub' } | { kind: 'mirror'; baseUrl: string } | { kind: 'local' };
+}
+
+/** What the device can run, in plain words (from src/models/device.ts). */
+export interface DeviceSummary {
+  webgpu: boolean;
+  shaderF16: boolean;
+  fallbackAdapter: boolean;
+  embedderDevice: 'webgpu' | 'wasm';
+  generatorBackend: string;
+  reasons: string[];
+}
+
+/** Model download progress, for the first-use dialog. */
+export interface DownloadProgress {
+  model: string;
+  file: string;
+  loaded: number;
+  total: number;
+  /** Bytes per second over the last seconds, for the ETA. */
+  rate?: number;
+  done: boolean;
+}
+
+export interface CachedModel {
+  id: string;
+  bytes: number;
+}
+
+export type LibraryEvent =
+  | { type: 'documents'; documents: LibraryDoc[] }
+  | { type: 'download'; progress: DownloadProgress }
+  | { type: 'error'; message: string };
+
+export type AskStreamEvent =
+  | { type: 'rewritten'; question: string }
+  | { type: 'sources'; sources: Source[]; trace: TraceRow[] }
+  | { type: 'token'; text: string }
+  | { type: 'done'; answer: string; cited: number[]; notFound: boolean; aborted: boolean }
+  | { type: 'error'; message: string };
+
+export interface ChatTurn {
+  id: string;
+  question: string;
+  answer: string;
+  sources: Source[];
+  trace: TraceRow[];
+  cited: number[];
+  strategy: Strategy;
+  created: number;
+}
+
+/** The passage a citation opens: the document's text around the chunk, and where to highlight. */
+export interface Passage {
+  docId: string;
+  docName: string;
+  mime: string;
+  chunk: Chunk;
+  text: string;
+  blocks: PlacedBlock[];
+  toc: TocEntry[];
+  /** For PDFs, the original bytes so the viewer can render the page. */
+  original?: ArrayBuffer;
+}
+
+/** The cluster map of one document: its chunks on a 2-D UMAP, coloured by their strongest cluster. */
+export interface ClusterMap {
+  docId: string;
+  points: { chunkId: string; x: number; y: number; cluster: number; text: string }[];
+  clusters: number;
+}
+
+export interface LociClient {
+  /** Loads settings, opens the store, resumes unfinished jobs. */
+  start(): Promise<{ settings: AppSettings; device: DeviceSummary }>;
+  onEvent(listener: (event: LibraryEvent) => void): () => void;
+
+  addFiles(files: File[]): Promise<void>;
+  pause(docId: string): Promise<void>;
+  resume(docId: string): Promise<void>;
+  cancel(docId: string): Promise<void>;
+  remove(docId: string): Promise<void>;
+  documents(): Promise<LibraryDoc[]>;
+
+  ask(question: string, options: Partial<AskOptions> & { chatId: string }, onEvent: (e: AskStreamEvent) => void): Promise<void>;
+  stop(): Promise<void>;
+  history(chatId: string): Promise<ChatTurn[]>;
+  clearHistory(chatId: string): Promise<void>;
+
+  passage(chunkId: string): Promise<Passage>;
+  clusterMap(docId: string): Promise<ClusterMap | undefined>;
+
+  settings(): Promise<AppSettings>;
+  updateSettings(patch: Partial<AppSettings>): Promise<AppSettings>;
+  cachedModels(): Promise<CachedModel[]>;
+  deleteCachedModel(id: string): Promise<void>;
+  storage(): Promise<{ usage: number; quota: number; persisted: boolean; message?: string }>;
+  exportLibrary(): Promise<Blob>;
+  importLibrary(file: File): Promise<void>;
+}
