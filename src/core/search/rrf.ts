@@ -1,0 +1,37 @@
+import type { Hit } from './top-k.ts';
+
+/** A fused hit: `ranks[i]` is its 1-based rank in list i, undefined where it is absent. */
+export type FusedHit = Hit & { ranks: (number | undefined)[] };
+
+/**
+ * Reciprocal rank fusion (Cormack et al. 2009): score = Σ over lists of 1 / (k + rank), rank
+ * 1-based. It uses ranks only, so lists whose scores live on different scales (cosine, BM25) and
+ * lists of several query variants combine without any calibration.
+ *
+ * Equal scores are ordered by first appearance, reading the lists rank by rank (every list's first
+ * hit, then every list's second hit, ...), so a row met at a better rank comes first. A row repeated
+ * within one list counts once, at its best rank.
+ */
+export function reciprocalRankFusion(lists: Hit[][], k = 60): FusedHit[] {
+  const fused = new Map<number, FusedHit>();
+  const appearance = new Map<number, number>();
+  const longest = lists.reduce((max, list) => Math.max(max, list.length), 0);
+  for (let position = 0; position < longest; position++) {
+    for (let l = 0; l < lists.length; l++) {
+      const hit = lists[l][position];
+      if (hit === undefined) continue;
+      let entry = fused.get(hit.row);
+      if (entry === undefined) {
+        entry = { row: hit.row, score: 0, ranks: new Array<number | undefined>(lists.length).fill(undefined) };
+        fused.set(hit.row, entry);
+        appearance.set(hit.row, appearance.size);
+      }
+      if (entry.ranks[l] !== undefined) continue;
+      entry.ranks[l] = position + 1;
+      entry.score += 1 / (k + position + 1);
+    }
+  }
+  return [...fused.values()].sort(
+    (a, b) => b.score - a.score || (appearance.get(a.row) as number) - (appearance.get(b.row) as number),
+  );
+}

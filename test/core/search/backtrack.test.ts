@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { backtrack, type BacktrackCorpus, type Candidate } from '../../../src/core/search/index.ts';
+import type { Entry, EntryOrigin } from '../../../src/core/types.ts';
+
+// Two documents, A (chunks a0..a4) then B (b0..b2); document order is A's chunks, then B's.
+const order = ['a0', 'a1', 'a2', 'a3', 'a4', 'b0', 'b1', 'b2'];
+// A cluster across both documents and a RAPTOR node over a0, a1.
+const members: Record<string, string[]> = { K: ['a1', 'a3', 'b0'], R: ['a0', 'a1'] };
+
+const entries: Entry[] = [
+  { id: 'a2|chunk|whole|0', kind: 'chunk', level: 'whole', text: 'chunk a2', origin: { type: 'chunk', id: 'a2' } },
+  { id: 'a2|query|whole|0', kind: 'query', level: 'whole', text: 'question about a2', origin: { type: 'chunk', id: 'a2' } },
+  { id: 'K|cluster|whole|0', kind: 'cluster', level: 'whole', text: 'a1 a3 b0', origin: { type: 'cluster', id: 'K' } },
+  { id: 'K|summary|point|1', kind: 'summary', level: 'point', text: 'summary of K', origin: { type: 'cluster', id: 'K' } },
+  { id: 'b2|chunk|whole|0', kind: 'chunk', level: 'whole', text: 'chunk b2', origin: { type: 'chunk', id: 'b2' } },
+  { id: 'a4|context|point|0', kind: 'context', level: 'point', text: 'from a4', origin: { type: 'chunk', id: 'a4' } },
+  { id: 'R|raptor|whole|0', kind: 'raptor', level: 'whole', text: 'summary of a0 a1', origin: { type: 'raptor', id: 'R' } },
+  { id: 'a0|chunk|whole|0', kind: 'chunk', level: 'whole', text: 'chunk a0', origin: { type: 'chunk', id: 'a0' } },
+];
+
+const corpus: BacktrackCorpus = {
+  entry: (row) => entries[row],
+  chunksOf: (origin: EntryOrigin) => (origin.type === 'chunk' ? [origin.id] : members[origin.id]),
+  orderOf: (chunkId) => order.indexOf(chunkId),
+};
+
+/** Candidates for the given rows with scores 0.9, 0.8, ... in that rank order. */
+const ranked = (...rows: number[]): Candidate[] => rows.map((row, i) => ({ row, score: 0.9 - i / 10 }));
+
+describe('backtrack (Algorithm 1)', () => {
+  it('lets a cluster overshoot N, then stops before the next candidate', () => {
+    const result = backtrack(ranked(4, 2, 5), 3, corpus);
+    // b2 (1 held), then K adds a1, a3, b0 (4 held > N = 3); a4 is never reached.
+    expect(result.chunkIds).toEqual(['a1', 'a3', 'b0', 'b2']);
+    expect(result.trace.map((t) => t.entryId)).toEqual(['b2|chunk|whole|0', 'K|cluster|whole|0']);
+    expect(result.trace[1]).toMatchObject({ rank: 2, kind: 'cluster', fromCluster: true, added: ['a1', 'a3', 'b0'] });
+    expect(result.firstRank.get('b2')).toBe(1);
+    expect(result.firstRank.get('b0')).toBe(2);
+  });
+
+  it('deduplicates, and the trace tells what each candidate added from all it backtracks to', () => {
+    const result = backtrack(ranked(1, 0, 6, 3, 4, 7), 5, corpus);
+    expect(result.trace.map((t) => [t.rank, t.added, t.backtracksTo])).toEqual([
+      [1, ['a2'], ['a2']], // the pre-parsed query of a2
+      [2, [], ['a2']], // a2 itself: already held
+      [3, ['a0', 'a1'], ['a0', 'a1']], // the RAPTOR node
+      [4, ['a3', 'b0'], ['a1', 'a3', 'b0']], // a point summary of K: a1 already held
+    ]); // 5 held = N: b2 and a0 are not walked
+    expect(result.trace.map((t) => t.fromCluster)).toEqual([false, false, true, true]);
+    expect(result.trace[3]).toMatchObject({ kind: 'summary', level: 'point', text: 'summary of K' });
+    expect(result.trace[2].score).toBeCloseTo(0.7, 12);
+    expect(result.chunkIds).toEqual(['a0', 'a1', 'a2', 'a3', 'b0']);
+    expect(Object.fromEntries(result.firstRank)).toEqual({ a2: 1, a0: 3, a1: 3, a3: 4, b0: 4 });
+    // a1 is reached by R (0.7) and by K's summary (0.6): it keeps the better.
+    expect(result.bestScore.get('a1')).toBeCloseTo(0.7, 12);
+    expect(result.bestScore.get('a3')).toBeCloseTo(0.6, 12);
+  });
+
+  it('with chunk entries only it is plain top-N, output in document order', () => {
+    const result = backtrack(ranked(4, 0, 7), 2, corpus);
+    expect(result.chunkIds).toEqual(['a2', 'b2']);
+    expect(result.trace).toHaveLength(2);
+    expect(result.trace.every((t) => !t.fromCluster)).toBe(true);
+  });
+
+  it('walks every candidate when they hold fewer than N chunks', () => {
+    const result = backtrack(ranked(0, 1, 5), 10, corpus);
+    expect(result.chunkIds).toEqual(['a2', 'a4']);
+    expect(result.trace).toHaveLength(3);
+  });
+
+  it('passes per-list ranks into the trace', () => {
+    const result = backtrack([{ row: 0, score: 0.03, denseRank: 4, lexicalRank: 1 }, { row: 4, score: 0.02, denseRank: 1 }], 5, corpus);
+    expect(result.trace.map((t) => [t.denseRank, t.lexicalRank])).toEqual([[4, 1], [1, undefined]]);
+    expect('lexicalRank' in result.trace[1]).toBe(false);
+  });
+
+  it('returns nothing for N = 0', () => {
+    expect(backtrack(ranked(0, 1), 0, corpus)).toEqual({ chunkIds: [], trace: [], firstRank: new Map(), bestScore: new Map() });
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { LexicalIndex } from '../../../src/core/search/index.ts';
+
+const rows = (hits: { row: number }[]): number[] => hits.map((h) => h.row);
+
+function sample(): LexicalIndex {
+  const index = new LexicalIndex();
+  index.addAll([
+    { row: 0, text: '数据处理者应当履行数据安全保护义务' },
+    { row: 1, text: '个人信息处理者应当采取必要措施' },
+    { row: 2, text: 'The quick brown fox jumps over the lazy dog.' },
+    { row: 3, text: 'A fox, a fox, and another fox: foxes everywhere in this rather long sentence.' },
+    { row: 4, text: 'Erasure requests under Article 17 of the GDPR.' },
+  ]);
+  return index;
+}
+
+describe('LexicalIndex', () => {
+  it('finds a Chinese word inside unspaced text', () => {
+    const index = sample();
+    expect(rows(index.search('数据安全', 10))).toEqual([0]);
+    // 处理 occurs in both Chinese rows; 数据 only in row 0 and twice, so row 0 ranks first.
+    expect(rows(index.search('数据处理', 10))).toEqual([0, 1]);
+    expect(rows(index.search('个人信息', 10))).toEqual([1]);
+  });
+
+  it('finds English words case-insensitively, exact terms only', () => {
+    const index = sample();
+    expect(rows(index.search('GDPR article', 10))).toEqual([4]);
+    expect(rows(index.search('FOX', 10))).toEqual(expect.arrayContaining([2, 3]));
+    expect(index.search('FOX', 10)).toHaveLength(2); // "foxes" is not "fox": no stemming or prefix
+    expect(rows(index.search('unrelated words', 10))).toEqual([]);
+    expect(index.search('', 10)).toEqual([]);
+  });
+
+  it('ranks by BM25: a rarer term outweighs a common one', () => {
+    const index = new LexicalIndex();
+    index.addAll([
+      { row: 0, text: 'policy policy scope' },
+      { row: 1, text: 'policy retention scope' },
+      { row: 2, text: 'policy scope' },
+      { row: 3, text: 'policy terms' },
+    ]);
+    // "retention" is in one row, "policy" in all four: row 1 wins although row 0 has policy twice.
+    // MiniSearch's BM25+ (k 1.2, b 0.7, d 0.5; idf = ln(1 + (N - n + .5) / (n + .5)); a row's length
+    // is its number of distinct terms, here 2, 3, 2, 2, average 2.25), multiplied by the number of
+    // query terms matched:
+    //   row 1: (idf(policy) 0.1054 + idf(retention) 1.2040) · tf(1, len 3) 1.3871 · 2 terms = 3.6323
+    //   row 0: 0.1054 · tf(2, len 2) 1.9163 = 0.2019;  rows 2, 3: 0.1054 · tf(1, len 2) 1.5443 = 0.1627
+    const hits = index.search('policy retention', 10);
+    expect(rows(hits)).toEqual([1, 0, 2, 3]);
+    [3.6323, 0.2019, 0.1627, 0.1627].forEach((score, i) => expect(hits[i].score).toBeCloseTo(score, 3));
+  });
+
+  it('breaks score ties by the lower row and honours k', () => {
+    const index = new LexicalIndex();
+    index.add(7, 'same words here');
+    index.add(3, 'same words here');
+    index.add(5, 'same words here');
+    expect(rows(index.search('words', 10))).toEqual([3, 5, 7]);
+    expect(rows(index.search('words', 2))).toEqual([3, 5]);
+    expect(index.search('words', 0)).toEqual([]);
+  });
+
+  it('restricts results to allowed rows', () => {
+    const index = sample();
+    expect(rows(index.search('fox', 10, (row) => row !== 3))).toEqual([2]);
+    expect(rows(index.search('处理', 10, (row) => row === 1))).toEqual([1]);
+  });
+
+  it('removes rows and replaces a row added again', () => {
+    const index = sample();
+    index.remove(0);
+    index.remove(0); // absent: harmless
+    expect(index.size).toBe(4);
+    expect(index.search('数据安全', 10)).toEqual([]);
+    index.add(0, '数据安全 again');
+    expect(rows(index.search('数据安全', 10))).toEqual([0]);
+    index.add(2, 'no animals now');
+    expect(rows(index.search('fox', 10))).toEqual([3]);
+    expect(index.size).toBe(5);
+  });
+
+  it('round-trips through toJSON / fromJSON with the same scores and a working tokenizer', () => {
+    const index = sample();
+    index.remove(4);
+    const json = JSON.parse(JSON.stringify(index.toJSON())) as unknown;
+    const loaded = LexicalIndex.fromJSON(json);
+    for (const query of ['数据安全', 'fox', '处理者', 'GDPR']) {
+      expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
+    }
+    expect(loaded.size).toBe(4);
+    loaded.add(9, '网络安全等级保护');
+    expect(rows(loaded.search('网络', 10))).toEqual([9]);
+    expect(rows(loaded.search('安全', 10))).toEqual(expect.arrayContaining([0, 9]));
+    expect(() => LexicalIndex.fromJSON({ nope: true })).toThrow();
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { reciprocalRankFusion, type Hit } from '../../../src/core/search/index.ts';
+
+const list = (...rows: number[]): Hit[] => rows.map((row, i) => ({ row, score: 1 - i / 10 }));
+
+describe('reciprocalRankFusion', () => {
+  it('sums 1 / (60 + rank) over the lists and records each rank', () => {
+    const fused = reciprocalRankFusion([list(1, 2, 3), list(3, 1)]);
+    // row 1: 1/61 + 1/62; row 3: 1/63 + 1/61; row 2: 1/62.
+    expect(fused.map((h) => h.row)).toEqual([1, 3, 2]);
+    expect(fused[0].score).toBeCloseTo(1 / 61 + 1 / 62, 15);
+    expect(fused[1].score).toBeCloseTo(1 / 63 + 1 / 61, 15);
+    expect(fused[2].score).toBeCloseTo(1 / 62, 15);
+    expect(fused.map((h) => h.ranks)).toEqual([[1, 2], [3, 1], [2, undefined]]);
+  });
+
+  it('ignores the input scores: only ranks count', () => {
+    const a = reciprocalRankFusion([[{ row: 5, score: 900 }, { row: 6, score: 0.001 }], [{ row: 6, score: 0.2 }]]);
+    expect(a.map((h) => h.row)).toEqual([6, 5]);
+  });
+
+  it('uses the given k', () => {
+    const fused = reciprocalRankFusion([list(4, 8)], 0);
+    expect(fused.map((h) => h.score)).toEqual([1, 0.5]);
+  });
+
+  it('orders ties by first appearance, reading the lists rank by rank', () => {
+    // p and r tie at 1/61, q and s at 1/62; p, r are met at rank 1, q, s at rank 2.
+    const fused = reciprocalRankFusion([list(10, 11), list(20, 21)]);
+    expect(fused.map((h) => h.row)).toEqual([10, 20, 11, 21]);
+  });
+
+  it('counts a row repeated within one list once, at its best rank', () => {
+    const fused = reciprocalRankFusion([list(1, 2, 1)]);
+    expect(fused).toEqual([
+      { row: 1, score: 1 / 61, ranks: [1] },
+      { row: 2, score: 1 / 62, ranks: [2] },
+    ]);
+  });
+
+  it('returns nothing for no lists or empty lists', () => {
+    expect(reciprocalRankFusion([])).toEqual([]);
+    expect(reciprocalRankFusion([[], []])).toEqual([]);
+  });
+});
