@@ -1,0 +1,62 @@
+/** Chat history: one record per conversation, messages appended in place. */
+import type { StoredChat, StoredMessage } from './records.ts';
+import type { LociDb } from './schema.ts';
+import { inWriteTransaction } from './transaction.ts';
+
+export interface ChatSummary {
+  id: string;
+  title: string;
+  created: number;
+  messageCount: number;
+  /** `created` of the last message, or of the chat when it has none. */
+  updated: number;
+}
+
+export type NewMessage = Omit<StoredMessage, 'created'> & { created?: number };
+
+export async function createChat(db: LociDb, title: string, now: number = Date.now()): Promise<StoredChat> {
+  const chat: StoredChat = { id: crypto.randomUUID(), title, created: now, messages: [] };
+  await db.add('chats', chat);
+  return chat;
+}
+
+/** Appends in the same transaction that reads, so two appends never overwrite each other. */
+export async function appendMessage(db: LociDb, chatId: string, message: NewMessage): Promise<StoredChat> {
+  return inWriteTransaction(db, ['chats'], async (tx) => {
+    const chats = tx.objectStore('chats');
+    const chat = await chats.get(chatId);
+    if (!chat) throw new Error(`no chat ${chatId}`);
+    chat.messages.push({ ...message, created: message.created ?? Date.now() });
+    await chats.put(chat);
+    return chat;
+  });
+}
+
+export async function renameChat(db: LociDb, chatId: string, title: string): Promise<void> {
+  await inWriteTransaction(db, ['chats'], async (tx) => {
+    const chats = tx.objectStore('chats');
+    const chat = await chats.get(chatId);
+    if (!chat) throw new Error(`no chat ${chatId}`);
+    await chats.put({ ...chat, title });
+  });
+}
+
+/** Newest first. */
+export async function listChats(db: LociDb): Promise<ChatSummary[]> {
+  const chats = await db.getAllFromIndex('chats', 'by-created');
+  return chats.reverse().map((chat) => ({
+    id: chat.id,
+    title: chat.title,
+    created: chat.created,
+    messageCount: chat.messages.length,
+    updated: chat.messages.at(-1)?.created ?? chat.created,
+  }));
+}
+
+export async function getChat(db: LociDb, chatId: string): Promise<StoredChat | undefined> {
+  return db.get('chats', chatId);
+}
+
+export async function deleteChat(db: LociDb, chatId: string): Promise<void> {
+  await db.delete('chats', chatId);
+}

@@ -1,0 +1,24 @@
+/**
+ * JSON that gives back the numbers it was given: plain JSON turns -0 into 0 and NaN or ±Infinity
+ * into null (a BIC curve or a layout can hold them), so those travel as a tagged string instead.
+ */
+const TAG = '$number';
+
+export function stringifyExact(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item !== 'number') return item;
+    if (Object.is(item, -0)) return { [TAG]: '-0' };
+    return Number.isFinite(item) ? item : { [TAG]: String(item) };
+  });
+}
+
+export function parseExact(text: string): unknown {
+  return JSON.parse(text, (_key, item: unknown) => {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+      const keys = Object.keys(item);
+      const tagged = (item as Record<string, unknown>)[TAG];
+      if (keys.length === 1 && typeof tagged === 'string') return Number(tagged);
+    }
+    return item;
+  });
+}

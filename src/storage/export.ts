@@ -1,0 +1,119 @@
+/**
+ * Export the whole library (index, original files, chats, settings) to one file and import it
+ * back. An import is checked completely before anything is written and then written in a single
+ * transaction, so a bad file or a refused import leaves the stored library exactly as it was.
+ */
+import type { IndexManifest } from '../core/types.ts';
+import type { LibraryContents } from './library-contents.ts';
+import { addedOf, type AddedIndex } from './added-clock.ts';
+import { decodeLibrary, encodeLibrary } from './library-file.ts';
+import { ALL_STORES, MANIFEST_KEY } from './records.ts';
+import type { LociDb } from './schema.ts';
+import { inWriteTransaction } from './transaction.ts';
+
+export { LibraryFileError } from './library-file.ts';
+
+/** The import would mix two embedders' vectors in one index. */
+export class EmbedderMismatchError extends Error {
+  override name = 'EmbedderMismatchError';
+}
+
+export interface ImportOptions {
+  /**
+   * `replace` empties the database first; `merge` keeps what is stored and lets imported records
+   * replace stored ones with the same id (a document already stored keeps its place in the order).
+   */
+  mode: 'merge' | 'replace';
+  /** The embedder the app runs now; when given, a file indexed with another one is refused. */
+  embedder?: { id: string; dimension: number };
+}
+
+export interface ImportReport {
+  documents: number;
+  originals: number;
+  groups: number;
+  chats: number;
+  settings: number;
+}
+
+export async function exportLibrary(db: LociDb): Promise<Uint8Array> {
+  return encodeLibrary(await readEverything(db));
+}
+
+export async function importLibrary(db: LociDb, bytes: Uint8Array, options: ImportOptions): Promise<ImportReport> {
+  const contents = await decodeLibrary(bytes);
+  if (options.embedder && contents.manifest) {
+    refuseMixedVectors(contents.manifest, options.embedder, 'the embedder this app is using');
+  }
+  await inWriteTransaction(db, [...ALL_STORES], async (tx) => {
+    const manifests = tx.objectStore('manifest');
+    const current = await manifests.get(MANIFEST_KEY);
+    if (options.mode === 'merge' && current && contents.manifest) {
+      refuseMixedVectors(contents.manifest, current.embedder, 'the library already stored');
+    }
+    if (options.mode === 'replace') {
+      for (const name of ALL_STORES) await tx.objectStore(name).clear();
+    }
+    if (contents.manifest && (options.mode === 'replace' || !current)) {
+      await manifests.put(contents.manifest, MANIFEST_KEY);
+    }
+    // In a merge, a record already stored keeps its place in the library order.
+    const keepAdded = async (index: AddedIndex, id: string, added: number) =>
+      options.mode === 'merge' ? ((await addedOf(index, id)) ?? added) : added;
+    const documents = tx.objectStore('documents');
+    for (const record of contents.documents) {
+      await documents.put({ ...record, added: await keepAdded(documents.index('by-added'), record.doc.id, record.added) });
+    }
+    const originals = tx.objectStore('originals');
+    for (const record of contents.originals) {
+      await originals.put({ ...record, added: await keepAdded(originals.index('by-added'), record.id, record.added) });
+    }
+    for (const record of contents.chunks) await tx.objectStore('chunks').put(record);
+    for (const record of contents.entries) await tx.objectStore('entries').put(record);
+    const groups = tx.objectStore('groups');
+    for (const record of contents.groups) {
+      await groups.put({ ...record, added: await keepAdded(groups.index('by-added'), record.group.id, record.added) });
+    }
+    for (const record of contents.chats) await tx.objectStore('chats').put(record);
+    for (const record of contents.settings) await tx.objectStore('settings').put(record);
+  });
+  return {
+    documents: contents.documents.length,
+    originals: contents.originals.length,
+    groups: contents.groups.length,
+    chats: contents.chats.length,
+    settings: contents.settings.length,
+  };
+}
+
+async function readEverything(db: LociDb): Promise<LibraryContents> {
+  const tx = db.transaction([...ALL_STORES], 'readonly');
+  const [manifest, documents, originals, chunks, entries, groups, chats, settings] = await Promise.all([
+    tx.objectStore('manifest').get(MANIFEST_KEY),
+    tx.objectStore('documents').index('by-added').getAll(),
+    tx.objectStore('originals').index('by-added').getAll(),
+    tx.objectStore('chunks').getAll(),
+    tx.objectStore('entries').getAll(),
+    tx.objectStore('groups').index('by-added').getAll(),
+    tx.objectStore('chats').index('by-created').getAll(),
+    tx.objectStore('settings').getAll(),
+  ]);
+  await tx.done;
+  return { manifest, documents, originals, chunks, entries, groups, chats, settings };
+}
+
+function refuseMixedVectors(
+  imported: IndexManifest,
+  other: { id: string; dimension: number },
+  otherName: string,
+): void {
+  const mine = imported.embedder;
+  if (mine.id === other.id && mine.dimension === other.dimension) return;
+  throw new EmbedderMismatchError(
+    `This library was indexed with the embedding model ${mine.id} (${mine.dimension} dimensions), but ` +
+      `${otherName} uses ${other.id} (${other.dimension} dimensions). Their vectors cannot be mixed in ` +
+      `one index: import it with "replace", or re-index the documents with one model.`,
+  );
+}
+
+export type { LibraryContents };

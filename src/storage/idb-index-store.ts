@@ -1,0 +1,240 @@
+/**
+ * The app's IndexStore over IndexedDB. Every method is one transaction over all the stores it
+ * touches, so a crash or a failed write leaves the previous state or the new one, never a mix;
+ * that is what lets an interrupted indexing job simply write its record again on resume.
+ */
+import type { IndexStore } from '../core/ports.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/persist/snapshot.ts';
+import type { IndexManifest, JobState, Lang } from '../core/types.ts';
+import { sha256Hex } from '../core/util/hash.ts';
+import { latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
+import { openLociDb, type OpenOptions } from './open.ts';
+import { docOwner, groupOwner } from './owner-key.ts';
+import { LIBRARY_STORES, MANIFEST_KEY, type StoredOriginal } from './records.ts';
+import type { LociDb } from './schema.ts';
+import { inWriteTransaction } from './transaction.ts';
+import { bufferToVectors, vectorsToBuffer } from './vectors.ts';
+
+/** One row of the library list: enough to show it, nothing heavy. */
+export interface DocumentSummary {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+  title?: string;
+  language?: Lang;
+  /** Absent while only the original bytes are stored (the document has not been parsed yet). */
+  job?: JobState;
+  added: number;
+  hasOriginal: boolean;
+}
+
+export interface OriginalFile {
+  id: string;
+  name: string;
+  mime: string;
+  bytes: ArrayBuffer;
+}
+
+export class IdbIndexStore implements IndexStore {
+  constructor(readonly db: LociDb) {}
+
+  static async open(options: OpenOptions = {}): Promise<IdbIndexStore> {
+    return new IdbIndexStore(await openLociDb(options));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  async load(): Promise<IndexSnapshot | undefined> {
+    const tx = this.db.transaction(['manifest', 'documents', 'chunks', 'entries', 'groups'], 'readonly');
+    const [manifest, documents, chunks, entries, groups] = await Promise.all([
+      tx.objectStore('manifest').get(MANIFEST_KEY),
+      tx.objectStore('documents').index('by-added').getAll(),
+      tx.objectStore('chunks').getAll(),
+      tx.objectStore('entries').getAll(),
+      tx.objectStore('groups').index('by-added').getAll(),
+    ]);
+    await tx.done;
+    if (!manifest) {
+      if (documents.length === 0 && groups.length === 0) return undefined;
+      throw new Error('the library holds documents but no index manifest; it cannot be read safely');
+    }
+    const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));
+    const entriesByOwner = new Map(entries.map((record) => [record.owner, record]));
+    const ownedEntries = (owner: string) => {
+      const record = entriesByOwner.get(owner);
+      return record
+        ? { entries: record.entries, vectors: bufferToVectors(record.vectors) }
+        : { entries: [], vectors: new Float32Array(0) };
+    };
+    return {
+      manifest,
+      documents: documents.map(({ doc, job, preparse }) => ({
+        doc,
+        chunks: chunksByDoc.get(doc.id) ?? [],
+        job,
+        ...ownedEntries(docOwner(doc.id)),
+        preparse,
+      })),
+      groups: groups.map(({ group, preparse }) => ({
+        group,
+        ...ownedEntries(groupOwner(group.id)),
+        preparse,
+      })),
+    };
+  }
+
+  async putManifest(manifest: IndexManifest): Promise<void> {
+    await inWriteTransaction(this.db, ['manifest'], async (tx) => {
+      await tx.objectStore('manifest').put(manifest, MANIFEST_KEY);
+    });
+  }
+
+  /** Replaces any earlier record of the same document, keeping its place in the library order. */
+  async putDocument(record: DocumentRecord): Promise<void> {
+    const id = record.doc.id;
+    await inWriteTransaction(this.db, ['manifest', 'documents', 'originals', 'chunks', 'entries'], async (tx) => {
+      checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
+      const documents = tx.objectStore('documents');
+      const originals = tx.objectStore('originals');
+      const added = await libraryAdded(documents.index('by-added'), originals.index('by-added'), id);
+      await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added });
+      await tx.objectStore('chunks').put({ docId: id, chunks: record.chunks });
+      await tx.objectStore('entries').put({
+        owner: docOwner(id),
+        entries: record.entries,
+        vectors: vectorsToBuffer(record.vectors),
+      });
+    });
+  }
+
+  /** Removes the document and everything derived from it, including every group it belongs to. */
+  async deleteDocument(docId: string): Promise<void> {
+    await inWriteTransaction(
+      this.db,
+      ['documents', 'originals', 'chunks', 'entries', 'groups'],
+      async (tx) => {
+        const groups = tx.objectStore('groups');
+        const entries = tx.objectStore('entries');
+        for (const groupId of await groups.index('by-doc').getAllKeys(docId)) {
+          await groups.delete(groupId);
+          await entries.delete(groupOwner(groupId));
+        }
+        await tx.objectStore('documents').delete(docId);
+        await tx.objectStore('originals').delete(docId);
+        await tx.objectStore('chunks').delete(docId);
+        await entries.delete(docOwner(docId));
+      },
+    );
+  }
+
+  async putGroup(record: GroupRecord): Promise<void> {
+    const id = record.group.id;
+    await inWriteTransaction(this.db, ['manifest', 'groups', 'entries'], async (tx) => {
+      checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `cluster group ${id}`);
+      const groups = tx.objectStore('groups');
+      const existing = await groups.get(id);
+      const added = existing?.added ?? nextAdded(await latestAdded(groups.index('by-added')));
+      await groups.put({ group: record.group, preparse: record.preparse, added });
+      await tx.objectStore('entries').put({
+        owner: groupOwner(id),
+        entries: record.entries,
+        vectors: vectorsToBuffer(record.vectors),
+      });
+    });
+  }
+
+  async deleteGroup(groupId: string): Promise<void> {
+    await inWriteTransaction(this.db, ['groups', 'entries'], async (tx) => {
+      await tx.objectStore('groups').delete(groupId);
+      await tx.objectStore('entries').delete(groupOwner(groupId));
+    });
+  }
+
+  /** Stores the bytes of a file under its id; storing the same id again keeps its place in the order. */
+  async putOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer | Uint8Array): Promise<void> {
+    const copy = bytes instanceof Uint8Array ? bytes.slice().buffer : bytes.slice(0);
+    await inWriteTransaction(this.db, ['documents', 'originals'], async (tx) => {
+      const documents = tx.objectStore('documents');
+      const originals = tx.objectStore('originals');
+      const added = await libraryAdded(documents.index('by-added'), originals.index('by-added'), id);
+      const record: StoredOriginal = { id, name, mime, bytes: copy, added };
+      await originals.put(record);
+    });
+  }
+
+  /** Stores a dropped file under the SHA-256 of its bytes (the document id) and returns that id. */
+  async addOriginal(name: string, mime: string, bytes: Uint8Array): Promise<string> {
+    const id = await sha256Hex(bytes);
+    await this.putOriginal(id, name, mime, bytes);
+    return id;
+  }
+
+  async getOriginal(id: string): Promise<OriginalFile | undefined> {
+    const record = await this.db.get('originals', id);
+    if (!record) return undefined;
+    return { id: record.id, name: record.name, mime: record.mime, bytes: record.bytes };
+  }
+
+  /**
+   * The library in order, without chunks or vectors. Originals not yet parsed are listed too
+   * (without a job) so the app can resume their indexing after a reload.
+   */
+  async listDocuments(): Promise<DocumentSummary[]> {
+    const tx = this.db.transaction(['documents', 'originals'], 'readonly');
+    const documents = await tx.objectStore('documents').index('by-added').getAll();
+    const originalIds = new Set(await tx.objectStore('originals').getAllKeys());
+    const summaries: DocumentSummary[] = documents.map(({ doc, job, added }) => ({
+      id: doc.id,
+      name: doc.name,
+      mime: doc.mime,
+      size: doc.size,
+      title: doc.title,
+      language: doc.language,
+      job,
+      added,
+      hasOriginal: originalIds.has(doc.id),
+    }));
+    const parsed = new Set(documents.map(({ doc }) => doc.id));
+    for (const id of originalIds) {
+      if (parsed.has(id)) continue;
+      const original = await tx.objectStore('originals').get(id);
+      if (!original) continue;
+      summaries.push({
+        id,
+        name: original.name,
+        mime: original.mime,
+        size: original.bytes.byteLength,
+        added: original.added,
+        hasOriginal: true,
+      });
+    }
+    await tx.done;
+    return summaries.sort((a, b) => a.added - b.added || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** Empties the library (index and originals); chats and settings stay. */
+  async clear(): Promise<void> {
+    await inWriteTransaction(this.db, [...LIBRARY_STORES], async (tx) => {
+      for (const name of LIBRARY_STORES) await tx.objectStore(name).clear();
+    });
+  }
+}
+
+/** A record whose vectors are not one manifest-width row per entry would corrupt every search. */
+function checkVectorWidth(
+  manifest: IndexManifest | undefined,
+  record: { entries: unknown[]; vectors: Float32Array },
+  what: string,
+): void {
+  if (!manifest) return;
+  const expected = record.entries.length * manifest.embedder.dimension;
+  if (record.vectors.length !== expected) {
+    throw new Error(
+      `${what}: ${record.vectors.length} vector values for ${record.entries.length} entries, expected ${expected} ` +
+        `(${manifest.embedder.dimension} dimensions of ${manifest.embedder.id})`,
+    );
+  }
+}

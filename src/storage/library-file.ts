@@ -1,0 +1,258 @@
+/**
+ * The one-file library export: a zip whose `loci-export.json` describes the library and names
+ * the other members (document records, chunks and entries as JSON; original bytes and vectors as
+ * raw binary, stored uncompressed since they barely compress). Every member's SHA-256 is listed,
+ * because the zip reader does not check CRCs and a damaged file must be refused, not half-read.
+ */
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import type { Chunk, IndexManifest } from '../core/types.ts';
+import { sha256Hex } from '../core/util/hash.ts';
+import { parseExact, stringifyExact } from './exact-json.ts';
+import type { LibraryContents } from './library-contents.ts';
+import { docOwner, groupOwner } from './owner-key.ts';
+import type { StoredChat, StoredDocument, StoredEntries, StoredGroup, StoredSetting } from './records.ts';
+
+export const LIBRARY_FILE_FORMAT = 'loci-library';
+export const LIBRARY_FILE_VERSION = 1;
+export const META_MEMBER = 'loci-export.json';
+
+/** The file cannot be used: not a Loci export, damaged, or from an incompatible version. */
+export class LibraryFileError extends Error {
+  override name = 'LibraryFileError';
+}
+
+type OwnerRef = { type: 'document' | 'group'; id: string };
+
+interface LibraryMeta {
+  format: typeof LIBRARY_FILE_FORMAT;
+  version: number;
+  exported: number;
+  manifest: IndexManifest | null;
+  documents: Array<{ id: string; name: string; added: number; record: string; chunks: string }>;
+  originals: Array<{ id: string; name: string; mime: string; added: number; bytes: string }>;
+  entries: Array<{ owner: OwnerRef; entries: string; vectors: string }>;
+  groups: StoredGroup[];
+  chats: StoredChat[];
+  settings: StoredSetting[];
+  /** SHA-256 of every other member. */
+  checksums: Record<string, string>;
+}
+
+const STORE_ONLY = { level: 0 } as const;
+
+export async function encodeLibrary(contents: LibraryContents, now: number = Date.now()): Promise<Uint8Array> {
+  const members: Zippable = {};
+  const checksums: Record<string, string> = {};
+  const add = async (path: string, bytes: Uint8Array, compress: boolean) => {
+    members[path] = compress ? bytes : [bytes, STORE_ONLY];
+    checksums[path] = await sha256Hex(bytes);
+  };
+  const json = (value: unknown) => strToU8(stringifyExact(value));
+
+  const chunksByDoc = new Map(contents.chunks.map((record) => [record.docId, record.chunks]));
+  const documents: LibraryMeta['documents'] = [];
+  for (const [i, record] of contents.documents.entries()) {
+    const base = `documents/${i}`;
+    await add(`${base}/document.json`, json(record), true);
+    await add(`${base}/chunks.json`, json(chunksByDoc.get(record.doc.id) ?? []), true);
+    documents.push({
+      id: record.doc.id,
+      name: record.doc.name,
+      added: record.added,
+      record: `${base}/document.json`,
+      chunks: `${base}/chunks.json`,
+    });
+  }
+  const originals: LibraryMeta['originals'] = [];
+  for (const [i, original] of contents.originals.entries()) {
+    await add(`originals/${i}.bin`, new Uint8Array(original.bytes), false);
+    const { id, name, mime, added } = original;
+    originals.push({ id, name, mime, added, bytes: `originals/${i}.bin` });
+  }
+  const entries: LibraryMeta['entries'] = [];
+  for (const [i, record] of contents.entries.entries()) {
+    await add(`entries/${i}.json`, json(record.entries), true);
+    await add(`entries/${i}.f32`, new Uint8Array(record.vectors), false);
+    entries.push({ owner: parseOwner(record.owner), entries: `entries/${i}.json`, vectors: `entries/${i}.f32` });
+  }
+  const meta: LibraryMeta = {
+    format: LIBRARY_FILE_FORMAT,
+    version: LIBRARY_FILE_VERSION,
+    exported: now,
+    manifest: contents.manifest ?? null,
+    documents,
+    originals,
+    entries,
+    groups: contents.groups,
+    chats: contents.chats,
+    settings: contents.settings,
+    checksums,
+  };
+  members[META_MEMBER] = json(meta);
+  return zipSync(members);
+}
+
+/** Reads and checks a whole file; throws LibraryFileError before anything could be written. */
+export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents> {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes);
+  } catch (error) {
+    throw new LibraryFileError(`This file is not a Loci library export (not a readable zip archive: ${describe(error)}).`);
+  }
+  const metaBytes = files[META_MEMBER];
+  if (!metaBytes) throw new LibraryFileError(`This file is not a Loci library export (it has no ${META_MEMBER}).`);
+  const meta = parseJson(metaBytes, META_MEMBER);
+  check(isObject(meta) && meta.format === LIBRARY_FILE_FORMAT, 'This file is not a Loci library export (unknown format).', false);
+  check(typeof meta.version === 'number', 'it has no format version');
+  if ((meta.version as number) > LIBRARY_FILE_VERSION) {
+    throw new LibraryFileError(
+      `This library was exported by a newer version of Loci (file format ${String(meta.version)}, this app reads up to ${LIBRARY_FILE_VERSION}). Update the app to import it.`,
+    );
+  }
+  check(isObject(meta.checksums), 'it lists no checksums');
+  const checksums = meta.checksums as Record<string, unknown>;
+  for (const [path, content] of Object.entries(files)) {
+    if (path === META_MEMBER) continue;
+    check(typeof checksums[path] === 'string', `member ${path} is not listed`);
+    check((await sha256Hex(content)) === checksums[path], `member ${path} is damaged (checksum mismatch)`);
+  }
+  const member = (path: unknown): Uint8Array => {
+    check(typeof path === 'string' && files[path] !== undefined, `a member it names (${String(path)}) is missing`);
+    return files[path as string];
+  };
+
+  const manifest = meta.manifest === null ? undefined : (meta.manifest as IndexManifest);
+  if (manifest !== undefined) {
+    check(
+      isObject(manifest) && isObject(manifest.embedder) && typeof manifest.embedder.id === 'string' &&
+        Number.isInteger(manifest.embedder.dimension) && manifest.embedder.dimension > 0,
+      'its index manifest has no valid embedder',
+    );
+  }
+
+  const documents: StoredDocument[] = [];
+  const chunks: LibraryContents['chunks'] = [];
+  for (const item of list(meta.documents, 'documents')) {
+    check(isObject(item) && typeof item.id === 'string', 'a document has no id');
+    const record = parseJson(member(item.record), String(item.record));
+    check(
+      isObject(record) && isObject(record.doc) && record.doc.id === item.id && isObject(record.job) &&
+        Array.isArray(record.preparse) && typeof record.added === 'number',
+      `document ${String(item.id)} is malformed`,
+    );
+    const docChunks = parseJson(member(item.chunks), String(item.chunks));
+    check(Array.isArray(docChunks), `the chunks of document ${String(item.id)} are malformed`);
+    documents.push(record as unknown as StoredDocument);
+    chunks.push({ docId: item.id as string, chunks: docChunks as Chunk[] });
+  }
+  check(documents.length === 0 || manifest !== undefined, 'it holds documents but no index manifest');
+
+  const originals: LibraryContents['originals'] = [];
+  for (const item of list(meta.originals, 'originals')) {
+    check(
+      isObject(item) && typeof item.id === 'string' && typeof item.name === 'string' &&
+        typeof item.mime === 'string' && typeof item.added === 'number',
+      'an original file entry is malformed',
+    );
+    const content = member(item.bytes);
+    originals.push({
+      id: item.id as string,
+      name: item.name as string,
+      mime: item.mime as string,
+      added: item.added as number,
+      bytes: content.slice().buffer,
+    });
+  }
+
+  const groups: StoredGroup[] = [];
+  const docIds = new Set(documents.map((record) => record.doc.id));
+  for (const item of list(meta.groups, 'groups')) {
+    check(
+      isObject(item) && isObject(item.group) && typeof item.group.id === 'string' &&
+        Array.isArray(item.group.docIds) && Array.isArray(item.preparse) && typeof item.added === 'number',
+      'a cluster group is malformed',
+    );
+    const group = item as unknown as StoredGroup;
+    for (const docId of group.group.docIds) {
+      check(docIds.has(docId), `cluster group ${group.group.id} refers to a document the file does not hold`);
+    }
+    groups.push(group);
+  }
+
+  const groupIds = new Set(groups.map((record) => record.group.id));
+  const entries: StoredEntries[] = [];
+  for (const item of list(meta.entries, 'entries')) {
+    check(isObject(item) && isObject(item.owner) && typeof item.owner.id === 'string', 'an entry list has no owner');
+    const owner = item.owner as OwnerRef;
+    check(
+      owner.type === 'document' ? docIds.has(owner.id) : owner.type === 'group' && groupIds.has(owner.id),
+      `an entry list belongs to ${String(owner.type)} ${owner.id}, which the file does not hold`,
+    );
+    const entryList = parseJson(member(item.entries), String(item.entries));
+    check(Array.isArray(entryList), `the entries of ${owner.id} are malformed`);
+    const vectors = member(item.vectors);
+    const dimension = manifest?.embedder.dimension ?? 0;
+    check(
+      vectors.byteLength === (entryList as unknown[]).length * dimension * Float32Array.BYTES_PER_ELEMENT,
+      `the vectors of ${owner.id} do not match its entries (${dimension} dimensions expected)`,
+    );
+    entries.push({
+      owner: owner.type === 'document' ? docOwner(owner.id) : groupOwner(owner.id),
+      entries: entryList as StoredEntries['entries'],
+      vectors: vectors.slice().buffer,
+    });
+  }
+
+  const chats = list(meta.chats, 'chats');
+  for (const chat of chats) {
+    check(isObject(chat) && typeof chat.id === 'string' && Array.isArray(chat.messages), 'a chat is malformed');
+  }
+  const settings = list(meta.settings, 'settings');
+  for (const setting of settings) check(isObject(setting) && typeof setting.key === 'string', 'a setting is malformed');
+
+  return {
+    manifest,
+    documents,
+    originals,
+    chunks,
+    entries,
+    groups,
+    chats: chats as StoredChat[],
+    settings: settings as StoredSetting[],
+  };
+}
+
+function parseOwner(owner: string): OwnerRef {
+  if (owner.startsWith('doc:')) return { type: 'document', id: owner.slice(4) };
+  if (owner.startsWith('group:')) return { type: 'group', id: owner.slice(6) };
+  throw new Error(`unknown entries owner ${owner}`);
+}
+
+function parseJson(bytes: Uint8Array, path: string): unknown {
+  try {
+    return parseExact(strFromU8(bytes));
+  } catch {
+    throw new LibraryFileError(`This Loci library file is damaged: ${path} is not valid JSON.`);
+  }
+}
+
+function list(value: unknown, what: string): unknown[] {
+  check(Array.isArray(value), `its ${what} list is missing`);
+  return value as unknown[];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Throws the import error; `damaged` prefixes the reason with what it means for the person. */
+function check(condition: boolean, reason: string, damaged = true): asserts condition {
+  if (!condition) {
+    throw new LibraryFileError(damaged ? `This Loci library file is damaged or incomplete: ${reason}.` : reason);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

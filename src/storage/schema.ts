@@ -1,0 +1,56 @@
+/**
+ * Database name, version and migrations. Migration `i` takes the database from version `i` to
+ * `i + 1`, so the version is simply the number of migrations and a browser holding any older
+ * version runs exactly the steps it lacks, in order, inside the one upgrade transaction.
+ */
+import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import type { LociSchema } from './records.ts';
+
+export const DB_NAME = 'loci';
+
+export type LociDb = IDBPDatabase<LociSchema>;
+export type UpgradeTransaction = IDBPTransaction<
+  LociSchema,
+  StoreNames<LociSchema>[],
+  'versionchange'
+>;
+
+/**
+ * One schema step. It may be async, but must await only requests on `tx`: awaiting anything else
+ * lets the upgrade transaction commit early and the remaining steps would fail.
+ */
+export type Migration = (db: LociDb, tx: UpgradeTransaction) => void | Promise<void>;
+
+const createStores: Migration = (db) => {
+  db.createObjectStore('manifest');
+  db.createObjectStore('documents', { keyPath: 'doc.id' }).createIndex('by-added', 'added');
+  db.createObjectStore('originals', { keyPath: 'id' }).createIndex('by-added', 'added');
+  db.createObjectStore('chunks', { keyPath: 'docId' });
+  db.createObjectStore('entries', { keyPath: 'owner' });
+  const groups = db.createObjectStore('groups', { keyPath: 'group.id' });
+  groups.createIndex('by-added', 'added');
+  // multiEntry: one index row per document of the group, so deleting a document finds its groups.
+  groups.createIndex('by-doc', 'group.docIds', { multiEntry: true });
+  db.createObjectStore('chats', { keyPath: 'id' }).createIndex('by-created', 'created');
+  db.createObjectStore('settings', { keyPath: 'key' });
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores];
+
+export const DB_VERSION = MIGRATIONS.length;
+
+/** Runs the steps from `oldVersion` up to `newVersion`, strictly one after another. */
+export async function runMigrations(
+  migrations: readonly Migration[],
+  db: LociDb,
+  tx: UpgradeTransaction,
+  oldVersion: number,
+  newVersion: number,
+): Promise<void> {
+  if (newVersion > migrations.length) {
+    throw new Error(`no migration to schema version ${newVersion} (know ${migrations.length})`);
+  }
+  for (let version = oldVersion; version < newVersion; version++) {
+    await migrations[version](db, tx);
+  }
+}

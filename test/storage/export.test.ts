@@ -1,0 +1,150 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { createChat, appendMessage, getChat, listChats } from '../../src/storage/chats.ts';
+import { EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError } from '../../src/storage/export.ts';
+import type { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import { ALL_STORES } from '../../src/storage/records.ts';
+import type { LociDb } from '../../src/storage/schema.ts';
+import { Settings } from '../../src/storage/settings.ts';
+import { bytesOf, docA, docB, freshStore, manifest, snapshot, storeWith } from './fixtures.ts';
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+/** A library with everything an export carries. */
+async function fullLibrary(factory?: IDBFactory): Promise<IdbIndexStore> {
+  const store = await storeWith(snapshot(), factory);
+  await store.putOriginal(docA.doc.id, 'alpha.md', 'text/markdown', text('alpha original bytes'));
+  await store.putOriginal(docB.doc.id, 'beta.md', 'text/markdown', text('beta original bytes'));
+  await store.addOriginal('pending.txt', 'text/plain', text('not parsed yet'));
+  const chat = await createChat(store.db, 'About alpha', 5_000);
+  await appendMessage(store.db, chat.id, {
+    role: 'assistant',
+    content: 'Alpha one [1].',
+    sources: [{ chunkId: 'aaaa:0', label: '[1] alpha › Section 0' }],
+    strategy: 'naive',
+    created: 5_001,
+  });
+  await new Settings(store.db, { topN: 5 }).set('topN', 7);
+  return store;
+}
+
+/** Every record of every store, to prove a refused import changed nothing. */
+async function everything(db: LociDb) {
+  const out: Record<string, unknown[]> = {};
+  for (const name of ALL_STORES) out[name] = await db.getAll(name);
+  return out;
+}
+
+async function wipe(db: LociDb) {
+  for (const name of ALL_STORES) await db.clear(name);
+}
+
+describe('library export and import', () => {
+  it('round-trips the index, originals, chats and settings through one file', async () => {
+    const store = await fullLibrary();
+    const before = await everything(store.db);
+    const list = await store.listDocuments();
+    const file = await exportLibrary(store.db);
+    expect(file[0]).toBe(0x50); // a zip: "PK"
+    expect(file[1]).toBe(0x4b);
+
+    await wipe(store.db);
+    expect(await store.load()).toBeUndefined();
+
+    const report = await importLibrary(store.db, file, { mode: 'replace' });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, chats: 1, settings: 1 });
+    const loaded = await store.load();
+    expect(loaded).toEqual(snapshot());
+    expect(loaded!.documents.map((record) => bytesOf(record.vectors))).toEqual([bytesOf(docA.vectors), bytesOf(docB.vectors)]);
+    expect(new TextDecoder().decode((await store.getOriginal(docA.doc.id))!.bytes)).toBe('alpha original bytes');
+    expect(await store.listDocuments()).toEqual(list);
+    expect(await listChats(store.db)).toHaveLength(1);
+    expect((await getChat(store.db, (await listChats(store.db))[0].id))?.messages[0].sources[0].chunkId).toBe('aaaa:0');
+    expect(await new Settings(store.db, { topN: 5 }).get('topN')).toBe(7);
+    expect(await everything(store.db)).toEqual(before);
+  });
+
+  it('imports into another browser (a fresh database) in merge mode', async () => {
+    const file = await exportLibrary((await fullLibrary()).db);
+    const target = await freshStore();
+    await importLibrary(target.db, file, { mode: 'merge' });
+    expect(await target.load()).toEqual(snapshot());
+  });
+
+  it('merges into an existing library of the same embedder, keeping stored documents in place', async () => {
+    const resumedA = { ...docA, job: { docId: docA.doc.id, stage: 'embedded' as const } };
+    const source = await storeWith({ manifest: manifest(), documents: [resumedA, docB], groups: [] });
+    const file = await exportLibrary(source.db);
+    const [sourceA, sourceB] = await source.listDocuments();
+
+    const target = await storeWith({ manifest: manifest(), documents: [docA], groups: [] });
+    const targetA = (await target.listDocuments())[0];
+    expect(targetA.added).toBeGreaterThan(sourceB.added);
+    const chat = await createChat(target.db, 'kept');
+    await importLibrary(target.db, file, { mode: 'merge' });
+
+    // The file's record replaces the stored one, which keeps its date; a new document keeps the
+    // date it was first added, so here it sorts first.
+    expect((await target.load())!.documents).toEqual([docB, resumedA]);
+    expect((await target.listDocuments()).map((summary) => [summary.id, summary.added])).toEqual([
+      [docB.doc.id, sourceB.added],
+      [docA.doc.id, targetA.added],
+    ]);
+    expect(sourceA.added).not.toBe(targetA.added);
+    expect(await getChat(target.db, chat.id)).toBeDefined();
+  });
+
+  it('refuses to merge vectors of another embedder, changing nothing', async () => {
+    const source = await storeWith({ manifest: manifest('other/model', 4), documents: [docB], groups: [] });
+    const file = await exportLibrary(source.db);
+    const target = await fullLibrary();
+    const before = await everything(target.db);
+
+    const refusal = importLibrary(target.db, file, { mode: 'merge' });
+    await expect(refusal).rejects.toBeInstanceOf(EmbedderMismatchError);
+    await expect(refusal).rejects.toThrow(/other\/model.*test\/embedder.*cannot be mixed/s);
+    expect(await everything(target.db)).toEqual(before);
+
+    // Replacing the whole library is no mix, unless the app says which embedder it runs.
+    await expect(
+      importLibrary(target.db, file, { mode: 'replace', embedder: { id: 'test/embedder', dimension: 4 } }),
+    ).rejects.toBeInstanceOf(EmbedderMismatchError);
+    expect(await everything(target.db)).toEqual(before);
+    await importLibrary(target.db, file, { mode: 'replace' });
+    expect((await target.load())!.manifest.embedder.id).toBe('other/model');
+    expect((await target.load())!.documents).toEqual([docB]);
+  });
+
+  it('refuses garbage and foreign files with a clear error, changing nothing', async () => {
+    const store = await fullLibrary();
+    const before = await everything(store.db);
+    const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
+    for (const [bytes, message] of [
+      [garbage, /not a Loci library export.*zip/],
+      [new Uint8Array(0), /not a Loci library export/],
+      [zipSync({ 'readme.txt': strToU8('hello') }), /no loci-export.json/],
+      [zipSync({ 'loci-export.json': strToU8('{"format":"something-else","version":1}') }), /unknown format/],
+      [zipSync({ 'loci-export.json': strToU8('{not json') }), /damaged.*not valid JSON/],
+      [zipSync({ 'loci-export.json': strToU8('{"format":"loci-library","version":99}') }), /newer version/],
+    ] as const) {
+      const attempt = importLibrary(store.db, bytes, { mode: 'replace' });
+      await expect(attempt).rejects.toBeInstanceOf(LibraryFileError);
+      await expect(attempt).rejects.toThrow(message);
+    }
+    expect(await everything(store.db)).toEqual(before);
+  });
+
+  it('refuses a file whose content was damaged, changing nothing', async () => {
+    const store = await fullLibrary();
+    const file = await exportLibrary(store.db);
+    // Originals are stored uncompressed, so their bytes appear verbatim in the zip.
+    const at = Buffer.from(file).indexOf('alpha original bytes');
+    expect(at).toBeGreaterThan(0);
+    const damaged = file.slice();
+    damaged[at] ^= 0x20;
+    const before = await everything(store.db);
+    await expect(importLibrary(store.db, damaged, { mode: 'replace' })).rejects.toThrow(/damaged.*checksum/);
+    expect(await everything(store.db)).toEqual(before);
+  });
+});
