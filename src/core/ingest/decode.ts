@@ -1,0 +1,47 @@
+/**
+ * Bytes → text for the text formats. Only Unicode is accepted: UTF-8 (with or without a BOM) and
+ * UTF-16 with a BOM. Anything else, or text that is mostly control characters, is not text.
+ */
+
+const SAMPLE_CHARS = 65_536;
+// Real text has almost no control characters besides line breaks and tabs; binary has many.
+const MAX_CONTROL_SHARE = 0.01;
+
+/** The decoded text, or undefined when the bytes are not (Unicode) text. */
+export function decodeText(bytes: Uint8Array): string | undefined {
+  const text = decodeUnicode(bytes);
+  if (text === undefined || looksBinary(text)) return undefined;
+  return text;
+}
+
+function decodeUnicode(bytes: Uint8Array): string | undefined {
+  let encoding = 'utf-8';
+  let body = bytes;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    body = bytes.subarray(3);
+  } else if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    encoding = 'utf-16le';
+    body = bytes.subarray(2);
+  } else if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    encoding = 'utf-16be';
+    body = bytes.subarray(2);
+  }
+  try {
+    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function looksBinary(text: string): boolean {
+  const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
+  if (sample.includes('\0')) return true;
+  let control = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) || (c >= 0x7f && c < 0xa0)) {
+      control++;
+    }
+  }
+  return control > MAX_CONTROL_SHARE * sample.length;
+}

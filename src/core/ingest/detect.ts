@@ -1,0 +1,115 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { decodeText } from './decode.ts';
+import { IngestError } from './errors.ts';
+import type { Format } from './format.ts';
+
+/**
+ * What format a file is in. The bytes decide first (a PDF is a PDF whatever its name); the name's
+ * extension decides only when the bytes carry no signature, and a text format must really be text.
+ */
+
+const EXTENSIONS: Record<string, Format> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  epub: 'epub',
+  html: 'html',
+  htm: 'html',
+  xhtml: 'html',
+  xht: 'html',
+  md: 'md',
+  markdown: 'md',
+  mdown: 'md',
+  mkd: 'md',
+  txt: 'txt',
+  text: 'txt',
+};
+
+const SUPPORTED = 'PDF, Word (DOCX), EPUB, HTML, Markdown and plain text';
+// PDF readers accept a header that follows some junk, within the first kilobyte.
+const PDF_HEADER_WINDOW = 1024;
+
+/** The format, plus the decoded text when it is a text format (so it is decoded only once). */
+export interface Identified {
+  format: Format;
+  text?: string;
+}
+
+export function detectFormat(name: string, bytes: Uint8Array): Format {
+  return identify(name, bytes).format;
+}
+
+export function identify(name: string, bytes: Uint8Array): Identified {
+  if (hasPdfHeader(bytes)) return { format: 'pdf' };
+  const ext = extensionOf(name);
+  const byName = EXTENSIONS[ext];
+  if (isZip(bytes)) {
+    const zipped = zipFormat(bytes);
+    if (zipped) return { format: zipped };
+    // A damaged DOCX/EPUB still deserves "damaged", which its parser will say.
+    if (byName === 'docx' || byName === 'epub') return { format: byName };
+    throw new IngestError(name, 'unsupported', `this ZIP archive is not a Word document or an EPUB book; supported formats are ${SUPPORTED}`);
+  }
+  if (isOleCompound(bytes)) {
+    throw new IngestError(name, 'unsupported', `old Office formats (.doc, .xls, .ppt) are not supported; save the file as .docx or PDF`);
+  }
+  if (byName === 'pdf' || byName === 'docx' || byName === 'epub') return { format: byName };
+  const text = decodeText(bytes);
+  if (text === undefined) {
+    const detail = byName
+      ? `the file is named .${ext} but holds binary data, not text`
+      : `this file type is not supported; supported formats are ${SUPPORTED}`;
+    throw new IngestError(name, 'unsupported', detail);
+  }
+  if (byName) return { format: byName, text };
+  return { format: looksLikeHtml(text) ? 'html' : 'txt', text };
+}
+
+function extensionOf(name: string): string {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+function hasPdfHeader(bytes: Uint8Array): boolean {
+  const window = bytes.subarray(0, PDF_HEADER_WINDOW);
+  for (let i = 0; i + 5 <= window.length; i++) {
+    if (window[i] === 0x25 && window[i + 1] === 0x50 && window[i + 2] === 0x44 && window[i + 3] === 0x46 && window[i + 4] === 0x2d) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+function isOleCompound(bytes: Uint8Array): boolean {
+  const magic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+  return magic.every((b, i) => bytes[i] === b);
+}
+
+/** docx or epub from the archive's entries, or undefined when it is neither or unreadable. */
+function zipFormat(bytes: Uint8Array): Format | undefined {
+  const names = new Set<string>();
+  let files: Record<string, Uint8Array>;
+  try {
+    // Only the tiny `mimetype` entry is inflated; the rest are just listed.
+    files = unzipSync(bytes, {
+      filter: (file) => {
+        names.add(file.name);
+        return file.name === 'mimetype';
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  if (names.has('word/document.xml')) return 'docx';
+  const mimetype = files['mimetype'];
+  if (mimetype && strFromU8(mimetype).trim() === 'application/epub+zip') return 'epub';
+  return undefined;
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>])/i.test(text);
+}

@@ -1,0 +1,24 @@
+import mammoth from 'mammoth';
+import type { ParsedDocument } from '../types.ts';
+import { corrupt } from './errors.ts';
+import { parseHtml } from './html.ts';
+
+/**
+ * DOCX → mammoth's semantic HTML (Heading n → <hn>, lists → <li>, tables → <tr>) → blocks.
+ * Images are replaced by empty <img> tags: their bytes are never text and base64-encoding them
+ * would only cost time.
+ */
+export async function parseDocx(file: string, bytes: Uint8Array): Promise<ParsedDocument> {
+  // mammoth's Node build reads `buffer` and its browser build `arrayBuffer`; JSZip accepts either.
+  const input = { arrayBuffer: bytes.slice().buffer, buffer: bytes } as unknown as { arrayBuffer: ArrayBuffer };
+  let html: string;
+  try {
+    const result = await mammoth.convertToHtml(input, {
+      convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
+    });
+    html = result.value;
+  } catch (error) {
+    throw corrupt(file, 'docx', error);
+  }
+  return parseHtml(html);
+}

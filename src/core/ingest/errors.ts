@@ -1,0 +1,37 @@
+/**
+ * Why a file could not be turned into a document. The message is meant for the person who dropped
+ * the file in: it names the file and says what is wrong in plain words.
+ */
+
+export type IngestErrorReason = 'corrupt' | 'encrypted' | 'empty' | 'too-large' | 'unsupported';
+
+export class IngestError extends Error {
+  readonly file: string;
+  readonly reason: IngestErrorReason;
+
+  constructor(file: string, reason: IngestErrorReason, detail: string, options?: { cause?: unknown }) {
+    super(`${file}: ${detail}`, options);
+    this.name = 'IngestError';
+    this.file = file;
+    this.reason = reason;
+  }
+}
+
+const FORMAT_NAMES: Record<string, string> = {
+  pdf: 'PDF',
+  docx: 'Word (DOCX) document',
+  epub: 'EPUB book',
+  html: 'HTML page',
+  md: 'Markdown file',
+  txt: 'text file',
+};
+
+/** The file claims a format but its bytes do not hold one. */
+export function corrupt(file: string, format: string, cause?: unknown): IngestError {
+  const what = FORMAT_NAMES[format] ?? format;
+  return new IngestError(file, 'corrupt', `the file is not a valid ${what} (it may be damaged)`, { cause });
+}
+
+export function isIngestError(error: unknown): error is IngestError {
+  return error instanceof IngestError;
+}

@@ -1,0 +1,12 @@
+/** The document formats Loci reads, and the MIME type each is recorded under. */
+
+export type Format = 'pdf' | 'docx' | 'epub' | 'html' | 'md' | 'txt';
+
+export const MIME_TYPES: Record<Format, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  epub: 'application/epub+zip',
+  html: 'text/html',
+  md: 'text/markdown',
+  txt: 'text/plain',
+};

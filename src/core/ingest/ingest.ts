@@ -1,0 +1,97 @@
+import type { Block, Doc, ParsedDocument } from '../types.ts';
+import { sha256Hex } from '../util/hash.ts';
+import { assemble } from './assemble.ts';
+import { identify } from './detect.ts';
+import { parseDocx } from './docx.ts';
+import { parseEpub } from './epub.ts';
+import { IngestError } from './errors.ts';
+import { MIME_TYPES, type Format } from './format.ts';
+import { parseHtml } from './html.ts';
+import { detectLanguage } from './language.ts';
+import { parseMarkdown } from './markdown.ts';
+import { normalizeBlock, normalizeText } from './normalize.ts';
+import { parsePdf } from './pdf.ts';
+import { buildToc } from './toc.ts';
+import { parseText } from './txt.ts';
+
+export interface IngestOptions {
+  /** Largest file accepted, in bytes (default 100 MiB). */
+  maxBytes?: number;
+}
+
+export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
+
+export type ParseResult = ParsedDocument & { format: Format; mime: string };
+
+/** Bytes → normalized blocks in reading order, or an IngestError that says what is wrong. */
+export async function parseDocument(name: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<ParseResult> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length > maxBytes) {
+    throw new IngestError(name, 'too-large', `the file is too large (${megabytes(bytes.length)}; the limit is ${megabytes(maxBytes)})`);
+  }
+  if (bytes.length === 0) throw new IngestError(name, 'empty', 'the file is empty');
+
+  const { format, text } = identify(name, bytes);
+  const parsed = await parseFormat(name, format, bytes, text);
+
+  const blocks: Block[] = [];
+  for (const block of parsed.blocks) {
+    const normalized = normalizeBlock(block);
+    if (normalized.text !== '') blocks.push(normalized);
+  }
+  if (blocks.length === 0) throw new IngestError(name, 'empty', 'the file contains no text');
+
+  const result: ParseResult = { blocks, format, mime: MIME_TYPES[format] };
+  const title = parsed.title !== undefined ? normalizeText(parsed.title) : '';
+  if (title !== '') result.title = title;
+  if (parsed.pageCount !== undefined) result.pageCount = parsed.pageCount;
+  return result;
+}
+
+function parseFormat(name: string, format: Format, bytes: Uint8Array, text: string | undefined): Promise<ParsedDocument> | ParsedDocument {
+  switch (format) {
+    case 'pdf':
+      return parsePdf(name, bytes);
+    case 'docx':
+      return parseDocx(name, bytes);
+    case 'epub':
+      return parseEpub(name, bytes);
+    case 'html':
+      // XHTML (an XML declaration first) has self-closing tags that HTML parsing would leave open.
+      return parseHtml(text ?? '', { xhtml: /^\s*<\?xml/.test(text ?? '') });
+    case 'md':
+      return parseMarkdown(text ?? '');
+    case 'txt':
+      return parseText(text ?? '');
+  }
+}
+
+/** Bytes → a Doc: normalized text, placed blocks, table of contents, language; id from the bytes. */
+export async function ingest(name: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<Doc> {
+  const parsed = await parseDocument(name, bytes, options);
+  const { text, blocks } = assemble(parsed.blocks);
+  const doc: Doc = {
+    id: await sha256Hex(bytes),
+    name,
+    mime: parsed.mime,
+    size: bytes.length,
+    title: parsed.title ?? titleFromName(name),
+    language: detectLanguage(text),
+    text,
+    blocks,
+    toc: buildToc(text, blocks),
+  };
+  if (parsed.pageCount !== undefined) doc.pageCount = parsed.pageCount;
+  return doc;
+}
+
+function titleFromName(name: string): string {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
+function megabytes(n: number): string {
+  const mb = n / (1024 * 1024);
+  return mb >= 10 ? `${Math.round(mb)} MB` : mb >= 0.1 ? `${mb.toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
+}

@@ -1,0 +1,91 @@
+/**
+ * Page geometry → lines. pdf.js hands out text runs ("items") in content-stream order, each with a
+ * baseline position and a font size; a line is a run of items on (about) the same baseline.
+ */
+
+/** One text run as pdf.js positions it, in PDF user space (y grows upwards). */
+export interface PdfTextRun {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  /** Font size in user-space units. */
+  size: number;
+  /** pdf.js saw a line break after this run. */
+  eol: boolean;
+}
+
+export interface PdfLine {
+  text: string;
+  /** Baseline of the line's first run. */
+  y: number;
+  x0: number;
+  x1: number;
+  /** The font size covering most of the line's characters. */
+  size: number;
+}
+
+// Sub- and superscripts sit a fraction of the size off the baseline; a new line sits a full size off.
+const SAME_LINE = 0.5;
+// A horizontal gap wider than this share of the size is a word space the PDF did not encode.
+const WORD_GAP = 0.2;
+
+export function groupLines(runs: readonly PdfTextRun[]): PdfLine[] {
+  const lines: PdfLine[] = [];
+  let cur: { text: string; y: number; x0: number; x1: number; sizes: Map<number, number> } | undefined;
+  const end = (): void => {
+    if (cur && cur.text.trim() !== '') {
+      lines.push({ text: cur.text.trim(), y: cur.y, x0: cur.x0, x1: cur.x1, size: dominantSize(cur.sizes) });
+    }
+    cur = undefined;
+  };
+  for (const run of runs) {
+    if (run.str === '') {
+      if (run.eol) end();
+      continue;
+    }
+    if (cur) {
+      const size = Math.max(run.size, dominantSize(cur.sizes));
+      if (Math.abs(run.y - cur.y) > SAME_LINE * size) end();
+    }
+    if (!cur) {
+      cur = { text: run.str, y: run.y, x0: run.x, x1: run.x + run.width, sizes: new Map() };
+    } else {
+      const gap = run.x - cur.x1;
+      if (gap > WORD_GAP * run.size && !/\s$/.test(cur.text) && !/^\s/.test(run.str)) cur.text += ' ';
+      cur.text += run.str;
+      cur.x0 = Math.min(cur.x0, run.x);
+      cur.x1 = Math.max(cur.x1, run.x + run.width);
+    }
+    if (run.str.trim() !== '') {
+      const key = Math.round(run.size * 10) / 10;
+      cur.sizes.set(key, (cur.sizes.get(key) ?? 0) + run.str.trim().length);
+    }
+    if (run.eol) end();
+  }
+  end();
+  return lines;
+}
+
+function dominantSize(sizes: Map<number, number>): number {
+  let best = 0;
+  let bestCount = -1;
+  for (const [size, count] of sizes) {
+    if (count > bestCount || (count === bestCount && size > best)) {
+      best = size;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** Running page numbers at the top or bottom of a page are not content. */
+export function dropPageNumbers(lines: PdfLine[]): PdfLine[] {
+  const isNumber = (l: PdfLine | undefined): boolean =>
+    l !== undefined && /^(?:[-–—]\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*[-–—])?$/i.test(l.text);
+  let first = 0;
+  let last = lines.length;
+  if (isNumber(lines[first])) first++;
+  if (last > first && isNumber(lines[last - 1])) last--;
+  return first === 0 && last === lines.length ? lines : lines.slice(first, last);
+}

@@ -1,0 +1,44 @@
+/** Shared test helpers: the real documents on disk, ingested once per test file. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Doc } from '../../../src/core/types.ts';
+import { ingest } from '../../../src/core/ingest/index.ts';
+import { DATA_DIR, DOCUMENTS_DIR } from '../../support/paths.ts';
+
+export const FINANCE_PDFS_DIR = path.join(DATA_DIR, 'financebench', 'pdfs');
+
+const FORMAT_DIRS = ['md_zh', 'html', 'epub', 'docx', 'pdf'];
+
+/** Every document fixture (LICENSE files aside), as absolute paths. */
+export function allFixtures(): string[] {
+  const files: string[] = [];
+  for (const dir of FORMAT_DIRS) {
+    const full = path.join(DOCUMENTS_DIR, dir);
+    for (const name of fs.readdirSync(full).sort()) {
+      if (!name.startsWith('LICENSE')) files.push(path.join(full, name));
+    }
+  }
+  for (const name of fs.readdirSync(FINANCE_PDFS_DIR).sort()) files.push(path.join(FINANCE_PDFS_DIR, name));
+  return files;
+}
+
+export function fixturePath(relative: string): string {
+  return path.join(DOCUMENTS_DIR, relative);
+}
+
+const cache = new Map<string, Promise<Doc>>();
+
+/** Ingests a fixture (path relative to DOCUMENTS_DIR, or absolute) once and reuses the Doc. */
+export function loadDoc(file: string): Promise<Doc> {
+  const full = path.isAbsolute(file) ? file : fixturePath(file);
+  let doc = cache.get(full);
+  if (!doc) {
+    doc = ingest(path.basename(full), new Uint8Array(fs.readFileSync(full)));
+    cache.set(full, doc);
+  }
+  return doc;
+}
+
+export function blockTexts(doc: Doc, kind?: string): string[] {
+  return doc.blocks.filter((b) => kind === undefined || b.kind === kind).map((b) => doc.text.slice(b.start, b.end));
+}
