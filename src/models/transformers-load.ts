@@ -1,0 +1,97 @@
+/**
+ * What the three transformers.js adapters share: device and dtype choice, the registry entry of a
+ * model, and load progress. transformers.js types are loose (`any` in many places); they stay in
+ * this folder and never cross into the ports.
+ */
+import type { PreTrainedModel, PretrainedModelOptions } from '@huggingface/transformers';
+import { findModel } from './registry.ts';
+import type { ModelDtype, ModelInfo, ModelTask } from './registry.ts';
+
+export type TransformersDevice = 'cpu' | 'webgpu' | 'wasm';
+
+/** Bytes of one model file as it downloads (or is read from cache). */
+export interface LoadProgress {
+  file: string;
+  loaded: number;
+  total: number;
+}
+
+export interface TransformersLoadOptions {
+  device?: TransformersDevice;
+  dtype?: ModelDtype;
+  onProgress?: (progress: LoadProgress) => void;
+  /**
+   * For a model that is not in the registry (any hub id a person types): the facts the registry
+   * would hold. Missing fields are inferred from the model's config and tokenizer.
+   */
+  info?: Partial<ModelInfo>;
+}
+
+/**
+ * onnxruntime-node knows 'cpu' and onnxruntime-web knows 'wasm' for the same thing; callers say
+ * either and we hand each runtime the name it accepts (4.3.1 in Node rejects 'wasm').
+ */
+export function runtimeDevice(device: TransformersDevice | undefined, inNode = isNode()): TransformersDevice {
+  const wanted = device ?? (inNode ? 'cpu' : 'wasm');
+  if (inNode && wanted === 'wasm') return 'cpu';
+  if (!inNode && wanted === 'cpu') return 'wasm';
+  return wanted;
+}
+
+// transformers.js keeps its own environment flags private (`apis` is not exported in 4.3.1).
+function isNode(): boolean {
+  const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof proc?.versions?.node === 'string';
+}
+
+/**
+ * The registry entry, or a provisional one for an unknown id (completed later from the config),
+ * with the dtype that will actually be loaded.
+ */
+export function resolveInfo(modelId: string, task: ModelTask, options: TransformersLoadOptions = {}): ModelInfo {
+  const known = findModel(modelId);
+  if (known && known.task !== task) {
+    throw new Error(`Model "${modelId}" is a ${known.task}; it cannot be used as the ${task}.`);
+  }
+  const base: ModelInfo = known ?? {
+    id: modelId,
+    task,
+    repo: modelId,
+    languages: [],
+    sizeMB: 0,
+    queryPrefix: '',
+    passagePrefix: '',
+    maxTokens: task === 'generator' ? 4096 : 512,
+    dtype: 'q8',
+    dtypes: [],
+    notes: 'Not in the registry: pooling, prefixes and limits are defaults.',
+  };
+  return { ...base, ...options.info, ...(options.dtype ? { dtype: options.dtype } : {}) };
+}
+
+export function pretrainedOptions(info: ModelInfo, options: TransformersLoadOptions): PretrainedModelOptions {
+  const onProgress = options.onProgress;
+  return {
+    device: runtimeDevice(options.device),
+    dtype: info.dtype,
+    progress_callback: onProgress
+      ? (event) => {
+          if (event.status === 'progress') {
+            onProgress({ file: event.file, loaded: event.loaded, total: event.total });
+          }
+        }
+      : undefined,
+  };
+}
+
+/** Reads a numeric field of a model config (configs are untyped bags in transformers.js). */
+export function configNumber(config: unknown, key: string): number | undefined {
+  if (typeof config !== 'object' || config === null) return undefined;
+  const value = (config as Record<string, unknown>)[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** PreTrainedModel instances are callable at runtime, which the 4.3.1 typings do not express. */
+export async function callModel(model: PreTrainedModel, inputs: object): Promise<unknown> {
+  return (model as unknown as (inputs: object) => Promise<unknown>)(inputs);
+}
