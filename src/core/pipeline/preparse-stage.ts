@@ -39,6 +39,10 @@ export async function preparseStage(
   if (mode === 'llm' && !deps.generator) throw new Error('pre-parsing with an LLM needs a generator (or use the extractive mode)');
 
   const { sources, ownerOf, docsOf } = collectSources(indexer);
+  const labelOf = (sourceId: string) => {
+    const names = (docsOf.get(sourceId) ?? []).map((id) => indexer.documents.get(id)?.doc.name ?? id);
+    return names.length === 1 ? names[0] : `${names.length} documents`;
+  };
   const skip = new Set<string>();
   for (const r of indexer.documents.values()) for (const p of r.preparse) skip.add(p.sourceId);
   for (const g of indexer.groups.values()) for (const p of g.preparse) skip.add(p.sourceId);
@@ -82,7 +86,7 @@ export async function preparseStage(
     skip,
     budget: options.budget,
     signal: options.signal,
-    onProgress: (done, _total, sourceId) => options.onProgress?.({ stage: 'preparse', done, total, item: sourceId }),
+    onProgress: (done, _total, sourceId) => options.onProgress?.({ stage: 'preparse', done, total, item: labelOf(sourceId) }),
     onSourceDone: async (record, entries) => {
       buffer.push({ record, entries });
       if (buffer.length >= FLUSH_EVERY) await flush();

@@ -1,0 +1,92 @@
+/** The `loci` command as a person runs it: index a folder, resume, ask, inspect, and the errors. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
+
+const run = promisify(execFile);
+const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
+const QUESTION = '数据处理者应当履行哪些数据安全保护义务？';
+
+async function loci(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [LOCI, ...args, '--models', MODELS_DIR], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+let dir: string;
+let index: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'loci-cli-'));
+  index = path.join(dir, 'laws.loci');
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('loci CLI', () => {
+  const law = path.join(DOCUMENTS_DIR, 'md_zh', '数据安全法_2021.md');
+  const other = path.join(DOCUMENTS_DIR, 'md_zh', '网络安全法_2016.md');
+
+  it('indexes files with progress on stderr, and a second run adds without redoing', async () => {
+    const first = await loci('index', law, '--out', index, '--embedder', 'tiny-lexical-bert-zh', '--json');
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/embed \d+\/\d+/);
+    const summary1 = JSON.parse(first.stdout);
+    expect(summary1).toMatchObject({ documents: 1, ready: 1, failedFiles: [] });
+
+    const second = await loci('index', law, other, '--out', index, '--embedder', 'tiny-lexical-bert-zh', '--json');
+    const summary2 = JSON.parse(second.stdout);
+    expect(summary2).toMatchObject({ documents: 2, ready: 2 });
+    // the first law was not pre-parsed again: only the new law's sources ran
+    expect(summary2.preparse.done).toBeLessThan(summary2.chunks + summary2.clusters);
+    expect(second.stderr).not.toMatch(/embed \d+\/\d+ \(\d+%\) 数据安全法/);
+  });
+
+  it('asks: sources from 数据安全法 with chapter headings, as JSON', async () => {
+    const { code, stdout } = await loci('ask', index, QUESTION, '--json', '-n', '3');
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out.sources.length).toBeGreaterThan(0);
+    const fromLaw = out.sources.filter((s: { doc: string }) => s.doc === '数据安全法_2021.md');
+    expect(fromLaw.some((s: { headingPath: string[] }) => s.headingPath.some((h) => h.startsWith('第四章')))).toBe(true);
+    expect(out.trace[0]).toMatchObject({ rank: 1 });
+  });
+
+  it('answers with a streamed model and lists its numbered sources', async () => {
+    const { code, stdout } = await loci('ask', index, QUESTION, '--llm', 'tiny-random-qwen3', '--max-new-tokens', '12', '-n', '2', '--strategy', 'naive');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Sources:\n\[1\] 数据安全法_2021\.md › .*第四章/);
+  });
+
+  it('inspects: the trace with kinds and backtracking', async () => {
+    const { code, stdout } = await loci('inspect', index, QUESTION, '--strategy', 'cap-rag');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^rank\s+score\s+kind/m);
+    expect(stdout).toMatch(/^1\s+0\.\d{4}\s+(chunk|summary|context|query|cluster)/m);
+    expect(stdout).toMatch(/→ {2}#\d+ 数据安全法_2021\.md/);
+  });
+
+  it('reports bad input clearly and keeps the index intact', async () => {
+    const bad = path.join(dir, 'broken.pdf');
+    await writeFile(bad, Buffer.from('%PDF-1.7\n garbage that is not a pdf'));
+    const r = await loci('index', bad, '--out', index, '--json');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/broken\.pdf: .*(corrupt|damaged|valid PDF)/i);
+    expect(JSON.parse(r.stdout)).toMatchObject({ documents: 2, ready: 2 });
+
+    const mismatch = await loci('ask', index, 'q', '--embedder', 'glove-static-en-100d');
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stderr).toMatch(/built with the embedder "tiny-lexical-bert-zh"/);
+
+    const missing = await loci('ask', path.join(dir, 'nope.loci'), 'q');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no such index/);
+  });
+});
