@@ -5,7 +5,7 @@
  */
 import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
 import { seededRandom } from '../core/util/random.ts';
-import type { Chunk, Cluster, Entry, EntryKind } from '../core/types.ts';
+import type { Chunk, Cluster, Entry, EntryKind, RaptorNode } from '../core/types.ts';
 
 const VOCABULARY = Array.from({ length: 2000 }, (_, i) => `w${i.toString(36)}`);
 
@@ -32,7 +32,7 @@ export function randomText(words: number, random: () => number): string {
 /**
  * One document and one group whose entries total about `entries`: per chunk, one chunk entry and
  * six pre-parsed ones (whole query/summary/context + one point triple); one cluster per 8 chunks,
- * each with its own six pre-parsed entries.
+ * each with its own six pre-parsed entries; RAPTOR nodes over the same groups of 8, two levels.
  */
 export function syntheticIndex(entries: number, dimension: number, seed: number): { document: DocumentRecord; group: GroupRecord } {
   const random = seededRandom(seed);
@@ -51,6 +51,15 @@ export function syntheticIndex(entries: number, dimension: number, seed: number)
   }
   const groupEntries: Entry[] = [];
   for (const cl of clusters) groupEntries.push(...entriesFor({ type: 'cluster', id: cl.id }, 'cluster', random));
+  // A two-level RAPTOR tree: a node per 8 chunks, and a node per 8 of those.
+  const raptor: RaptorNode[] = [];
+  const level1 = clusters.map((cl, i) => ({ id: `g/r1.${i}`, level: 1, children: cl.members.map((m) => m.chunkId), leafChunkIds: cl.members.map((m) => m.chunkId), summary: randomText(40, random) }));
+  raptor.push(...level1);
+  for (let i = 0; i * 8 < level1.length; i++) {
+    const kids = level1.slice(i * 8, i * 8 + 8);
+    raptor.push({ id: `g/r2.${i}`, level: 2, children: kids.map((k) => k.id), leafChunkIds: kids.flatMap((k) => k.leafChunkIds), summary: randomText(40, random) });
+  }
+  for (const node of raptor) groupEntries.push({ id: `${node.id}|raptor|whole|0`, kind: 'raptor', level: 'whole', text: node.summary, origin: { type: 'raptor', id: node.id } });
   const document: DocumentRecord = {
     doc: { id: docId, name: 'bench.txt', mime: 'text/plain', size: 0, title: 'bench', language: 'en', text: '', blocks: [], toc: [] },
     chunks,
@@ -60,7 +69,7 @@ export function syntheticIndex(entries: number, dimension: number, seed: number)
     preparse: [],
   };
   const group: GroupRecord = {
-    group: { id: 'g', docIds: [docId], k: clusters.length, bic: [], clusters, raptor: [] },
+    group: { id: 'g', docIds: [docId], k: clusters.length, bic: [], clusters, raptor },
     entries: groupEntries,
     vectors: randomUnitVectors(groupEntries.length, dimension, random),
     preparse: [],

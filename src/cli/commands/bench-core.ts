@@ -36,7 +36,6 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
       const queries = Array.from({ length: 16 }, () => ({ text: randomText(8, random), vector: randomUnitVectors(1, DIMENSION, random) }));
       for (const hybrid of [false, true]) {
         for (const strategy of STRATEGIES) {
-          if (strategy === 'raptor') continue; // synthetic index has no RAPTOR nodes: it would measure naive again
           const t: Timing = timeCalls((i) => retrieve(corpus, [queries[i % queries.length]], { strategy, n: 5, hybrid }), runs);
           const row = { entries: corpus.entryCount, storage, hybrid, strategy, searched: corpus.rowsFor(strategy).length, ...t };
           query.push(row);
