@@ -200,6 +200,11 @@ export interface IndexManifest {
     maxClusters: number;
     /** Smallest number of chunks for which clustering runs. */
     minChunks: number;
+    /**
+     * Stop the BIC search after this many k's without a new minimum. Absent: every k in
+     * 1..min(maxClusters, n-1) is fitted, as the paper does.
+     */
+    bicPatience?: number;
   };
   preparse: { mode: PreparseMode; generatorId?: string };
   raptor: boolean;

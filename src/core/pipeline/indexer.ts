@@ -174,6 +174,7 @@ export class Indexer {
       threshold: manifest.clustering.threshold,
       maxClusters: manifest.clustering.maxClusters,
       minChunks: manifest.clustering.minChunks,
+      bicPatience: manifest.clustering.bicPatience,
       layout: manifest.clustering.scope === 'document',
       signal,
       onProgress: (done, total) => onProgress?.({ stage: 'cluster', done, total, item }),

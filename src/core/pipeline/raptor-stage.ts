@@ -22,6 +22,7 @@ export async function buildRaptorEntries(
       threshold: manifest.clustering.threshold,
       maxClusters: manifest.clustering.maxClusters,
       minChunks: manifest.clustering.minChunks,
+      bicPatience: manifest.clustering.bicPatience,
       maxLevels: 3,
       summarize,
       embed: (texts) => embedder.embed(texts, 'passage'),

@@ -4,6 +4,7 @@
  * A ratio with nothing to divide by is undefined (NaN): an answer with no statement is neither
  * faithful nor unfaithful, and `meanDefined` leaves it out of the average.
  */
+import { cosine } from '../../core/util/cosine.ts';
 
 function ratio(part: number, whole: number): number {
   if (part < 0 || part > whole) throw new RangeError(`ratio ${part}/${whole} is out of range`);
@@ -20,19 +21,7 @@ export function faithfulness(supportedStatements: number, allStatements: number)
   return ratio(supportedStatements, allStatements);
 }
 
-/** Cosine similarity (the vectors need not be unit length); 0 for a zero vector. */
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new RangeError(`cosine of vectors of length ${a.length} and ${b.length}`);
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
+export { cosine };
 
 /** Mean cosine between the question's vector and the vectors of the questions generated from the answer. */
 export function answerRelevance(question: ArrayLike<number>, generated: readonly ArrayLike<number>[]): number {

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { clusterChunks, type ClusterOptions } from '../../../src/core/cluster/index.ts';
+import { CancelledError } from '../../../src/core/util/abort.ts';
+import { chunksFor, topicVectors } from './fixtures.ts';
+
+const base: ClusterOptions = { groupId: 'doc', seed: 7, threshold: 0.1, maxClusters: 50, minChunks: 8 };
+// 60 chunks about 3 topics, interleaved in document order; within a topic cosine ≈ 0.3.
+const { vectors, topic } = topicVectors(60, 3, 384, 1.5, 21);
+const chunks = chunksFor(60);
+
+describe('clusterChunks', () => {
+  it('groups chunks of the same topic together', () => {
+    const result = clusterChunks(chunks, vectors, base);
+    expect(result.k).toBe(3);
+    expect(result.bic[2]).toBe(Math.min(...result.bic));
+    expect(result.clusters).toHaveLength(3);
+    for (const cluster of result.clusters) {
+      const topics = new Set(cluster.members.map((m) => topic[chunks.findIndex((c) => c.id === m.chunkId)]));
+      expect(topics.size).toBe(1);
+      expect(cluster.members).toHaveLength(20);
+    }
+    expect(result.layout).toBeUndefined();
+  });
+
+  it('names clusters by group and orders them and their members by document order', () => {
+    const result = clusterChunks(chunks, vectors, base);
+    expect(result.clusters.map((c) => c.id)).toEqual(['doc#0', 'doc#1', 'doc#2']);
+    // Chunk 0 is about topic 0, chunk 1 about topic 1…: cluster #i starts with chunk i.
+    expect(result.clusters.map((c) => c.members[0].chunkId)).toEqual(['doc:0', 'doc:1', 'doc:2']);
+    for (const cluster of result.clusters) {
+      const ordinals = cluster.members.map((m) => Number(m.chunkId.split(':')[1]));
+      expect(ordinals).toEqual([...ordinals].sort((a, b) => a - b));
+      for (const m of cluster.members) expect(m.p).toBeGreaterThan(0.1);
+    }
+  });
+
+  it('gives the same output for the same seed, and the seed is used', () => {
+    const a = clusterChunks(chunks, vectors, { ...base, layout: true });
+    const b = clusterChunks(chunks, vectors, { ...base, layout: true });
+    expect(a).toEqual(b);
+    const c = clusterChunks(chunks, vectors, { ...base, seed: 8, layout: true });
+    expect(c.layout?.xy).not.toEqual(a.layout?.xy);
+  });
+
+  it('returns a 2-D layout of every chunk when asked', () => {
+    const result = clusterChunks(chunks, vectors, { ...base, layout: true });
+    expect(result.layout?.chunkIds).toEqual(chunks.map((c) => c.id));
+    expect(result.layout?.xy).toHaveLength(120);
+    for (const v of result.layout?.xy ?? []) expect(Number.isFinite(v)).toBe(true);
+  });
+
+  it('skips a group smaller than minChunks', () => {
+    expect(clusterChunks(chunks.slice(0, 7), vectors.slice(0, 7), base)).toEqual({ k: 0, bic: [], clusters: [] });
+    // Below 3 chunks UMAP cannot run whatever minChunks says.
+    expect(clusterChunks(chunks.slice(0, 2), vectors.slice(0, 2), { ...base, minChunks: 0 })).toEqual({
+      k: 0,
+      bic: [],
+      clusters: [],
+    });
+  });
+
+  it('clusters a group right at minChunks', () => {
+    const few = topicVectors(8, 2, 32, 0.3, 5);
+    const result = clusterChunks(chunksFor(8), few.vectors, { ...base, minChunks: 8 });
+    expect(result.k).toBeGreaterThanOrEqual(1);
+    expect(result.bic.length).toBeGreaterThanOrEqual(1);
+    for (const cluster of result.clusters) expect(cluster.members.length).toBeGreaterThan(1);
+  });
+
+  it('reports progress up to its total', () => {
+    const seen: [number, number][] = [];
+    clusterChunks(chunks, vectors, { ...base, nEpochs: 50, layout: true, onProgress: (d, t) => seen.push([d, t]) });
+    const total = seen[0][1];
+    expect(total).toBe(50 + 50 + 50); // two reductions of 50 epochs, up to 50 k's
+    for (const [, t] of seen) expect(t).toBe(total);
+    for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
+    expect(seen[seen.length - 1][0]).toBe(total);
+  });
+
+  it('throws CancelledError when aborted before, during UMAP or during the BIC search', () => {
+    const before = new AbortController();
+    before.abort();
+    expect(() => clusterChunks(chunks, vectors, { ...base, signal: before.signal })).toThrow(CancelledError);
+
+    for (const at of [10, 105]) {
+      // Epochs 1..100 are UMAP, 101.. the BIC search.
+      const controller = new AbortController();
+      let last = 0;
+      const run = () =>
+        clusterChunks(chunks, vectors, {
+          ...base,
+          nEpochs: 100,
+          signal: controller.signal,
+          onProgress: (done) => {
+            last = done;
+            if (done >= at) controller.abort();
+          },
+        });
+      expect(run).toThrow(CancelledError);
+      expect(last).toBe(at);
+    }
+  });
+
+  it('rejects mismatched chunks and vectors', () => {
+    expect(() => clusterChunks(chunks, vectors.slice(1), base)).toThrow(RangeError);
+  });
+});
