@@ -23,6 +23,7 @@ export class LiveCorpus implements RetrievalCorpus {
   private readonly rows: (Entry | undefined)[] = [];
   private readonly rowsByOwner = new Map<string, number[]>();
   private readonly chunks = new Map<string, Chunk>();
+  private readonly chunkIdsByDoc = new Map<string, string[]>();
   private readonly docs = new Map<string, DocInfo>();
   private readonly members = new Map<string, readonly string[]>();
   private readonly strategyRows = new Map<Strategy, Int32Array>();
@@ -36,31 +37,30 @@ export class LiveCorpus implements RetrievalCorpus {
   setDocument(record: DocumentRecord): void {
     const { doc } = record;
     const known = this.docs.get(doc.id);
-    this.dropOwner(doc.id);
-    for (const chunk of this.chunks.values()) if (chunk.docId === doc.id) this.chunks.delete(chunk.id);
     this.docs.set(doc.id, { name: doc.name, title: doc.title, position: known?.position ?? this.nextPosition++ });
+    this.dropChunks(doc.id);
     for (const chunk of record.chunks) this.chunks.set(chunk.id, chunk);
-    this.addRows(doc.id, record.entries, record.vectors);
+    this.chunkIdsByDoc.set(doc.id, record.chunks.map((c) => c.id));
+    this.setRows(doc.id, record.entries, record.vectors);
   }
 
   removeDocument(docId: string): void {
     this.dropOwner(docId);
-    for (const chunk of this.chunks.values()) if (chunk.docId === docId) this.chunks.delete(chunk.id);
+    this.dropChunks(docId);
     this.docs.delete(docId);
   }
 
   /** Adds or replaces a cluster group: its clusters, RAPTOR nodes and their entries. */
   setGroup(record: GroupRecord): void {
-    this.removeGroup(record.group.id);
+    this.dropMembers(record.group.id);
     for (const c of record.group.clusters) this.members.set(c.id, c.members.map((m) => m.chunkId));
     for (const node of record.group.raptor) this.members.set(node.id, node.leafChunkIds);
-    this.addRows(record.group.id, record.entries, record.vectors);
+    this.setRows(record.group.id, record.entries, record.vectors);
   }
 
   removeGroup(groupId: string): void {
     this.dropOwner(groupId);
-    const prefixes = [`${groupId}#`, `${groupId}/`];
-    for (const id of this.members.keys()) if (prefixes.some((p) => id.startsWith(p))) this.members.delete(id);
+    this.dropMembers(groupId);
   }
 
   get entryCount(): number {
@@ -120,22 +120,40 @@ export class LiveCorpus implements RetrievalCorpus {
     return rows;
   }
 
-  private addRows(owner: string, entries: Entry[], vectors: Float32Array): void {
+  /**
+   * Makes the owner's rows hold exactly `entries`. Pre-parsing grows a record a batch at a time;
+   * when the stored rows are a prefix of the new entries only the new ones are indexed, so a
+   * document's checkpoints cost what they add rather than its whole size again.
+   */
+  private setRows(owner: string, entries: Entry[], vectors: Float32Array): void {
     const dim = this.vectors.dimension;
     if (vectors.length !== entries.length * dim) {
       throw new RangeError(`${owner}: ${entries.length} entries but ${vectors.length / dim} vectors`);
     }
-    if (entries.length === 0) return;
-    const first = this.vectors.add(vectors);
-    const rows: number[] = [];
-    entries.forEach((entry, i) => {
-      const row = first + i;
-      this.rows[row] = entry;
-      this.lexical.add(row, entry.text);
+    const existing = this.rowsByOwner.get(owner) ?? [];
+    const keep = existing.length <= entries.length && existing.every((row, i) => this.rows[row]?.id === entries[i].id) ? existing.length : 0;
+    if (keep === 0) this.dropOwner(owner);
+    if (entries.length === keep) return;
+    const first = this.vectors.add(vectors.subarray(keep * dim));
+    const rows = existing.slice(0, keep);
+    for (let i = keep; i < entries.length; i++) {
+      const row = first + i - keep;
+      this.rows[row] = entries[i];
+      this.lexical.add(row, entries[i].text);
       rows.push(row);
-    });
+    }
     this.rowsByOwner.set(owner, rows);
     this.strategyRows.clear();
+  }
+
+  private dropChunks(docId: string): void {
+    for (const id of this.chunkIdsByDoc.get(docId) ?? []) this.chunks.delete(id);
+    this.chunkIdsByDoc.delete(docId);
+  }
+
+  private dropMembers(groupId: string): void {
+    const prefixes = [`${groupId}#`, `${groupId}/`];
+    for (const id of this.members.keys()) if (prefixes.some((p) => id.startsWith(p))) this.members.delete(id);
   }
 
   private dropOwner(owner: string): void {
