@@ -1,8 +1,12 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import path from 'node:path';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { serveModels } from './scripts/serve-models.ts';
+import { pdfjsAssets } from './workers/build/pdfjs-assets.ts';
 
 // Cross-origin isolation gives SharedArrayBuffer, which onnxruntime-web needs for threaded WASM.
+// A static host must send the same two headers on every response (see the README).
 const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
@@ -10,11 +14,53 @@ const ISOLATION_HEADERS = {
 
 const port = Number(process.env.PORT ?? 4173);
 
+// The browser tests' worker harness page is built only for them (test/browser/global-setup.ts).
+const input: Record<string, string> = { index: path.resolve('index.html') };
+if (process.env.LOCI_TEST_HARNESS === '1') input.harness = path.resolve('test/browser/harness.html');
+
 export default defineConfig({
-  plugins: [svelte(), serveModels()],
+  plugins: [
+    svelte(),
+    serveModels(),
+    pdfjsAssets(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      manifest: {
+        name: 'Loci',
+        short_name: 'Loci',
+        description: 'Private document question answering that runs entirely in your browser.',
+        lang: 'en',
+        start_url: '.',
+        scope: '.',
+        display: 'standalone',
+        background_color: '#f6f4ef',
+        theme_color: '#2f4858',
+        icons: [
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: 'icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell, the workers, ORT's wasm and pdf.js's data: everything needed to open and
+        // answer offline. Models are not here: transformers.js keeps them in its own cache.
+        globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,webmanifest,bcmap,pfb,ttf}'],
+        globIgnores: ['**/*.map', 'test/**'],
+        // ORT's asyncify wasm is 27 MB; the default limit (2 MiB) would silently leave it out.
+        maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/models\//, /^\/pdfjs\//, /^\/test\//],
+        cleanupOutdatedCaches: true,
+        // Take over the page that installed it, so a first visit is already offline-ready.
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   server: { port, headers: ISOLATION_HEADERS },
   preview: { port, strictPort: true, headers: ISOLATION_HEADERS },
   worker: { format: 'es' },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, rolldownOptions: { input } },
 });

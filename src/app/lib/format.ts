@@ -1,0 +1,49 @@
+/** Number formatting shared by the library, the download dialog and the settings panels. */
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** "512 B", "3.4 MB", "120 MB": one decimal only while it still says something. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+}
+
+export interface Duration {
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/**
+ * A remaining time rounded to what a person cares about: seconds under a minute, whole minutes
+ * under an hour, hours and minutes beyond. Estimates are rough, so precision would be a lie.
+ */
+export function roundDuration(totalSeconds: number): Duration {
+  const s = Math.max(0, Math.round(totalSeconds));
+  if (s < 60) return { hours: 0, minutes: 0, seconds: Math.max(1, s) };
+  if (s < 3600) return { hours: 0, minutes: Math.round(s / 60), seconds: 0 };
+  return { hours: Math.floor(s / 3600), minutes: Math.round((s % 3600) / 60), seconds: 0 };
+}
+
+/** Seconds left at a given rate, or undefined when the rate does not allow an estimate. */
+export function etaSeconds(loaded: number, total: number, bytesPerSecond: number | undefined): number | undefined {
+  if (!bytesPerSecond || bytesPerSecond <= 0 || total <= 0 || loaded >= total) return undefined;
+  return (total - loaded) / bytesPerSecond;
+}
+
+/** A fraction in 0..1, safe against empty or unknown totals. */
+export function fraction(done: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.min(1, Math.max(0, done / total));
+}
+
+export function percent(done: number, total: number): number {
+  return Math.round(fraction(done, total) * 100);
+}

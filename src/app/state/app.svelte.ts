@@ -1,0 +1,160 @@
+/**
+ * The application's state around one LociClient: settings, device, library, downloads, notices,
+ * which slide-over is open, and the chat. Components read it from context and call its methods;
+ * only this class (and ChatModel) talks to the client.
+ */
+import { createContext } from 'svelte';
+import type { AppSettings, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../client/api.ts';
+import type { Source } from '../../core/types.ts';
+import { ChatModel, type TurnView } from './chat.svelte.ts';
+import { Downloads } from './downloads.svelte.ts';
+import { messageOf } from './errors.ts';
+
+export type Panel = 'viewer' | 'inspector' | 'settings';
+
+export interface Notice {
+  id: number;
+  message: string;
+  tone: 'error' | 'info';
+}
+
+export interface ViewerState {
+  source: Source;
+  passage?: Passage;
+  error?: string;
+}
+
+function localStore(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    // Some privacy modes throw on access; chats then simply are not listed across reloads.
+    return undefined;
+  }
+}
+
+export class AppModel {
+  phase = $state<'starting' | 'ready' | 'failed'>('starting');
+  failure = $state('');
+  settings = $state.raw<AppSettings | undefined>();
+  device = $state.raw<DeviceSummary | undefined>();
+  documents = $state.raw<LibraryDoc[]>([]);
+  notices = $state<Notice[]>([]);
+  panel = $state<Panel | null>(null);
+  viewer = $state.raw<ViewerState | undefined>();
+  inspectedTurnId = $state<string | undefined>();
+  readonly downloads = new Downloads();
+  readonly chat: ChatModel;
+  #noticeId = 0;
+  #viewerRequest = 0;
+
+  constructor(readonly client: LociClient) {
+    this.chat = new ChatModel(client, () => this.settings, localStore());
+  }
+
+  /** Subscribes to library events and starts the engine; returns the unsubscribe. */
+  start(): () => void {
+    const off = this.client.onEvent((e) => this.#onEvent(e));
+    void this.#boot();
+    return off;
+  }
+
+  async #boot(): Promise<void> {
+    try {
+      const { settings, device } = await this.client.start();
+      this.settings = settings;
+      this.device = device;
+      this.documents = await this.client.documents();
+      await this.chat.init();
+      this.phase = 'ready';
+    } catch (error) {
+      this.failure = messageOf(error);
+      this.phase = 'failed';
+    }
+  }
+
+  #onEvent(event: LibraryEvent): void {
+    if (event.type === 'documents') this.documents = event.documents;
+    else if (event.type === 'download') this.downloads.update(event.progress);
+    else this.notify(event.message);
+  }
+
+  notify(message: string, tone: Notice['tone'] = 'error'): void {
+    const id = ++this.#noticeId;
+    this.notices.push({ id, message, tone });
+    if (tone === 'info') setTimeout(() => this.dismiss(id), 4000);
+  }
+
+  dismiss(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id);
+  }
+
+  /** Runs a client call, turning a failure into a notice instead of an unhandled rejection. */
+  async #attempt<T>(work: () => Promise<T>, fail?: (message: string) => string): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      const message = messageOf(error);
+      this.notify(fail ? fail(message) : message);
+      return undefined;
+    }
+  }
+
+  addFiles(files: File[]): Promise<void | undefined> {
+    return this.#attempt(() => this.client.addFiles(files));
+  }
+  pause(id: string): Promise<void | undefined> {
+    return this.#attempt(() => this.client.pause(id));
+  }
+  resume(id: string): Promise<void | undefined> {
+    return this.#attempt(() => this.client.resume(id));
+  }
+  cancel(id: string): Promise<void | undefined> {
+    return this.#attempt(() => this.client.cancel(id));
+  }
+  remove(id: string): Promise<void | undefined> {
+    return this.#attempt(() => this.client.remove(id));
+  }
+
+  async saveSettings(patch: Partial<AppSettings>, fail: (message: string) => string): Promise<void> {
+    const before = this.settings;
+    // Optimistic, so controls do not lag behind the worker round trip.
+    if (before) this.settings = { ...before, ...patch };
+    const saved = await this.#attempt(() => this.client.updateSettings(patch), fail);
+    this.settings = saved ?? before;
+  }
+
+  async openSource(source: Source): Promise<void> {
+    const request = ++this.#viewerRequest;
+    this.viewer = { source };
+    this.panel = 'viewer';
+    try {
+      const passage = await this.client.passage(source.chunk.id);
+      if (request === this.#viewerRequest) this.viewer = { source, passage };
+    } catch (error) {
+      if (request === this.#viewerRequest) this.viewer = { source, error: messageOf(error) };
+    }
+  }
+
+  inspect(turnId?: string): void {
+    this.inspectedTurnId = turnId;
+    this.panel = 'inspector';
+  }
+
+  /** The turn the inspector shows: the one asked for, else the latest answer. */
+  get inspectedTurn(): TurnView | undefined {
+    const turns = this.chat.turns;
+    return turns.find((t) => t.id === this.inspectedTurnId) ?? turns.at(-1);
+  }
+
+  toggle(panel: Panel): void {
+    this.panel = this.panel === panel ? null : panel;
+    if (panel === 'inspector') this.inspectedTurnId = undefined;
+  }
+
+  close(): void {
+    this.panel = null;
+  }
+}
+
+export const [getApp, setApp] = createContext<AppModel>();

@@ -1,0 +1,155 @@
+/**
+ * One conversation at a time: its turns (from the engine's history, then live ones), the answer
+ * being streamed, stop, new chat. The engine rewrites follow-ups from the chat's history itself,
+ * so the UI only names the chat.
+ */
+import type { AppSettings, AskStreamEvent, ChatTurn, LociClient } from '../../client/api.ts';
+import { isNotFound } from '../../core/answer/not-found.ts';
+import type { Source, Strategy, TraceRow } from '../../core/types.ts';
+import { ChatList, newChatId, type ChatInfo, type KeyValueStore } from '../lib/chat-list.ts';
+import { messageOf } from './errors.ts';
+
+export interface TurnView {
+  id: string;
+  question: string;
+  /** The standalone question retrieval ran on, when the engine rewrote a follow-up. */
+  rewritten?: string;
+  answer: string;
+  sources: Source[];
+  trace: TraceRow[];
+  cited: number[];
+  strategy: Strategy;
+  created: number;
+  phase: 'searching' | 'writing' | 'done';
+  /** The engine's `done` event came (what `data-done` reports). */
+  done: boolean;
+  notFound: boolean;
+  aborted: boolean;
+  error?: string;
+}
+
+function fromHistory(turn: ChatTurn): TurnView {
+  return { ...turn, phase: 'done', done: true, notFound: isNotFound(turn.answer), aborted: false };
+}
+
+export class ChatModel {
+  chatId = $state('');
+  chats = $state.raw<ChatInfo[]>([]);
+  turns = $state<TurnView[]>([]);
+  streaming = $state(false);
+  loading = $state(false);
+  readonly #list: ChatList;
+
+  constructor(
+    private readonly client: LociClient,
+    private readonly settings: () => AppSettings | undefined,
+    storage: KeyValueStore | undefined,
+  ) {
+    this.#list = new ChatList(storage);
+  }
+
+  /** Reopens the chat that was open before the reload, or starts one. */
+  async init(): Promise<void> {
+    await this.open(this.#list.current() ?? newChatId());
+  }
+
+  async open(chatId: string): Promise<void> {
+    if (this.streaming) await this.stop();
+    this.chatId = chatId;
+    this.chats = this.#list.open(chatId);
+    this.turns = [];
+    this.loading = true;
+    try {
+      const history = await this.client.history(chatId);
+      // A quick switch to another chat must not receive this one's turns.
+      if (this.chatId === chatId) this.turns = history.map(fromHistory);
+    } finally {
+      if (this.chatId === chatId) this.loading = false;
+    }
+  }
+
+  async newChat(): Promise<void> {
+    // An empty chat is reused rather than piling up untitled ones.
+    if (this.turns.length === 0 && !this.loading) return;
+    await this.open(newChatId());
+  }
+
+  async clear(): Promise<void> {
+    const id = this.chatId;
+    await this.client.clearHistory(id);
+    this.chats = this.#list.remove(id);
+    await this.open(newChatId());
+  }
+
+  async ask(question: string): Promise<void> {
+    const text = question.trim();
+    if (text === '' || this.streaming) return;
+    const s = this.settings();
+    const strategy: Strategy = s?.strategy ?? 'cap-rag';
+    this.turns.push({
+      id: `turn-${Date.now().toString(36)}`,
+      question: text,
+      answer: '',
+      sources: [],
+      trace: [],
+      cited: [],
+      strategy,
+      created: Date.now(),
+      phase: 'searching',
+      done: false,
+      notFound: false,
+      aborted: false,
+    });
+    // The proxied element, so the updates below re-render.
+    const live = this.turns[this.turns.length - 1];
+    this.streaming = true;
+    this.chats = this.#list.titled(this.chatId, text);
+    const options = {
+      chatId: this.chatId,
+      strategy,
+      ...(s ? { n: s.n, hybrid: s.hybrid, rerank: s.rerank } : {}),
+      ...(s?.m ? { m: s.m } : {}),
+    };
+    try {
+      await this.client.ask(text, options, (event) => apply(live, event));
+    } catch (error) {
+      live.error = messageOf(error);
+    } finally {
+      this.streaming = false;
+      live.phase = 'done';
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.streaming) await this.client.stop();
+  }
+}
+
+function apply(turn: TurnView, event: AskStreamEvent): void {
+  switch (event.type) {
+    case 'rewritten':
+      if (event.question.trim() !== turn.question) turn.rewritten = event.question;
+      break;
+    case 'sources':
+      turn.sources = event.sources;
+      turn.trace = event.trace;
+      turn.phase = 'writing';
+      break;
+    case 'token':
+      turn.phase = 'writing';
+      turn.answer += event.text;
+      break;
+    case 'done':
+      // The final text has invalid citations removed; a stopped answer keeps what was streamed.
+      if (event.answer !== '' || !event.aborted) turn.answer = event.answer;
+      turn.cited = event.cited;
+      turn.notFound = event.notFound;
+      turn.aborted = event.aborted;
+      turn.done = true;
+      turn.phase = 'done';
+      break;
+    case 'error':
+      turn.error = event.message;
+      break;
+  }
+}

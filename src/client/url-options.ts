@@ -1,0 +1,15 @@
+/**
+ * Launch options from the page's URL: `?models=local` runs on the site's /models/ folder with the
+ * tiny models (tests, offline demos); `?device=webgpu` lets the embedder use a software WebGPU
+ * adapter (tests on SwiftShader), `?device=wasm` keeps everything on WebAssembly.
+ */
+import type { LaunchOptions } from '../../workers/protocol.ts';
+
+export function launchOptions(search: string = globalThis.location?.search ?? ''): LaunchOptions {
+  const params = new URLSearchParams(search);
+  const device = params.get('device');
+  return {
+    localModels: params.get('models') === 'local',
+    device: device === 'webgpu' || device === 'wasm' ? device : 'auto',
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The LociClient the app uses: three module workers (engine, embed, LLM) wired with comlink. The
+ * main thread only creates them and hands the engine worker a MessagePort to each model worker;
+ * all inference, clustering and storage happens off the main thread.
+ */
+import { proxy, transfer, wrap } from 'comlink';
+import type { ConnectMessage, EngineApi } from '../../workers/protocol.ts';
+import type { AskStreamEvent, LibraryEvent, LociClient } from './api.ts';
+import { cachedModels, deleteCachedModel } from './model-cache.ts';
+import { launchOptions } from './url-options.ts';
+
+function connect(worker: Worker): MessagePort {
+  const channel = new MessageChannel();
+  const message: ConnectMessage = { type: 'loci-connect', port: channel.port2 };
+  worker.postMessage(message, [channel.port2]);
+  return channel.port1;
+}
+
+export function createWorkerClient(search?: string): LociClient {
+  const launch = launchOptions(search);
+  // Vite bundles a worker only when it sees this exact `new Worker(new URL(literal, import.meta.url))`.
+  const engineWorker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'loci-engine' });
+  const embedWorker = new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'loci-embed' });
+  const llmWorker = new Worker(new URL('../../workers/llm.worker.ts', import.meta.url), { type: 'module', name: 'loci-llm' });
+  const engine = wrap<EngineApi>(engineWorker);
+  const listeners = new Set<(event: LibraryEvent) => void>();
+  const dispatch = (event: LibraryEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  for (const [worker, name] of [
+    [engineWorker, 'engine'],
+    [embedWorker, 'embedding'],
+    [llmWorker, 'language model'],
+  ] as const) {
+    worker.addEventListener('error', (event) => dispatch({ type: 'error', message: `The ${name} worker failed: ${event.message || 'it could not start'}` }));
+  }
+
+  let started: ReturnType<LociClient['start']> | undefined;
+
+  return {
+    start() {
+      started ??= (async () => {
+        const embedPort = connect(embedWorker);
+        const llmPort = connect(llmWorker);
+        const result = await engine.start(transfer({ launch, embedPort, llmPort }, [embedPort, llmPort]), proxy(dispatch));
+        // Tests and diagnostics read where the models really run without opening the settings.
+        document.documentElement.dataset.embedderDevice = result.device.embedderDevice;
+        document.documentElement.dataset.generatorBackend = result.device.generatorBackend;
+        return result;
+      })();
+      return started;
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    addFiles: (files) => engine.addFiles(files),
+    pause: (docId) => engine.pause(docId),
+    resume: (docId) => engine.resume(docId),
+    cancel: (docId) => engine.cancel(docId),
+    remove: (docId) => engine.remove(docId),
+    documents: () => engine.documents(),
+    ask: (question, options, onEvent: (event: AskStreamEvent) => void) => engine.ask(question, options, proxy(onEvent)),
+    stop: () => engine.stop(),
+    history: (chatId) => engine.history(chatId),
+    clearHistory: (chatId) => engine.clearHistory(chatId),
+    passage: (chunkId) => engine.passage(chunkId),
+    clusterMap: (docId) => engine.clusterMap(docId),
+    settings: () => engine.settings(),
+    updateSettings: (patch) => engine.updateSettings(patch),
+    cachedModels: () => cachedModels(),
+    deleteCachedModel: (id) => deleteCachedModel(id),
+    storage: () => engine.storage(),
+    exportLibrary: () => engine.exportLibrary(),
+    importLibrary: (file) => engine.importLibrary(file),
+  };
+}

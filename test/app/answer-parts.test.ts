@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { answerParts, citedInText } from '../../src/app/lib/answer-parts.ts';
+
+describe('answerParts', () => {
+  it('splits text and citation brackets, one part per bracket', () => {
+    expect(answerParts('Low tide [1]. Kelp [2, 3].')).toEqual([
+      { kind: 'text', text: 'Low tide ' },
+      { kind: 'cite', numbers: [1], raw: '[1]' },
+      { kind: 'text', text: '. Kelp ' },
+      { kind: 'cite', numbers: [2, 3], raw: '[2, 3]' },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('hides reasoning, closed or still streaming', () => {
+    expect(answerParts('<think>hmm</think>\nAnswer [1]')).toEqual([
+      { kind: 'text', text: 'Answer ' },
+      { kind: 'cite', numbers: [1], raw: '[1]' },
+    ]);
+    expect(answerParts('<think>still thinking')).toEqual([]);
+  });
+
+  it('understands Chinese brackets and ranges', () => {
+    const parts = answerParts('应当定期开展风险评估【1-3】。');
+    expect(parts[1]).toEqual({ kind: 'cite', numbers: [1, 2, 3], raw: '【1-3】' });
+  });
+
+  it('lists cited numbers once, in order of first appearance', () => {
+    expect(citedInText('a [2] b [1] c [2]')).toEqual([2, 1]);
+  });
+});

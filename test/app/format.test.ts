@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { etaSeconds, formatBytes, fraction, percent, roundDuration } from '../../src/app/lib/format.ts';
+
+describe('formatBytes', () => {
+  it('keeps one decimal only for small values of a unit', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(3.4 * 1024 * 1024)).toBe('3.4 MB');
+    expect(formatBytes(118 * 1024 * 1024)).toBe('118 MB');
+    expect(formatBytes(10 * 1024 ** 3)).toBe('10.0 GB');
+  });
+  it('shows a dash for nonsense', () => {
+    expect(formatBytes(-1)).toBe('—');
+    expect(formatBytes(Number.NaN)).toBe('—');
+  });
+});
+
+describe('roundDuration', () => {
+  it('rounds to the unit a person cares about', () => {
+    expect(roundDuration(0.2)).toEqual({ hours: 0, minutes: 0, seconds: 1 });
+    expect(roundDuration(42)).toEqual({ hours: 0, minutes: 0, seconds: 42 });
+    expect(roundDuration(150)).toEqual({ hours: 0, minutes: 3, seconds: 0 });
+    expect(roundDuration(3600 + 25 * 60)).toEqual({ hours: 1, minutes: 25, seconds: 0 });
+  });
+});
+
+describe('etaSeconds and fractions', () => {
+  it('estimates only with a rate and work left', () => {
+    expect(etaSeconds(50, 100, 10)).toBe(5);
+    expect(etaSeconds(50, 100, 0)).toBeUndefined();
+    expect(etaSeconds(100, 100, 10)).toBeUndefined();
+    expect(etaSeconds(0, 0, 10)).toBeUndefined();
+  });
+  it('clamps fractions and survives an unknown total', () => {
+    expect(fraction(5, 0)).toBe(0);
+    expect(fraction(15, 10)).toBe(1);
+    expect(percent(1, 3)).toBe(33);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The issue's main acceptance, driven through the UI of the production build: two documents
+ * dropped in reach `ready`, a question's answer streams with sources, a source opens its
+ * highlighted passage, the inspector shows the trace and the cluster map, and after a reload the
+ * library, the index and the conversation are still there. No request leaves localhost.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ask, docRow, embedderDevice, openApp, appStarted, statuses, waitForStatus } from './support/app-page.ts';
+import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
+import { DATA_SECURITY_LAW, OUTLINE_PDF } from './support/files.ts';
+
+const baseURL = inject('baseURL');
+const QUESTION = '数据处理者应当履行哪些数据安全保护义务？';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the app, end to end', () => {
+  it('indexes Markdown and PDF, answers with sources, and keeps everything across a reload', async () => {
+    const recorded = await recordedContext(browser);
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    expect(await embedderDevice(page)).toBe('wasm');
+
+    const started = Date.now();
+    await page.setInputFiles('[data-testid="file-input"]', [DATA_SECURITY_LAW, OUTLINE_PDF]);
+    await waitForStatus(page, '数据安全法_2021.md', 'ready');
+    console.log(`[app] 数据安全法 ready ${((Date.now() - started) / 1000).toFixed(1)} s after the drop`);
+    await waitForStatus(page, 'pypdf_pdflatex-outline.pdf', 'ready');
+    expect(await statuses(page)).toEqual({ '数据安全法_2021.md': 'ready', 'pypdf_pdflatex-outline.pdf': 'ready' });
+    await screenshot(page, 'library');
+
+    const answer = await ask(page, QUESTION);
+    expect(answer.length).toBeGreaterThan(0);
+    const sources = page.locator('[data-testid="source"]');
+    expect(await sources.count()).toBeGreaterThan(0);
+    await screenshot(page, 'chat-with-sources');
+
+    await sources.first().click();
+    const viewer = page.locator('[data-testid="source-viewer"]');
+    await viewer.waitFor();
+    const highlight = viewer.locator('mark').first();
+    await highlight.waitFor();
+    expect((await highlight.textContent())?.trim().length).toBeGreaterThan(0);
+    await screenshot(page, 'source-viewer');
+    await page.keyboard.press('Escape');
+
+    await page.click('[data-testid="open-inspector"]');
+    await page.locator('[data-testid="trace-row"]').first().waitFor();
+    expect(await page.locator('[data-testid="trace-row"]').count()).toBeGreaterThan(0);
+    const map = page.locator('[data-testid="cluster-map"]');
+    await map.waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="cluster-map"]')?.querySelectorAll('circle').length ?? 0) > 10);
+    await map.scrollIntoViewIfNeeded();
+    await screenshot(page, 'inspector-cluster-map');
+    await page.keyboard.press('Escape');
+
+    const chunksBefore = await docRow(page, '数据安全法_2021.md').textContent();
+    await page.reload();
+    await appStarted(page);
+    await waitForStatus(page, '数据安全法_2021.md', 'ready', 30_000);
+    await waitForStatus(page, 'pypdf_pdflatex-outline.pdf', 'ready', 30_000);
+    expect(await docRow(page, '数据安全法_2021.md').textContent()).toBe(chunksBefore);
+    // The conversation came back from IndexedDB with its sources.
+    await page.locator('main').getByText(QUESTION).filter({ visible: true }).first().waitFor();
+    await page.waitForSelector('[data-testid="answer"][data-done="true"]');
+    expect(await page.locator('[data-testid="source"]').count()).toBeGreaterThan(0);
+    // And the index answers without re-indexing anything.
+    await ask(page, '重要数据的处理者应当做什么？');
+    expect(await page.locator('[data-testid="source"]').count()).toBeGreaterThan(0);
+
+    // The record holds the workers' and the service worker's requests, not just the page's.
+    expect(recorded.requests.some((url) => url.includes('/models/tiny-lexical-bert-zh/onnx/'))).toBe(true);
+    expect(recorded.requests.some((url) => url.includes('/models/tiny-random-qwen3/onnx/'))).toBe(true);
+    expect(recorded.requests.some((url) => /ort-wasm-simd-threaded\.asyncify.*\.wasm/.test(url))).toBe(true);
+    expect(recorded.requests.some((url) => url.includes('__WB_REVISION__'))).toBe(true);
+    expect(offMachine(recorded.requests)).toEqual([]);
+    expect(recorded.failed).toEqual([]);
+    expect(recorded.errors).toEqual([]);
+    await recorded.context.close();
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * A test-only page (built only when LOCI_TEST_HARNESS=1): the real workers and storage with no UI,
+ * so the browser tests can drive the LociClient and IdbIndexStore directly through page.evaluate.
+ */
+import type { AskStreamEvent, LibraryDoc, LibraryEvent, LociClient } from '../../src/client/api.ts';
+import type { AskOptions } from '../../src/core/engine/ask.ts';
+import { createWorkerClient } from '../../src/client/worker-client.ts';
+import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import { deleteLociDb } from '../../src/storage/open.ts';
+
+export interface AskResult {
+  events: AskStreamEvent['type'][];
+  tokens: number;
+  done?: Extract<AskStreamEvent, { type: 'done' }>;
+  error?: string;
+  sources: { n: number; chunkId: string; label: string }[];
+  traceRows: number;
+}
+
+export interface Harness {
+  IdbIndexStore: typeof IdbIndexStore;
+  deleteLociDb: typeof deleteLociDb;
+  client: LociClient;
+  events: LibraryEvent[];
+  documents: LibraryDoc[];
+  ask(question: string, chatId: string, options?: Partial<AskOptions>): Promise<AskResult>;
+}
+
+const client = createWorkerClient(location.search);
+const harness: Harness = {
+  IdbIndexStore,
+  deleteLociDb,
+  client,
+  events: [],
+  documents: [],
+  async ask(question, chatId, options = {}) {
+    const result: AskResult = { events: [], tokens: 0, sources: [], traceRows: 0 };
+    await client.ask(question, { ...options, chatId }, (event) => {
+      result.events.push(event.type);
+      if (event.type === 'token') result.tokens++;
+      if (event.type === 'done') result.done = event;
+      if (event.type === 'error') result.error = event.message;
+      if (event.type === 'sources') {
+        result.sources = event.sources.map((s) => ({ n: s.n, chunkId: s.chunk.id, label: s.label }));
+        result.traceRows = event.trace.length;
+      }
+    });
+    return result;
+  },
+};
+client.onEvent((event) => {
+  harness.events.push(event);
+  if (event.type === 'documents') harness.documents = event.documents;
+});
+
+const input = document.querySelector<HTMLInputElement>('[data-testid="file-input"]')!;
+input.addEventListener('change', () => {
+  const files = [...(input.files ?? [])];
+  input.value = '';
+  void client.addFiles(files);
+});
+
+(window as unknown as { lociHarness: Harness }).lociHarness = harness;

@@ -1,0 +1,116 @@
+/**
+ * IdbIndexStore on the browser's real IndexedDB (the Node tests use fake-indexeddb): records go in,
+ * come back equal after reopening, a refused write leaves the previous state, and deleting a
+ * document removes its cluster group and original too. Runs in the harness page's module.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Harness } from './harness.ts';
+import { launchBrowser, recordedContext } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('IdbIndexStore in Chromium', () => {
+  it('puts, loads, refuses a bad record atomically, and deletes on real IndexedDB', async () => {
+    const recorded = await recordedContext(browser);
+    const page = await recorded.newPage();
+    // No ?models=local and no start(): only the storage module of the page is used.
+    await page.goto(`${baseURL}/test/browser/harness.html`);
+    await page.waitForFunction(() => 'lociHarness' in window);
+
+    const result = await page.evaluate(async () => {
+      const { IdbIndexStore, deleteLociDb } = (window as unknown as { lociHarness: Harness }).lociHarness;
+      const name = 'loci-storage-test';
+      await deleteLociDb({ name });
+      const dim = 4;
+      const manifest = {
+        format: 'loci-index' as const,
+        version: 1,
+        embedder: { id: 'test-embedder', dimension: dim, queryPrefix: '', passagePrefix: '' },
+        chunking: { chunkTokens: 100, overlapTokens: 10 },
+        clustering: { scope: 'document' as const, seed: 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },
+        preparse: { mode: 'extractive' as const },
+        raptor: false,
+        vectorStorage: 'float32' as const,
+      };
+      const bytes = new TextEncoder().encode('# 标题\n\n第一段。\n\n第二段。');
+      let store = await IdbIndexStore.open({ name });
+      const emptyAtFirst = (await store.load()) === undefined;
+      const docId = await store.addOriginal('notes.md', 'text/markdown', bytes);
+      const text = '标题\n第一段。\n第二段。';
+      const chunk = (i: number, start: number, end: number) => ({ id: `${docId}:${i}`, docId, ordinal: i, text: text.slice(start, end), headingPath: ['标题'], start, end, tokens: end - start });
+      const chunks = [chunk(0, 3, 7), chunk(1, 8, 12)];
+      const entries = chunks.map((c) => ({ id: `${c.id}|chunk|whole|0`, kind: 'chunk' as const, level: 'whole' as const, text: c.text, origin: { type: 'chunk' as const, id: c.id } }));
+      const record = {
+        doc: { id: docId, name: 'notes.md', mime: 'text/markdown', size: bytes.length, title: '标题', language: 'zh' as const, text, blocks: [{ kind: 'heading' as const, level: 1, start: 0, end: 2 }], toc: [{ title: '标题', level: 1, parent: -1, start: 0, end: text.length }] },
+        chunks,
+        job: { docId, stage: 'ready' as const },
+        entries,
+        vectors: Float32Array.from([1, 0, 0, 0, 0, 1, 0, 0]),
+        preparse: [],
+      };
+      const group = {
+        group: { id: `g:${docId}`, docIds: [docId], k: 1, bic: [3.5], clusters: [{ id: `g:${docId}#0`, members: chunks.map((c) => ({ chunkId: c.id, p: 0.9 })) }], raptor: [], layout: { chunkIds: chunks.map((c) => c.id), xy: [0, 1, 1, 0] } },
+        entries: [{ id: `g:${docId}#0|cluster|whole|0`, kind: 'cluster' as const, level: 'whole' as const, text: '第一段。第二段。', origin: { type: 'cluster' as const, id: `g:${docId}#0` } }],
+        vectors: Float32Array.from([0.5, 0.5, 0.5, 0.5]),
+        preparse: [],
+      };
+      await store.putManifest(manifest);
+      await store.putDocument(record);
+      await store.putGroup(group);
+
+      // A record whose vectors do not match its entries is refused whole.
+      let refused = '';
+      try {
+        await store.putDocument({ ...record, job: { docId, stage: 'embedded' as const }, vectors: new Float32Array(3) });
+      } catch (error) {
+        refused = (error as Error).message;
+      }
+
+      store.close();
+      store = await IdbIndexStore.open({ name });
+      const loaded = await store.load();
+      const original = await store.getOriginal(docId);
+      const listed = await store.listDocuments();
+      await store.deleteDocument(docId);
+      const afterDelete = await store.load();
+      const originalAfterDelete = await store.getOriginal(docId);
+      store.close();
+      await deleteLociDb({ name });
+      return {
+        emptyAtFirst,
+        refused,
+        manifest: loaded?.manifest,
+        document: loaded && { ...loaded.documents[0], vectors: Array.from(loaded.documents[0].vectors) },
+        group: loaded && { ...loaded.groups[0], vectors: Array.from(loaded.groups[0].vectors) },
+        sent: { ...record, vectors: Array.from(record.vectors) },
+        sentGroup: { ...group, vectors: Array.from(group.vectors) },
+        originalText: original && new TextDecoder().decode(original.bytes),
+        listed: listed.map((d) => ({ id: d.id, stage: d.job?.stage, hasOriginal: d.hasOriginal })),
+        docId,
+        afterDelete: afterDelete && { documents: afterDelete.documents.length, groups: afterDelete.groups.length },
+        originalAfterDelete: originalAfterDelete === undefined,
+      };
+    });
+
+    expect(result.emptyAtFirst).toBe(true);
+    expect(result.refused).toMatch(/3 vector values for 2 entries/);
+    expect(result.manifest?.embedder.id).toBe('test-embedder');
+    expect(result.document).toEqual(result.sent);
+    expect(result.group).toEqual(result.sentGroup);
+    expect(result.originalText).toBe('# 标题\n\n第一段。\n\n第二段。');
+    expect(result.listed).toEqual([{ id: result.docId, stage: 'ready', hasOriginal: true }]);
+    expect(result.afterDelete).toEqual({ documents: 0, groups: 0 });
+    expect(result.originalAfterDelete).toBe(true);
+    await recorded.context.close();
+  });
+});

@@ -1,0 +1,58 @@
+/** Driving the real app through its stable data-testid hooks, the way a person would. */
+import type { Page } from 'playwright-core';
+import type { DocStatus } from '../../../src/client/api.ts';
+
+export async function openApp(page: Page, baseURL: string, query = 'models=local'): Promise<void> {
+  await page.goto(`${baseURL}/?${query}`);
+  await appStarted(page);
+}
+
+/** The client marks the page once start() resolved: models loaded, index open. */
+export async function appStarted(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForSelector('html[data-embedder-device]', { state: 'attached', timeout });
+}
+
+export function embedderDevice(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.documentElement.dataset.embedderDevice ?? null);
+}
+
+export function docRow(page: Page, name: string) {
+  return page.locator('[data-testid="doc-row"]', { hasText: name });
+}
+
+export async function waitForStatus(page: Page, name: string, statuses: DocStatus | DocStatus[], timeout = 240_000): Promise<void> {
+  const wanted: string[] = Array.isArray(statuses) ? statuses : [statuses];
+  await page.waitForFunction(
+    ([n, s]) =>
+      [...document.querySelectorAll('[data-testid="doc-row"]')].some(
+        (row) => row.textContent?.includes(n) && s.includes(row.getAttribute('data-status') ?? ''),
+      ),
+    [name, wanted] as const,
+    { timeout, polling: 250 },
+  );
+}
+
+export async function statuses(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (const row of document.querySelectorAll('[data-testid="doc-row"]')) {
+      const name = row.querySelector('.name')?.textContent?.trim() ?? row.getAttribute('data-doc-id') ?? '?';
+      out[name] = row.getAttribute('data-status') ?? '';
+    }
+    return out;
+  });
+}
+
+/** Asks through the question box and waits until the answer has finished streaming. */
+export async function ask(page: Page, question: string, timeout = 180_000): Promise<string> {
+  // The previous answer carries data-done="true" until the new turn renders: count answers first.
+  const before = await page.locator('[data-done]').count();
+  await page.fill('[data-testid="question"]', question);
+  await page.click('[data-testid="ask"]');
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-done]').length > n && document.querySelector('[data-testid="answer"]')?.getAttribute('data-done') === 'true',
+    before,
+    { timeout, polling: 200 },
+  );
+  return (await page.textContent('[data-testid="answer"]')) ?? '';
+}

@@ -1,0 +1,70 @@
+/**
+ * Debian's Chromium through playwright-core, as ENVIRONMENT.md describes: SwiftShader WebGPU on
+ * request, and every host but localhost unresolvable so an off-machine request fails fast. Each
+ * context records every request its pages, workers and service worker make.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.LOCI_CHROMIUM ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+  });
+}
+
+export interface Recorded {
+  context: BrowserContext;
+  /** Every URL requested so far, by pages, their workers and the service worker. */
+  requests: string[];
+  /** Console errors and uncaught page errors, for diagnosing a failure. */
+  errors: string[];
+  /** `status url` of every response with an error status. */
+  failed: string[];
+  newPage(): Promise<Page>;
+}
+
+export async function recordedContext(browser: Browser): Promise<Recorded> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  const failed: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  context.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      // The browser's own favicon probe is not a request the app makes.
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) {
+        errors.push(`${message.text()} ${message.location().url}`.trim());
+      }
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+  };
+  context.on('page', watch);
+  return { context, requests, errors, failed, newPage: () => context.newPage() };
+}
+
+/** URLs that left the machine (anything but localhost, blob:, data: and the browser's own). */
+export function offMachine(urls: string[]): string[] {
+  return urls.filter((url) => {
+    if (/^(blob|data|about|chrome|chrome-extension|devtools):/.test(url)) return false;
+    const host = new URL(url).hostname;
+    return host !== 'localhost' && host !== '127.0.0.1';
+  });
+}
+
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Panels slide and fade in: a shot taken mid-animation shows them half transparent.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { polling: 100 });
+  // The viewport, not the full page: panels are fixed overlays with their own scrolling.
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}

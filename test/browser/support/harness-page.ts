@@ -1,0 +1,34 @@
+/** Driving the worker harness page (test/browser/harness.html) from a test. */
+import type { Page } from 'playwright-core';
+import type { AppSettings, DeviceSummary, LibraryDoc } from '../../../src/client/api.ts';
+import type { AskOptions } from '../../../src/core/engine/ask.ts';
+import type { AskResult, Harness } from '../harness.ts';
+
+type HarnessWindow = { lociHarness: Harness };
+
+export async function openHarness(page: Page, baseURL: string, query = 'models=local'): Promise<{ settings: AppSettings; device: DeviceSummary }> {
+  await page.goto(`${baseURL}/test/browser/harness.html?${query}`);
+  await page.waitForFunction(() => 'lociHarness' in window);
+  return page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.client.start());
+}
+
+export function harnessDocuments(page: Page): Promise<LibraryDoc[]> {
+  return page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.client.documents());
+}
+
+/** Waits until `count` documents have settled (ready or error). */
+export async function waitSettled(page: Page, count: number, timeout = 240_000): Promise<LibraryDoc[]> {
+  await page.waitForFunction(
+    (n) => {
+      const docs = (window as unknown as HarnessWindow).lociHarness.documents;
+      return docs.length >= n && docs.every((d) => d.status === 'ready' || d.status === 'error');
+    },
+    count,
+    { timeout, polling: 250 },
+  );
+  return harnessDocuments(page);
+}
+
+export function harnessAsk(page: Page, question: string, chatId: string, options: Partial<AskOptions> = {}): Promise<AskResult> {
+  return page.evaluate(([q, c, o]) => (window as unknown as HarnessWindow).lociHarness.ask(q, c, o), [question, chatId, options] as const);
+}

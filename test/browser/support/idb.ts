@@ -1,0 +1,58 @@
+/**
+ * A test-only read of the app's IndexedDB from inside the page, with the raw API: what the index
+ * really holds, to check that a resumed job duplicated nothing. Open it only once the app has
+ * created the database (opening a missing database would create an empty one).
+ */
+import type { Page } from 'playwright-core';
+
+export interface IndexContents {
+  documents: { id: string; name: string; stage: string }[];
+  originals: string[];
+  /** Chunk ids per document id. */
+  chunks: Record<string, string[]>;
+  /** Per owner key (`doc:<id>`, `group:<id>`): entry ids, their kinds, and the vectors' float count. */
+  entries: Record<string, { ids: string[]; kinds: string[]; floats: number }>;
+  groups: string[];
+}
+
+export function readIndex(page: Page): Promise<IndexContents> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('loci');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const all = (store: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const keys = (store: string) =>
+      new Promise<IDBValidKey[]>((resolve, reject) => {
+        const request = db.transaction(store, 'readonly').objectStore(store).getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    try {
+      type Doc = { doc: { id: string; name: string }; job: { stage: string } };
+      type Chunks = { docId: string; chunks: { id: string }[] };
+      type Entries = { owner: string; entries: { id: string; kind: string }[]; vectors: ArrayBuffer };
+      const documents = ((await all('documents')) as Doc[]).map((d) => ({ id: d.doc.id, name: d.doc.name, stage: d.job.stage }));
+      const chunks: Record<string, string[]> = {};
+      for (const record of (await all('chunks')) as Chunks[]) chunks[record.docId] = record.chunks.map((c) => c.id);
+      const entries: Record<string, { ids: string[]; kinds: string[]; floats: number }> = {};
+      for (const record of (await all('entries')) as Entries[]) {
+        entries[record.owner] = { ids: record.entries.map((e) => e.id), kinds: record.entries.map((e) => e.kind), floats: record.vectors.byteLength / 4 };
+      }
+      return { documents, originals: (await keys('originals')).map(String), chunks, entries, groups: (await keys('groups')).map(String) };
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** The job stage of the first stored document, or undefined while none is parsed yet. */
+export async function firstStage(page: Page): Promise<string | undefined> {
+  return (await readIndex(page)).documents[0]?.stage;
+}

@@ -1,0 +1,41 @@
+/**
+ * The embed worker on WebGPU: headless Chromium's SwiftShader adapter (a software GPU, allowed
+ * only through `?device=webgpu`), indexing a PDF and answering through the UI. Every other
+ * browser test runs the embedder on WebAssembly.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ask, embedderDevice, openApp, waitForStatus } from './support/app-page.ts';
+import { launchBrowser, offMachine, recordedContext } from './support/browser.ts';
+import { OUTLINE_PDF } from './support/files.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('embeddings on WebGPU', () => {
+  it('indexes and answers with the embedder on the SwiftShader adapter', async () => {
+    const recorded = await recordedContext(browser);
+    const page = await recorded.newPage();
+    await openApp(page, baseURL, 'models=local&device=webgpu');
+    expect(await embedderDevice(page)).toBe('webgpu');
+
+    const started = Date.now();
+    await page.setInputFiles('[data-testid="file-input"]', OUTLINE_PDF);
+    await waitForStatus(page, 'pypdf_pdflatex-outline.pdf', 'ready');
+    console.log(`[webgpu] PDF indexed on WebGPU in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const answer = await ask(page, 'What does the document say about sections and the outline?');
+    expect(answer.length).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="source"]').count()).toBeGreaterThan(0);
+
+    expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The person's settings: defaults, what is stored, and what the page's URL overrides for this
+ * session only (`?models=local` must not leave the tiny models behind as the stored choice).
+ */
+import type { AppSettings } from '../../src/client/api.ts';
+import { DEFAULT_EMBEDDER, DEFAULT_GENERATOR, DEFAULT_RERANKER } from '../../src/models/registry.ts';
+import { Settings } from '../../src/storage/settings.ts';
+import type { LociDb } from '../../src/storage/schema.ts';
+import type { LaunchOptions } from '../protocol.ts';
+
+/** A mapped copy of the interface: only type aliases satisfy the store's index signature. */
+type SettingsRecord = { [K in keyof AppSettings]-?: AppSettings[K] | undefined };
+
+export const DEFAULT_APP_SETTINGS: AppSettings = {
+  strategy: 'cap-rag',
+  hybrid: true,
+  rerank: false,
+  n: 5,
+  m: undefined,
+  chunkTokens: 100,
+  // LLM pre-parsing of every chunk is hours of work for a small on-device model; the extractive
+  // mode gives the same entry kinds at once, and a person with a GPU can switch.
+  preparse: 'extractive',
+  preparseBudget: 64,
+  embedderId: DEFAULT_EMBEDDER,
+  generatorId: DEFAULT_GENERATOR,
+  rerankerId: DEFAULT_RERANKER,
+  uiLanguage: 'auto',
+  modelSource: { kind: 'hub' },
+};
+
+/** The tiny models in /models/: real tokenizers and code paths, for tests and offline demos. */
+export const LOCAL_MODELS: Partial<AppSettings> = {
+  modelSource: { kind: 'local' },
+  embedderId: 'tiny-lexical-bert-zh',
+  generatorId: 'tiny-random-qwen3',
+  rerankerId: 'tiny-random-bert-reranker-zh',
+};
+
+export class AppSettingsStore {
+  private readonly stored: Settings<SettingsRecord>;
+  private current: AppSettings = DEFAULT_APP_SETTINGS;
+
+  constructor(
+    db: LociDb,
+    private readonly launch: LaunchOptions,
+  ) {
+    this.stored = new Settings<SettingsRecord>(db, DEFAULT_APP_SETTINGS as SettingsRecord);
+  }
+
+  get value(): AppSettings {
+    return this.current;
+  }
+
+  async load(): Promise<AppSettings> {
+    const stored = (await this.stored.getAll()) as AppSettings;
+    this.current = { ...stored, ...(this.launch.localModels ? LOCAL_MODELS : {}) };
+    return this.current;
+  }
+
+  /** Stores only the keys changed, so a session override is never written back. */
+  async update(patch: Partial<AppSettings>): Promise<AppSettings> {
+    for (const key of Object.keys(patch) as (keyof AppSettings)[]) {
+      await this.stored.set(key, patch[key]);
+    }
+    this.current = { ...this.current, ...patch };
+    return this.current;
+  }
+}

@@ -1,0 +1,39 @@
+/** The library as the UI lists it: stored documents and files, with what their jobs are doing. */
+import type { DocStatus, LibraryDoc } from '../../src/client/api.ts';
+import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
+import type { DocumentSummary } from '../../src/storage/idb-index-store.ts';
+
+export interface JobView {
+  running: boolean;
+  queued: boolean;
+  paused: boolean;
+  error?: string;
+  progress?: LibraryDoc['progress'];
+}
+
+export function libraryRow(summary: DocumentSummary, record: DocumentRecord | undefined, job: JobView): LibraryDoc {
+  const stage = record?.job.stage ?? summary.job?.stage;
+  const row: LibraryDoc = {
+    id: summary.id,
+    name: record?.doc.name ?? summary.name,
+    mime: record?.doc.mime ?? summary.mime,
+    size: summary.size,
+    language: record?.doc.language ?? summary.language ?? 'other',
+    added: summary.added,
+    status: statusOf(stage === 'ready', job),
+    chunks: record?.chunks.length ?? 0,
+  };
+  if (stage) row.stage = stage;
+  if (job.running && job.progress) row.progress = job.progress;
+  if (job.error) row.error = job.error;
+  if (record?.doc.pageCount !== undefined) row.pageCount = record.doc.pageCount;
+  return row;
+}
+
+function statusOf(ready: boolean, job: JobView): DocStatus {
+  if (job.error) return 'error';
+  if (job.running) return 'indexing';
+  if (ready) return 'ready';
+  if (job.paused) return 'paused';
+  return 'queued';
+}

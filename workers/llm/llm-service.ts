@@ -1,0 +1,109 @@
+/**
+ * The LLM worker's service: web-llm where the GPU allows it (q4f16 with shader-f16, else q4f32),
+ * transformers.js otherwise, both behind the Generator port, streamed to the caller piece by piece.
+ */
+import type { ChatMessage, Generator } from '../../src/core/ports.ts';
+import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
+import { findModel, type ModelDtype, type ModelInfo } from '../../src/models/registry.ts';
+import { createTransformersGenerator } from '../../src/models/transformers-generator.ts';
+import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, ProgressCallback, WireGenerateOptions } from '../protocol.ts';
+import { post, release } from '../shared/callbacks.ts';
+import { downloadMeter } from '../shared/download-meter.ts';
+import { configureOnnxRuntime, configureSource } from '../shared/transformers-env.ts';
+
+type Disposable = Generator & { dispose?: () => Promise<void> };
+
+export class LlmService implements LlmApi {
+  private generator: Disposable | undefined;
+  private readonly requests = new Map<number, AbortController>();
+
+  async plan(request: ModelLoadRequest): Promise<GeneratorPlan> {
+    const report = await probe(request);
+    return { backend: report.generatorBackend, reasons: report.reasons };
+  }
+
+  async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedGenerator> {
+    try {
+      const report = await probe(request);
+      const info = findModel(request.modelId);
+      const reasons = [...report.reasons];
+      const forward = (p: Parameters<ProgressCallback>[0]) => void post(onProgress, p);
+      let backend = report.generatorBackend;
+      let generator: Disposable | undefined;
+      if (info && (backend === 'webllm-q4f16' || backend === 'webllm-q4f32')) {
+        try {
+          // web-llm is megabytes of code that only a GPU can use: fetched only when chosen.
+          const { loadWebLlm } = await import('./webllm-backend.ts');
+          generator = await loadWebLlm(info, report, request.source, forward);
+        } catch (error) {
+          reasons.push(`web-llm could not load ${info.id} (${message(error)}); the model runs on transformers.js.`);
+          backend = 'transformers-webgpu';
+        }
+      }
+      if (!generator) {
+        configureOnnxRuntime();
+        configureSource(request.source);
+        const device = backend === 'transformers-webgpu' ? 'webgpu' : 'wasm';
+        generator = await createTransformersGenerator(request.modelId, {
+          device,
+          dtype: info ? dtypeFor(info, device, report.shaderF16) : undefined,
+          onProgress: downloadMeter(request.modelId, forward),
+        });
+      }
+      await this.generator?.dispose?.();
+      this.generator = generator;
+      return { id: generator.id, contextTokens: generator.contextTokens, backend, reasons };
+    } finally {
+      release(onProgress);
+    }
+  }
+
+  async generate(requestId: number, messages: ChatMessage[], options: WireGenerateOptions, onPiece: (text: string) => void): Promise<void> {
+    const controller = new AbortController();
+    this.requests.set(requestId, controller);
+    try {
+      const generator = this.need();
+      let last = Promise.resolve();
+      for await (const piece of generator.stream(messages, { ...options, signal: controller.signal })) last = post(onPiece, piece);
+      // Calls on one port are answered in order: once the last is answered, all were delivered.
+      await last;
+    } finally {
+      this.requests.delete(requestId);
+      release(onPiece);
+    }
+  }
+
+  cancel(requestId: number): void {
+    this.requests.get(requestId)?.abort();
+  }
+
+  async countTokens(text: string): Promise<number> {
+    return this.need().countTokens(text);
+  }
+
+  private need(): Generator {
+    if (!this.generator) throw new Error('the language model is not loaded yet');
+    return this.generator;
+  }
+}
+
+/**
+ * The LLM stays off a software adapter: SwiftShader runs an embedder acceptably but a chat model
+ * far slower than WebAssembly, so only the embedder may be forced onto it (tests do that).
+ */
+function probe(request: ModelLoadRequest): Promise<DeviceReport> {
+  const info = findModel(request.modelId);
+  return probeDevice(navigator, { forceWasm: request.device === 'wasm', ...(info ? { generator: info } : {}) });
+}
+
+/** f16 weights need shader-f16 on WebGPU and are slow to emulate on WASM: pick the nearest 32-bit build. */
+function dtypeFor(info: ModelInfo, device: 'webgpu' | 'wasm', shaderF16: boolean): ModelDtype {
+  const wantsF16 = info.dtype === 'fp16' || info.dtype === 'q4f16';
+  if (!wantsF16 || (device === 'webgpu' && shaderF16)) return info.dtype;
+  const preference: ModelDtype[] = device === 'webgpu' ? ['q4', 'q8', 'fp32'] : ['q8', 'q4', 'fp32'];
+  return preference.find((d) => info.dtypes.includes(d)) ?? info.dtype;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

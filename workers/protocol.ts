@@ -1,0 +1,88 @@
+/**
+ * What the three workers expose over comlink. The main thread talks to the engine worker only;
+ * the engine worker reaches the embed and LLM workers through MessagePorts the main thread handed
+ * it. Everything crossing these interfaces is structured-clone data or a comlink proxy.
+ */
+import type { AppSettings, DownloadProgress, LibraryEvent, LociClient } from '../src/client/api.ts';
+import type { ChatMessage, EmbedRole, GenerateOptions } from '../src/core/ports.ts';
+import type { DeviceReport, GeneratorBackend } from '../src/models/device.ts';
+
+/** How the page asked to run, read from its URL (see src/client/url-options.ts). */
+export interface LaunchOptions {
+  /** `?models=local`: the site's own /models/ folder with the tiny models. */
+  localModels: boolean;
+  /**
+   * `auto`: WebGPU on a real GPU only; `webgpu`: also on a software adapter (SwiftShader, tests);
+   * `wasm`: never.
+   */
+  device: 'auto' | 'webgpu' | 'wasm';
+}
+
+export type ModelSourceSetting = AppSettings['modelSource'];
+
+export interface ModelLoadRequest {
+  modelId: string;
+  source: ModelSourceSetting;
+  device: LaunchOptions['device'];
+}
+
+export type ProgressCallback = (progress: DownloadProgress) => void;
+
+export interface LoadedEmbedder {
+  id: string;
+  dimension: number;
+  maxTokens: number;
+  queryPrefix: string;
+  passagePrefix: string;
+  /** Where it actually runs (a failed WebGPU load falls back to WASM). */
+  device: 'webgpu' | 'wasm';
+  report: DeviceReport;
+}
+
+export interface EmbedApi {
+  load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedEmbedder>;
+  embed(texts: string[], role: EmbedRole): Promise<Float32Array[]>;
+  countTokens(texts: string[]): Promise<number[]>;
+  loadReranker(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<{ id: string }>;
+  score(query: string, passages: string[]): Promise<number[]>;
+}
+
+export interface GeneratorPlan {
+  backend: GeneratorBackend;
+  reasons: string[];
+}
+
+export interface LoadedGenerator extends GeneratorPlan {
+  id: string;
+  contextTokens: number;
+}
+
+/** GenerateOptions without the signal, which cannot cross a thread: `cancel(requestId)` replaces it. */
+export type WireGenerateOptions = Omit<GenerateOptions, 'signal'>;
+
+export interface LlmApi {
+  /** Which backend `load` would pick for this model on this device, without loading anything. */
+  plan(request: ModelLoadRequest): Promise<GeneratorPlan>;
+  load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedGenerator>;
+  /** Streams the reply through `onPiece`; resolves once every piece has been delivered. */
+  generate(requestId: number, messages: ChatMessage[], options: WireGenerateOptions, onPiece: (text: string) => void): Promise<void>;
+  cancel(requestId: number): void;
+  countTokens(text: string): Promise<number>;
+}
+
+export interface EngineStartRequest {
+  launch: LaunchOptions;
+  embedPort: MessagePort;
+  llmPort: MessagePort;
+}
+
+/** The LociClient surface the engine worker implements; model caches are handled on the main thread. */
+export type EngineApi = Omit<LociClient, 'start' | 'onEvent' | 'cachedModels' | 'deleteCachedModel'> & {
+  start(request: EngineStartRequest, listener: (event: LibraryEvent) => void): ReturnType<LociClient['start']>;
+};
+
+/** The one message the embed and LLM workers wait for: the port their caller talks on. */
+export interface ConnectMessage {
+  type: 'loci-connect';
+  port: MessagePort;
+}
