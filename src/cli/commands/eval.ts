@@ -1,0 +1,183 @@
+/**
+ * `loci eval`: the paper's ablation on a dataset of ../shared/data (or any folder laid out the
+ * same way). Tables on stdout, progress on stderr, every number in --json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { STRATEGIES, type Strategy } from '../../core/types.ts';
+import { DataError } from '../../eval/datasets/records.ts';
+import { isDatasetName } from '../../eval/datasets/load.ts';
+import { DATASET_NAMES, type DatasetName } from '../../eval/datasets/types.ts';
+import { cachedGenerator } from '../../eval/llm-cache.ts';
+import type { EvalConfig } from '../../eval/harness/config.ts';
+import { runEvaluation } from '../../eval/harness/run.ts';
+import { loadNodeModels, type NodeModels } from '../../models/node.ts';
+import { DEFAULT_MODELS_DIR, int, list, oneOf, UsageError } from '../options.ts';
+import { stderrProgress } from '../progress.ts';
+
+export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [options]
+  Indexes the dataset once, asks every question under every strategy × hybrid (× rerank), scores
+  retrieval against the gold evidence and, with --llm, the answers. Tables on stdout.
+  --split <name>            files of that split, e.g. dev → dev_questions.jsonl (default dev)
+  --data <dir>              folder of datasets (default ../shared/data)
+  --embedder <id>           (default glove-static-en-100d; tiny-lexical-bert-zh for rgb)
+  --llm <id>                answer metrics (QuALITY accuracy; EM / F1 / RAGAS judges otherwise)
+  --reranker <id>           adds +rerank rows (see --rerank)
+  --preparse llm|extractive pre-parsing for p-rag / cap-rag (default extractive)
+  --strategies <list>       of ${STRATEGIES.join(',')} (default naive,c-rag,p-rag,cap-rag)
+  --hybrid <list>           off,on (default off,on)
+  --rerank <list>           off,on (default off; off,on with --reranker)
+  --k <list>                retrieval cut-offs (default 1,2,5,10)
+  --answer-k <list>         chunks in the answering context (default 1,2,5 for quality, 5 otherwise)
+  --judges on|off           RAGAS-style judges of free-form answers (default on)
+  -m <n>                    candidates per list (default 20·N)
+  --chunk-tokens <n>        (default 100)   --seed <n> (default 42)   --max-new-tokens <n> (default 256)
+  --limit <n>               ask only the first n questions
+  --cache <dir>             LLM reply cache (default .loci-cache)
+  --json <file>             write every number, the configuration, counts and timings
+  --models <dir>            (default ../shared/models or $LOCI_MODELS_DIR)   -q, --quiet`;
+
+const OPTIONS = {
+  dataset: { type: 'string' },
+  split: { type: 'string' },
+  data: { type: 'string' },
+  models: { type: 'string' },
+  embedder: { type: 'string' },
+  llm: { type: 'string' },
+  reranker: { type: 'string' },
+  preparse: { type: 'string' },
+  strategies: { type: 'string' },
+  hybrid: { type: 'string' },
+  rerank: { type: 'string' },
+  k: { type: 'string' },
+  'answer-k': { type: 'string' },
+  judges: { type: 'string' },
+  m: { type: 'string', short: 'm' },
+  'chunk-tokens': { type: 'string' },
+  seed: { type: 'string' },
+  'max-new-tokens': { type: 'string' },
+  limit: { type: 'string' },
+  cache: { type: 'string' },
+  json: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function onOff(name: string, value: string | undefined, fallback: boolean[]): boolean[] {
+  const values = list(name, value, ['on', 'off'] as const, fallback.map((b) => (b ? 'on' : 'off'))).map((v) => v === 'on');
+  return [...new Set(values)];
+}
+
+function ints(name: string, value: string | undefined, fallback: number[]): number[] {
+  if (value === undefined) return fallback;
+  const values = value.split(',').map((s) => int(name, s.trim(), 1));
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+export function parseEvalArgs(argv: string[]): { config: EvalConfig; json?: string; quiet: boolean } | 'help' {
+  const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  if (v.help) return 'help';
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (!v.dataset) throw new UsageError(`--dataset is required (one of ${DATASET_NAMES.join(', ')})`);
+  if (!isDatasetName(v.dataset)) throw new UsageError(`unknown dataset "${v.dataset}" (one of ${DATASET_NAMES.join(', ')})`);
+  const dataset: DatasetName = v.dataset;
+
+  const strategies = [...new Set(list<Strategy>('strategies', v.strategies, STRATEGIES, ['naive', 'c-rag', 'p-rag', 'cap-rag']))];
+  const rerank = onOff('rerank', v.rerank, v.reranker ? [false, true] : [false]);
+  if (rerank.includes(true) && !v.reranker) throw new UsageError('--rerank on needs --reranker <model id>');
+  const preparse = oneOf('preparse', v.preparse ?? 'extractive', ['llm', 'extractive'] as const);
+  if (preparse === 'llm' && !v.llm) throw new UsageError('--preparse llm needs --llm <model id>');
+
+  const config: EvalConfig = {
+    dataset,
+    split: v.split ?? 'dev',
+    dataDir: path.resolve(v.data ?? '../shared/data'),
+    modelsDir: path.resolve(v.models ?? DEFAULT_MODELS_DIR),
+    embedder: v.embedder ?? (dataset === 'rgb' ? 'tiny-lexical-bert-zh' : 'glove-static-en-100d'),
+    ...(v.llm ? { llm: v.llm } : {}),
+    ...(v.reranker ? { reranker: v.reranker } : {}),
+    preparse,
+    strategies,
+    hybrid: onOff('hybrid', v.hybrid, [false, true]),
+    rerank,
+    ks: ints('k', v.k, [1, 2, 5, 10]),
+    answerKs: ints('answer-k', v['answer-k'], dataset === 'quality' ? [1, 2, 5] : [5]),
+    judges: oneOf('judges', v.judges ?? 'on', ['on', 'off'] as const) === 'on',
+    ...(v.m !== undefined ? { m: int('m', v.m, 1) } : {}),
+    chunkTokens: int('chunk-tokens', v['chunk-tokens'] ?? '100', 8),
+    seed: int('seed', v.seed ?? '42', 0),
+    ...(v.limit !== undefined ? { limit: int('limit', v.limit, 1) } : {}),
+    cacheDir: path.resolve(v.cache ?? '.loci-cache'),
+    maxNewTokens: int('max-new-tokens', v['max-new-tokens'] ?? '256', 1),
+  };
+  return { config, ...(v.json ? { json: v.json } : {}), quiet: v.quiet === true };
+}
+
+export async function evalCommand(argv: string[]): Promise<number> {
+  const parsed = parseEvalArgs(argv);
+  if (parsed === 'help') return console.log(EVAL_HELP), 0;
+  const { config, json, quiet } = parsed;
+  const log = (line: string) => {
+    if (!quiet) process.stderr.write(`${line}\n`);
+  };
+
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  let models: NodeModels | undefined;
+  try {
+    const t0 = performance.now();
+    try {
+      models = await loadNodeModels({ modelsDir: config.modelsDir, embedder: config.embedder, generator: config.llm, reranker: config.reranker });
+    } catch (error) {
+      // a model that is not there is the person's to fix, not a crash to report
+      console.error(`loci eval: ${(error as Error).message}`);
+      return 1;
+    }
+    const loadModelsMs = performance.now() - t0;
+    log(`models loaded in ${(loadModelsMs / 1000).toFixed(1)} s: ${[config.embedder, config.llm, config.reranker].filter(Boolean).join(', ')}`);
+    const report = await runEvaluation(config, {
+      models: {
+        embedder: models.embedder,
+        // every LLM call (pre-parse, RAPTOR summaries, answers, judges) is paid once
+        ...(models.generator ? { generator: cachedGenerator(models.generator, { dir: config.cacheDir }) } : {}),
+        ...(models.reranker ? { reranker: models.reranker } : {}),
+      },
+      onProgress: stderrProgress(quiet),
+      signal: controller.signal,
+    });
+    report.timings.loadModelsMs = loadModelsMs;
+    report.timings.totalMs += loadModelsMs;
+
+    console.log(Object.values(report.tables).join('\n'));
+    const ix = report.index;
+    log(
+      `${report.dataset.asked} questions × ${report.config.methods.length} methods; index: ${ix.documents} documents, ${ix.chunks} chunks, ` +
+        `${ix.clusters} clusters, ${Object.values(ix.entries).reduce((a, b) => a + (b ?? 0), 0)} entries in ${(ix.ms.total / 1000).toFixed(1)} s; ` +
+        `retrieval ${(report.timings.retrievalMs / 1000).toFixed(1)} s` +
+        (config.llm ? `, answers ${(report.timings.answerMs / 1000).toFixed(1)} s` : '') +
+        `; total ${(report.timings.totalMs / 1000).toFixed(1)} s`,
+    );
+    if (ix.failedFiles.length > 0) log(`${ix.failedFiles.length} documents could not be read: ${ix.failedFiles.map((f) => f.name).join(', ')}`);
+    if (json) {
+      await mkdir(path.dirname(path.resolve(json)), { recursive: true });
+      await writeFile(json, `${JSON.stringify(report, null, 2)}\n`);
+      log(`wrote ${json}`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof DataError) {
+      console.error(`loci eval: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof Error && error.name === 'CancelledError') {
+      console.error('loci eval: interrupted');
+      return 130;
+    }
+    throw error;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await models?.dispose();
+  }
+}
