@@ -3,16 +3,29 @@ import { installNodePolyfills } from './scripts/node-polyfills.ts';
 
 installNodePolyfills();
 
-// Node-side tests: core units, adapters with the real tiny models, CLI. Browser tests live in
-// test/browser and run against the production build through playwright-core (see test/browser/README).
+// One run, two projects, one after the other (groupOrder): the Node suite (core units, adapters
+// with the real tiny models, CLI), then the end-to-end suite of the production build in real
+// Chromium (vitest.browser.config.ts). Sequential because both do real inference on two cores.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'node_modules/**'],
-    environment: 'node',
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
-    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**', 'node_modules/**'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: './vitest.browser.config.ts',
+        test: { name: 'browser', sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

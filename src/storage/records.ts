@@ -13,6 +13,7 @@ import type {
   JobState,
   PreparseRecord,
   Strategy,
+  TraceRow,
 } from '../core/types.ts';
 
 /** Everything about a document except its bytes, chunks and entries. */
@@ -65,6 +66,10 @@ export interface StoredMessage {
   sources: StoredSource[];
   strategy?: Strategy;
   created: number;
+  /** Source numbers the answer cites (assistant messages). */
+  cited?: number[];
+  /** The retrieval trace behind the answer, for the inspector after a reload. */
+  trace?: TraceRow[];
 }
 
 export interface StoredChat {

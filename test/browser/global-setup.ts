@@ -1,7 +1,7 @@
 /**
  * Builds the app once (with the worker harness page) and serves the build with `vite preview`,
  * which also serves the shared models folder at /models/ (scripts/serve-models.ts).
- * LOCI_SKIP_BUILD=1 reuses an existing dist/ when iterating on the tests themselves.
+ * LOCI_SKIP_BUILD=1 reuses the last test build when iterating on the tests themselves.
  */
 import type { TestProject } from 'vitest/node';
 import { buildApp, startPreview } from './support/server.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ask, embedderDevice, openApp, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, offMachine, recordedContext } from './support/browser.ts';
+import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
 import { OUTLINE_PDF } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -34,6 +34,13 @@ describe('embeddings on WebGPU', () => {
     const answer = await ask(page, 'What does the document say about sections and the outline?');
     expect(answer.length).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="source"]').count()).toBeGreaterThan(0);
+
+    // The settings say in words where the models run.
+    await page.click('[data-testid="open-settings"]');
+    const device = page.locator('[data-testid="device"]');
+    await device.waitFor();
+    await device.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-device-webgpu');
 
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();

@@ -61,8 +61,9 @@ export class EngineModels {
   ) {}
 
   async loadEmbedder(modelId: string, settings: AppSettings): Promise<RemoteEmbedder> {
-    this.loadedEmbedder = await this.embedApi.load(this.request(modelId, settings), proxy(this.onDownload));
-    this.embedder = new RemoteEmbedder(this.embedApi, this.loadedEmbedder);
+    const loaded = await this.embedApi.load(this.request(modelId, settings), proxy(this.onDownload));
+    this.loadedEmbedder = loaded;
+    this.embedder = new RemoteEmbedder(this.embedApi, loaded);
     return this.embedder;
   }
 

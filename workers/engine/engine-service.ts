@@ -92,9 +92,10 @@ export class EngineService implements EngineApi {
   /** Loads the embedder and opens the index with it; an index built by another embedder is rebuilt. */
   private async openIndex(opened: Opened, settings: AppSettings): Promise<void> {
     const { store, library, models } = opened;
+    // Loaded before anything stops: a model that fails to load leaves the open index as it was.
+    const embedder = models.embedder?.id === settings.embedderId ? models.embedder : await models.loadEmbedder(settings.embedderId, settings);
     await library.queue.halt();
     this.engine = undefined;
-    const embedder = models.embedder?.id === settings.embedderId ? models.embedder : await models.loadEmbedder(settings.embedderId, settings);
     models.choose(settings);
     const manifest = await store.db.get('manifest', MANIFEST_KEY);
     if (manifest && manifest.embedder.id !== embedder.id) {
@@ -172,7 +173,15 @@ export class EngineService implements EngineApi {
     const before = opened.settings.value;
     const after = await opened.settings.update(patch);
     opened.models.choose(after);
-    if (this.engine && after.embedderId !== before.embedderId) await this.openIndex(opened, after);
+    if (this.engine && after.embedderId !== before.embedderId) {
+      try {
+        await this.openIndex(opened, after);
+      } catch (error) {
+        // The old embedder still serves the index; the setting must say so.
+        opened.models.choose(await opened.settings.update({ embedderId: before.embedderId }));
+        throw error;
+      }
+    }
     return after;
   }
 

@@ -5,7 +5,6 @@ import type { DocumentSummary } from '../../src/storage/idb-index-store.ts';
 
 export interface JobView {
   running: boolean;
-  queued: boolean;
   paused: boolean;
   error?: string;
   progress?: LibraryDoc['progress'];

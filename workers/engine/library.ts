@@ -51,7 +51,6 @@ export class Library implements JobRunner {
     return this.summaries.map((summary) =>
       libraryRow(summary, engine?.indexer.documents.get(summary.id), {
         running: this.queue.running === summary.id,
-        queued: this.queue.has(summary.id),
         paused: this.deps.paused.has(summary.id),
         error: this.errors.get(summary.id),
         progress: this.meters.get(summary.id)?.current,

@@ -75,10 +75,6 @@ export class RemoteGenerator implements Generator {
     return this.loaded?.contextTokens ?? findModel(this.id)?.contextTokens ?? 4096;
   }
 
-  get backend(): string | undefined {
-    return this.loaded?.backend;
-  }
-
   ready(): Promise<LoadedGenerator> {
     return this.lazy.get();
   }

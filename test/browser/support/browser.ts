@@ -21,6 +21,8 @@ export interface Recorded {
   context: BrowserContext;
   /** Every URL requested so far, by pages, their workers and the service worker. */
   requests: string[];
+  /** The part of `requests` the service worker made (its precache downloads, its fetches). */
+  serviceWorkerRequests: string[];
   /** Console errors and uncaught page errors, for diagnosing a failure. */
   errors: string[];
   /** `status url` of every response with an error status. */
@@ -33,7 +35,11 @@ export async function recordedContext(browser: Browser): Promise<Recorded> {
   const requests: string[] = [];
   const errors: string[] = [];
   const failed: string[] = [];
-  context.on('request', (request) => requests.push(request.url()));
+  const serviceWorkerRequests: string[] = [];
+  context.on('request', (request) => {
+    requests.push(request.url());
+    if (request.serviceWorker()) serviceWorkerRequests.push(request.url());
+  });
   context.on('response', (response) => {
     if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
   });
@@ -47,7 +53,7 @@ export async function recordedContext(browser: Browser): Promise<Recorded> {
     page.on('pageerror', (error) => errors.push(error.message));
   };
   context.on('page', watch);
-  return { context, requests, errors, failed, newPage: () => context.newPage() };
+  return { context, requests, serviceWorkerRequests, errors, failed, newPage: () => context.newPage() };
 }
 
 /** URLs that left the machine (anything but localhost, blob:, data: and the browser's own). */

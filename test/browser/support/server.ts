@@ -1,11 +1,17 @@
-/** The production build and a preview server over it, on a free port. */
+/**
+ * The production build and a preview server over it, on a free port. The tests build into a
+ * folder of their own, so the harness page never ends up in the dist/ that `npm start` serves.
+ */
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { build, preview } from 'vite';
+
+const OUT_DIR = path.resolve('test-results/dist');
 
 export async function buildApp(): Promise<void> {
   process.env.LOCI_TEST_HARNESS = '1';
   const started = Date.now();
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
   console.log(`[browser tests] vite build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -16,7 +22,12 @@ export interface PreviewServer {
 
 export async function startPreview(): Promise<PreviewServer> {
   const port = await freePort();
-  const server = await preview({ configFile: 'vite.config.ts', logLevel: 'warn', preview: { port, strictPort: true, host: 'localhost' } });
+  const server = await preview({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: { outDir: OUT_DIR },
+    preview: { port, strictPort: true, host: 'localhost' },
+  });
   return {
     url: `http://localhost:${port}`,
     async close() {
