@@ -1,5 +1,5 @@
 /** Column keys and labels of the answer metrics (values in [0, 1]; answer relevance is a cosine). */
-import { accuracyColumns, type Column } from '../report.ts';
+import type { Column } from '../report.ts';
 
 export const ANSWER_METRICS = ['em', 'f1', 'contains', 'notFound', 'faithfulness', 'answerRelevance', 'contextRelevance'] as const;
 export type AnswerMetric = (typeof ANSWER_METRICS)[number];
@@ -22,5 +22,3 @@ export function answerKey(metric: AnswerMetric, k: number): string {
 export function freeFormColumns(ks: readonly number[], metrics: readonly AnswerMetric[]): Column[] {
   return metrics.flatMap((metric) => ks.map((k) => ({ key: answerKey(metric, k), label: `${LABELS[metric]}@Top${k}` })));
 }
-
-export { accuracyColumns };

@@ -13,6 +13,8 @@ export interface EvalConfig {
   split: string;
   dataDir: string;
   modelsDir: string;
+  /** Models from the Hugging Face hub (a machine with network) instead of `modelsDir`. */
+  hub: boolean;
   embedder: string;
   llm?: string;
   reranker?: string;

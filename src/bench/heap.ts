@@ -1,0 +1,39 @@
+/**
+ * Memory readings that mean something: a full garbage collection before each reading, so the
+ * difference between two readings is what the code in between kept alive. `gc` is not exposed
+ * without a Node flag, so it is switched on at run time.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+let gc: (() => void) | undefined;
+
+function collect(): void {
+  if (!gc) {
+    v8.setFlagsFromString('--expose-gc');
+    gc = vm.runInNewContext('gc') as () => void;
+  }
+  gc();
+  gc();
+}
+
+export interface MemoryReading {
+  /** JS heap in use (objects, strings, arrays of numbers). */
+  heap: number;
+  /** ArrayBuffer memory outside the heap (typed arrays: vectors). */
+  arrayBuffers: number;
+}
+
+export function readMemory(): MemoryReading {
+  collect();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed, arrayBuffers: m.arrayBuffers };
+}
+
+/** Memory kept alive by what `build` returns (the value is held until the second reading). */
+export function retainedBy<T>(build: () => T): { value: T; heap: number; arrayBuffers: number } {
+  const before = readMemory();
+  const value = build();
+  const after = readMemory();
+  return { value, heap: after.heap - before.heap, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
+}

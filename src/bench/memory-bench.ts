@@ -1,0 +1,62 @@
+/**
+ * Memory of 10k entries: the stored records (entries, texts, vectors), the searchable in-memory
+ * corpus built over them (vector copy, BM25, row tables), and the bytes of the saved index file.
+ * The baseline is the raw float32 vectors alone, the least any dense index must hold.
+ */
+import { LiveCorpus } from '../core/engine/live-corpus.ts';
+import { encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../core/persist/index.ts';
+import type { IndexManifest, VectorStorage } from '../core/types.ts';
+import { retainedBy } from './heap.ts';
+import { round } from './stats.ts';
+import { syntheticIndex } from './synthetic-corpus.ts';
+
+export interface MemoryRow {
+  what: string;
+  entries: number;
+  bytes: number;
+  /** Of which JS heap (the rest is ArrayBuffer memory), where measured from the heap. */
+  heapBytes?: number;
+  /** Bytes per 10k entries. */
+  per10k: number;
+  /** bytes / raw float32 vectors of the same entries. */
+  ratio: number;
+}
+
+function manifest(dimension: number, vectorStorage: VectorStorage): IndexManifest {
+  return {
+    format: 'loci-index',
+    version: FORMAT_VERSION,
+    embedder: { id: 'bench', dimension, queryPrefix: '', passagePrefix: '' },
+    ...DEFAULT_SETTINGS,
+    vectorStorage,
+  };
+}
+
+export function benchMemory(entries: number, dimension: number): { rows: MemoryRow[]; rawVectorBytes: number } {
+  const records = retainedBy(() => syntheticIndex(entries, dimension, 7));
+  const { document, group } = records.value;
+  const count = document.entries.length + group.entries.length;
+  const raw = count * dimension * 4;
+  const row = (what: string, bytes: number, heapBytes?: number): MemoryRow => ({
+    what,
+    entries: count,
+    bytes,
+    ...(heapBytes !== undefined ? { heapBytes } : {}),
+    per10k: round((bytes * 10_000) / count, 0),
+    ratio: round(bytes / raw, 2),
+  });
+
+  const rows = [row('records (entries, texts, vectors)', records.heap + records.arrayBuffers, records.heap)];
+  for (const storage of ['float32', 'int8'] as VectorStorage[]) {
+    const corpus = retainedBy(() => {
+      const c = new LiveCorpus(dimension, storage);
+      c.setDocument(document);
+      c.setGroup(group);
+      return c;
+    });
+    rows.push(row(`search corpus, ${storage} (vectors, BM25, rows)`, corpus.heap + corpus.arrayBuffers, corpus.heap));
+  }
+  const stored = encodeIndex({ manifest: manifest(dimension, 'float32'), documents: [document], groups: [group] });
+  rows.push(row('stored index file (encodeIndex)', stored.length));
+  return { rows, rawVectorBytes: raw };
+}

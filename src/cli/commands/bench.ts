@@ -1,0 +1,167 @@
+/**
+ * `npm run bench` (`loci bench`): ingestion, embedding, index build and query, memory, and the
+ * CAP-RAG indexing stages, each figure beside a baseline measured in the same run. Prints tables
+ * and writes JSON (bench-results/bench.json).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchEmbed, type EmbedRow } from '../../bench/embed-bench.ts';
+import { benchIndex } from '../../bench/index-bench.ts';
+import { benchIngest, type IngestRow } from '../../bench/ingest-bench.ts';
+import { benchMemory } from '../../bench/memory-bench.ts';
+import { benchStages } from '../../bench/stages-bench.ts';
+import { textTable } from '../../bench/text-table.ts';
+import { loadNodeModels } from '../../models/node.ts';
+import { DEFAULT_MODELS_DIR, int, list, UsageError } from '../options.ts';
+
+export const BENCH_HELP = `loci bench [options]
+  Throughput, latency and memory, each beside a baseline measured in the same run.
+  --only <list>         of ingest,embed,index,memory,stages (default all)
+  --sizes <list>        index sizes in entries (default 1000,10000,100000)
+  --runs <n>            queries timed per configuration (default 30)
+  --ingest-runs <n>     timings per fixture, fastest kept (default 3)
+  --embed-chunks <n>    chunks embedded per model and dtype (default 512)
+  --dimension <n>       vector size of the synthetic indexes (default 384, multilingual-e5-small)
+  --documents <dir>     fixtures (default ../shared/data/documents)
+  --models <dir>        (default ../shared/models or $LOCI_MODELS_DIR)
+  --out <file>          JSON results (default bench-results/bench.json)
+  --quick               small sizes and few runs: a smoke test of the benchmark itself`;
+
+const SECTIONS = ['ingest', 'embed', 'index', 'memory', 'stages'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const mb = (bytes: number) => bytes / 1e6;
+
+function ingestTable(rows: IngestRow[]): string {
+  return textTable(
+    'Ingestion (bytes → normalized document); baseline: plain-text ingestion of the same extracted text',
+    ['format', 'files', 'MB', 'pages', 'ms', 'MB/s', 'pages/s', 'baseline ms', '× baseline'],
+    rows.map((r) => [r.format, r.files, mb(r.bytes), r.pages, r.ms, r.mbPerS, r.pagesPerS, r.baselineMs, r.ratio]),
+  );
+}
+
+function embedTable(rows: EmbedRow[]): string {
+  return textTable(
+    'Embedding (batches of 64 chunks, CPU, dtypes taking turns); baseline: the same model in fp32',
+    ['model', 'dtype', 'chunks', 'distinct', 'ms', 'chunks/s', '× baseline time'],
+    rows.map((r) => [r.model, r.dtype, r.chunks, r.distinct, r.ms, r.chunksPerS, r.ratio]),
+  );
+}
+
+export async function benchCommand(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parseArgs({
+    args: argv,
+    options: {
+      only: { type: 'string' },
+      sizes: { type: 'string' },
+      runs: { type: 'string' },
+      'ingest-runs': { type: 'string' },
+      'embed-chunks': { type: 'string' },
+      dimension: { type: 'string' },
+      documents: { type: 'string' },
+      models: { type: 'string' },
+      out: { type: 'string' },
+      quick: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+  });
+  if (v.help) return console.log(BENCH_HELP), 0;
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const quick = v.quick === true;
+  const only = new Set<Section>(list('only', v.only, SECTIONS, [...SECTIONS]));
+  const sizes = (v.sizes ?? (quick ? '1000' : '1000,10000,100000')).split(',').map((s) => int('sizes', s.trim(), 10));
+  const runs = int('runs', v.runs ?? (quick ? '5' : '30'), 1);
+  const ingestRuns = int('ingest-runs', v['ingest-runs'] ?? (quick ? '1' : '3'), 1);
+  const embedChunks = int('embed-chunks', v['embed-chunks'] ?? (quick ? '64' : '512'), 1);
+  const dimension = int('dimension', v.dimension ?? '384', 1);
+  const documents = path.resolve(v.documents ?? '../shared/data/documents');
+  const modelsDir = path.resolve(v.models ?? DEFAULT_MODELS_DIR);
+  const out = v.out ?? 'bench-results/bench.json';
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const tables: string[] = [];
+  const report: Record<string, unknown> = {
+    benchmark: 'loci',
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    config: { sections: [...only], sizes, runs, ingestRuns, embedChunks, dimension, documents, modelsDir, quick },
+  };
+  const started = performance.now();
+
+  if (only.has('ingest')) {
+    const rows = await benchIngest(documents, ingestRuns, log);
+    report.ingest = rows;
+    tables.push(ingestTable(rows));
+  }
+
+  if (only.has('embed')) {
+    const rows = await benchEmbed(
+      modelsDir,
+      [
+        { model: 'glove-static-en-100d', file: path.join(documents, 'epub', 'alice_gutenberg.epub') },
+        { model: 'tiny-lexical-bert-zh', file: path.join(documents, 'md_zh', '民法典_合同编.md') },
+      ],
+      { chunks: embedChunks, log },
+    );
+    report.embed = rows;
+    tables.push(embedTable(rows));
+  }
+
+  if (only.has('index')) {
+    const result = benchIndex({ sizes, dimension, runs, strategies: ['naive', 'c-rag', 'p-rag', 'cap-rag'], n: 5, log });
+    report.index = result;
+    tables.push(
+      textTable(
+        `Index build (${dimension}-d synthetic CAP-RAG index); baseline: copying the vectors into a flat float32 index`,
+        ['entries', 'storage', 'ms', 'baseline ms', '× baseline'],
+        result.build.map((r) => [String(r.entries), r.storage, r.ms, r.baselineMs, r.ratio]),
+      ),
+      textTable(
+        'Query latency (N = 5, M = 100); baseline: flat float32 dense scan of every entry, p50',
+        ['entries', 'storage', 'strategy', 'hybrid', 'searched', 'p50 ms', 'p95 ms', 'baseline p50', '× baseline'],
+        result.query.map((r) => [String(r.entries), r.storage, r.strategy, r.hybrid ? 'on' : 'off', String(r.searched), r.p50, r.p95, r.baselineP50, r.ratio]),
+      ),
+    );
+  }
+
+  if (only.has('memory')) {
+    const entries = 10_000;
+    const result = benchMemory(entries, dimension);
+    report.memory = result;
+    tables.push(
+      textTable(
+        `Memory per 10k entries (${dimension}-d); baseline: the raw float32 vectors (${mb(result.rawVectorBytes).toFixed(2)} MB)`,
+        ['what', 'MB per 10k', 'of which heap MB', '× baseline'],
+        result.rows.map((r) => [r.what, mb(r.per10k), r.heapBytes !== undefined ? mb((r.heapBytes * 10_000) / r.entries) : undefined, r.ratio]),
+      ),
+    );
+  }
+
+  if (only.has('stages')) {
+    const models = await loadNodeModels({ modelsDir, embedder: 'tiny-lexical-bert-zh' });
+    try {
+      const result = await benchStages(path.join(documents, 'md_zh'), models.embedder, log);
+      report.stages = result;
+      tables.push(
+        textTable(
+          `CAP-RAG indexing stages on ${result.files.length} Chinese laws (${result.chunks} chunks, tiny-lexical-bert-zh q8); baseline: naive indexing (parse + chunk + embed) ${result.naiveMs.toFixed(0)} ms`,
+          ['stage', 'ms', 'entries', '× baseline'],
+          result.rows.map((r) => [r.stage, r.ms, String(r.entries), r.ratio]),
+        ),
+      );
+    } finally {
+      await models.dispose();
+    }
+  }
+
+  report.totalMs = Math.round(performance.now() - started);
+  console.log(tables.join('\n\n'));
+  await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${out} (${(Number(report.totalMs) / 1000).toFixed(0)} s)`);
+  return 0;
+}

@@ -1,0 +1,93 @@
+/**
+ * `loci eval` as a person runs it: tables on stdout, --json with the configuration and every
+ * number, and clear errors for an unknown dataset or a split that is not in the folder.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { evalCommand, parseEvalArgs } from '../../src/cli/commands/eval.ts';
+import { UsageError } from '../../src/cli/options.ts';
+import { MODELS_DIR } from '../support/paths.ts';
+import { QUESTIONS, writeTinyHotpotqa } from '../eval/harness-fixture.ts';
+
+let root: string;
+
+beforeAll(async () => {
+  root = await writeTinyHotpotqa();
+});
+
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
+  return { out, err };
+}
+
+const base = () => ['--dataset', 'hotpotqa', '--data', root, '--models', MODELS_DIR, '--embedder', 'glove-static-en-100d', '--quiet'];
+
+describe('loci eval', () => {
+  it('prints the table and writes every number with its configuration to --json', async () => {
+    const { out } = capture();
+    const json = path.join(root, 'out', 'result.json');
+    const code = await evalCommand([...base(), '--strategies', 'naive,cap-rag', '--hybrid', 'on', '--k', '5,1', '--json', json]);
+    expect(code).toBe(0);
+    const printed = out.join('\n');
+    expect(printed).toContain('| Method | Recall@1 | Recall@5 | All-gold@1 | All-gold@5 | MRR | nDCG@10 |');
+    expect(printed).toMatch(/^\| naive\+hybrid \|/mu);
+    expect(printed).toMatch(/^\| cap-rag\+hybrid \|/mu);
+
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.config).toMatchObject({
+      dataset: 'hotpotqa',
+      split: 'dev',
+      embedder: 'glove-static-en-100d',
+      strategies: ['naive', 'cap-rag'],
+      hybrid: [true],
+      ks: [1, 5],
+      n: 10,
+      methods: ['naive+hybrid', 'cap-rag+hybrid'],
+    });
+    expect(report.config.index).toMatchObject({ clustering: { scope: 'corpus' }, preparse: { mode: 'extractive' } });
+    expect(report.dataset).toMatchObject({ name: 'hotpotqa', documents: 10, questions: QUESTIONS.length, asked: QUESTIONS.length, withGold: 3 });
+    expect(report.index.documents).toBe(10);
+    expect(report.methods.map((m: { method: string }) => m.method)).toEqual(['naive+hybrid', 'cap-rag+hybrid']);
+    expect(Object.keys(report.methods[0].retrieval).sort()).toEqual(['allGold@1', 'allGold@5', 'mrr', 'ndcg@10', 'recall@1', 'recall@5']);
+    expect(report.methods[0].retrievalMs.mean).toBeGreaterThan(0);
+    expect(report.questions).toHaveLength(QUESTIONS.length);
+    expect(report.questions[0].methods['naive+hybrid'].ranked).toHaveLength(10);
+    expect(report.tables.retrieval).toBe(`${out[0]}`);
+    for (const key of ['loadModelsMs', 'loadDataMs', 'indexMs', 'retrievalMs', 'totalMs']) expect(report.timings[key]).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown dataset, naming the known ones', () => {
+    expect(() => parseEvalArgs(['--dataset', 'squad'])).toThrow(UsageError);
+    expect(() => parseEvalArgs(['--dataset', 'squad'])).toThrow(/unknown dataset "squad" \(one of quality, hotpotqa, rgb, financebench, msmarco\)/);
+    expect(() => parseEvalArgs([])).toThrow(/--dataset is required/);
+  });
+
+  it('says which files a missing split needs', async () => {
+    const { err } = capture();
+    const code = await evalCommand([...base(), '--split', 'test']);
+    expect(code).toBe(1);
+    expect(err.join('\n')).toContain(`split "test" of hotpotqa needs test_questions.jsonl`);
+  });
+
+  it('checks option values before any work', () => {
+    expect(() => parseEvalArgs(['--dataset', 'rgb', '--strategies', 'naive,best'])).toThrow(/--strategies must be one of/);
+    expect(() => parseEvalArgs(['--dataset', 'rgb', '--k', '0'])).toThrow(/--k must be a whole number ≥ 1/);
+    expect(() => parseEvalArgs(['--dataset', 'rgb', '--rerank', 'on'])).toThrow(/--rerank on needs --reranker/);
+    expect(() => parseEvalArgs(['--dataset', 'rgb', '--preparse', 'llm'])).toThrow(/--preparse llm needs --llm/);
+    const parsed = parseEvalArgs(['--dataset', 'rgb']);
+    if (parsed === 'help') throw new Error('unexpected help');
+    expect(parsed.config).toMatchObject({ embedder: 'tiny-lexical-bert-zh', hybrid: [false, true], ks: [1, 2, 5, 10], answerKs: [5] });
+  });
+});

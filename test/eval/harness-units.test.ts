@@ -1,0 +1,94 @@
+/** The runner's small decisions, checked without models: rank order, corpus files, index settings. */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Chunk, RetrievedChunk } from '../../src/core/types.ts';
+import { chunksPerQuestion, indexSettings, methodsOf, type EvalConfig } from '../../src/eval/harness/config.ts';
+import { corpusFiles } from '../../src/eval/harness/corpus-files.ts';
+import { rankOrder } from '../../src/eval/harness/rank.ts';
+
+function retrieved(id: string, firstRank: number): RetrievedChunk {
+  const chunk: Chunk = { id, docId: 'd', ordinal: 0, text: id, headingPath: [], start: 0, end: 0, tokens: 1 };
+  return { chunk, docName: 'd.txt', docTitle: 'd', score: 1 / firstRank, firstRank };
+}
+
+const CONFIG: EvalConfig = {
+  dataset: 'hotpotqa',
+  split: 'dev',
+  dataDir: '/data',
+  modelsDir: '/models',
+  hub: false,
+  embedder: 'e',
+  preparse: 'extractive',
+  strategies: ['naive'],
+  hybrid: [false],
+  rerank: [false],
+  ks: [1, 2, 5],
+  answerKs: [5],
+  judges: false,
+  chunkTokens: 100,
+  seed: 7,
+  cacheDir: '/cache',
+  maxNewTokens: 64,
+};
+
+describe('rankOrder', () => {
+  it('puts chunks in the order retrieval found them; members of one cluster hit keep document order', () => {
+    // document order in, as the engine returns them
+    const chunks = [retrieved('a', 3), retrieved('b', 1), retrieved('c', 2), retrieved('d', 1)];
+    expect(rankOrder(chunks, false).map((c) => c.chunk.id)).toEqual(['b', 'd', 'c', 'a']);
+  });
+
+  it('keeps a reranked list as it is', () => {
+    const chunks = [retrieved('a', 3), retrieved('b', 1)];
+    expect(rankOrder(chunks, true).map((c) => c.chunk.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('corpusFiles', () => {
+  it('gives documents with identical text distinct bytes, so their ids do not merge', async () => {
+    const docs = [
+      { id: '3516677', name: 'msmarco-3516677.txt', title: '', text: 'The same passage.' },
+      { id: '6465910', name: 'msmarco-6465910.txt', title: '', text: 'The same passage.' },
+    ];
+    const files = await corpusFiles('msmarco', docs);
+    const hashes = files.map((f) => createHash('sha256').update(f.bytes).digest('hex'));
+    expect(new Set(hashes).size).toBe(2);
+    expect(files.map((f) => new TextDecoder().decode(f.bytes).trim())).toEqual(['The same passage.', 'The same passage.']);
+    expect(files.map((f) => f.doc.id)).toEqual(['3516677', '6465910']);
+  });
+
+  it('ingests a HotpotQA paragraph as Markdown under its title', async () => {
+    const [file] = await corpusFiles('hotpotqa', [{ id: 'Violin', name: 'hotpotqa-0.txt', title: 'Violin', text: 'A string instrument.' }]);
+    expect(file.name).toBe('hotpotqa-0.md');
+    expect(new TextDecoder().decode(file.bytes)).toBe('# Violin\n\nA string instrument.');
+  });
+});
+
+describe('index settings', () => {
+  it('builds only what the requested strategies search', () => {
+    const naive = indexSettings(CONFIG, true);
+    expect(naive.preparse.mode).toBe('off');
+    expect(naive.raptor).toBe(false);
+    expect(naive.clustering.minChunks).toBe(Number.MAX_SAFE_INTEGER);
+    expect(naive.clustering).toMatchObject({ scope: 'corpus', seed: 7 });
+
+    const all = indexSettings({ ...CONFIG, strategies: ['naive', 'c-rag', 'p-rag', 'cap-rag', 'raptor'] }, false);
+    expect(all.preparse.mode).toBe('extractive');
+    expect(all.raptor).toBe(true);
+    expect(all.clustering).toMatchObject({ scope: 'document', minChunks: 8 });
+
+    // RAPTOR's tree needs clustering on even when no strategy searches cluster entries
+    expect(indexSettings({ ...CONFIG, strategies: ['raptor'] }, true).clustering.minChunks).toBe(8);
+  });
+
+  it('runs every strategy × hybrid × rerank and retrieves enough chunks for every k', () => {
+    expect(methodsOf({ strategies: ['naive', 'cap-rag'], hybrid: [false, true], rerank: [false] }).map((m) => m.label)).toEqual([
+      'naive',
+      'naive+hybrid',
+      'cap-rag',
+      'cap-rag+hybrid',
+    ]);
+    expect(chunksPerQuestion({ ks: [1, 2, 5], answerKs: [20], llm: undefined })).toBe(10);
+    expect(chunksPerQuestion({ ks: [1, 2, 5], answerKs: [20], llm: 'm' })).toBe(20);
+  });
+});
