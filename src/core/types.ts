@@ -205,6 +205,8 @@ export interface IndexManifest {
      * 1..min(maxClusters, n-1) is fitted, as the paper does.
      */
     bicPatience?: number;
+    /** Clusters larger than this are clustered again within (see clusterChunks); absent: no cap. */
+    maxClusterSize?: number;
   };
   preparse: { mode: PreparseMode; generatorId?: string };
   raptor: boolean;

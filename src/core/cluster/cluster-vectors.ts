@@ -130,7 +130,7 @@ function retrievalClusters(memberships: number[][]): { component: number; member
   return kept.sort((a, b) => compareLists(a.members, b.members) || a.component - b.component);
 }
 
-function compareLists(a: number[], b: number[]): number {
+export function compareLists(a: number[], b: number[]): number {
   const m = Math.min(a.length, b.length);
   for (let i = 0; i < m; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return a.length - b.length;

@@ -175,6 +175,7 @@ export class Indexer {
       maxClusters: manifest.clustering.maxClusters,
       minChunks: manifest.clustering.minChunks,
       bicPatience: manifest.clustering.bicPatience,
+      maxClusterSize: manifest.clustering.maxClusterSize,
       layout: manifest.clustering.scope === 'document',
       signal,
       onProgress: (done, total) => onProgress?.({ stage: 'cluster', done, total, item }),

@@ -38,7 +38,12 @@ export async function preparseStage(
   if (mode === 'off') return none;
   if (mode === 'llm' && !deps.generator) throw new Error('pre-parsing with an LLM needs a generator (or use the extractive mode)');
 
-  const { sources, ownerOf, docsOf } = collectSources(indexer);
+  const collected = collectSources(indexer);
+  // Extractive entries are the source's own sentences. A cluster's sentences are its members'
+  // sentences again, already searchable and backtracking precisely to their chunk; repeating them
+  // at cluster level would make nearly every hit pull in a whole cluster.
+  const sources = mode === 'extractive' ? collected.sources.filter((s) => s.type === 'chunk') : collected.sources;
+  const { ownerOf, docsOf } = collected;
   const labelOf = (sourceId: string) => {
     const names = (docsOf.get(sourceId) ?? []).map((id) => indexer.documents.get(id)?.doc.name ?? id);
     return names.length === 1 ? names[0] : `${names.length} documents`;

@@ -81,6 +81,9 @@ export function needsPreparse(strategies: readonly Strategy[]): boolean {
  * entries when P-RAG or CAP-RAG is, the RAPTOR tree when RAPTOR is. What no strategy searches is
  * not built (a minChunks above any corpus turns clustering off).
  */
+/** Largest cluster kept whole in a pooled corpus (about what one article's clusters hold in the paper). */
+export const POOLED_MAX_CLUSTER_SIZE = 20;
+
 export function indexSettings(config: EvalConfig, pooled: boolean): ManifestSettings {
   const raptor = config.strategies.includes('raptor');
   // RAPTOR's tree honours the same minChunks, so it keeps clustering on too
@@ -92,6 +95,9 @@ export function indexSettings(config: EvalConfig, pooled: boolean): ManifestSett
       ...DEFAULT_SETTINGS.clustering,
       // pooled datasets are one corpus: clusters may join passages of different documents
       scope: pooled ? 'corpus' : 'document',
+      // A pooled corpus has thousands of chunks: 50 global clusters would hold 60–160 each, and a
+      // hit on one would backtrack to all of them. Local clustering keeps them passage-sized.
+      ...(pooled ? { maxClusterSize: POOLED_MAX_CLUSTER_SIZE } : {}),
       seed: config.seed,
       minChunks: clusters ? DEFAULT_SETTINGS.clustering.minChunks : Number.MAX_SAFE_INTEGER,
     },
