@@ -24,6 +24,9 @@ export interface NodeModelsOptions {
   embedder: string;
   reranker?: string;
   generator?: string;
+  /** Where inference runs: the CPU by default; 'cuda' on a machine with an NVIDIA GPU and
+   * onnxruntime-node's CUDA build installed (npm install without ONNXRUNTIME_NODE_INSTALL=skip). */
+  device?: 'cpu' | 'cuda';
   /** Per-model dtype overrides, by registry id. */
   dtypes?: Record<string, ModelDtype>;
   onProgress?: (model: string, progress: LoadProgress) => void;
@@ -47,7 +50,7 @@ export async function loadNodeModels(options: NodeModelsOptions): Promise<NodeMo
     if (options.generator) assertPresent(source.path, options.generator, 'generator');
   }
   const common = (id: string) => ({
-    device: 'cpu' as const,
+    device: options.device ?? ('cpu' as const),
     dtype: options.dtypes?.[id],
     onProgress: options.onProgress ? (p: LoadProgress) => options.onProgress?.(id, p) : undefined,
   });

@@ -7,7 +7,7 @@ import type { PreTrainedModel, PretrainedModelOptions } from '@huggingface/trans
 import { findModel } from './registry.ts';
 import type { ModelDtype, ModelInfo, ModelTask } from './registry.ts';
 
-export type TransformersDevice = 'cpu' | 'webgpu' | 'wasm';
+export type TransformersDevice = 'cpu' | 'cuda' | 'webgpu' | 'wasm';
 
 /** Bytes of one model file as it downloads (or is read from cache). */
 export interface LoadProgress {

@@ -86,6 +86,13 @@ describe('loci eval', () => {
     expect(() => parseEvalArgs(['--dataset', 'rgb', '--k', '0'])).toThrow(/--k must be a whole number ≥ 1/);
     expect(() => parseEvalArgs(['--dataset', 'rgb', '--rerank', 'on'])).toThrow(/--rerank on needs --reranker/);
     expect(() => parseEvalArgs(['--dataset', 'rgb', '--preparse', 'llm'])).toThrow(/--preparse llm needs --llm/);
+    expect(() => parseEvalArgs(['--dataset', 'rgb', '--device', 'tpu'])).toThrow(/--device must be one of cpu, cuda/);
+    const device = (argv: string[]) => {
+      const parsed = parseEvalArgs(argv);
+      return parsed === 'help' ? undefined : parsed.config.device;
+    };
+    expect(device(['--dataset', 'rgb', '--device', 'cuda'])).toBe('cuda');
+    expect(device(['--dataset', 'rgb'])).toBe('cpu');
     const parsed = parseEvalArgs(['--dataset', 'rgb']);
     if (parsed === 'help') throw new Error('unexpected help');
     expect(parsed.config).toMatchObject({ embedder: 'tiny-lexical-bert-zh', hybrid: [false, true], ks: [1, 2, 5, 10], answerKs: [5] });

@@ -38,6 +38,7 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --json <file>             write every number, the configuration, counts and timings
   --models <dir>            (default ../shared/models or $LOCI_MODELS_DIR)
   --hub                     load the models from the Hugging Face hub instead (needs network)
+  --device cpu|cuda         where inference runs (default cpu; cuda needs onnxruntime-node's CUDA build)
   -q, --quiet               no progress on stderr`;
 
 const OPTIONS = {
@@ -46,6 +47,7 @@ const OPTIONS = {
   data: { type: 'string' },
   models: { type: 'string' },
   hub: { type: 'boolean' },
+  device: { type: 'string' },
   embedder: { type: 'string' },
   llm: { type: 'string' },
   reranker: { type: 'string' },
@@ -98,6 +100,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; json?: stri
     dataDir: path.resolve(v.data ?? '../shared/data'),
     modelsDir: path.resolve(v.models ?? DEFAULT_MODELS_DIR),
     hub: v.hub === true,
+    device: oneOf('device', v.device ?? 'cpu', ['cpu', 'cuda'] as const),
     embedder: v.embedder ?? (dataset === 'rgb' ? 'tiny-lexical-bert-zh' : 'glove-static-en-100d'),
     ...(v.llm ? { llm: v.llm } : {}),
     ...(v.reranker ? { reranker: v.reranker } : {}),
@@ -138,6 +141,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
         embedder: config.embedder,
         generator: config.llm,
         reranker: config.reranker,
+        device: config.device,
       });
     } catch (error) {
       // a model that is not there is the person's to fix, not a crash to report

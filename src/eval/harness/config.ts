@@ -15,6 +15,8 @@ export interface EvalConfig {
   modelsDir: string;
   /** Models from the Hugging Face hub (a machine with network) instead of `modelsDir`. */
   hub: boolean;
+  /** Inference device in Node: 'cuda' on a GPU machine. */
+  device?: 'cpu' | 'cuda';
   embedder: string;
   llm?: string;
   reranker?: string;
