@@ -5,21 +5,14 @@
  */
 import type { AppSettings, AskStreamEvent, ChatTurn, LociClient } from '../../client/api.ts';
 import { isNotFound } from '../../core/answer/not-found.ts';
-import type { Source, Strategy, TraceRow } from '../../core/types.ts';
+import type { Strategy } from '../../core/types.ts';
 import { ChatList, newChatId, type ChatInfo, type KeyValueStore } from '../lib/chat-list.ts';
 import { messageOf } from './errors.ts';
 
-export interface TurnView {
-  id: string;
-  question: string;
+/** A stored turn plus what the screen needs while it streams. */
+export interface TurnView extends ChatTurn {
   /** The standalone question retrieval ran on, when the engine rewrote a follow-up. */
   rewritten?: string;
-  answer: string;
-  sources: Source[];
-  trace: TraceRow[];
-  cited: number[];
-  strategy: Strategy;
-  created: number;
   phase: 'searching' | 'writing' | 'done';
   /** The engine's `done` event came (what `data-done` reports). */
   done: boolean;

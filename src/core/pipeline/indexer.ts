@@ -12,6 +12,7 @@ import type { Embedder, Generator, IndexStore, ProgressListener } from '../ports
 import type { Chunk, ClusterGroup, IndexManifest, JobState, Stage } from '../types.ts';
 import { CancelledError, throwIfAborted } from '../util/abort.ts';
 import { chunkEntry, clusterEntry } from './base-entries.ts';
+import { clusteringOptions } from './cluster-options.ts';
 import { embedTexts, row } from './embed-texts.ts';
 import type { LiveCorpus } from '../engine/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';
@@ -170,12 +171,7 @@ export class Indexer {
     const item = records.length === 1 ? records[0].doc.name : `${records.length} documents`;
     const result = clusterChunks(chunks, vectors, {
       groupId,
-      seed: manifest.clustering.seed,
-      threshold: manifest.clustering.threshold,
-      maxClusters: manifest.clustering.maxClusters,
-      minChunks: manifest.clustering.minChunks,
-      bicPatience: manifest.clustering.bicPatience,
-      maxClusterSize: manifest.clustering.maxClusterSize,
+      ...clusteringOptions(manifest),
       layout: manifest.clustering.scope === 'document',
       signal,
       onProgress: (done, total) => onProgress?.({ stage: 'cluster', done, total, item }),

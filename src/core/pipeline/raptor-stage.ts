@@ -3,6 +3,7 @@ import { buildRaptorTree } from '../cluster/index.ts';
 import type { ProgressListener } from '../ports.ts';
 import type { Chunk, Entry, Lang, RaptorNode } from '../types.ts';
 import type { IndexerDeps } from './indexer.ts';
+import { clusteringOptions } from './cluster-options.ts';
 import { extractiveSummarizer, llmSummarizer } from './summarizers.ts';
 
 export async function buildRaptorEntries(
@@ -18,11 +19,7 @@ export async function buildRaptorEntries(
     chunks.map((c, i) => ({ id: c.id, text: c.text, vector: vectors[i] })),
     {
       groupId,
-      seed: manifest.clustering.seed,
-      threshold: manifest.clustering.threshold,
-      maxClusters: manifest.clustering.maxClusters,
-      minChunks: manifest.clustering.minChunks,
-      bicPatience: manifest.clustering.bicPatience,
+      ...clusteringOptions(manifest),
       maxLevels: 3,
       summarize,
       embed: (texts) => embedder.embed(texts, 'passage'),
