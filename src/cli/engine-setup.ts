@@ -2,8 +2,6 @@
 import { existsSync } from 'node:fs';
 import { LociEngine } from '../core/engine/engine.ts';
 import type { ManifestSettings } from '../core/persist/manifest.ts';
-import { decodeIndex } from '../core/persist/binary-format.ts';
-import { readFileSync } from 'node:fs';
 import { loadNodeModels } from '../models/node.ts';
 import { FileIndexStore } from './file-store.ts';
 import { UsageError, type CommonOptions } from './options.ts';
@@ -13,20 +11,30 @@ export interface OpenedEngine {
   store: FileIndexStore;
 }
 
-/** For commands that read an existing index: its own embedder unless --embedder says otherwise. */
-export function embedderOfIndex(indexPath: string, explicit: string | undefined): string {
-  if (!existsSync(indexPath)) throw new UsageError(`${indexPath}: no such index (build one with: loci index <files…> --out ${indexPath})`);
-  return explicit ?? decodeIndex(new Uint8Array(readFileSync(indexPath))).manifest.embedder.id;
+export interface ModelChoice {
+  /** Embedder id; for an existing index its own embedder when absent. */
+  embedder?: string;
+  generator?: string;
+  reranker?: string;
 }
 
+/**
+ * Reads the index file once: its manifest names the embedder to load (an explicit one that differs
+ * is refused by the engine), and the same snapshot becomes the engine's store.
+ */
 export async function openEngine(
   indexPath: string,
   options: CommonOptions,
-  use: { embedder: string; generator?: string; reranker?: string },
+  use: ModelChoice,
   settings?: Partial<ManifestSettings>,
+  { mustExist = false } = {},
 ): Promise<OpenedEngine> {
-  const models = await loadNodeModels({ modelsDir: options.modelsDir, embedder: use.embedder, generator: use.generator, reranker: use.reranker });
+  if (mustExist && !existsSync(indexPath)) {
+    throw new UsageError(`${indexPath}: no such index (build one with: loci index <files…> --out ${indexPath})`);
+  }
   const store = await FileIndexStore.open(indexPath);
+  const embedder = use.embedder ?? store.snapshot()?.manifest.embedder.id ?? options.embedder;
+  const models = await loadNodeModels({ modelsDir: options.modelsDir, embedder, generator: use.generator, reranker: use.reranker });
   const engine = await LociEngine.open({ ...models, store, settings });
   return { engine, store };
 }

@@ -1,7 +1,10 @@
 /** Progress on stderr: one line rewritten in place on a terminal, plain lines otherwise. */
 import type { Progress } from '../core/ports.ts';
 
-export function stderrProgress(quiet: boolean): (p: Progress) => void {
+/** Any stage name prints: the CLI shows the engine's stages and the eval harness's own. */
+type Printable = Omit<Progress, 'stage'> & { stage: string };
+
+export function stderrProgress(quiet: boolean): (p: Printable) => void {
   if (quiet) return () => {};
   const tty = process.stderr.isTTY;
   let lastLine = '';

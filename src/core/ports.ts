@@ -64,9 +64,13 @@ export interface Reranker {
   score(query: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
 }
 
+/** The indexing stages that report progress, in the order they run. */
+export const PROGRESS_STAGES = ['parse', 'embed', 'cluster', 'raptor', 'preparse'] as const;
+export type ProgressStage = (typeof PROGRESS_STAGES)[number];
+
 /** Progress of long work, reported often enough to drive a progress bar and an ETA. */
 export interface Progress {
-  stage: string;
+  stage: ProgressStage;
   done: number;
   total: number;
   /** Document or item the stage is working on. */

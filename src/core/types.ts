@@ -174,6 +174,8 @@ export type Stage = 'parsed' | 'chunked' | 'embedded' | 'clustered' | 'preparsed
 export interface JobState {
   docId: string;
   stage: Stage;
+  /** How this document was chunked, when it differs from the manifest's default. */
+  chunking?: { chunkTokens: number; overlapTokens: number };
   /** Pre-parse progress: sources done (or failed) out of all sources. */
   preparsed?: { done: number; total: number };
 }

@@ -1,9 +1,9 @@
 /** `loci ask <index> "<question>"`: a streamed, cited answer, then its sources. */
 import type { AskOptions } from '../../core/engine/ask.ts';
 import type { Source } from '../../core/types.ts';
-import { embedderOfIndex, openEngine } from '../engine-setup.ts';
+import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
-import { printSources, printTrace, sourceLine } from '../print.ts';
+import { printSources } from '../print.ts';
 
 export const ASK_HELP = `loci ask <index.loci> "<question>" [options]
   Retrieves, then answers with numbered citations. Without --llm it lists the retrieved sources.
@@ -33,8 +33,8 @@ export async function askCommand(argv: string[]): Promise<number> {
   const [indexPath, question] = positionals;
   if (!indexPath || !question) throw new UsageError('usage: loci ask <index> "<question>"');
   if (options.rerank && !options.reranker) throw new UsageError('--rerank needs --reranker <model id>');
-  const embedder = embedderOfIndex(indexPath, argv.includes('--embedder') ? options.embedder : undefined);
-  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker });
+  const embedder = argv.includes('--embedder') ? options.embedder : undefined;
+  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const opts = askOptions(options, controller.signal);
@@ -72,4 +72,3 @@ export async function askCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-export { printTrace, sourceLine };

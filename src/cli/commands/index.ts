@@ -24,7 +24,7 @@ export async function indexCommand(argv: string[]): Promise<number> {
   const { engine, store } = await openEngine(
     options.out,
     options,
-    { embedder: options.embedder, generator: options.llm },
+    { embedder: argv.includes('--embedder') ? options.embedder : undefined, generator: options.llm },
     {
       chunking: { chunkTokens, overlapTokens: Math.round(chunkTokens / 10) },
       clustering: { scope: options.clusterScope ?? 'document', seed: options.seed ?? 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },

@@ -1,7 +1,7 @@
 /** `loci inspect <index> "<question>"`: the retrieval trace, like the paper's Table 7. */
-import { embedderOfIndex, openEngine } from '../engine-setup.ts';
+import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError } from '../options.ts';
-import { printSources, printTrace, sourceLine } from '../print.ts';
+import { printSources, printTrace } from '../print.ts';
 import { askOptions, sourceJson } from './ask.ts';
 
 export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
@@ -14,8 +14,8 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   if (options.help) return console.log(INSPECT_HELP), 0;
   const [indexPath, question] = positionals;
   if (!indexPath || !question) throw new UsageError('usage: loci inspect <index> "<question>"');
-  const embedder = embedderOfIndex(indexPath, argv.includes('--embedder') ? options.embedder : undefined);
-  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker });
+  const embedder = argv.includes('--embedder') ? options.embedder : undefined;
+  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true });
   const retrieval = await engine.retrieve(question, askOptions(options));
   if (options.json) {
     console.log(JSON.stringify({ question: retrieval.question, queries: retrieval.queries, sources: retrieval.chunks.map(sourceJson), trace: retrieval.result.trace }));
@@ -32,4 +32,3 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-export { sourceLine };

@@ -5,6 +5,7 @@
 import { condenseFollowUp, hyde, multiQuery } from '../answer/rewrite.ts';
 import { rerank } from '../answer/rerank.ts';
 import { packSources } from '../answer/pack.ts';
+import { bestFirst } from '../answer/order.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
@@ -90,8 +91,7 @@ export async function* ask(deps: AskDeps, asked: string, options: AskOptions): A
   const retrieval = await retrieveForQuestion(deps, asked, options);
   const { lang, question } = retrieval;
   const budgetTokens = await sourceTokenBudget(question, generator, { lang, history: options.history, maxTokens: options.maxTokens });
-  // Best first for packing: reranked order when reranked, else the order candidates brought them in.
-  const best = options.rerank ? retrieval.chunks : [...retrieval.chunks].sort((a, b) => a.firstRank - b.firstRank);
+  const best = bestFirst(retrieval.chunks, !!options.rerank);
   const sources = await packSources(best, { budgetTokens, countTokens: (t) => generator.countTokens(t), order: options.order });
   yield { type: 'retrieved', retrieval, sources };
   yield* streamAnswer(question, sources, generator, {

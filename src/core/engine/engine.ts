@@ -2,12 +2,11 @@
  * The Loci engine: one object that owns an index (through an IndexStore) and answers questions
  * over it. The CLI, the evaluation harness and the browser's engine worker all drive this class.
  */
-import { detectLanguage } from '../ingest/language.ts';
 import { assertSameEmbedder, createManifest, type ManifestSettings } from '../persist/manifest.ts';
 import type { DocumentRecord, IndexSnapshot } from '../persist/snapshot.ts';
 import type { Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
 import type { IngestOptions } from '../ingest/index.ts';
-import { Indexer, type StageOptions } from '../pipeline/indexer.ts';
+import { Indexer, reached, type StageOptions } from '../pipeline/indexer.ts';
 import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage.ts';
 import type { IndexManifest } from '../types.ts';
 import { LiveCorpus } from './live-corpus.ts';
@@ -53,7 +52,7 @@ export class LociEngine {
     const indexer = new Indexer({ manifest, embedder: options.embedder, generator: options.generator, store: options.store, corpus });
     if (snapshot) {
       indexer.restore(snapshot.documents, snapshot.groups);
-      for (const d of snapshot.documents) if (d.entries.length) corpus.setDocument(d);
+      for (const d of snapshot.documents) if (reached(d.job, 'embedded')) corpus.setDocument(d);
       for (const g of snapshot.groups) corpus.setGroup(g);
     }
     return new LociEngine(manifest, options, corpus, indexer);
@@ -77,7 +76,7 @@ export class LociEngine {
     const failed: { name: string; error: Error }[] = [];
     for (const file of files) {
       try {
-        added.push(await this.indexer.ingestFile(file.name, file.bytes, { ...options, ingest: options.ingest }));
+        added.push(await this.indexer.ingestFile(file.name, file.bytes, options));
       } catch (error) {
         if (!(error instanceof Error) || error.name === 'CancelledError' || !options.onFileError) throw error;
         failed.push({ name: file.name, error });
@@ -106,10 +105,6 @@ export class LociEngine {
   /** Retrieval, then a streamed, cited answer. */
   ask(question: string, options: AskOptions): AsyncGenerator<AskEvent> {
     return ask(this.askDeps(), question, options);
-  }
-
-  languageOf(text: string) {
-    return detectLanguage(text);
   }
 
   private askDeps() {

@@ -66,12 +66,13 @@ function parseFormat(name: string, format: Format, bytes: Uint8Array, text: stri
   }
 }
 
-/** Bytes → a Doc: normalized text, placed blocks, table of contents, language; id from the bytes. */
-export async function ingest(name: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<Doc> {
+/** Bytes → a Doc: normalized text, placed blocks, table of contents, language; id = SHA-256 of the bytes. */
+export async function ingest(name: string, bytes: Uint8Array, options: IngestOptions & { id?: string } = {}): Promise<Doc> {
   const parsed = await parseDocument(name, bytes, options);
   const { text, blocks } = assemble(parsed.blocks);
   const doc: Doc = {
-    id: await sha256Hex(bytes),
+    // A caller that already hashed the bytes (to look the document up) passes the id along.
+    id: options.id ?? (await sha256Hex(bytes)),
     name,
     mime: parsed.mime,
     size: bytes.length,

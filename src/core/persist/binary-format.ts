@@ -16,6 +16,9 @@ import type { IndexSnapshot } from './snapshot.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 
+// The file is little-endian; on such a host (every one Loci targets) vector blocks copy as bytes.
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 export class IndexFormatError extends Error {
   constructor(message: string) {
     super(message);
@@ -49,7 +52,9 @@ export function encodeIndex(snapshot: IndexSnapshot): Uint8Array {
   out.set(json, 12);
   let offset = bodyStart;
   for (const block of blocks) {
-    for (let i = 0; i < block.length; i++, offset += 4) view.setFloat32(offset, block[i], true);
+    if (LITTLE_ENDIAN) out.set(new Uint8Array(block.buffer, block.byteOffset, block.byteLength), offset);
+    else for (let i = 0; i < block.length; i++) view.setFloat32(offset + i * 4, block[i], true);
+    offset += block.byteLength;
   }
   return out;
 }
@@ -78,8 +83,10 @@ export function decodeIndex(bytes: Uint8Array): IndexSnapshot {
     if (!Array.isArray(r) || r.length !== 2 || r[0] < 0 || r[0] + r[1] > bodyFloats) {
       throw new IndexFormatError('the index refers to vectors outside the file (truncated?)');
     }
+    const start = bodyStart + r[0] * 4;
     const out = new Float32Array(r[1]);
-    for (let i = 0; i < r[1]; i++) out[i] = view.getFloat32(bodyStart + (r[0] + i) * 4, true);
+    if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(bytes.subarray(start, start + r[1] * 4));
+    else for (let i = 0; i < r[1]; i++) out[i] = view.getFloat32(start + i * 4, true);
     return out;
   };
   const h = header as { manifest?: unknown; documents?: unknown; groups?: unknown };

@@ -31,9 +31,12 @@ export function row(vectors: Float32Array, dimension: number, i: number): Float3
   return vectors.subarray(i * dimension, (i + 1) * dimension);
 }
 
-export function concatVectors(a: Float32Array, b: Float32Array): Float32Array {
-  const out = new Float32Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
+export function concatVectors(...parts: Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
   return out;
 }

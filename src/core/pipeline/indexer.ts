@@ -9,11 +9,13 @@ import { clusterChunks } from '../cluster/index.ts';
 import { ingest, type IngestOptions } from '../ingest/index.ts';
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
 import type { Embedder, Generator, IndexStore, ProgressListener } from '../ports.ts';
-import type { Chunk, ClusterGroup, IndexManifest, JobState, Stage } from '../types.ts';
+import type { Chunk, ClusterGroup, IndexManifest, JobState, PreparseMode, Stage } from '../types.ts';
+import type { ChunkOptions } from '../chunk/chunker.ts';
+import { sha256Hex } from '../util/hash.ts';
 import { CancelledError, throwIfAborted } from '../util/abort.ts';
 import { chunkEntry, clusterEntry } from './base-entries.ts';
 import { clusteringOptions } from './cluster-options.ts';
-import { embedTexts, row } from './embed-texts.ts';
+import { concatVectors, embedTexts, row } from './embed-texts.ts';
 import type { LiveCorpus } from '../engine/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';
 import { preparseStage, type PreparseBudget, type PreparseOutcome } from './preparse-stage.ts';
@@ -29,10 +31,14 @@ export interface IndexerDeps {
 export interface StageOptions {
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  /** Limit the stage to these documents (and the clusters of their own groups); default: all. */
+  docIds?: ReadonlySet<string>;
 }
 
 export interface IngestFileOptions extends StageOptions {
   ingest?: IngestOptions;
+  /** Chunk this document unlike the manifest's default; recorded on its job. */
+  chunking?: ChunkOptions;
 }
 
 const STAGES: Stage[] = ['parsed', 'chunked', 'embedded', 'clustered', 'preparsed', 'ready'];
@@ -64,9 +70,11 @@ export class Indexer {
     const { signal, onProgress } = options;
     throwIfAborted(signal, 'indexing');
     onProgress?.({ stage: 'parse', done: 0, total: 1, item: name });
-    const doc = await ingest(name, bytes, options.ingest);
-    let record = this.documents.get(doc.id);
+    // Hash first: a document met again (resume, re-run) is not parsed again.
+    const id = await sha256Hex(bytes);
+    let record = this.documents.get(id);
     if (!record) {
+      const doc = await ingest(name, bytes, { ...options.ingest, id });
       record = { doc, chunks: [], job: { docId: doc.id, stage: 'parsed' }, entries: [], vectors: new Float32Array(0), preparse: [] };
       await this.putDocument(record);
     }
@@ -74,8 +82,10 @@ export class Indexer {
 
     if (!reached(record.job, 'chunked')) {
       throwIfAborted(signal, 'indexing');
-      const chunks = await chunkDocument(record.doc, (texts) => this.deps.embedder.countTokens(texts), this.deps.manifest.chunking);
-      record = { ...record, chunks, job: { ...record.job, stage: 'chunked' } };
+      const chunking = options.chunking ?? this.deps.manifest.chunking;
+      const chunks = await chunkDocument(record.doc, (texts) => this.deps.embedder.countTokens(texts), chunking);
+      const job = { ...record.job, stage: 'chunked' as const, ...(options.chunking ? { chunking: options.chunking } : {}) };
+      record = { ...record, chunks, job };
       await this.putDocument(record);
     }
     if (!reached(record.job, 'embedded')) {
@@ -98,11 +108,13 @@ export class Indexer {
     const { clustering } = this.deps.manifest;
     if (clustering.scope === 'document') {
       for (const record of [...this.documents.values()]) {
-        if (reached(record.job, 'clustered')) continue;
+        if (reached(record.job, 'clustered') || (options.docIds && !options.docIds.has(record.doc.id))) continue;
         await this.clusterGroup(documentGroupId(record.doc.id), [record], options);
       }
       return;
     }
+    // A pooled corpus is one group: scoping it to some documents would cluster a different corpus.
+    if (options.docIds) throw new Error('a corpus-scope index clusters all documents together; it cannot be limited to some');
     const all = [...this.documents.values()];
     const current = this.groups.get(CORPUS_GROUP_ID);
     const ids = all.map((r) => r.doc.id);
@@ -113,14 +125,14 @@ export class Indexer {
   }
 
   /** Pre-parses every source not yet done, within the budget; marks finished documents ready. */
-  async preparsePending(options: StageOptions & { budget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
+  async preparsePending(options: StageOptions & { budget?: PreparseBudget; mode?: PreparseMode } = {}): Promise<PreparseOutcome> {
     const outcome = await preparseStage(this.deps, this, options);
     // Finished sources are already stored; the caller learns the run stopped short.
     if (outcome.cancelled) throw new CancelledError('indexing');
     for (const record of [...this.documents.values()]) {
       if (!reached(record.job, 'clustered') || record.job.stage === 'ready') continue;
-      const complete = this.deps.manifest.preparse.mode === 'off' || outcome.pendingDocs.size === 0 || !outcome.pendingDocs.has(record.doc.id);
-      if (complete) await this.putDocument({ ...this.documents.get(record.doc.id)!, job: { ...record.job, stage: 'ready' } });
+      if (options.docIds && !options.docIds.has(record.doc.id)) continue;
+      if (!outcome.pendingDocs.has(record.doc.id)) await this.putDocument({ ...record, job: { ...record.job, stage: 'ready' } });
     }
     return outcome;
   }
@@ -162,9 +174,10 @@ export class Indexer {
     const chunks: Chunk[] = [];
     const vectors: Float32Array[] = [];
     for (const r of records) {
+      const byId = new Map(r.chunks.map((c) => [c.id, c]));
       r.entries.forEach((e, i) => {
         if (e.kind !== 'chunk') return;
-        chunks.push(r.chunks.find((c) => c.id === e.origin.id)!);
+        chunks.push(byId.get(e.origin.id)!);
         vectors.push(row(r.vectors, dim, i));
       });
     }
@@ -184,10 +197,7 @@ export class Indexer {
       const raptor = await buildRaptorEntries(this.deps, groupId, chunks, vectors, { signal, onProgress, lang: records[0].doc.language });
       group.raptor = raptor.nodes;
       entries.push(...raptor.entries);
-      const merged = new Float32Array(groupVectors.length + raptor.vectors.length);
-      merged.set(groupVectors, 0);
-      merged.set(raptor.vectors, groupVectors.length);
-      groupVectors = merged;
+      groupVectors = concatVectors(groupVectors, raptor.vectors);
     }
     await this.putGroup({ group, entries, vectors: groupVectors, preparse: [] });
     for (const r of records) {

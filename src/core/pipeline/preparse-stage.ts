@@ -5,7 +5,7 @@
  */
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
 import { runPreparse, type PreparseSource } from '../preparse/index.ts';
-import type { Entry, PreparseRecord } from '../types.ts';
+import type { Entry, PreparseMode, PreparseRecord } from '../types.ts';
 import { clusterText } from './base-entries.ts';
 import { concatVectors, embedTexts } from './embed-texts.ts';
 import type { Indexer, IndexerDeps, StageOptions } from './indexer.ts';
@@ -31,14 +31,14 @@ const FLUSH_EVERY = 16;
 export async function preparseStage(
   deps: IndexerDeps,
   indexer: Indexer,
-  options: StageOptions & { budget?: PreparseBudget },
+  options: StageOptions & { budget?: PreparseBudget; mode?: PreparseMode },
 ): Promise<PreparseOutcome> {
-  const mode = deps.manifest.preparse.mode;
+  const mode = options.mode ?? deps.manifest.preparse.mode;
   const none: PreparseOutcome = { done: 0, failed: 0, pending: 0, cancelled: false, budgetReached: false, pendingDocs: new Set() };
   if (mode === 'off') return none;
   if (mode === 'llm' && !deps.generator) throw new Error('pre-parsing with an LLM needs a generator (or use the extractive mode)');
 
-  const collected = collectSources(indexer);
+  const collected = collectSources(indexer, options.docIds);
   // Extractive entries are the source's own sentences. A cluster's sentences are its members'
   // sentences again, already searchable and backtracking precisely to their chunk; repeating them
   // at cluster level would make nearly every hit pull in a whole cluster.
@@ -73,7 +73,7 @@ export async function preparseStage(
       byOwner.set(owner, slot);
     }
     for (const [owner, slot] of byOwner) {
-      const added = slot.vectors.reduce((a, v) => concatVectors(a, v), new Float32Array(0));
+      const added = concatVectors(...slot.vectors);
       const doc = indexer.documents.get(owner);
       if (doc) {
         await indexer.putDocument(appendTo(doc, slot.records, slot.entries, added));
@@ -112,12 +112,13 @@ function appendTo<R extends DocumentRecord | GroupRecord>(record: R, records: Pr
 }
 
 /** Sources in a stable order: documents in added order, their chunks, then each group's clusters. */
-function collectSources(indexer: Indexer) {
+function collectSources(indexer: Indexer, docIds?: ReadonlySet<string>) {
+  const inScope = (ids: readonly string[]) => !docIds || ids.every((id) => docIds.has(id));
   const sources: PreparseSource[] = [];
   const ownerOf = new Map<string, string>();
   const docsOf = new Map<string, string[]>();
   for (const r of indexer.documents.values()) {
-    if (!reached(r.job, 'clustered')) continue;
+    if (!reached(r.job, 'clustered') || !inScope([r.doc.id])) continue;
     for (const c of r.chunks) {
       sources.push({ id: c.id, type: 'chunk', text: c.text, headingPath: c.headingPath, lang: r.doc.language });
       ownerOf.set(c.id, r.doc.id);
@@ -126,7 +127,7 @@ function collectSources(indexer: Indexer) {
   }
   for (const g of indexer.groups.values()) {
     const docs = g.group.docIds.map((id) => indexer.documents.get(id)).filter((d): d is DocumentRecord => !!d);
-    if (docs.length !== g.group.docIds.length) continue;
+    if (docs.length !== g.group.docIds.length || !inScope(g.group.docIds)) continue;
     const chunkById = new Map(docs.flatMap((d) => d.chunks.map((c) => [c.id, c] as const)));
     for (const cluster of g.group.clusters) {
       sources.push({ id: cluster.id, type: 'cluster', text: clusterText(cluster, chunkById), headingPath: [], lang: docs[0].doc.language });

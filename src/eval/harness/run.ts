@@ -3,7 +3,10 @@
  * score retrieval against the gold evidence and, with an LLM, the answers. Returns the whole
  * report; printing and writing it is the CLI's job.
  */
-import type { ProgressListener } from '../../core/ports.ts';
+import type { Progress } from '../../core/ports.ts';
+
+/** Indexing progress, then the harness's own stages: retrieving and answering every question. */
+export type EvalProgress = Progress | { stage: 'retrieve' | 'answer'; done: number; total: number; item?: string };
 import type { RetrievedChunk } from '../../core/types.ts';
 import { loadDataset } from '../datasets/load.ts';
 import type { EvalQuestion } from '../datasets/types.ts';
@@ -18,7 +21,7 @@ import type { EvalReport, QuestionMethodResult, QuestionResult } from './types.t
 
 export interface RunDeps {
   models: EvalModels;
-  onProgress?: ProgressListener;
+  onProgress?: (progress: EvalProgress) => void;
   signal?: AbortSignal;
 }
 
