@@ -12,6 +12,7 @@ export class FileIndexStore extends MemoryIndexStore {
   private dirty = false;
   private lastWrite = 0;
   private writing: Promise<void> = Promise.resolve();
+  private failure: unknown;
 
   private constructor(
     readonly path: string,
@@ -29,11 +30,14 @@ export class FileIndexStore extends MemoryIndexStore {
 
   protected override changed(): void {
     this.dirty = true;
-    if (Date.now() - this.lastWrite >= this.minIntervalMs) void this.flush();
+    // A background write that fails (disk full, permissions) is kept and raised by the next
+    // awaited flush() or close(), where the command reports it, not as an unhandled rejection.
+    if (Date.now() - this.lastWrite >= this.minIntervalMs) this.flush().catch((error: unknown) => (this.failure ??= error));
   }
 
   /** Writes the index now if anything changed since the last write. */
   async flush(): Promise<void> {
+    if (this.failure) throw this.failure;
     this.writing = this.writing.then(async () => {
       if (!this.dirty) return;
       const snapshot = this.snapshot();

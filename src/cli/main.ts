@@ -46,6 +46,11 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`loci ${name}: ${error.message}`);
       return 1;
     }
+    // Node's file-system errors (no such folder, no permission, disk full) are the person's to fix.
+    if (error instanceof Error && 'code' in error && 'path' in error && typeof error.code === 'string') {
+      console.error(`loci ${name}: cannot use ${String(error.path)}: ${error.code} (${error.message})`);
+      return 1;
+    }
     throw error;
   }
 }

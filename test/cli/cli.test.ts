@@ -85,6 +85,10 @@ describe('loci CLI', () => {
     expect(mismatch.code).toBe(1);
     expect(mismatch.stderr).toMatch(/built with the embedder "tiny-lexical-bert-zh"/);
 
+    const unwritable = await loci('index', law, '--out', path.join(dir, 'no-such-folder', 'x.loci'), '-q');
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toMatch(/loci index: cannot use .*no-such-folder.*ENOENT/);
+
     const missing = await loci('ask', path.join(dir, 'nope.loci'), 'q');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no such index/);
