@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerParts, citedInText } from '../../src/app/lib/answer-parts.ts';
+import { answerParts, citedInParts } from '../../src/app/lib/answer-parts.ts';
 
 describe('answerParts', () => {
   it('splits text and citation brackets, one part per bracket', () => {
@@ -26,6 +26,7 @@ describe('answerParts', () => {
   });
 
   it('lists cited numbers once, in order of first appearance', () => {
-    expect(citedInText('a [2] b [1] c [2]')).toEqual([2, 1]);
+    expect(citedInParts(answerParts('a [2] b [1] c [2, 3]'))).toEqual([2, 1, 3]);
+    expect(citedInParts(answerParts('<think>[4]</think> none'))).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ import type {
   LociClient,
   Passage,
 } from '../../client/api.ts';
-import type { Chunk, EntryKind, Lang, PlacedBlock, Source, TocEntry, TraceRow } from '../../core/types.ts';
+import type { ProgressStage } from '../../core/ports.ts';
+import type { Chunk, EntryKind, Lang, PlacedBlock, Source, Stage, TocEntry, TraceRow } from '../../core/types.ts';
 import { sectionTrail } from '../lib/passage-view.ts';
 import { EN_DOC, EXTRA_DOC, ZH_DOC, type SampleBlock, type SampleDoc } from './sample-docs.ts';
 import { tinyPdf } from './tiny-pdf.ts';
@@ -30,8 +31,17 @@ interface FakeDoc {
   chunks: Chunk[];
   original?: ArrayBuffer;
   /** Indexing steps left, for the simulated progress. */
-  work?: { stages: string[]; stage: number; done: number; total: number; started: number };
+  work?: { stages: ProgressStage[]; stage: number; done: number; total: number; started: number };
 }
+
+/** What `LibraryDoc.stage` becomes when a stage finishes; RAPTOR has no stage of its own. */
+const COMPLETES: Record<ProgressStage, Stage | undefined> = {
+  parse: 'chunked',
+  embed: 'embedded',
+  cluster: 'clustered',
+  raptor: undefined,
+  preparse: 'preparsed',
+};
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -172,7 +182,9 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     return doc;
   }
 
-  function startWork(doc: FakeDoc, stages = ['parse', 'chunk', 'embed', 'cluster', 'preparse']) {
+  function startWork(doc: FakeDoc) {
+    // Like the engine, the RAPTOR tree is only built when the settings ask for it.
+    const stages: ProgressStage[] = ['parse', 'embed', 'cluster', ...(settings.strategy === 'raptor' ? (['raptor'] as const) : []), 'preparse'];
     doc.work = { stages, stage: 0, done: 0, total: 1, started: Date.now() };
     doc.info.status = 'queued';
   }
@@ -189,8 +201,9 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     const perStep = (Date.now() - w.started) / 1000 / Math.max(1, w.done);
     doc.info.progress = { stage: name, done: w.done, total: w.total, etaSeconds: Math.round(perStep * (w.total - w.done)) + 2 * (w.stages.length - w.stage - 1) };
     if (w.done >= w.total) {
-      doc.info.stage = (['parsed', 'chunked', 'embedded', 'clustered', 'preparsed'] as const)[w.stage];
-      if (name === 'chunk') doc.info.chunks = doc.chunks.length;
+      doc.info.stage = COMPLETES[name] ?? doc.info.stage;
+      // Parsing includes splitting into passages, so their count is known from then on.
+      if (name === 'parse') doc.info.chunks = doc.chunks.length;
       w.stage++;
       w.done = 0;
       w.started = Date.now();
@@ -216,7 +229,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     startWork(working);
     working.info.status = 'indexing';
     // A job part-way through, as after a reload.
-    working.work!.stage = 2;
+    working.work!.stage = 1;
     working.info.stage = 'chunked';
     working.info.chunks = working.chunks.length;
     const broken: FakeDoc = {
@@ -513,9 +526,12 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
       const centers = sections.map((_, i) => ({ x: Math.cos((i / sections.length) * 2 * Math.PI) * 6, y: Math.sin((i / sections.length) * 2 * Math.PI) * 6 }));
       let seedValue = 7;
       const rand = () => ((seedValue = (seedValue * 16807) % 2147483647) / 2147483647) * 2 - 1;
-      const points = doc.chunks.map((c) => {
-        const cluster = sections.indexOf(c.headingPath.join('/'));
-        return { chunkId: c.id, x: centers[cluster].x + rand() * 1.8, y: centers[cluster].y + rand() * 1.8, cluster, text: c.text };
+      const points = doc.chunks.map((c, i) => {
+        const section = sections.indexOf(c.headingPath.join('/'));
+        // The last passage of a longer document is left unclaimed (-1), as when no cluster's
+        // probability clears the threshold, so the map's "no cluster" wording can be seen.
+        const cluster = i === doc.chunks.length - 1 && doc.chunks.length > 6 ? -1 : section;
+        return { chunkId: c.id, x: centers[section].x + rand() * 1.8, y: centers[section].y + rand() * 1.8, cluster, text: c.text };
       });
       return { docId, points, clusters: sections.length };
     },

@@ -26,11 +26,15 @@ export const en = {
   'status.paused': 'Paused',
 
   'stage.parse': 'Reading',
-  'stage.chunk': 'Splitting into passages',
   'stage.embed': 'Embedding',
   'stage.cluster': 'Clustering',
+  'stage.raptor': 'Building RAPTOR summaries',
   'stage.preparse': 'Pre-parsing',
-  'stage.entries': 'Embedding entries',
+  'stage.parsed': 'Read',
+  'stage.chunked': 'Split into passages',
+  'stage.embedded': 'Embedded',
+  'stage.clustered': 'Clustered',
+  'stage.preparsed': 'Pre-parsed',
   'stage.ready': 'Ready',
 
   'lang.zh': 'Chinese',
@@ -73,11 +77,9 @@ export const en = {
   'chat.moreSources': '{n} more',
   'chat.fewerSources': 'Show fewer',
   'chat.sources': 'Sources',
-  'chat.cited': 'cited',
   'chat.error': 'Something went wrong: {message}',
   'chat.inspect': 'Inspect',
   'chat.openSource': 'Open source {n}',
-  'chat.busy': 'An answer is being written',
 
   'viewer.title': 'Source',
   'viewer.loading': 'Opening the passage…',
@@ -91,7 +93,6 @@ export const en = {
   'viewer.pageLoading': 'Rendering page {n}…',
   'viewer.pageFailed': 'The page could not be rendered: {message}',
   'viewer.notLocated': 'This passage was not found in the document text, so it is shown on its own.',
-  'viewer.cited': 'Cited passage',
 
   'inspector.title': 'Inspector',
   'inspector.empty': 'Ask a question to see how its answer was found.',
@@ -101,7 +102,6 @@ export const en = {
   'inspector.rank': 'Rank',
   'inspector.score': 'Score',
   'inspector.entry': 'Entry',
-  'inspector.level': 'Level',
   'inspector.fromCluster': 'Cluster',
   'inspector.text': 'Text',
   'inspector.backtracks': 'Backtracks to',
@@ -118,6 +118,7 @@ export const en = {
   'inspector.mapFailed': 'The map could not be loaded: {message}',
   'inspector.clusters': '{n} clusters · {points} passages',
   'inspector.point': 'Passage {n} · cluster {cluster}',
+  'inspector.pointNoCluster': 'Passage {n} · no cluster',
   'inspector.noCluster': 'no cluster',
 
   'kind.chunk': 'chunk',
@@ -129,7 +130,6 @@ export const en = {
   'level.whole': 'whole',
   'level.point': 'point',
   'common.yes': 'yes',
-  'common.no': 'no',
 
   'settings.title': 'Settings',
   'settings.answering': 'Answering',

@@ -6,6 +6,8 @@ import { en, type MessageKey } from './en.ts';
 import { zh } from './zh.ts';
 import { interpolate, resolveLocale, type Locale, type LocalePreference, type Params } from './resolve.ts';
 import { roundDuration } from '../lib/format.ts';
+import type { ProgressStage } from '../../core/ports.ts';
+import type { Stage } from '../../core/types.ts';
 
 export type { Locale, LocalePreference, MessageKey };
 
@@ -44,15 +46,31 @@ export function duration(seconds: number): string {
   return t('time.seconds', { n: d.seconds });
 }
 
-/** Stage names from the engine ("embed", "embedded", "pre-parse"…) in words. */
-export function stageName(stage: string): string {
-  const s = stage.toLowerCase().replace(/[^a-z]/gu, '');
-  if (s.startsWith('parse') || s === 'read') return t('stage.parse');
-  if (s.startsWith('chunk')) return t('stage.chunk');
-  if (s.startsWith('embedentr') || s.startsWith('entr')) return t('stage.entries');
-  if (s.startsWith('embed')) return t('stage.embed');
-  if (s.startsWith('cluster')) return t('stage.cluster');
-  if (s.startsWith('preparse')) return t('stage.preparse');
-  if (s === 'ready' || s === 'done') return t('stage.ready');
-  return stage;
+// Complete records rather than string matching: a stage added to the engine's contract fails
+// the type check here instead of showing up untranslated.
+const PROGRESS_STAGE_KEYS: Record<ProgressStage, MessageKey> = {
+  parse: 'stage.parse',
+  embed: 'stage.embed',
+  cluster: 'stage.cluster',
+  raptor: 'stage.raptor',
+  preparse: 'stage.preparse',
+};
+
+const DONE_STAGE_KEYS: Record<Stage, MessageKey> = {
+  parsed: 'stage.parsed',
+  chunked: 'stage.chunked',
+  embedded: 'stage.embedded',
+  clustered: 'stage.clustered',
+  preparsed: 'stage.preparsed',
+  ready: 'stage.ready',
+};
+
+/** The stage under way, in words ("Embedding"). */
+export function stageName(stage: ProgressStage): string {
+  return t(PROGRESS_STAGE_KEYS[stage]);
+}
+
+/** The last stage completed, in words ("Embedded"), for a job that is waiting or paused. */
+export function doneStageName(stage: Stage): string {
+  return t(DONE_STAGE_KEYS[stage]);
 }

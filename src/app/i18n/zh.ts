@@ -28,11 +28,15 @@ export const zh: Record<MessageKey, string> = {
   'status.paused': '已暂停',
 
   'stage.parse': '读取',
-  'stage.chunk': '切分段落',
   'stage.embed': '向量化',
   'stage.cluster': '聚类',
+  'stage.raptor': '生成 RAPTOR 摘要',
   'stage.preparse': '预解析',
-  'stage.entries': '向量化检索条目',
+  'stage.parsed': '已读取',
+  'stage.chunked': '已切分段落',
+  'stage.embedded': '已向量化',
+  'stage.clustered': '已聚类',
+  'stage.preparsed': '已预解析',
   'stage.ready': '就绪',
 
   'lang.zh': '中文',
@@ -75,11 +79,9 @@ export const zh: Record<MessageKey, string> = {
   'chat.moreSources': '还有 {n} 个',
   'chat.fewerSources': '收起',
   'chat.sources': '来源',
-  'chat.cited': '已引用',
   'chat.error': '出错了：{message}',
   'chat.inspect': '分析',
   'chat.openSource': '打开来源 {n}',
-  'chat.busy': '正在生成回答',
 
   'viewer.title': '来源',
   'viewer.loading': '正在打开段落…',
@@ -93,7 +95,6 @@ export const zh: Record<MessageKey, string> = {
   'viewer.pageLoading': '正在渲染第 {n} 页…',
   'viewer.pageFailed': '无法渲染该页：{message}',
   'viewer.notLocated': '在文档文本中没有找到该段落，因此单独显示。',
-  'viewer.cited': '被引用的段落',
 
   'inspector.title': '检索分析',
   'inspector.empty': '提出问题后，这里会显示答案是如何检索到的。',
@@ -103,7 +104,6 @@ export const zh: Record<MessageKey, string> = {
   'inspector.rank': '排名',
   'inspector.score': '得分',
   'inspector.entry': '条目',
-  'inspector.level': '层级',
   'inspector.fromCluster': '聚类',
   'inspector.text': '文本',
   'inspector.backtracks': '回溯到',
@@ -120,6 +120,7 @@ export const zh: Record<MessageKey, string> = {
   'inspector.mapFailed': '无法加载聚类图：{message}',
   'inspector.clusters': '{n} 个聚类 · {points} 个段落',
   'inspector.point': '段落 {n} · 聚类 {cluster}',
+  'inspector.pointNoCluster': '段落 {n} · 无聚类',
   'inspector.noCluster': '无聚类',
 
   'kind.chunk': '原文块',
@@ -131,7 +132,6 @@ export const zh: Record<MessageKey, string> = {
   'level.whole': '整体',
   'level.point': '要点',
   'common.yes': '是',
-  'common.no': '否',
 
   'settings.title': '设置',
   'settings.answering': '问答',

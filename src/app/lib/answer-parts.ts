@@ -33,9 +33,12 @@ export function answerParts(raw: string): AnswerPart[] {
   return parts;
 }
 
-/** Source numbers cited in the text so far, in order of first appearance. */
-export function citedInText(raw: string): number[] {
+/**
+ * Source numbers cited in already-parsed parts, in order of first appearance: derived from the
+ * parts so a streamed answer is parsed once per token, not once for the text and once for this.
+ */
+export function citedInParts(parts: readonly AnswerPart[]): number[] {
   const seen: number[] = [];
-  for (const c of parseCitations(stripThinking(raw))) if (!seen.includes(c.n)) seen.push(c.n);
+  for (const part of parts) if (part.kind === 'cite') for (const n of part.numbers) if (!seen.includes(n)) seen.push(n);
   return seen;
 }
