@@ -33,8 +33,6 @@ export interface ModelInfo {
   /** Embedders: output dimension. */
   dimension?: number;
   pooling?: Pooling;
-  /** Whether the pooled vector should be L2-normalized (the adapter always returns unit vectors). */
-  normalize?: boolean;
   queryPrefix: string;
   passagePrefix: string;
   /** Longest input, in the model's tokens, special tokens included. */
@@ -61,7 +59,6 @@ const MODELS: readonly ModelInfo[] = [
     sizeMB: 6,
     dimension: 100,
     pooling: 'mean',
-    normalize: true,
     queryPrefix: '',
     passagePrefix: '',
     maxTokens: 512,
@@ -78,7 +75,6 @@ const MODELS: readonly ModelInfo[] = [
     sizeMB: 3,
     dimension: 128,
     pooling: 'mean',
-    normalize: true,
     queryPrefix: '',
     passagePrefix: '',
     maxTokens: 512,
@@ -127,7 +123,6 @@ const MODELS: readonly ModelInfo[] = [
     sizeMB: 118,
     dimension: 384,
     pooling: 'mean',
-    normalize: true,
     queryPrefix: 'query: ',
     passagePrefix: 'passage: ',
     maxTokens: 512,
@@ -143,7 +138,6 @@ const MODELS: readonly ModelInfo[] = [
     sizeMB: 34,
     dimension: 384,
     pooling: 'cls',
-    normalize: true,
     queryPrefix: 'Represent this sentence for searching relevant passages: ',
     passagePrefix: '',
     maxTokens: 512,
@@ -159,7 +153,6 @@ const MODELS: readonly ModelInfo[] = [
     sizeMB: 110,
     dimension: 768,
     pooling: 'mean',
-    normalize: true,
     queryPrefix: '',
     passagePrefix: '',
     maxTokens: 512,

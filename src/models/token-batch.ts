@@ -41,24 +41,30 @@ export function encodeTruncated(
 export interface EncoderInputs {
   input_ids: Tensor;
   attention_mask: Tensor;
+  /** Segment ids, for pairs of a tokenizer that makes them (padding gets 0, as transformers.js pads). */
+  token_type_ids?: Tensor;
 }
 
-/** Right-padded int64 tensors for a batch of id sequences. */
-export function padBatch(sequences: number[][], padId: number): EncoderInputs {
+/** Right-padded int64 tensors for a batch of id sequences (and their segment ids, when given). */
+export function padBatch(sequences: number[][], padId: number, types?: number[][]): EncoderInputs {
   const rows = sequences.length;
   const cols = Math.max(1, ...sequences.map((s) => s.length));
   const ids = new BigInt64Array(rows * cols).fill(BigInt(padId));
   const mask = new BigInt64Array(rows * cols);
+  const typeIds = types ? new BigInt64Array(rows * cols) : undefined;
   sequences.forEach((seq, r) => {
     seq.forEach((id, c) => {
       ids[r * cols + c] = BigInt(id);
       mask[r * cols + c] = 1n;
+      if (typeIds && types) typeIds[r * cols + c] = BigInt(types[r][c]);
     });
   });
-  return {
+  const inputs: EncoderInputs = {
     input_ids: new Tensor('int64', ids, [rows, cols]),
     attention_mask: new Tensor('int64', mask, [rows, cols]),
   };
+  if (typeIds) inputs.token_type_ids = new Tensor('int64', typeIds, [rows, cols]);
+  return inputs;
 }
 
 /**

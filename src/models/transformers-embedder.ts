@@ -2,14 +2,14 @@
  * The Embedder port over a transformers.js encoder (AutoTokenizer + AutoModel). Pooling, prefixes
  * and limits come from the registry; the model only supplies token vectors.
  */
-import { AutoModel, AutoTokenizer } from '@huggingface/transformers';
+import { AutoModel } from '@huggingface/transformers';
 import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
 import { throwIfAborted } from '../core/util/abort.ts';
 import type { EmbedRole, Embedder } from '../core/ports.ts';
 import type { ModelInfo, Pooling } from './registry.ts';
 import { encodeTruncated, floatData, lengthBatches, padBatch, specialLayout } from './token-batch.ts';
 import type { EncoderInputs, SpecialLayout } from './token-batch.ts';
-import { callModel, configNumber, pretrainedOptions, resolveInfo } from './transformers-load.ts';
+import { callModel, loadPretrained, numberField } from './transformers-load.ts';
 import type { TransformersLoadOptions } from './transformers-load.ts';
 
 export interface TransformersEmbedderOptions extends TransformersLoadOptions {
@@ -26,19 +26,9 @@ export async function createTransformersEmbedder(
   modelId: string,
   options: TransformersEmbedderOptions = {},
 ): Promise<TransformersEmbedder> {
-  const info = resolveInfo(modelId, 'embedder', options);
-  const loadOptions = pretrainedOptions(info, options);
-  const [tokenizer, model] = await Promise.all([
-    AutoTokenizer.from_pretrained(info.repo, { progress_callback: loadOptions.progress_callback }),
-    AutoModel.from_pretrained(info.repo, loadOptions),
-  ]);
-  const dimension = info.dimension ?? configNumber(model.config, 'hidden_size');
+  const { info, tokenizer, model, maxTokens } = await loadPretrained(modelId, 'embedder', options, AutoModel);
+  const dimension = info.dimension ?? numberField(model.config, 'hidden_size');
   if (dimension === undefined) throw new Error(`Cannot tell the dimension of embedder "${modelId}".`);
-  const maxTokens = Math.min(
-    info.maxTokens,
-    numberOr(tokenizer.model_max_length, Infinity),
-    configNumber(model.config, 'max_position_embeddings') ?? Infinity,
-  );
   return new Encoder(
     { ...info, dimension, maxTokens },
     tokenizer,
@@ -77,7 +67,7 @@ class Encoder implements TransformersEmbedder {
     const out = new Array<Float32Array>(texts.length);
     for (const batch of lengthBatches(sequences.map((s) => s.length), this.batchSize)) {
       throwIfAborted(signal, 'embedding');
-      const inputs = padBatch(batch.map((i) => sequences[i]), numberOr(this.tokenizer.pad_token_id, 0));
+      const inputs = padBatch(batch.map((i) => sequences[i]), numberField(this.tokenizer, 'pad_token_id') ?? 0);
       const vectors = await this.forward(inputs);
       batch.forEach((textIndex, row) => (out[textIndex] = vectors[row]));
     }
@@ -134,8 +124,4 @@ function unit(v: Float32Array): Float32Array {
   norm = Math.sqrt(norm);
   if (norm > 0) for (let i = 0; i < v.length; i++) v[i] /= norm;
   return v;
-}
-
-function numberOr(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }

@@ -5,29 +5,25 @@
  * from the prompt alone and the core's tolerant parser (src/core/preparse/extract-json.ts) copes
  * with what the model writes. web-llm (webllm-generator.ts) does constrain it.
  */
-import {
-  AutoModelForCausalLM,
-  AutoTokenizer,
-  InterruptableStoppingCriteria,
-  TextStreamer,
-  random,
-} from '@huggingface/transformers';
-import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
+import { AutoModelForCausalLM, InterruptableStoppingCriteria, TextStreamer, random } from '@huggingface/transformers';
+import type { PreTrainedModel, PreTrainedTokenizer } from '@huggingface/transformers';
 import type { ChatMessage, GenerateOptions, Generator } from '../core/ports.ts';
 import { AsyncQueue } from './async-queue.ts';
 import type { ModelInfo } from './registry.ts';
-import { configNumber, pretrainedOptions, resolveInfo } from './transformers-load.ts';
+import { loadPretrained } from './transformers-load.ts';
 import type { TransformersLoadOptions } from './transformers-load.ts';
+import { TurnLock } from './turn-lock.ts';
 
 /** Reply length when the caller does not say: enough for a cited answer, short enough for CPU. */
 const DEFAULT_MAX_TOKENS = 512;
 
 export interface TransformersGenerator extends Generator {
   readonly info: ModelInfo;
-  /** The exact prompt text the model sees for these messages. */
+  /**
+   * The exact prompt text the model sees for these messages. Public because the chat template
+   * (and whether thinking is switched off) cannot be seen in a tiny test model's gibberish output.
+   */
   renderPrompt(messages: ChatMessage[]): string;
-  /** The whole reply at once, decoded from the generated ids (no streamer involved). */
-  complete(messages: ChatMessage[], options?: GenerateOptions): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -35,37 +31,13 @@ export async function createTransformersGenerator(
   modelId: string,
   options: TransformersLoadOptions = {},
 ): Promise<TransformersGenerator> {
-  const info = resolveInfo(modelId, 'generator', options);
-  const loadOptions = pretrainedOptions(info, options);
-  const [tokenizer, model] = await Promise.all([
-    AutoTokenizer.from_pretrained(info.repo, { progress_callback: loadOptions.progress_callback }),
-    AutoModelForCausalLM.from_pretrained(info.repo, loadOptions),
-  ]);
-  const contextTokens = Math.min(
-    info.contextTokens ?? info.maxTokens,
-    configNumber(model.config, 'max_position_embeddings') ?? Infinity,
+  const { info, tokenizer, model, maxTokens } = await loadPretrained(
+    modelId,
+    'generator',
+    options,
+    AutoModelForCausalLM,
   );
-  return new CausalLM(info, tokenizer, model, contextTokens);
-}
-
-/**
- * The chat template rendered to text, ending with the assistant turn's opening. Models whose
- * template has a thinking switch (Qwen3) get `enable_thinking: false`: Loci wants the answer, and
- * a small model's reasoning mostly eats the token budget.
- */
-export function renderPrompt(
-  tokenizer: PreTrainedTokenizer,
-  messages: ChatMessage[],
-  thinkingSwitch = templateHasThinkingSwitch(tokenizer),
-): string {
-  // Extra keys are passed to the Jinja template as variables (4.3.1 spreads unknown options into
-  // the render context); a variable rather than a literal because the typings do not list them.
-  const templateOptions = {
-    tokenize: false as const,
-    add_generation_prompt: true,
-    ...(thinkingSwitch ? { enable_thinking: false } : {}),
-  };
-  return tokenizer.apply_chat_template(messages, templateOptions);
+  return new CausalLM(info, tokenizer, model, maxTokens);
 }
 
 function templateHasThinkingSwitch(tokenizer: PreTrainedTokenizer): boolean {
@@ -76,8 +48,7 @@ function templateHasThinkingSwitch(tokenizer: PreTrainedTokenizer): boolean {
 class CausalLM implements TransformersGenerator {
   readonly id: string;
   private readonly thinkingSwitch: boolean;
-  /** One generation at a time: the KV cache and ONNX session are not shared safely. */
-  private tail: Promise<void> = Promise.resolve();
+  private readonly lock = new TurnLock();
 
   constructor(
     readonly info: ModelInfo,
@@ -89,8 +60,20 @@ class CausalLM implements TransformersGenerator {
     this.thinkingSwitch = info.thinkingSwitch ?? templateHasThinkingSwitch(tokenizer);
   }
 
+  /**
+   * The chat template rendered to text, ending with the assistant turn's opening. Models whose
+   * template has a thinking switch (Qwen3) get `enable_thinking: false`: Loci wants the answer, and
+   * a small model's reasoning mostly eats the token budget.
+   */
   renderPrompt(messages: ChatMessage[]): string {
-    return renderPrompt(this.tokenizer, messages, this.thinkingSwitch);
+    // Extra keys are passed to the Jinja template as variables (4.3.1 spreads unknown options into
+    // the render context); a variable rather than a literal because the typings do not list them.
+    const templateOptions = {
+      tokenize: false as const,
+      add_generation_prompt: true,
+      ...(this.thinkingSwitch ? { enable_thinking: false } : {}),
+    };
+    return this.tokenizer.apply_chat_template(messages, templateOptions);
   }
 
   async countTokens(text: string): Promise<number> {
@@ -107,7 +90,7 @@ class CausalLM implements TransformersGenerator {
       callback_function: (text: string) => queue.push(text),
     });
     const stopper = new InterruptableStoppingCriteria();
-    const release = await this.acquire();
+    const release = await this.lock.acquire();
     // Closing the queue on abort wakes a reader waiting for the next piece right away.
     const unhook = onAbort(signal, () => {
       stopper.interrupt();
@@ -133,23 +116,8 @@ class CausalLM implements TransformersGenerator {
     }
   }
 
-  async complete(messages: ChatMessage[], options: GenerateOptions = {}): Promise<string> {
-    const stopper = new InterruptableStoppingCriteria();
-    const release = await this.acquire();
-    const unhook = onAbort(options.signal, () => stopper.interrupt());
-    try {
-      if (options.signal?.aborted) return '';
-      const { output, promptLength } = await this.generate(messages, options, stopper);
-      const ids = (output.tolist() as bigint[][])[0].slice(promptLength);
-      return this.tokenizer.decode(ids, { skip_special_tokens: true });
-    } finally {
-      unhook();
-      release();
-    }
-  }
-
   async dispose(): Promise<void> {
-    await this.tail;
+    await this.lock.idle();
     await this.model.dispose();
   }
 
@@ -157,31 +125,21 @@ class CausalLM implements TransformersGenerator {
     messages: ChatMessage[],
     options: GenerateOptions,
     stopper: InterruptableStoppingCriteria,
-    streamer?: TextStreamer,
-  ): Promise<{ output: Tensor; promptLength: number }> {
+    streamer: TextStreamer,
+  ): Promise<void> {
     const inputs = this.tokenizer(this.renderPrompt(messages), { add_special_tokens: false });
     const promptLength = inputs.input_ids.dims.at(-1) ?? 0;
     const room = this.contextTokens - promptLength;
     if (room <= 0) {
       throw new Error(`Prompt of ${promptLength} tokens leaves no room in the ${this.contextTokens}-token context.`);
     }
-    const output = await this.model.generate({
+    await this.model.generate({
       ...inputs,
       ...samplingParams(options),
       max_new_tokens: Math.min(options.maxTokens ?? DEFAULT_MAX_TOKENS, room),
       stopping_criteria: stopper,
-      ...(streamer ? { streamer } : {}),
+      streamer,
     });
-    // Without return_dict_in_generate, generate() resolves to the sequences tensor.
-    return { output: output as Tensor, promptLength };
-  }
-
-  private async acquire(): Promise<() => void> {
-    const previous = this.tail;
-    let release: () => void = () => {};
-    this.tail = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    return release;
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * What the three transformers.js adapters share: device and dtype choice, the registry entry of a
- * model, and load progress. transformers.js types are loose (`any` in many places); they stay in
+ * model, loading its tokenizer and model with the input limit they allow, and load progress. transformers.js types are loose (`any` in many places); they stay in
  * this folder and never cross into the ports.
  */
-import type { PreTrainedModel, PretrainedModelOptions } from '@huggingface/transformers';
+import { AutoTokenizer } from '@huggingface/transformers';
+import type { PreTrainedModel, PreTrainedTokenizer, PretrainedModelOptions } from '@huggingface/transformers';
 import { findModel } from './registry.ts';
 import type { ModelDtype, ModelInfo, ModelTask } from './registry.ts';
 
@@ -69,7 +70,7 @@ export function resolveInfo(modelId: string, task: ModelTask, options: Transform
   return { ...base, ...options.info, ...(options.dtype ? { dtype: options.dtype } : {}) };
 }
 
-export function pretrainedOptions(info: ModelInfo, options: TransformersLoadOptions): PretrainedModelOptions {
+function pretrainedOptions(info: ModelInfo, options: TransformersLoadOptions): PretrainedModelOptions {
   const onProgress = options.onProgress;
   return {
     device: runtimeDevice(options.device),
@@ -84,10 +85,48 @@ export function pretrainedOptions(info: ModelInfo, options: TransformersLoadOpti
   };
 }
 
-/** Reads a numeric field of a model config (configs are untyped bags in transformers.js). */
-export function configNumber(config: unknown, key: string): number | undefined {
-  if (typeof config !== 'object' || config === null) return undefined;
-  const value = (config as Record<string, unknown>)[key];
+/** AutoModel, AutoModelForSequenceClassification, AutoModelForCausalLM… */
+export interface PretrainedModelClass {
+  from_pretrained(repo: string, options?: PretrainedModelOptions): Promise<PreTrainedModel>;
+}
+
+export interface Pretrained {
+  info: ModelInfo;
+  tokenizer: PreTrainedTokenizer;
+  model: PreTrainedModel;
+  /**
+   * Longest input the model takes, special tokens included: the registry's limit (a generator's
+   * context window), lowered to what the tokenizer and the position embeddings allow.
+   */
+  maxTokens: number;
+}
+
+/** The registry entry, tokenizer and model of `modelId`, loaded in parallel. */
+export async function loadPretrained(
+  modelId: string,
+  task: ModelTask,
+  options: TransformersLoadOptions,
+  modelClass: PretrainedModelClass,
+): Promise<Pretrained> {
+  const info = resolveInfo(modelId, task, options);
+  const loadOptions = pretrainedOptions(info, options);
+  const [tokenizer, model] = await Promise.all([
+    AutoTokenizer.from_pretrained(info.repo, { progress_callback: loadOptions.progress_callback }),
+    modelClass.from_pretrained(info.repo, loadOptions),
+  ]);
+  const ceiling = task === 'generator' ? (info.contextTokens ?? info.maxTokens) : info.maxTokens;
+  const maxTokens = Math.min(
+    ceiling,
+    numberField(tokenizer, 'model_max_length') ?? Infinity,
+    numberField(model.config, 'max_position_embeddings') ?? Infinity,
+  );
+  return { info, tokenizer, model, maxTokens };
+}
+
+/** A finite numeric field of an untyped bag (model configs, tokenizer settings), or undefined. */
+export function numberField(bag: unknown, key: string): number | undefined {
+  if (typeof bag !== 'object' || bag === null) return undefined;
+  const value = (bag as Record<string, unknown>)[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 

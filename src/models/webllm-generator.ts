@@ -8,6 +8,7 @@ import type { ChatMessage, GenerateOptions, Generator } from '../core/ports.ts';
 import { findModel } from './registry.ts';
 import type { ModelInfo } from './registry.ts';
 import { estimateTokens } from './token-estimate.ts';
+import { TurnLock } from './turn-lock.ts';
 
 /** The part of web-llm's MLCEngineInterface this adapter uses (so tests can pass a double). */
 export interface ChatEngine {
@@ -51,7 +52,7 @@ export function createWebLlmGenerator(options: WebLlmGeneratorOptions): WebLlmGe
   async function* stream(messages: ChatMessage[], opts: GenerateOptions = {}): AsyncIterable<string> {
     const { signal } = opts;
     if (signal?.aborted) return;
-    const release = await lock(engine);
+    const release = await lockOf(engine).acquire();
     let finished = false;
     const onAbort = (): void => engine.interruptGenerate();
     try {
@@ -83,8 +84,8 @@ export function createWebLlmGenerator(options: WebLlmGeneratorOptions): WebLlmGe
   };
 }
 
-/** The streaming request for one reply; exported for tests of its shape. */
-export function chatRequest(
+/** The streaming request for one reply. */
+function chatRequest(
   modelId: string,
   messages: ChatMessage[],
   options: GenerateOptions,
@@ -109,16 +110,14 @@ export function chatRequest(
   return request;
 }
 
-/**
- * One request at a time per engine: a web-llm engine runs a single generation, and
- * interruptGenerate() would otherwise stop whichever request happens to be running.
- */
-const tails = new WeakMap<ChatEngine, Promise<void>>();
+/** One lock per engine rather than per adapter: two adapters over one engine still take turns. */
+const locks = new WeakMap<ChatEngine, TurnLock>();
 
-async function lock(engine: ChatEngine): Promise<() => void> {
-  const previous = tails.get(engine) ?? Promise.resolve();
-  let release: () => void = () => {};
-  tails.set(engine, new Promise<void>((resolve) => (release = resolve)));
-  await previous;
-  return release;
+function lockOf(engine: ChatEngine): TurnLock {
+  let lock = locks.get(engine);
+  if (!lock) {
+    lock = new TurnLock();
+    locks.set(engine, lock);
+  }
+  return lock;
 }

@@ -42,7 +42,7 @@ describe('model registry', () => {
     expect(modelsFor('embedder').map((m) => m.id)).toEqual(
       expect.arrayContaining(['glove-static-en-100d', 'tiny-lexical-bert-zh', 'Xenova/multi-qa-mpnet-base-cos-v1']),
     );
-    expect(modelsFor('reranker').every((m) => m.task === 'reranker')).toBe(true);
+    expect(modelsFor('reranker').map((m) => m.id)).toEqual(['tiny-random-bert-reranker-zh', 'Xenova/bge-reranker-base']);
     expect(new Set(MODEL_REGISTRY.map((m) => m.id)).size).toBe(MODEL_REGISTRY.length);
   });
 
@@ -52,15 +52,37 @@ describe('model registry', () => {
     expect(() => getModel('nope')).toThrow(/Unknown model "nope". Known: .*tiny-lexical-bert-zh/);
   });
 
-  it('describes the local tiny models as they are on disk', () => {
+  it('ships the local tiny models in the models folder, with every dtype it lists', () => {
     for (const info of MODEL_REGISTRY.filter((m) => m.local)) {
       const dir = path.join(MODELS_DIR, info.repo);
       expect(existsSync(dir), dir).toBe(true);
       for (const dtype of info.dtypes) expect(existsSync(path.join(dir, 'onnx', DTYPE_FILE[dtype])), `${info.id} ${dtype}`).toBe(true);
       expect(info.dtypes).toContain(info.dtype);
-      const config = JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8')) as Record<string, unknown>;
-      if (info.task === 'embedder') expect(config.hidden_size).toBe(info.dimension);
-      if (info.task === 'generator') expect(config.max_position_embeddings).toBeGreaterThanOrEqual(info.contextTokens ?? 0);
+    }
+  });
+
+  it('matches the config of every registry model found in the models folder', () => {
+    // Production models are here only on machines that downloaded them; each one found is checked.
+    const found = MODEL_REGISTRY.filter((m) => existsSync(path.join(MODELS_DIR, m.repo, 'config.json')));
+    expect(found.length).toBeGreaterThanOrEqual(MODEL_REGISTRY.filter((m) => m.local).length);
+    for (const info of found) {
+      const config = JSON.parse(readFileSync(path.join(MODELS_DIR, info.repo, 'config.json'), 'utf8')) as {
+        architectures?: string[];
+        hidden_size?: number;
+        max_position_embeddings?: number;
+      };
+      const architecture = config.architectures?.[0] ?? '';
+      if (info.task === 'embedder') {
+        expect(architecture, info.id).not.toMatch(/For/);
+        expect(config.hidden_size, info.id).toBe(info.dimension);
+      }
+      if (info.task === 'reranker') expect(architecture, info.id).toMatch(/ForSequenceClassification$/);
+      if (info.task === 'generator') {
+        expect(architecture, info.id).toMatch(/ForCausalLM$/);
+        expect(config.max_position_embeddings, info.id).toBeGreaterThanOrEqual(info.contextTokens ?? 0);
+      } else {
+        expect(config.max_position_embeddings, info.id).toBeGreaterThanOrEqual(info.maxTokens);
+      }
     }
   });
 });

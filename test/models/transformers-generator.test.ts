@@ -1,9 +1,9 @@
-import { AutoTokenizer } from '@huggingface/transformers';
-import type { PreTrainedTokenizer } from '@huggingface/transformers';
+import { AutoModelForCausalLM, AutoTokenizer } from '@huggingface/transformers';
+import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/core/ports.ts';
+import type { ChatMessage, GenerateOptions } from '../../src/core/ports.ts';
 import { configureModelSource } from '../../src/models/source.ts';
-import { createTransformersGenerator, renderPrompt } from '../../src/models/transformers-generator.ts';
+import { createTransformersGenerator } from '../../src/models/transformers-generator.ts';
 import type { TransformersGenerator } from '../../src/models/transformers-generator.ts';
 import { MODELS_DIR } from '../support/paths.ts';
 
@@ -13,10 +13,16 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
   return pieces;
 }
 
+async function reply(generator: TransformersGenerator, messages: ChatMessage[], options: GenerateOptions): Promise<string> {
+  return (await collect(generator.stream(messages, options))).join('');
+}
+
 // tiny-random-qwen3: the real Qwen3 tokenizer and chat template, random weights (gibberish text).
 describe('transformers.js generator with tiny-random-qwen3', () => {
   let generator: TransformersGenerator;
   let tokenizer: PreTrainedTokenizer;
+  // The same model loaded directly, to decode a whole greedy reply without the adapter's streamer.
+  let model: PreTrainedModel;
   const messages: ChatMessage[] = [
     { role: 'system', content: 'Answer from the sources. 只根据资料回答。' },
     { role: 'user', content: '数据处理者有哪些义务？ Cite [1].' },
@@ -24,9 +30,10 @@ describe('transformers.js generator with tiny-random-qwen3', () => {
 
   beforeAll(async () => {
     configureModelSource({ kind: 'local', path: MODELS_DIR });
-    [generator, tokenizer] = await Promise.all([
+    [generator, tokenizer, model] = await Promise.all([
       createTransformersGenerator('tiny-random-qwen3'), // q8 = model_quantized.onnx
       AutoTokenizer.from_pretrained('tiny-random-qwen3'),
+      AutoModelForCausalLM.from_pretrained('tiny-random-qwen3', { dtype: 'q8', device: 'cpu' }),
     ]);
   });
 
@@ -35,7 +42,13 @@ describe('transformers.js generator with tiny-random-qwen3', () => {
     expect(prompt).toContain('<|im_start|>system\nAnswer from the sources. 只根据资料回答。<|im_end|>');
     expect(prompt).toContain('<|im_start|>user\n数据处理者有哪些义务？ Cite [1].<|im_end|>');
     expect(prompt.endsWith('<|im_start|>assistant\n<think>\n\n</think>\n\n')).toBe(true);
-    expect(renderPrompt(tokenizer, messages, false).endsWith('<|im_start|>assistant\n')).toBe(true);
+    // A registry entry without the switch leaves the template's default (thinking on) alone.
+    const plain = await createTransformersGenerator('tiny-random-qwen3', { info: { thinkingSwitch: false } });
+    try {
+      expect(plain.renderPrompt(messages).endsWith('<|im_start|>assistant\n')).toBe(true);
+    } finally {
+      await plain.dispose();
+    }
   });
 
   it('streams several non-empty pieces that add up to the non-streamed greedy reply', async () => {
@@ -43,14 +56,17 @@ describe('transformers.js generator with tiny-random-qwen3', () => {
     const pieces = await collect(generator.stream(messages, options));
     expect(pieces.length).toBeGreaterThan(2);
     for (const piece of pieces) expect(piece.length).toBeGreaterThan(0);
-    const whole = await generator.complete(messages, options);
+    const inputs = tokenizer(generator.renderPrompt(messages), { add_special_tokens: false });
+    const output = (await model.generate({ ...inputs, max_new_tokens: 40, do_sample: false })) as Tensor;
+    const ids = (output.tolist() as bigint[][])[0].slice(inputs.input_ids.dims[1]);
+    const whole = tokenizer.decode(ids, { skip_special_tokens: true });
     expect(whole.length).toBeGreaterThan(0);
     expect(pieces.join('')).toBe(whole);
   });
 
   it('stops at maxTokens', async () => {
     const tokens = async (maxTokens: number) =>
-      generator.countTokens(await generator.complete(messages, { maxTokens, temperature: 0 }));
+      generator.countTokens(await reply(generator, messages, { maxTokens, temperature: 0 }));
     const five = await tokens(5);
     expect(five).toBeGreaterThan(0);
     expect(five).toBeLessThanOrEqual(6); // decoding then re-encoding may merge or split one token
@@ -75,7 +91,6 @@ describe('transformers.js generator with tiny-random-qwen3', () => {
     const controller = new AbortController();
     controller.abort();
     expect(await collect(generator.stream(messages, { signal: controller.signal }))).toEqual([]);
-    expect(await generator.complete(messages, { signal: controller.signal })).toBe('');
   });
 
   it('stops generating when the reader breaks out of the loop', async () => {
@@ -88,9 +103,9 @@ describe('transformers.js generator with tiny-random-qwen3', () => {
   });
 
   it('samples with a temperature, repeatably for a fixed seed', async () => {
-    const a = await generator.complete(messages, { maxTokens: 20, temperature: 1, seed: 7 });
-    const b = await generator.complete(messages, { maxTokens: 20, temperature: 1, seed: 7 });
-    const greedy = await generator.complete(messages, { maxTokens: 20, temperature: 0 });
+    const a = await reply(generator, messages, { maxTokens: 20, temperature: 1, seed: 7 });
+    const b = await reply(generator, messages, { maxTokens: 20, temperature: 1, seed: 7 });
+    const greedy = await reply(generator, messages, { maxTokens: 20, temperature: 0 });
     expect(a).toBe(b);
     expect(a).not.toBe(greedy);
   });

@@ -87,7 +87,14 @@ describe('web-llm AppConfig', () => {
   });
 
   it('lists every registry build by default and refuses unknown ids', () => {
-    expect(webLlmAppConfig().model_list.map((m) => m.model_id)).toEqual(registryWebLlmIds());
+    expect(webLlmAppConfig().model_list.map((m) => m.model_id)).toEqual([
+      'Qwen2.5-0.5B-Instruct-q4f16_1-MLC',
+      'Qwen2.5-0.5B-Instruct-q4f32_1-MLC',
+      'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+      'Qwen2.5-1.5B-Instruct-q4f32_1-MLC',
+      'Qwen3-0.6B-q4f16_1-MLC',
+      'Qwen3-0.6B-q4f32_1-MLC',
+    ]);
     expect(() => webLlmAppConfig({ modelIds: ['Qwen9-1B-q4f16_1-MLC'] })).toThrow(/no prebuilt model/);
   });
 });

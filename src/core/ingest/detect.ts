@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { decodeText } from './decode.ts';
 import { IngestError } from './errors.ts';
+import { splitFileName } from './file-name.ts';
 import type { Format } from './format.ts';
 
 /**
@@ -34,13 +35,9 @@ export interface Identified {
   text?: string;
 }
 
-export function detectFormat(name: string, bytes: Uint8Array): Format {
-  return identify(name, bytes).format;
-}
-
 export function identify(name: string, bytes: Uint8Array): Identified {
   if (hasPdfHeader(bytes)) return { format: 'pdf' };
-  const ext = extensionOf(name);
+  const ext = splitFileName(name).extension.toLowerCase();
   const byName = EXTENSIONS[ext];
   if (isZip(bytes)) {
     const zipped = zipFormat(bytes);
@@ -62,12 +59,6 @@ export function identify(name: string, bytes: Uint8Array): Identified {
   }
   if (byName) return { format: byName, text };
   return { format: looksLikeHtml(text) ? 'html' : 'txt', text };
-}
-
-function extensionOf(name: string): string {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
 function hasPdfHeader(bytes: Uint8Array): boolean {

@@ -89,7 +89,7 @@ function localName(name: string): string {
 }
 
 /** Resolves an href against a directory inside the archive ('a/b/', '../c.xhtml#x' → 'a/c.xhtml'). */
-export function resolvePath(baseDir: string, href: string): string {
+function resolvePath(baseDir: string, href: string): string {
   let path = href.replace(/[#?].*$/, '');
   try {
     path = decodeURIComponent(path);

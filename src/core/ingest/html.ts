@@ -47,6 +47,8 @@ export function parseHtml(html: string, options: HtmlOptions = {}): ParsedDocume
   const frames: Frame[] = [];
   let text = '';
   let skipDepth = 0;
+  /** The element whose content is being skipped (the outermost one). */
+  let skipRoot: string | undefined;
   let titleText: string | undefined;
   let inTitle = false;
 
@@ -67,11 +69,15 @@ export function parseHtml(html: string, options: HtmlOptions = {}): ParsedDocume
   const parser = new Parser(
     {
       onopentag(name) {
-        if (name === 'title' && titleText === undefined) {
+        // The page's title is in <head> (or, in sloppy pages, outside any skipped element); a
+        // <title> inside <svg> and the like names an icon, not the document.
+        const pageLevel = skipDepth === 0 || (skipDepth === 1 && skipRoot === 'head');
+        if (name === 'title' && titleText === undefined && pageLevel) {
           inTitle = true;
           titleText = '';
         }
         if (skipDepth > 0 || SKIPPED.has(name)) {
+          if (skipDepth === 0) skipRoot = name;
           skipDepth++;
           return;
         }

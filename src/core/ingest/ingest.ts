@@ -5,6 +5,7 @@ import { identify } from './detect.ts';
 import { parseDocx } from './docx.ts';
 import { parseEpub } from './epub.ts';
 import { IngestError } from './errors.ts';
+import { splitFileName } from './file-name.ts';
 import { MIME_TYPES, type Format } from './format.ts';
 import { parseHtml } from './html.ts';
 import { detectLanguage } from './language.ts';
@@ -76,7 +77,7 @@ export async function ingest(name: string, bytes: Uint8Array, options: IngestOpt
     name,
     mime: parsed.mime,
     size: bytes.length,
-    title: parsed.title ?? titleFromName(name),
+    title: parsed.title ?? splitFileName(name).stem,
     language: detectLanguage(text),
     text,
     blocks,
@@ -84,12 +85,6 @@ export async function ingest(name: string, bytes: Uint8Array, options: IngestOpt
   };
   if (parsed.pageCount !== undefined) doc.pageCount = parsed.pageCount;
   return doc;
-}
-
-function titleFromName(name: string): string {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(0, dot) : base;
 }
 
 function megabytes(n: number): string {

@@ -4,13 +4,13 @@
  * ASCII, Kangxi radicals from PDFs become the ordinary Han characters), invisible and control
  * characters dropped, whitespace folded.
  */
+import { CJK_CHARS } from './cjk.ts';
 
 // Control characters other than whitespace, the BOM/zero-width space/soft hyphen (invisible noise
 // from copy-paste and PDFs), private-use code points (icon-font glyphs) and lone surrogates.
 const INVISIBLE = /[\p{Cc}\u00ad\u200b\u2060\ufeff\p{Co}\p{Cs}]/gu;
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\u3000-\u303f\uff00-\uffef';
 // A hard line wrap between two CJK characters is not a word gap: Chinese has no spaces.
-const CJK_WRAP = new RegExp(`(?<=[${CJK}])[^\\S\\n]*\\n\\s*(?=[${CJK}])`, 'gu');
+const CJK_WRAP = new RegExp(`(?<=[${CJK_CHARS}])[^\\S\\n]*\\n\\s*(?=[${CJK_CHARS}])`, 'gu');
 const WHITESPACE = /\s+/gu;
 
 /** Prose: one line, single spaces, trimmed. */

@@ -1,4 +1,5 @@
 import type { Block } from '../types.ts';
+import { CJK_CHARS } from './cjk.ts';
 import type { PdfLine } from './pdf-lines.ts';
 
 /**
@@ -17,7 +18,7 @@ export interface PageLine extends PdfLine {
 const PARAGRAPH_GAP = 1.4;
 const SIZE_CHANGE = 1.15;
 const INDENT = 0.8;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+const CJK = new RegExp(`[${CJK_CHARS}]`, 'u');
 
 export function pageBlocks(lines: readonly PageLine[], page: number): Block[] {
   const blocks: Block[] = [];

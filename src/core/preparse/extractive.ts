@@ -34,7 +34,7 @@ export function extractiveEntries(origin: EntryOrigin, text: string, headingPath
  * Sentences of the text, a short one joined to the sentence after it (the last to the one before),
  * each cut from the text itself so it stays a verbatim substring.
  */
-export function sentenceUnits(text: string): string[] {
+function sentenceUnits(text: string): string[] {
   const spans: { start: number; end: number }[] = [];
   let pendingStart: number | undefined;
   for (const piece of sentencePieces(text)) {

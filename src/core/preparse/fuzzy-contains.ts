@@ -14,20 +14,32 @@ const WINDOW_SCALES = [1, 0.9, 1.1];
 const NOISE = /[\s\p{P}\p{S}]/gu;
 
 /** NFKC (full-width → half-width), lower case, no whitespace, punctuation or symbols. */
-export function normalizeForMatch(text: string): string {
+function normalizeForMatch(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(NOISE, '');
 }
 
 export function contextFoundIn(context: string, source: string): boolean {
-  const needle = Array.from(normalizeForMatch(context));
-  if (needle.length < MIN_CHARS) return false;
-  const haystackText = normalizeForMatch(source);
-  if (haystackText.includes(needle.join(''))) return true;
-  return bestWindowSimilarity(needle, Array.from(haystackText)) >= MIN_SIMILARITY;
+  return contextMatcher(source)(context);
+}
+
+/**
+ * The test of `contextFoundIn` for many contexts of one source: the source, usually far longer
+ * than any context, is normalized once (on the first call), not once per context.
+ */
+export function contextMatcher(source: string): (context: string) => boolean {
+  let haystack: { text: string; chars?: string[] } | undefined;
+  return (context) => {
+    const needle = Array.from(normalizeForMatch(context));
+    if (needle.length < MIN_CHARS) return false;
+    haystack ??= { text: normalizeForMatch(source) };
+    if (haystack.text.includes(needle.join(''))) return true;
+    haystack.chars ??= Array.from(haystack.text);
+    return bestWindowSimilarity(needle, haystack.chars) >= MIN_SIMILARITY;
+  };
 }
 
 /** Highest bigram Dice similarity between `needle` and any window of `haystack`. */
-export function bestWindowSimilarity(needle: string[], haystack: string[]): number {
+function bestWindowSimilarity(needle: string[], haystack: string[]): number {
   if (needle.length < 2 || haystack.length < 2) return 0;
   const target = bigramCounts(needle);
   let best = 0;

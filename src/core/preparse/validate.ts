@@ -4,7 +4,8 @@
  * did. A context that is not in the source is the important case: pre-parsed entries backtrack to
  * their source, and an invented "quote" would otherwise be retrieved as if the document said it.
  */
-import { contextFoundIn } from './fuzzy-contains.ts';
+import { isRecord } from '../util/is-record.ts';
+import { contextMatcher } from './fuzzy-contains.ts';
 import { TRIPLE_FIELDS } from './schema.ts';
 
 export interface Triple {
@@ -33,13 +34,14 @@ export function validatePreparse(value: unknown, sourceText: string): ParsedPrep
   if (!isRecord(value)) throw new PreparseFormatError('reply is not a JSON object');
   const dropped: ParsedPreparse['dropped'] = [];
   const seen = new Set<string>();
+  const inSource = contextMatcher(sourceText);
   const readTriple = (record: Record<string, unknown>, prefix: string): Triple => {
     const triple: Triple = {};
     for (const field of TRIPLE_FIELDS) {
       const name = prefix + field;
       const raw = fieldValue(record, field);
       if (raw === undefined) continue;
-      const reason = rejection(field, raw, sourceText, seen);
+      const reason = rejection(field, raw, inSource, seen);
       if (reason) {
         dropped.push({ field: name, reason });
         continue;
@@ -86,18 +88,14 @@ function fieldValue(record: Record<string, unknown>, field: string): unknown {
 function rejection(
   field: string,
   raw: unknown,
-  sourceText: string,
+  inSource: (context: string) => boolean,
   seen: ReadonlySet<string>,
 ): string | undefined {
   if (typeof raw !== 'string') return 'not a string';
   const text = raw.trim();
   if (text.length === 0) return 'empty';
-  if (field === 'context' && !contextFoundIn(text, sourceText)) return 'not found in source';
+  if (field === 'context' && !inSource(text)) return 'not found in source';
   // The same text twice from one source is the same vector twice: it only takes candidate slots.
   if (seen.has(text)) return 'duplicate';
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { IngestError, detectFormat, ingest, parseDocument, type IngestErrorReason } from '../../../src/core/ingest/index.ts';
+import { identify } from '../../../src/core/ingest/detect.ts';
+import { IngestError, ingest, parseDocument, type IngestErrorReason } from '../../../src/core/ingest/index.ts';
 import { encryptedPdf, textPdf } from './pdf-bytes.ts';
 
 /** Deterministic noise: bytes of every value, including NUL and control codes. */
@@ -94,26 +95,29 @@ describe('ingest errors', () => {
   });
 });
 
-describe('detectFormat', () => {
+describe('identify', () => {
   const text = (s: string): Uint8Array => new TextEncoder().encode(s);
+  const formatOf = (name: string, bytes: Uint8Array) => identify(name, bytes).format;
 
   it('trusts signatures over names', () => {
-    expect(detectFormat('renamed.txt', textPdf('hi'))).toBe('pdf');
-    expect(detectFormat('book.zip', zipSync({ mimetype: strToU8('application/epub+zip') }))).toBe('epub');
-    expect(detectFormat('doc.bin', zipSync({ 'word/document.xml': strToU8('<w:document/>') }))).toBe('docx');
+    expect(formatOf('renamed.txt', textPdf('hi'))).toBe('pdf');
+    expect(formatOf('book.zip', zipSync({ mimetype: strToU8('application/epub+zip') }))).toBe('epub');
+    expect(formatOf('doc.bin', zipSync({ 'word/document.xml': strToU8('<w:document/>') }))).toBe('docx');
   });
 
   it('uses the extension for text formats and sniffs HTML without one', () => {
-    expect(detectFormat('README.md', text('# hi'))).toBe('md');
-    expect(detectFormat('Notes.TXT', text('hi'))).toBe('txt');
-    expect(detectFormat('page.htm', text('<p>hi</p>'))).toBe('html');
-    expect(detectFormat('saved', text('<!DOCTYPE html><html><body>x</body></html>'))).toBe('html');
-    expect(detectFormat('data.csv', text('a,b'))).toBe('txt');
+    expect(formatOf('README.md', text('# hi'))).toBe('md');
+    expect(formatOf('Notes.TXT', text('hi'))).toBe('txt');
+    expect(formatOf('page.htm', text('<p>hi</p>'))).toBe('html');
+    expect(formatOf('saved', text('<!DOCTYPE html><html><body>x</body></html>'))).toBe('html');
+    expect(formatOf('data.csv', text('a,b'))).toBe('txt');
+    // Text formats come back decoded, so the parser does not decode them again.
+    expect(identify('README.md', text('# hi'))).toEqual({ format: 'md', text: '# hi' });
   });
 
   it('refuses binary and old Office files', () => {
-    expect(() => detectFormat('x.txt', noise(300))).toThrow(IngestError);
+    expect(() => formatOf('x.txt', noise(300))).toThrow(IngestError);
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...noise(100)]);
-    expect(() => detectFormat('old.doc', ole)).toThrow(/\.docx/);
+    expect(() => formatOf('old.doc', ole)).toThrow(/\.docx/);
   });
 });

@@ -124,4 +124,15 @@ describe('html', () => {
     const doc = await parseDocument('x.htm', utf8('<body><p>intro</p><h1>Heading One</h1></body>'));
     expect(doc.title).toBe('Heading One');
   });
+
+  it('never takes the <title> of an inline icon for the page title', async () => {
+    const icon = '<svg viewBox="0 0 8 8"><title>Icon</title><path d="M0 0h8v8z"/></svg>';
+    const untitled = await parseDocument('x.html', utf8(`<html><body>${icon}<h1>Heading One</h1><p>text</p></body></html>`));
+    expect(untitled.title).toBe('Heading One');
+    expect(untitled.blocks.map((b) => b.text)).toEqual(['Heading One', 'text']);
+    const iconFirst = `<html><head>${icon}<title>Page</title></head><body><p>text</p></body></html>`;
+    expect((await parseDocument('y.html', utf8(iconFirst))).title).toBe('Page');
+    const bare = await parseDocument('z.html', utf8(`<title>Bare</title><p>${icon}text</p>`));
+    expect(bare.title).toBe('Bare');
+  });
 });

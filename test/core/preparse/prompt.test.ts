@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREPARSE_GENERATION, PREPARSE_SCHEMA, preparseMessages } from '../../../src/core/preparse/index.ts';
+import { PREPARSE_SCHEMA, preparseMessages, validatePreparse } from '../../../src/core/preparse/index.ts';
 import { EN_TEXT, ZH_TEXT } from './fixtures.ts';
 
 const TEMPLATE = '{"query":"","summary":"","context":"","points":[{"query":"","summary":"","context":""}]}';
@@ -35,23 +35,23 @@ describe('preparseMessages', () => {
   });
 });
 
-describe('PREPARSE_SCHEMA and PREPARSE_GENERATION', () => {
-  it('requires the whole triple and points of the same triple', () => {
-    const triple = {
-      type: 'object',
-      properties: { query: { type: 'string' }, summary: { type: 'string' }, context: { type: 'string' } },
-      required: ['query', 'summary', 'context'],
-      additionalProperties: false,
+describe('PREPARSE_SCHEMA', () => {
+  it('asks for the fields the prompt shows, and a reply of that shape passes validation', () => {
+    const shown = JSON.parse(TEMPLATE) as { points: object[] };
+    const schema = PREPARSE_SCHEMA as { required: string[]; properties: { points: { items: { required: string[] } } } };
+    expect([...schema.required].sort()).toEqual(Object.keys(shown).sort());
+    expect([...schema.properties.points.items.required].sort()).toEqual(Object.keys(shown.points[0]).sort());
+    const reply = {
+      query: 'Who took part?',
+      summary: 'Everyone in the labor force.',
+      context: 'All persons registered in the labor force participated.',
+      points: [{ query: 'Who had to serve?', summary: 'Those drawn.', context: 'If you were drawn, you had to serve.' }],
     };
-    expect(PREPARSE_SCHEMA).toEqual({
-      ...triple,
-      properties: { ...triple.properties, points: { type: 'array', items: triple } },
-      required: ['query', 'summary', 'context', 'points'],
-    });
-    expect(Object.isFrozen(PREPARSE_SCHEMA)).toBe(true);
+    expect(validatePreparse(reply, EN_TEXT).dropped).toEqual([]);
   });
 
-  it("uses the paper code's sampling", () => {
-    expect(PREPARSE_GENERATION).toEqual({ temperature: 0.7, topP: 0.8, maxTokens: 1024 });
+  it('cannot be changed by a caller', () => {
+    expect(Object.isFrozen(PREPARSE_SCHEMA)).toBe(true);
+    expect(Object.isFrozen(PREPARSE_SCHEMA.properties)).toBe(true);
   });
 });

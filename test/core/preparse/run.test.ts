@@ -3,12 +3,11 @@ import type { Entry, PreparseRecord } from '../../../src/core/types.ts';
 import {
   PREPARSE_GENERATION,
   PREPARSE_SCHEMA,
-  extractiveEntries,
   runPreparse,
   type PreparseRunOptions,
   type PreparseSource,
 } from '../../../src/core/preparse/index.ts';
-import { EN_REPLY, EN_REPLY_INVENTED, EN_SOURCE, EN_TEXT, ZH_REPLY, ZH_SOURCE } from './fixtures.ts';
+import { EN_REPLY, EN_REPLY_INVENTED, EN_SOURCE, ZH_REPLY, ZH_SOURCE } from './fixtures.ts';
 import { ReplayGenerator, type Recorded, type ReplayHooks } from './replay-generator.ts';
 
 /** Records every checkpoint the run makes. */
@@ -82,7 +81,9 @@ describe('runPreparse, llm mode', () => {
     const { messages, options } = generator.calls[1];
     expect(messages[1].content).toContain(ZH_SOURCE.text);
     expect(messages[1].content).toContain('逐字摘录');
+    // Every call gets the pre-parse sampling and the schema (for backends that constrain decoding).
     expect(options).toMatchObject({ ...PREPARSE_GENERATION, jsonSchema: PREPARSE_SCHEMA });
+    expect(generator.calls[0].options).toMatchObject({ ...PREPARSE_GENERATION, jsonSchema: PREPARSE_SCHEMA });
   });
 
   it('drops an invented context but still records the source as done', async () => {
@@ -213,10 +214,24 @@ describe('runPreparse, extractive mode', () => {
     const empty: PreparseSource = { ...EN_SOURCE, id: 'empty', text: ' ' };
     const result = await runPreparse([EN_SOURCE, ZH_SOURCE, empty], { mode: 'extractive', onSourceDone: cp.onSourceDone });
     expect(result).toEqual({ done: 2, failed: 1, pending: 0, cancelled: false, budgetReached: false });
-    expect(cp.entries[0]).toEqual(extractiveEntries({ type: 'chunk', id: 'doc1:0' }, EN_TEXT, ['DANGEROUS QUARRY']));
+    const origin = { type: 'chunk', id: 'doc1:0' };
+    const entry = (id: string, kind: string, level: string, text: string) =>
+      ({ id: `doc1:0|${id}`, kind, level, text, origin, producer: 'extractive' });
+    expect(cp.entries[0]).toEqual([
+      entry('summary|whole|0', 'summary', 'whole', 'DANGEROUS QUARRY: When new employees were needed, a draft lottery was held.'),
+      entry('context|point|0', 'context', 'point', 'When new employees were needed, a draft lottery was held.'),
+      entry('context|point|1', 'context', 'point', 'All persons registered in the labor force participated.'),
+      entry('context|point|2', 'context', 'point', 'If you were drawn, you had to serve.'),
+      entry(
+        'context|point|3',
+        'context',
+        'point',
+        'He was drafted into the working force reserves, served his time, and is now free from toil for the balance of his life.',
+      ),
+    ]);
     expect(cp.entries[1][0].origin).toEqual({ type: 'cluster', id: 'doc2#0' });
     expect(cp.records.map((r) => [r.status, r.entryCount])).toEqual([
-      ['done', cp.entries[0].length],
+      ['done', 5],
       ['done', 3],
       ['failed', 0],
     ]);

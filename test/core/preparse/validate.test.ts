@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PreparseFormatError,
   entriesFromPreparse,
@@ -63,6 +63,18 @@ describe('validatePreparse', () => {
       { field: 'points[2].summary', reason: 'not a string' },
       { field: 'points[3].summary', reason: 'duplicate' },
     ]);
+  });
+
+  it('normalizes the source once per reply, however many contexts it checks', () => {
+    const normalize = vi.spyOn(String.prototype, 'normalize');
+    try {
+      const parsed = validatePreparse(JSON.parse(EN_REPLY_INVENTED), EN_TEXT);
+      expect(parsed.dropped).toHaveLength(1); // three contexts checked, one of them not found
+      const ofSource = normalize.mock.contexts.filter((self) => String(self) === EN_TEXT);
+      expect(ofSource).toHaveLength(1);
+    } finally {
+      normalize.mockRestore();
+    }
   });
 
   it("reads the paper code's `reference` as context", () => {
