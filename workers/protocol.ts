@@ -39,12 +39,18 @@ export interface LoadedEmbedder {
   report: DeviceReport;
 }
 
+/**
+ * Calls that run a model name it by the id its load returned: a call meant for a model that has
+ * been replaced since is refused instead of running on the new one.
+ */
 export interface EmbedApi {
+  /** Where `load` would run the embedder on this device, without loading anything. */
+  probe(request: ModelLoadRequest): Promise<DeviceReport>;
   load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedEmbedder>;
-  embed(texts: string[], role: EmbedRole): Promise<Float32Array[]>;
-  countTokens(texts: string[]): Promise<number[]>;
+  embed(modelId: string, texts: string[], role: EmbedRole): Promise<Float32Array[]>;
+  countTokens(modelId: string, texts: string[]): Promise<number[]>;
   loadReranker(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<{ id: string }>;
-  score(query: string, passages: string[]): Promise<number[]>;
+  score(modelId: string, query: string, passages: string[]): Promise<number[]>;
 }
 
 export interface GeneratorPlan {
@@ -60,14 +66,21 @@ export interface LoadedGenerator extends GeneratorPlan {
 /** GenerateOptions without the signal, which cannot cross a thread: `cancel(requestId)` replaces it. */
 export type WireGenerateOptions = Omit<GenerateOptions, 'signal'>;
 
+/** Like EmbedApi, calls name their model: here by the `modelId` of the load request. */
 export interface LlmApi {
   /** Which backend `load` would pick for this model on this device, without loading anything. */
   plan(request: ModelLoadRequest): Promise<GeneratorPlan>;
   load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedGenerator>;
   /** Streams the reply through `onPiece`; resolves once every piece has been delivered. */
-  generate(requestId: number, messages: ChatMessage[], options: WireGenerateOptions, onPiece: (text: string) => void): Promise<void>;
+  generate(
+    requestId: number,
+    modelId: string,
+    messages: ChatMessage[],
+    options: WireGenerateOptions,
+    onPiece: (text: string) => void,
+  ): Promise<void>;
   cancel(requestId: number): void;
-  countTokens(text: string): Promise<number>;
+  countTokens(modelId: string, text: string): Promise<number>;
 }
 
 export interface EngineStartRequest {
@@ -76,8 +89,8 @@ export interface EngineStartRequest {
   llmPort: MessagePort;
 }
 
-/** The LociClient surface the engine worker implements; model caches are handled on the main thread. */
-export type EngineApi = Omit<LociClient, 'start' | 'onEvent' | 'cachedModels' | 'deleteCachedModel'> & {
+/** The LociClient surface the engine worker implements (events travel through `start`'s listener). */
+export type EngineApi = Omit<LociClient, 'start' | 'onEvent'> & {
   start(request: EngineStartRequest, listener: (event: LibraryEvent) => void): ReturnType<LociClient['start']>;
 };
 

@@ -4,6 +4,7 @@
  * implement it with a double. Everything crossing it is structured-clone data.
  */
 import type { AskOptions } from '../core/engine/ask.ts';
+import type { ProgressStage } from '../core/ports.ts';
 import type { Chunk, Lang, PlacedBlock, Source, Stage, Strategy, TraceRow, TocEntry } from '../core/types.ts';
 
 export type DocStatus = 'queued' | 'indexing' | 'ready' | 'error' | 'paused';
@@ -20,7 +21,7 @@ export interface LibraryDoc {
   /** Last stage completed. */
   stage?: Stage;
   /** Work under way: stage name, counts, and an ETA in seconds when it can be estimated. */
-  progress?: { stage: string; done: number; total: number; etaSeconds?: number };
+  progress?: { stage: ProgressStage; done: number; total: number; etaSeconds?: number };
   /** Plain-words reason, for status 'error' (names the file). */
   error?: string;
   chunks: number;
@@ -71,6 +72,8 @@ export interface DownloadProgress {
 export interface CachedModel {
   id: string;
   bytes: number;
+  /** Some of its files were cached without their size: `bytes` counts only the others. */
+  approximate?: boolean;
 }
 
 export type LibraryEvent =
@@ -88,7 +91,10 @@ export type AskStreamEvent =
 export interface ChatTurn {
   id: string;
   question: string;
+  /** The answer; for a turn that failed, what was generated before the failure. */
   answer: string;
+  /** Why the answer failed, for a turn stored after a failure. */
+  error?: string;
   sources: Source[];
   trace: TraceRow[];
   cited: number[];

@@ -6,7 +6,6 @@
 import { proxy, transfer, wrap } from 'comlink';
 import type { ConnectMessage, EngineApi } from '../../workers/protocol.ts';
 import type { AskStreamEvent, LibraryEvent, LociClient } from './api.ts';
-import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { launchOptions } from './url-options.ts';
 
 function connect(worker: Worker): MessagePort {
@@ -47,7 +46,11 @@ export function createWorkerClient(search?: string): LociClient {
         document.documentElement.dataset.embedderDevice = result.device.embedderDevice;
         document.documentElement.dataset.generatorBackend = result.device.generatorBackend;
         return result;
-      })();
+      })().catch((error: unknown) => {
+        // A failed start may be tried again (with fresh ports: these went to the engine).
+        started = undefined;
+        throw error;
+      });
       return started;
     },
     onEvent(listener) {
@@ -68,8 +71,9 @@ export function createWorkerClient(search?: string): LociClient {
     clusterMap: (docId) => engine.clusterMap(docId),
     settings: () => engine.settings(),
     updateSettings: (patch) => engine.updateSettings(patch),
-    cachedModels: () => cachedModels(),
-    deleteCachedModel: (id) => deleteCachedModel(id),
+    // Sized in the engine worker: the main thread never opens weight files.
+    cachedModels: () => engine.cachedModels(),
+    deleteCachedModel: (id) => engine.deleteCachedModel(id),
     storage: () => engine.storage(),
     exportLibrary: () => engine.exportLibrary(),
     importLibrary: (file) => engine.importLibrary(file),

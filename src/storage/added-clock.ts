@@ -6,13 +6,17 @@
 
 interface AddedKeyCursor {
   key: number;
-  primaryKey: string;
-  continue(): Promise<AddedKeyCursor | null>;
 }
 
 /** Any `by-added` index, whatever transaction it was opened in. */
 export interface AddedIndex {
   openKeyCursor(query?: null, direction?: IDBCursorDirection): Promise<AddedKeyCursor | null>;
+}
+
+/** A store whose records carry `added` and are indexed by it (documents, originals, groups). */
+export interface AddedStore {
+  get(id: string): Promise<{ added: number } | undefined>;
+  index(name: 'by-added'): AddedIndex;
 }
 
 /** Largest `added` in an index, 0 when empty. */
@@ -25,20 +29,13 @@ export function nextAdded(latest: number, now: number = Date.now()): number {
   return Math.max(now, latest + 1);
 }
 
-/** `added` of one record, read from index keys only so large values (file bytes) are never loaded. */
-export async function addedOf(index: AddedIndex, id: string): Promise<number | undefined> {
-  for (let cursor = await index.openKeyCursor(); cursor; cursor = await cursor.continue()) {
-    if (cursor.primaryKey === id) return cursor.key;
-  }
-  return undefined;
-}
-
 /**
- * The `added` a document or original with this id gets: its existing one if either store has
- * it, otherwise a fresh one after everything in both.
+ * The `added` a document or original with this id gets: the document's own once it has one, the
+ * original's on the document's first write, otherwise a fresh one after everything in both.
+ * Lookups are by key: a write never scans the library.
  */
-export async function libraryAdded(documents: AddedIndex, originals: AddedIndex, id: string): Promise<number> {
-  const known = (await addedOf(documents, id)) ?? (await addedOf(originals, id));
+export async function libraryAdded(documents: AddedStore, originals: AddedStore, id: string): Promise<number> {
+  const known = (await documents.get(id))?.added ?? (await originals.get(id))?.added;
   if (known !== undefined) return known;
-  return nextAdded(Math.max(await latestAdded(documents), await latestAdded(originals)));
+  return nextAdded(Math.max(await latestAdded(documents.index('by-added')), await latestAdded(originals.index('by-added'))));
 }

@@ -14,19 +14,28 @@ export interface ChatSummary {
 
 export type NewMessage = Omit<StoredMessage, 'created'> & { created?: number };
 
-export async function createChat(db: LociDb, title: string, now: number = Date.now()): Promise<StoredChat> {
-  const chat: StoredChat = { id: crypto.randomUUID(), title, created: now, messages: [] };
+/** A new chat; `id` when the caller names its chats (the UI does), else a random one. */
+export async function createChat(db: LociDb, title: string, now: number = Date.now(), id: string = crypto.randomUUID()): Promise<StoredChat> {
+  const chat: StoredChat = { id, title, created: now, messages: [] };
   await db.add('chats', chat);
   return chat;
 }
 
-/** Appends in the same transaction that reads, so two appends never overwrite each other. */
 export async function appendMessage(db: LociDb, chatId: string, message: NewMessage): Promise<StoredChat> {
+  return appendMessages(db, chatId, [message]);
+}
+
+/**
+ * Appends in the same transaction that reads, so two appends never overwrite each other, and
+ * several messages (a question and its answer) are stored together or not at all.
+ */
+export async function appendMessages(db: LociDb, chatId: string, messages: NewMessage[]): Promise<StoredChat> {
   return inWriteTransaction(db, ['chats'], async (tx) => {
     const chats = tx.objectStore('chats');
     const chat = await chats.get(chatId);
     if (!chat) throw new Error(`no chat ${chatId}`);
-    chat.messages.push({ ...message, created: message.created ?? Date.now() });
+    const now = Date.now();
+    for (const message of messages) chat.messages.push({ ...message, created: message.created ?? now });
     await chats.put(chat);
     return chat;
   });

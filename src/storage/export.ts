@@ -5,8 +5,9 @@
  */
 import type { IndexManifest } from '../core/types.ts';
 import type { LibraryContents } from './library-contents.ts';
-import { addedOf, type AddedIndex } from './added-clock.ts';
+import type { AddedStore } from './added-clock.ts';
 import { decodeLibrary, encodeLibrary } from './library-file.ts';
+import { readIndexRecords, readTransaction } from './read-records.ts';
 import { ALL_STORES, MANIFEST_KEY } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
@@ -20,14 +21,18 @@ export class EmbedderMismatchError extends Error {
 
 export interface ImportOptions {
   /**
-   * `replace` empties the database first; `merge` keeps what is stored and lets imported records
-   * replace stored ones with the same id (a document already stored keeps its place in the order).
+   * `replace` empties the database first and restores everything, settings included; `merge`
+   * keeps what is stored and lets imported records replace stored ones with the same id (a
+   * document already stored keeps its place in the order). A merge leaves the settings alone:
+   * they describe this browser (where models come from, which fit its GPU, which jobs its person
+   * paused), not the library being brought in.
    */
   mode: 'merge' | 'replace';
   /** The embedder the app runs now; when given, a file indexed with another one is refused. */
   embedder?: { id: string; dimension: number };
 }
 
+/** How many records of each kind were written. */
 export interface ImportReport {
   documents: number;
   originals: number;
@@ -45,6 +50,7 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
   if (options.embedder && contents.manifest) {
     refuseMixedVectors(contents.manifest, options.embedder, 'the embedder this app is using');
   }
+  const settings = options.mode === 'replace' ? contents.settings : [];
   await inWriteTransaction(db, [...ALL_STORES], async (tx) => {
     const manifests = tx.objectStore('manifest');
     const current = await manifests.get(MANIFEST_KEY);
@@ -58,48 +64,52 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
       await manifests.put(contents.manifest, MANIFEST_KEY);
     }
     // In a merge, a record already stored keeps its place in the library order.
-    const keepAdded = async (index: AddedIndex, id: string, added: number) =>
-      options.mode === 'merge' ? ((await addedOf(index, id)) ?? added) : added;
+    const keepAdded = async (store: AddedStore, id: string, added: number) =>
+      options.mode === 'merge' ? ((await store.get(id))?.added ?? added) : added;
     const documents = tx.objectStore('documents');
     for (const record of contents.documents) {
-      await documents.put({ ...record, added: await keepAdded(documents.index('by-added'), record.doc.id, record.added) });
+      await documents.put({ ...record, added: await keepAdded(documents, record.doc.id, record.added) });
     }
     const originals = tx.objectStore('originals');
-    for (const record of contents.originals) {
-      await originals.put({ ...record, added: await keepAdded(originals.index('by-added'), record.id, record.added) });
+    for (const { bytes, ...original } of contents.originals) {
+      await originals.put({ ...original, added: await keepAdded(originals, original.id, original.added) });
+      await tx.objectStore('originalBytes').put({ id: original.id, bytes });
     }
     for (const record of contents.chunks) await tx.objectStore('chunks').put(record);
     for (const record of contents.entries) await tx.objectStore('entries').put(record);
     const groups = tx.objectStore('groups');
     for (const record of contents.groups) {
-      await groups.put({ ...record, added: await keepAdded(groups.index('by-added'), record.group.id, record.added) });
+      await groups.put({ ...record, added: await keepAdded(groups, record.group.id, record.added) });
     }
     for (const record of contents.chats) await tx.objectStore('chats').put(record);
-    for (const record of contents.settings) await tx.objectStore('settings').put(record);
+    for (const record of settings) await tx.objectStore('settings').put(record);
   });
   return {
     documents: contents.documents.length,
     originals: contents.originals.length,
     groups: contents.groups.length,
     chats: contents.chats.length,
-    settings: contents.settings.length,
+    settings: settings.length,
   };
 }
 
 async function readEverything(db: LociDb): Promise<LibraryContents> {
-  const tx = db.transaction([...ALL_STORES], 'readonly');
-  const [manifest, documents, originals, chunks, entries, groups, chats, settings] = await Promise.all([
-    tx.objectStore('manifest').get(MANIFEST_KEY),
-    tx.objectStore('documents').index('by-added').getAll(),
+  const tx = readTransaction(db, ALL_STORES);
+  const [index, originals, bytes, chats, settings] = await Promise.all([
+    readIndexRecords(tx),
     tx.objectStore('originals').index('by-added').getAll(),
-    tx.objectStore('chunks').getAll(),
-    tx.objectStore('entries').getAll(),
-    tx.objectStore('groups').index('by-added').getAll(),
+    tx.objectStore('originalBytes').getAll(),
     tx.objectStore('chats').index('by-created').getAll(),
     tx.objectStore('settings').getAll(),
   ]);
   await tx.done;
-  return { manifest, documents, originals, chunks, entries, groups, chats, settings };
+  const bytesOf = new Map(bytes.map((record) => [record.id, record.bytes]));
+  // An original whose bytes are missing cannot be rebuilt from, so it is not worth carrying.
+  const files = originals.flatMap((original) => {
+    const content = bytesOf.get(original.id);
+    return content ? [{ ...original, bytes: content }] : [];
+  });
+  return { ...index, originals: files, chats, settings };
 }
 
 function refuseMixedVectors(
@@ -115,5 +125,3 @@ function refuseMixedVectors(
       `one index: import it with "replace", or re-index the documents with one model.`,
   );
 }
-
-export type { LibraryContents };

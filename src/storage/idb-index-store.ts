@@ -10,7 +10,8 @@ import { sha256Hex } from '../core/util/hash.ts';
 import { latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
-import { LIBRARY_STORES, MANIFEST_KEY, type StoredOriginal } from './records.ts';
+import { readIndexRecords, readTransaction } from './read-records.ts';
+import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredOriginal } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { bufferToVectors, vectorsToBuffer } from './vectors.ts';
@@ -29,13 +30,6 @@ export interface DocumentSummary {
   hasOriginal: boolean;
 }
 
-export interface OriginalFile {
-  id: string;
-  name: string;
-  mime: string;
-  bytes: ArrayBuffer;
-}
-
 export class IdbIndexStore implements IndexStore {
   constructor(readonly db: LociDb) {}
 
@@ -48,14 +42,8 @@ export class IdbIndexStore implements IndexStore {
   }
 
   async load(): Promise<IndexSnapshot | undefined> {
-    const tx = this.db.transaction(['manifest', 'documents', 'chunks', 'entries', 'groups'], 'readonly');
-    const [manifest, documents, chunks, entries, groups] = await Promise.all([
-      tx.objectStore('manifest').get(MANIFEST_KEY),
-      tx.objectStore('documents').index('by-added').getAll(),
-      tx.objectStore('chunks').getAll(),
-      tx.objectStore('entries').getAll(),
-      tx.objectStore('groups').index('by-added').getAll(),
-    ]);
+    const tx = readTransaction(this.db, INDEX_STORES);
+    const { manifest, documents, chunks, entries, groups } = await readIndexRecords(tx);
     await tx.done;
     if (!manifest) {
       if (documents.length === 0 && groups.length === 0) return undefined;
@@ -98,8 +86,7 @@ export class IdbIndexStore implements IndexStore {
     await inWriteTransaction(this.db, ['manifest', 'documents', 'originals', 'chunks', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
       const documents = tx.objectStore('documents');
-      const originals = tx.objectStore('originals');
-      const added = await libraryAdded(documents.index('by-added'), originals.index('by-added'), id);
+      const added = await libraryAdded(documents, tx.objectStore('originals'), id);
       await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added });
       await tx.objectStore('chunks').put({ docId: id, chunks: record.chunks });
       await tx.objectStore('entries').put({
@@ -114,7 +101,7 @@ export class IdbIndexStore implements IndexStore {
   async deleteDocument(docId: string): Promise<void> {
     await inWriteTransaction(
       this.db,
-      ['documents', 'originals', 'chunks', 'entries', 'groups'],
+      ['documents', 'originals', 'originalBytes', 'chunks', 'entries', 'groups'],
       async (tx) => {
         const groups = tx.objectStore('groups');
         const entries = tx.objectStore('entries');
@@ -124,6 +111,7 @@ export class IdbIndexStore implements IndexStore {
         }
         await tx.objectStore('documents').delete(docId);
         await tx.objectStore('originals').delete(docId);
+        await tx.objectStore('originalBytes').delete(docId);
         await tx.objectStore('chunks').delete(docId);
         await entries.delete(docOwner(docId));
       },
@@ -155,72 +143,96 @@ export class IdbIndexStore implements IndexStore {
 
   /** Stores the bytes of a file under its id; storing the same id again keeps its place in the order. */
   async putOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer | Uint8Array): Promise<void> {
-    const copy = bytes instanceof Uint8Array ? bytes.slice().buffer : bytes.slice(0);
-    await inWriteTransaction(this.db, ['documents', 'originals'], async (tx) => {
-      const documents = tx.objectStore('documents');
-      const originals = tx.objectStore('originals');
-      const added = await libraryAdded(documents.index('by-added'), originals.index('by-added'), id);
-      const record: StoredOriginal = { id, name, mime, bytes: copy, added };
-      await originals.put(record);
-    });
+    // Copied before the first await: the caller may reuse its buffer while the write is pending.
+    await this.storeOriginal(id, name, mime, bytes instanceof Uint8Array ? bytes.slice().buffer : bytes.slice(0));
   }
 
   /** Stores a dropped file under the SHA-256 of its bytes (the document id) and returns that id. */
   async addOriginal(name: string, mime: string, bytes: Uint8Array): Promise<string> {
-    const id = await sha256Hex(bytes);
-    await this.putOriginal(id, name, mime, bytes);
+    // One copy, taken at once: the hash and the stored bytes are of the same content.
+    const copy = bytes.slice();
+    const id = await sha256Hex(copy);
+    await this.storeOriginal(id, name, mime, copy.buffer);
     return id;
   }
 
   async getOriginal(id: string): Promise<OriginalFile | undefined> {
-    const record = await this.db.get('originals', id);
-    if (!record) return undefined;
-    return { id: record.id, name: record.name, mime: record.mime, bytes: record.bytes };
+    const tx = this.db.transaction(['originals', 'originalBytes'], 'readonly');
+    const [original, content] = await Promise.all([tx.objectStore('originals').get(id), tx.objectStore('originalBytes').get(id)]);
+    await tx.done;
+    return original && content ? { ...original, bytes: content.bytes } : undefined;
   }
 
   /**
-   * The library in order, without chunks or vectors. Originals not yet parsed are listed too
-   * (without a job) so the app can resume their indexing after a reload.
+   * The library in order, without chunks, vectors or file bytes. Originals not yet parsed are
+   * listed too (without a job) so the app can resume their indexing after a reload.
    */
   async listDocuments(): Promise<DocumentSummary[]> {
     const tx = this.db.transaction(['documents', 'originals'], 'readonly');
-    const documents = await tx.objectStore('documents').index('by-added').getAll();
-    const originalIds = new Set(await tx.objectStore('originals').getAllKeys());
-    const summaries: DocumentSummary[] = documents.map(({ doc, job, added }) => ({
-      id: doc.id,
-      name: doc.name,
-      mime: doc.mime,
-      size: doc.size,
-      title: doc.title,
-      language: doc.language,
-      job,
-      added,
-      hasOriginal: originalIds.has(doc.id),
-    }));
-    const parsed = new Set(documents.map(({ doc }) => doc.id));
-    for (const id of originalIds) {
-      if (parsed.has(id)) continue;
-      const original = await tx.objectStore('originals').get(id);
-      if (!original) continue;
-      summaries.push({
-        id,
-        name: original.name,
-        mime: original.mime,
-        size: original.bytes.byteLength,
-        added: original.added,
-        hasOriginal: true,
-      });
-    }
+    const [documents, originals] = await Promise.all([
+      tx.objectStore('documents').index('by-added').getAll(),
+      tx.objectStore('originals').index('by-added').getAll(),
+    ]);
     await tx.done;
-    return summaries.sort((a, b) => a.added - b.added || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const originalIds = new Set(originals.map((original) => original.id));
+    const parsed = new Set(documents.map(({ doc }) => doc.id));
+    const summaries = [
+      ...documents.map((record) => documentSummary(record, originalIds.has(record.doc.id))),
+      ...originals.filter((original) => !parsed.has(original.id)).map(originalSummary),
+    ];
+    return summaries.sort(libraryOrder);
+  }
+
+  /** One row of the library, for a caller that knows which document changed. */
+  async getSummary(id: string): Promise<DocumentSummary | undefined> {
+    const tx = this.db.transaction(['documents', 'originals'], 'readonly');
+    const [document, original] = await Promise.all([tx.objectStore('documents').get(id), tx.objectStore('originals').get(id)]);
+    await tx.done;
+    if (document) return documentSummary(document, original !== undefined);
+    return original && originalSummary(original);
   }
 
   /** Empties the library (index and originals); chats and settings stay. */
   async clear(): Promise<void> {
-    await inWriteTransaction(this.db, [...LIBRARY_STORES], async (tx) => {
-      for (const name of LIBRARY_STORES) await tx.objectStore(name).clear();
+    await this.clearStores(LIBRARY_STORES);
+  }
+
+  /**
+   * Drops the index but keeps the original files, chats and settings: what a change of embedder
+   * needs (vectors of two models never share an index), after which every document is indexed
+   * again from its original.
+   */
+  async clearIndex(): Promise<void> {
+    await this.clearStores(INDEX_STORES);
+  }
+
+  private async clearStores(names: readonly (typeof LIBRARY_STORES)[number][]): Promise<void> {
+    await inWriteTransaction(this.db, [...names], async (tx) => {
+      for (const name of names) await tx.objectStore(name).clear();
     });
   }
+
+  private async storeOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer): Promise<void> {
+    await inWriteTransaction(this.db, ['documents', 'originals', 'originalBytes'], async (tx) => {
+      const originals = tx.objectStore('originals');
+      const added = await libraryAdded(tx.objectStore('documents'), originals, id);
+      await originals.put({ id, name, mime, size: bytes.byteLength, added });
+      await tx.objectStore('originalBytes').put({ id, bytes });
+    });
+  }
+}
+
+function documentSummary({ doc, job, added }: StoredDocument, hasOriginal: boolean): DocumentSummary {
+  return { id: doc.id, name: doc.name, mime: doc.mime, size: doc.size, title: doc.title, language: doc.language, job, added, hasOriginal };
+}
+
+function originalSummary({ id, name, mime, size, added }: StoredOriginal): DocumentSummary {
+  return { id, name, mime, size, added, hasOriginal: true };
+}
+
+/** The library order: by `added`, ties (imported records) by id. */
+export function libraryOrder(a: DocumentSummary, b: DocumentSummary): number {
+  return a.added - b.added || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** A record whose vectors are not one manifest-width row per entry would corrupt every search. */

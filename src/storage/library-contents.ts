@@ -1,22 +1,10 @@
-/** Everything in the database, store by store: what an export holds and an import writes. */
-import type { IndexManifest } from '../core/types.ts';
-import type {
-  StoredChat,
-  StoredChunks,
-  StoredDocument,
-  StoredEntries,
-  StoredGroup,
-  StoredOriginal,
-  StoredSetting,
-} from './records.ts';
+/** Everything in the database: what an export holds and an import writes. */
+import type { IndexRecords } from './read-records.ts';
+import type { OriginalFile, StoredChat, StoredSetting } from './records.ts';
 
-export interface LibraryContents {
-  manifest: IndexManifest | undefined;
-  documents: StoredDocument[];
-  originals: StoredOriginal[];
-  chunks: StoredChunks[];
-  entries: StoredEntries[];
-  groups: StoredGroup[];
+export interface LibraryContents extends IndexRecords {
+  /** Each with its bytes: a file carries them in one piece, whatever the stores split. */
+  originals: OriginalFile[];
   chats: StoredChat[];
   settings: StoredSetting[];
 }

@@ -12,9 +12,9 @@ import type { LibraryContents } from './library-contents.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import type { StoredChat, StoredDocument, StoredEntries, StoredGroup, StoredSetting } from './records.ts';
 
-export const LIBRARY_FILE_FORMAT = 'loci-library';
-export const LIBRARY_FILE_VERSION = 1;
-export const META_MEMBER = 'loci-export.json';
+const LIBRARY_FILE_FORMAT = 'loci-library';
+const LIBRARY_FILE_VERSION = 1;
+const META_MEMBER = 'loci-export.json';
 
 /** The file cannot be used: not a Loci export, damaged, or from an incompatible version. */
 export class LibraryFileError extends Error {
@@ -28,7 +28,7 @@ interface LibraryMeta {
   version: number;
   exported: number;
   manifest: IndexManifest | null;
-  documents: Array<{ id: string; name: string; added: number; record: string; chunks: string }>;
+  documents: Array<{ id: string; added: number; record: string; chunks: string }>;
   originals: Array<{ id: string; name: string; mime: string; added: number; bytes: string }>;
   entries: Array<{ owner: OwnerRef; entries: string; vectors: string }>;
   groups: StoredGroup[];
@@ -57,7 +57,6 @@ export async function encodeLibrary(contents: LibraryContents, now: number = Dat
     await add(`${base}/chunks.json`, json(chunksByDoc.get(record.doc.id) ?? []), true);
     documents.push({
       id: record.doc.id,
-      name: record.doc.name,
       added: record.added,
       record: `${base}/document.json`,
       chunks: `${base}/chunks.json`,
@@ -161,6 +160,7 @@ export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents>
       name: item.name as string,
       mime: item.mime as string,
       added: item.added as number,
+      size: content.byteLength,
       bytes: content.slice().buffer,
     });
   }

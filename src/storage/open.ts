@@ -14,7 +14,7 @@ export interface OpenOptions {
   migrations?: readonly Migration[];
 }
 
-export function defaultFactory(): IDBFactory {
+function defaultFactory(): IDBFactory {
   const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
   if (!factory) throw new Error('IndexedDB is not available in this environment');
   return factory;

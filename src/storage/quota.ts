@@ -53,15 +53,3 @@ export async function requestPersistence(nav: StorageNavigator = currentNavigato
   const granted = await storage.persist().catch(() => false);
   return { granted, message: granted ? PERSISTENCE_GRANTED : PERSISTENCE_REFUSED };
 }
-
-/** Bytes as a person reads them: 1.5 GB, 820 MB, 12 KB. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}

@@ -4,36 +4,35 @@
  * kept as raw Float32 bytes (an ArrayBuffer clones far faster than an array of numbers).
  */
 import type { DBSchema } from 'idb';
-import type {
-  Chunk,
-  ClusterGroup,
-  Doc,
-  Entry,
-  IndexManifest,
-  JobState,
-  PreparseRecord,
-  Strategy,
-  TraceRow,
-} from '../core/types.ts';
+import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
+import type { Chunk, Entry, IndexManifest, Strategy, TraceRow } from '../core/types.ts';
+
+/** Epoch ms; strictly increasing across the library so it also fixes the document order. */
+type Added = { added: number };
 
 /** Everything about a document except its bytes, chunks and entries. */
-export interface StoredDocument {
-  doc: Doc;
-  job: JobState;
-  preparse: PreparseRecord[];
-  /** Epoch ms; strictly increasing across the library so it also fixes the document order. */
-  added: number;
-}
+export type StoredDocument = Pick<DocumentRecord, 'doc' | 'job' | 'preparse'> & Added;
 
-/** The bytes a person dropped in, kept so a crashed or changed index can be rebuilt from them. */
-export interface StoredOriginal {
+/**
+ * What is known of a file a person dropped in, without its bytes: listing the library reads
+ * these, and must not pull megabytes of PDFs into memory to show a name and a size.
+ * `added` is the same clock as StoredDocument's (the document inherits it when parsed).
+ */
+export interface StoredOriginal extends Added {
   id: string;
   name: string;
   mime: string;
-  bytes: ArrayBuffer;
-  /** Epoch ms, same clock as StoredDocument.added (the document inherits it when parsed). */
-  added: number;
+  size: number;
 }
+
+/** The bytes of an original, kept so a crashed or changed index can be rebuilt from them. */
+export interface StoredOriginalBytes {
+  id: string;
+  bytes: ArrayBuffer;
+}
+
+/** An original with its bytes: what the indexer reads and what an export carries. */
+export type OriginalFile = StoredOriginal & Pick<StoredOriginalBytes, 'bytes'>;
 
 export interface StoredChunks {
   docId: string;
@@ -48,11 +47,7 @@ export interface StoredEntries {
   vectors: ArrayBuffer;
 }
 
-export interface StoredGroup {
-  group: ClusterGroup;
-  preparse: PreparseRecord[];
-  added: number;
-}
+export type StoredGroup = Pick<GroupRecord, 'group' | 'preparse'> & Added;
 
 /** A chunk an answer cited, with the label it was shown under. */
 export interface StoredSource {
@@ -70,6 +65,8 @@ export interface StoredMessage {
   cited?: number[];
   /** The retrieval trace behind the answer, for the inspector after a reload. */
   trace?: TraceRow[];
+  /** Why the answer stopped short (assistant messages): its text is what came before the failure. */
+  error?: string;
 }
 
 export interface StoredChat {
@@ -91,6 +88,7 @@ export interface LociSchema extends DBSchema {
   manifest: { key: string; value: IndexManifest };
   documents: { key: string; value: StoredDocument; indexes: { 'by-added': number } };
   originals: { key: string; value: StoredOriginal; indexes: { 'by-added': number } };
+  originalBytes: { key: string; value: StoredOriginalBytes };
   chunks: { key: string; value: StoredChunks };
   entries: { key: string; value: StoredEntries };
   groups: {
@@ -102,23 +100,11 @@ export interface LociSchema extends DBSchema {
   settings: { key: string; value: StoredSetting };
 }
 
-export const ALL_STORES = [
-  'manifest',
-  'documents',
-  'originals',
-  'chunks',
-  'entries',
-  'groups',
-  'chats',
-  'settings',
-] as const;
+/** The index: everything derived from the documents, what a change of embedder drops and rebuilds. */
+export const INDEX_STORES = ['manifest', 'documents', 'chunks', 'entries', 'groups'] as const;
 
-/** The stores that make up the library (what `IdbIndexStore.clear()` empties). */
-export const LIBRARY_STORES = [
-  'manifest',
-  'documents',
-  'originals',
-  'chunks',
-  'entries',
-  'groups',
-] as const;
+/** The library: the index and the original files (what `IdbIndexStore.clear()` empties). */
+export const LIBRARY_STORES = [...INDEX_STORES, 'originals', 'originalBytes'] as const;
+
+/** Everything: the library, chats and settings (what an export holds). */
+export const ALL_STORES = [...LIBRARY_STORES, 'chats', 'settings'] as const;

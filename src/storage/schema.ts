@@ -35,7 +35,30 @@ const createStores: Migration = (db) => {
   db.createObjectStore('settings', { keyPath: 'key' });
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores];
+/** An `originals` record as version 1 stored it: the metadata and the bytes in one value. */
+interface OriginalV1 {
+  id: string;
+  name: string;
+  mime: string;
+  bytes: ArrayBuffer;
+  added: number;
+}
+
+/**
+ * Version 2: the bytes of each original move to `originalBytes`, and `originals` keeps only what
+ * listing the library needs (with the size the bytes had), so a listing never loads the files.
+ */
+const splitOriginalBytes: Migration = async (db, tx) => {
+  db.createObjectStore('originalBytes', { keyPath: 'id' });
+  const bytes = tx.objectStore('originalBytes');
+  for (let cursor = await tx.objectStore('originals').openCursor(); cursor; cursor = await cursor.continue()) {
+    const { id, name, mime, added, bytes: content } = cursor.value as unknown as OriginalV1;
+    await bytes.put({ id, bytes: content });
+    await cursor.update({ id, name, mime, added, size: content.byteLength });
+  }
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes];
 
 export const DB_VERSION = MIGRATIONS.length;
 

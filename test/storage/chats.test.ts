@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import './fixtures.ts';
-import { appendMessage, createChat, deleteChat, getChat, listChats, renameChat } from '../../src/storage/chats.ts';
+import { appendMessage, appendMessages, createChat, deleteChat, getChat, listChats, renameChat } from '../../src/storage/chats.ts';
 import { openLociDb } from '../../src/storage/open.ts';
 
 describe('chat history', () => {
@@ -59,6 +59,32 @@ describe('chat history', () => {
       Array.from({ length: 5 }, (_, i) => appendMessage(db, chat.id, { role: 'user', content: `m${i}`, sources: [] })),
     );
     expect((await getChat(db, chat.id))?.messages.map((m) => m.content).sort()).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+    db.close();
+  });
+
+  it('creates a chat under the id its caller chose, once', async () => {
+    const db = await openLociDb({ factory: new IDBFactory() });
+    expect(await createChat(db, 'named', 1_000, 'chat-1')).toEqual({ id: 'chat-1', title: 'named', created: 1_000, messages: [] });
+    await expect(createChat(db, 'again', 2_000, 'chat-1')).rejects.toThrow();
+    expect((await getChat(db, 'chat-1'))?.title).toBe('named');
+    db.close();
+  });
+
+  it('stores a question and its answer together or not at all', async () => {
+    const db = await openLociDb({ factory: new IDBFactory() });
+    const chat = await createChat(db, 'turns');
+    await appendMessages(db, chat.id, [
+      { role: 'user', content: 'Q', sources: [], created: 10 },
+      { role: 'assistant', content: 'partial', sources: [], created: 11, error: 'the model stopped' },
+    ]);
+    expect((await getChat(db, chat.id))?.messages).toEqual([
+      { role: 'user', content: 'Q', sources: [], created: 10 },
+      { role: 'assistant', content: 'partial', sources: [], created: 11, error: 'the model stopped' },
+    ]);
+    // An answer that cannot be stored takes its question down with it.
+    const unstorable = { role: 'assistant' as const, content: 'A', sources: [], trace: [(() => 0) as never] };
+    await expect(appendMessages(db, chat.id, [{ role: 'user', content: 'Q2', sources: [] }, unstorable])).rejects.toThrow();
+    expect((await getChat(db, chat.id))?.messages.map((m) => m.content)).toEqual(['Q', 'partial']);
     db.close();
   });
 

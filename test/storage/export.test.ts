@@ -65,11 +65,17 @@ describe('library export and import', () => {
     expect(await everything(store.db)).toEqual(before);
   });
 
-  it('imports into another browser (a fresh database) in merge mode', async () => {
+  it('imports into another browser (a fresh database) in merge mode, leaving its settings alone', async () => {
     const file = await exportLibrary((await fullLibrary()).db);
     const target = await freshStore();
-    await importLibrary(target.db, file, { mode: 'merge' });
+    await new Settings(target.db, { topN: 5 }).set('topN', 3);
+    const report = await importLibrary(target.db, file, { mode: 'merge' });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, chats: 1, settings: 0 });
     expect(await target.load()).toEqual(snapshot());
+    expect((await target.listDocuments()).map((summary) => summary.name)).toEqual(['alpha.md', 'beta.md', 'pending.txt']);
+    expect(new TextDecoder().decode((await target.getOriginal(docB.doc.id))!.bytes)).toBe('beta original bytes');
+    // Settings belong to the browser: the imported topN (7) does not replace this one's.
+    expect(await target.db.getAll('settings')).toEqual([{ key: 'topN', value: 3 }]);
   });
 
   it('merges into an existing library of the same embedder, keeping stored documents in place', async () => {

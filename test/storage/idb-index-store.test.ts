@@ -10,6 +10,7 @@ async function storedKeys(store: IdbIndexStore) {
   return {
     documents: await db.getAllKeys('documents'),
     originals: await db.getAllKeys('originals'),
+    originalBytes: await db.getAllKeys('originalBytes'),
     chunks: await db.getAllKeys('chunks'),
     entries: (await db.getAllKeys('entries')).sort(),
     groups: await db.getAllKeys('groups'),
@@ -78,6 +79,7 @@ describe('IdbIndexStore', () => {
     expect(await storedKeys(store)).toEqual({
       documents: ['bbbb'],
       originals: ['bbbb'],
+      originalBytes: ['bbbb'],
       chunks: ['bbbb'],
       entries: ['doc:bbbb', 'group:solo-b'],
       groups: ['solo-b'],
@@ -136,11 +138,17 @@ describe('IdbIndexStore', () => {
 
   it('stores originals under their hash and lists unparsed ones so indexing can resume', async () => {
     const store = await storeWith(snapshot());
-    const bytes = new TextEncoder().encode('# New\n\nA dropped file.');
-    const id = await store.addOriginal('new.md', 'text/markdown', bytes);
-    expect(id).toBe(await sha256Hex(bytes));
-    bytes[0] = 0; // the store must hold its own copy
-    expect(new Uint8Array((await store.getOriginal(id))!.bytes)).toEqual(new TextEncoder().encode('# New\n\nA dropped file.'));
+    const content = new TextEncoder().encode('# New\n\nA dropped file.');
+    // A view inside a larger buffer, changed while the write is still pending: the store must
+    // hash and keep the bytes it was given, and only those.
+    const backing = new Uint8Array(content.length + 16).fill(0x41);
+    backing.set(content, 8);
+    const view = backing.subarray(8, 8 + content.length);
+    const adding = store.addOriginal('new.md', 'text/markdown', view);
+    view.fill(0);
+    const id = await adding;
+    expect(id).toBe(await sha256Hex(content));
+    expect(new Uint8Array((await store.getOriginal(id))!.bytes)).toEqual(content);
 
     const list = await store.listDocuments();
     expect(list.map((summary) => [summary.id, summary.job?.stage, summary.hasOriginal])).toEqual([
@@ -148,8 +156,11 @@ describe('IdbIndexStore', () => {
       ['bbbb', 'ready', false],
       [id, undefined, true],
     ]);
-    expect(list[2]).toMatchObject({ name: 'new.md', mime: 'text/markdown', size: bytes.length });
+    expect(list[2]).toMatchObject({ name: 'new.md', mime: 'text/markdown', size: content.length });
     expect(list[0]).toMatchObject({ name: 'alpha.md', size: docA.doc.size, language: 'en', title: 'alpha' });
+    expect(await store.getSummary(id)).toEqual(list[2]);
+    expect(await store.getSummary('aaaa')).toEqual(list[0]);
+    expect(await store.getSummary('missing')).toBeUndefined();
 
     // Once parsed, the document keeps the place its file got when it was dropped in.
     const parsed = documentRecord(id, 'new.md', ['A dropped file.']);
@@ -157,6 +168,25 @@ describe('IdbIndexStore', () => {
     const after = await store.listDocuments();
     expect(after.map((summary) => summary.id)).toEqual(['aaaa', 'bbbb', id]);
     expect(after[2]).toMatchObject({ added: list[2].added, hasOriginal: true, job: { stage: 'parsed' } });
+    expect(await store.getSummary(id)).toEqual(after[2]);
+  });
+
+  it('copies the bytes putOriginal is given before its write completes', async () => {
+    const store = await freshStore();
+    const bytes = new TextEncoder().encode('original');
+    const putting = store.putOriginal('f00d', 'a.txt', 'text/plain', bytes);
+    bytes.fill(0);
+    await putting;
+    expect(new TextDecoder().decode((await store.getOriginal('f00d'))!.bytes)).toBe('original');
+  });
+
+  it('lists the library from metadata alone, never reading file bytes', async () => {
+    const store = await freshStore();
+    const id = await store.addOriginal('big.pdf', 'application/pdf', new Uint8Array(4096).fill(7));
+    // Without the bytes a listing still knows the name and size: it could not have read them.
+    await store.db.delete('originalBytes', id);
+    expect(await store.listDocuments()).toMatchObject([{ id, name: 'big.pdf', mime: 'application/pdf', size: 4096, hasOriginal: true }]);
+    expect(await store.getOriginal(id)).toBeUndefined();
   });
 
   it('clear() empties the library but keeps chats and settings', async () => {
@@ -164,6 +194,16 @@ describe('IdbIndexStore', () => {
     await store.db.put('settings', { key: 'theme', value: 'dark' });
     await store.clear();
     expect(await store.load()).toBeUndefined();
+    expect(await store.db.get('settings', 'theme')).toEqual({ key: 'theme', value: 'dark' });
+  });
+
+  it('clearIndex() drops the index but keeps originals, chats and settings', async () => {
+    const store = await storeWith(snapshot());
+    await store.putOriginal(docA.doc.id, 'alpha.md', 'text/markdown', new TextEncoder().encode('alpha bytes'));
+    await store.db.put('settings', { key: 'theme', value: 'dark' });
+    await store.clearIndex();
+    expect(await store.load()).toBeUndefined();
+    expect(await storedKeys(store)).toEqual({ documents: [], originals: ['aaaa'], originalBytes: ['aaaa'], chunks: [], entries: [], groups: [] });
     expect(await store.db.get('settings', 'theme')).toEqual({ key: 'theme', value: 'dark' });
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatBytes,
   PERSISTENCE_GRANTED,
   PERSISTENCE_REFUSED,
   PERSISTENCE_UNAVAILABLE,
@@ -68,12 +67,5 @@ describe('storage quota and persistence', () => {
   it('explains when the browser has no persistence API', async () => {
     expect(await requestPersistence({})).toEqual({ granted: false, message: PERSISTENCE_UNAVAILABLE });
     expect(await requestPersistence({ storage: {} })).toEqual({ granted: false, message: PERSISTENCE_UNAVAILABLE });
-  });
-
-  it('formats byte counts for people', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1_500)).toBe('1.5 KB');
-    expect(formatBytes(820_000_000)).toBe('820 MB');
-    expect(formatBytes(10_737_418_240)).toBe('11 GB');
   });
 });

@@ -2,10 +2,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { openLociDb } from '../../src/storage/open.ts';
+import { ALL_STORES, type StoredOriginal } from '../../src/storage/records.ts';
 import { DB_NAME, DB_VERSION, MIGRATIONS, type Migration } from '../../src/storage/schema.ts';
 import { snapshot, storeWith } from './fixtures.ts';
 
-/** A test-only second version: settings values become `{ value, migrated: true }`, read with a cursor. */
+const NEXT = DB_VERSION + 1;
+
+/** A test-only next version: settings values become `{ value, migrated: true }`, read with a cursor. */
 const wrapSettings: Migration = async (_db, tx) => {
   let cursor = await tx.objectStore('settings').openCursor();
   while (cursor) {
@@ -15,25 +18,47 @@ const wrapSettings: Migration = async (_db, tx) => {
 };
 
 describe('schema and migrations', () => {
-  it('creates every store at version 1', async () => {
+  it('creates every store at the current version', async () => {
     const db = await openLociDb({ factory: new IDBFactory() });
     expect(db.name).toBe(DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect(DB_VERSION).toBe(1);
+    expect(DB_VERSION).toBe(2);
+    expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES].sort());
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['chats', 'chunks', 'documents', 'entries', 'groups', 'manifest', 'originals', 'settings'],
+      ['chats', 'chunks', 'documents', 'entries', 'groups', 'manifest', 'originalBytes', 'originals', 'settings'],
     );
     db.close();
   });
 
-  it('upgrades v1 to v2 in place, keeping the data and transforming what the step changes', async () => {
+  it('version 2 moves the bytes of version 1 originals to a store of their own', async () => {
     const factory = new IDBFactory();
-    const v1 = await storeWith(snapshot(), factory);
-    await v1.db.put('settings', { key: 'chunkTokens', value: 120 });
+    const v1 = await openLociDb({ factory, migrations: MIGRATIONS.slice(0, 1) });
+    const bytes = new TextEncoder().encode('# Notes\n\nKept across the upgrade.');
+    // The version 1 shape, written the way version 1 wrote it.
+    const original = { id: 'f00d', name: 'notes.md', mime: 'text/markdown', bytes: bytes.slice().buffer, added: 1_000 };
+    await v1.put('originals', original as unknown as StoredOriginal);
     v1.close();
 
+    const store = new IdbIndexStore(await openLociDb({ factory }));
+    expect(store.db.version).toBe(2);
+    expect(await store.db.get('originals', 'f00d')).toEqual({ id: 'f00d', name: 'notes.md', mime: 'text/markdown', size: bytes.length, added: 1_000 });
+    expect(new Uint8Array((await store.db.get('originalBytes', 'f00d'))!.bytes)).toEqual(bytes);
+    expect(await store.listDocuments()).toEqual([
+      { id: 'f00d', name: 'notes.md', mime: 'text/markdown', size: bytes.length, added: 1_000, hasOriginal: true },
+    ]);
+    const file = await store.getOriginal('f00d');
+    expect(file && new Uint8Array(file.bytes)).toEqual(bytes);
+    store.close();
+  });
+
+  it('upgrades to the next version in place, keeping the data and transforming what the step changes', async () => {
+    const factory = new IDBFactory();
+    const current = await storeWith(snapshot(), factory);
+    await current.db.put('settings', { key: 'chunkTokens', value: 120 });
+    current.close();
+
     const db = await openLociDb({ factory, migrations: [...MIGRATIONS, wrapSettings] });
-    expect(db.version).toBe(2);
+    expect(db.version).toBe(NEXT);
     expect(await db.get('settings', 'chunkTokens')).toEqual({
       key: 'chunkTokens',
       value: { was: 120, migrated: true },
@@ -47,34 +72,34 @@ describe('schema and migrations', () => {
     const db = await openLociDb({
       factory: new IDBFactory(),
       migrations: [
-        async (...args) => {
-          ran.push('v1');
-          await MIGRATIONS[0](...args);
-        },
+        ...MIGRATIONS.map((step, i): Migration => async (...args) => {
+          ran.push(`v${i + 1}`);
+          await step(...args);
+        }),
         (_db, tx) => {
-          ran.push(`v2 sees ${tx.objectStoreNames.length} stores`);
+          ran.push(`next sees ${tx.objectStoreNames.length} stores`);
         },
       ],
     });
-    expect(ran).toEqual(['v1', 'v2 sees 8 stores']);
-    expect(db.version).toBe(2);
+    expect(ran).toEqual([...MIGRATIONS.map((_, i) => `v${i + 1}`), `next sees ${ALL_STORES.length} stores`]);
+    expect(db.version).toBe(NEXT);
     db.close();
   });
 
   it('a failing step leaves the database at its old version with its data', async () => {
     const factory = new IDBFactory();
-    const v1 = await storeWith(snapshot(), factory);
-    await v1.db.put('settings', { key: 'theme', value: 'dark' });
-    v1.close();
+    const current = await storeWith(snapshot(), factory);
+    await current.db.put('settings', { key: 'theme', value: 'dark' });
+    current.close();
 
     const failing: Migration = async (db, tx) => {
       await wrapSettings(db, tx);
-      throw new Error('step 2 failed');
+      throw new Error('the next step failed');
     };
-    await expect(openLociDb({ factory, migrations: [...MIGRATIONS, failing] })).rejects.toThrow('step 2 failed');
+    await expect(openLociDb({ factory, migrations: [...MIGRATIONS, failing] })).rejects.toThrow('the next step failed');
 
     const db = await openLociDb({ factory });
-    expect(db.version).toBe(1);
+    expect(db.version).toBe(DB_VERSION);
     expect(await db.get('settings', 'theme')).toEqual({ key: 'theme', value: 'dark' });
     expect(await new IdbIndexStore(db).load()).toEqual(snapshot());
     db.close();
@@ -84,7 +109,7 @@ describe('schema and migrations', () => {
     const factory = new IDBFactory();
     const old = await openLociDb({ factory });
     const db = await openLociDb({ factory, migrations: [...MIGRATIONS, wrapSettings] });
-    expect(db.version).toBe(2);
+    expect(db.version).toBe(NEXT);
     db.close();
     old.close();
   });

@@ -10,34 +10,46 @@ import { createTransformersReranker, type TransformersReranker } from '../../src
 import type { EmbedApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../protocol.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
+import { ModelSlot } from '../shared/model-slot.ts';
 import { Serial } from '../shared/serial.ts';
 import { configureOnnxRuntime, configureSource } from '../shared/transformers-env.ts';
 
+const dispose = (model: { dispose(): Promise<void> }) => model.dispose();
+
 export class EmbedService implements EmbedApi {
-  private embedder: TransformersEmbedder | undefined;
-  private reranker: TransformersReranker | undefined;
+  private readonly embedders = new ModelSlot<TransformersEmbedder>('embedder', dispose);
+  private readonly rerankers = new ModelSlot<TransformersReranker>('reranker', dispose);
   private device: 'webgpu' | 'wasm' = 'wasm';
+  /** Inference, one run at a time: an ONNX session must not run two at once. */
   private readonly serial = new Serial();
+
+  probe(request: ModelLoadRequest): Promise<DeviceReport> {
+    return probeDevice(navigator, {
+      allowFallbackAdapter: request.device === 'webgpu',
+      forceWasm: request.device === 'wasm',
+    });
+  }
 
   async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedEmbedder> {
     try {
-      configureOnnxRuntime();
-      configureSource(request.source);
-      const report = await probe(request);
-      const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
-      let device = report.embedderDevice;
-      let embedder: TransformersEmbedder;
-      try {
-        embedder = await createTransformersEmbedder(request.modelId, { device, onProgress: meter });
-      } catch (error) {
-        if (device !== 'webgpu') throw error;
-        // A GPU that cannot run the model is no reason to stop: WebAssembly runs everything.
-        report.reasons.push(`Embeddings could not start on WebGPU (${message(error)}); they run on WebAssembly.`);
-        device = 'wasm';
-        embedder = await createTransformersEmbedder(request.modelId, { device, onProgress: meter });
-      }
-      await this.embedder?.dispose();
-      this.embedder = embedder;
+      const { model: embedder, device, report } = await this.embedders.load(async () => {
+        configureOnnxRuntime();
+        configureSource(request.source);
+        const report = await this.probe(request);
+        const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
+        const create = async (device: 'webgpu' | 'wasm') => {
+          const model = await createTransformersEmbedder(request.modelId, { device, onProgress: meter });
+          return { id: model.id, model, device, report: { ...report, embedderDevice: device } };
+        };
+        try {
+          return await create(report.embedderDevice);
+        } catch (error) {
+          if (report.embedderDevice !== 'webgpu') throw error;
+          // A GPU that cannot run the model is no reason to stop: WebAssembly runs everything.
+          report.reasons.push(`Embeddings could not start on WebGPU (${message(error)}); they run on WebAssembly.`);
+          return await create('wasm');
+        }
+      });
       this.device = device;
       return {
         id: embedder.id,
@@ -46,54 +58,41 @@ export class EmbedService implements EmbedApi {
         queryPrefix: embedder.queryPrefix,
         passagePrefix: embedder.passagePrefix,
         device,
-        report: { ...report, embedderDevice: device },
+        report,
       };
     } finally {
       release(onProgress);
     }
   }
 
-  async embed(texts: string[], role: EmbedRole): Promise<Float32Array[]> {
-    const embedder = this.need(this.embedder, 'embedder');
-    const vectors = await this.serial.run(() => embedder.embed(texts, role));
+  async embed(modelId: string, texts: string[], role: EmbedRole): Promise<Float32Array[]> {
+    const vectors = await this.embedders.use(modelId, (embedder) => this.serial.run(() => embedder.embed(texts, role)));
     // Distinct buffers only: a buffer listed twice makes postMessage throw.
     return transfer(vectors, [...new Set(vectors.map((v) => v.buffer as ArrayBuffer))]);
   }
 
-  async countTokens(texts: string[]): Promise<number[]> {
-    return this.need(this.embedder, 'embedder').countTokens(texts);
+  countTokens(modelId: string, texts: string[]): Promise<number[]> {
+    return this.embedders.use(modelId, (embedder) => embedder.countTokens(texts));
   }
 
   async loadReranker(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<{ id: string }> {
     try {
-      configureOnnxRuntime();
-      configureSource(request.source);
-      const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
-      const reranker = await createTransformersReranker(request.modelId, { device: this.device, onProgress: meter });
-      await this.reranker?.dispose();
-      this.reranker = reranker;
+      const { model: reranker } = await this.rerankers.load(async () => {
+        configureOnnxRuntime();
+        configureSource(request.source);
+        const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
+        const model = await createTransformersReranker(request.modelId, { device: this.device, onProgress: meter });
+        return { id: model.id, model };
+      });
       return { id: reranker.id };
     } finally {
       release(onProgress);
     }
   }
 
-  async score(query: string, passages: string[]): Promise<number[]> {
-    const reranker = this.need(this.reranker, 'reranker');
-    return this.serial.run(() => reranker.score(query, passages));
+  score(modelId: string, query: string, passages: string[]): Promise<number[]> {
+    return this.rerankers.use(modelId, (reranker) => this.serial.run(() => reranker.score(query, passages)));
   }
-
-  private need<T>(model: T | undefined, what: string): T {
-    if (!model) throw new Error(`the ${what} is not loaded yet`);
-    return model;
-  }
-}
-
-function probe(request: ModelLoadRequest): Promise<DeviceReport> {
-  return probeDevice(navigator, {
-    allowFallbackAdapter: request.device === 'webgpu',
-    forceWasm: request.device === 'wasm',
-  });
 }
 
 function message(error: unknown): string {

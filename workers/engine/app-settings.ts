@@ -11,7 +11,7 @@ import type { LaunchOptions } from '../protocol.ts';
 /** A mapped copy of the interface: only type aliases satisfy the store's index signature. */
 type SettingsRecord = { [K in keyof AppSettings]-?: AppSettings[K] | undefined };
 
-export const DEFAULT_APP_SETTINGS: AppSettings = {
+const DEFAULT_APP_SETTINGS: AppSettings = {
   strategy: 'cap-rag',
   hybrid: true,
   rerank: false,
@@ -30,7 +30,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
 };
 
 /** The tiny models in /models/: real tokenizers and code paths, for tests and offline demos. */
-export const LOCAL_MODELS: Partial<AppSettings> = {
+const LOCAL_MODELS: Partial<AppSettings> = {
   modelSource: { kind: 'local' },
   embedderId: 'tiny-lexical-bert-zh',
   generatorId: 'tiny-random-qwen3',

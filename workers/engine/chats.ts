@@ -1,21 +1,23 @@
 /**
  * Questions and conversations: a question runs through the engine with the conversation so far
  * (a follow-up is rewritten into a standalone question before retrieval), its events stream to
- * the UI, and the finished turn is stored with its sources, citations and retrieval trace.
+ * the UI, and the turn is stored with its sources, citations and retrieval trace. A turn that
+ * fails or is stopped is stored too, with what was generated so far (and the error), so the
+ * question is never lost.
  */
 import type { AppSettings, AskStreamEvent, ChatTurn } from '../../src/client/api.ts';
 import { validateCitations } from '../../src/core/answer/citations.ts';
+import { stripThinking } from '../../src/core/answer/think.ts';
 import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import type { Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessage, deleteChat, getChat } from '../../src/storage/chats.ts';
+import { appendMessages, createChat, deleteChat, getChat } from '../../src/storage/chats.ts';
 import type { StoredChat, StoredMessage } from '../../src/storage/records.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
+import { untilAbortedEach } from '../shared/abortable.ts';
 import { post, release } from '../shared/callbacks.ts';
-
-/** An answer as stored: StoredMessage plus what the inspector and the citation chips need. */
-type AnswerMessage = StoredMessage & { cited?: number[]; trace?: TraceRow[] };
+import { findChunk } from './views.ts';
 
 /** Earlier turns given to the model: enough for a follow-up, little enough for a small context. */
 const HISTORY_TURNS = 3;
@@ -30,6 +32,18 @@ export interface ChatsDeps {
 
 export type AskRequest = Partial<AskOptions> & { chatId: string };
 
+/** What a turn has gathered so far, stored whichever way it ends. */
+interface TurnSoFar {
+  /** Raw tokens (thinking included) until the engine's final answer replaces them. */
+  answer: string;
+  sources: Source[];
+  trace: TraceRow[];
+  cited: number[];
+  strategy: AskOptions['strategy'];
+  asked: number;
+  error?: string;
+}
+
 export class Chats {
   private asking: AbortController | undefined;
 
@@ -38,18 +52,21 @@ export class Chats {
   async ask(question: string, request: AskRequest, onEvent: (event: AskStreamEvent) => void): Promise<void> {
     this.asking?.abort();
     const controller = new AbortController();
+    const { signal } = controller;
     this.asking = controller;
     let last = Promise.resolve();
     const send = (event: AskStreamEvent) => (last = post(onEvent, event));
+    const { chatId, signal: _ignored, ...overrides } = request;
+    const settings = this.deps.settings();
+    const turn: TurnSoFar = { answer: '', sources: [], trace: [], cited: [], strategy: overrides.strategy ?? settings.strategy, asked: Date.now() };
+    let chat: StoredChat | undefined;
     try {
+      chat = await this.openChat(chatId, question);
       const engine = this.deps.engine();
       if (!engine) throw new Error('the library is still opening; ask again in a moment');
-      const { chatId, signal: _ignored, ...overrides } = request;
-      const chat = await this.openChat(chatId, question);
-      const settings = this.deps.settings();
       const history = historyOf(chat);
       const options: AskOptions = {
-        strategy: settings.strategy,
+        strategy: turn.strategy,
         n: settings.n,
         m: settings.m,
         hybrid: settings.hybrid,
@@ -57,27 +74,34 @@ export class Chats {
         // Without a reranker model chosen, a request to rerank is ignored rather than failing.
         rerank: (overrides.rerank ?? settings.rerank) && this.deps.canRerank(),
         history: history.length > 0 ? history : undefined,
-        signal: controller.signal,
+        signal,
       };
-      let sources: Source[] = [];
-      let trace: TraceRow[] = [];
-      for await (const event of engine.ask(question, options)) {
+      // Stop ends the wait at once, even for a step that cannot itself be interrupted (a chat
+      // model still loading while the prompt's tokens are counted).
+      for await (const event of untilAbortedEach(engine.ask(question, options), signal, 'the question')) {
         if (event.type === 'retrieved') {
           if (event.retrieval.question !== question) send({ type: 'rewritten', question: event.retrieval.question });
-          sources = event.sources;
-          trace = event.retrieval.result.trace;
-          send({ type: 'sources', sources, trace });
+          turn.sources = event.sources;
+          turn.trace = event.retrieval.result.trace;
+          send({ type: 'sources', sources: turn.sources, trace: turn.trace });
         } else if (event.type === 'token') {
+          turn.answer += event.text;
           send({ type: 'token', text: event.text });
         } else {
-          const cited = event.cited.map((s) => s.n);
-          await this.saveTurn(chatId, question, { answer: event.answer, sources, cited, trace, strategy: options.strategy });
-          send({ type: 'done', answer: event.answer, cited, notFound: event.notFound, aborted: event.aborted });
+          turn.answer = event.answer;
+          turn.cited = event.cited.map((s) => s.n);
+          await this.saveTurn(chatId, question, turn);
+          send({ type: 'done', answer: event.answer, cited: turn.cited, notFound: event.notFound, aborted: event.aborted });
         }
       }
     } catch (error) {
-      if (controller.signal.aborted) send({ type: 'done', answer: '', cited: [], notFound: false, aborted: true });
-      else send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      turn.answer = stripThinking(turn.answer);
+      turn.cited = validateCitations(turn.answer, new Set(turn.sources.map((s) => s.n))).cited;
+      if (!signal.aborted) turn.error = error instanceof Error ? error.message : String(error);
+      // A failure to store must not hide the failure the person is waiting to hear about.
+      if (chat) await this.saveTurn(chatId, question, turn).catch(() => undefined);
+      if (turn.error === undefined) send({ type: 'done', answer: turn.answer, cited: turn.cited, notFound: false, aborted: true });
+      else send({ type: 'error', message: turn.error });
     } finally {
       if (this.asking === controller) this.asking = undefined;
       await last;
@@ -94,11 +118,10 @@ export class Chats {
     if (!chat) return [];
     const turns: ChatTurn[] = [];
     chat.messages.forEach((message, i) => {
-      const reply = chat.messages[i + 1];
-      if (message.role !== 'user' || reply?.role !== 'assistant') return;
-      const answer = reply as AnswerMessage;
+      const answer = chat.messages[i + 1];
+      if (message.role !== 'user' || answer?.role !== 'assistant') return;
       const sources = this.sourcesOf(answer);
-      turns.push({
+      const turn: ChatTurn = {
         id: `${chatId}:${i}`,
         question: message.content,
         answer: answer.content,
@@ -107,7 +130,9 @@ export class Chats {
         cited: answer.cited ?? validateCitations(answer.content, new Set(sources.map((s) => s.n))).cited,
         strategy: answer.strategy ?? this.deps.settings().strategy,
         created: message.created,
-      });
+      };
+      if (answer.error !== undefined) turn.error = answer.error;
+      turns.push(turn);
     });
     return turns;
   }
@@ -119,19 +144,17 @@ export class Chats {
   private async openChat(chatId: string, question: string): Promise<StoredChat> {
     const existing = await getChat(this.deps.db, chatId);
     if (existing) return existing;
-    // The UI names its chats; createChat() would invent an id of its own.
-    const chat: StoredChat = { id: chatId, title: question.slice(0, 80), created: Date.now(), messages: [] };
-    await this.deps.db.put('chats', chat);
-    return chat;
+    // The UI names its chats. Two first questions may race to create one: the loser reads it.
+    return createChat(this.deps.db, question.slice(0, 80), Date.now(), chatId).catch(async (error: unknown) => {
+      const created = await getChat(this.deps.db, chatId);
+      if (!created) throw error;
+      return created;
+    });
   }
 
-  private async saveTurn(
-    chatId: string,
-    question: string,
-    turn: { answer: string; sources: Source[]; cited: number[]; trace: TraceRow[]; strategy: AnswerMessage['strategy'] },
-  ): Promise<void> {
-    await appendMessage(this.deps.db, chatId, { role: 'user', content: question, sources: [] });
-    const answer: AnswerMessage = {
+  /** The question and its answer, in one transaction: both are stored or neither is. */
+  private async saveTurn(chatId: string, question: string, turn: TurnSoFar): Promise<void> {
+    const answer: StoredMessage = {
       role: 'assistant',
       content: turn.answer,
       sources: turn.sources.map((s) => ({ chunkId: s.chunk.id, label: s.label })),
@@ -140,24 +163,25 @@ export class Chats {
       cited: turn.cited,
       trace: turn.trace,
     };
-    await appendMessage(this.deps.db, chatId, answer);
+    if (turn.error !== undefined) answer.error = turn.error;
+    await appendMessages(this.deps.db, chatId, [{ role: 'user', content: question, sources: [], created: turn.asked }, answer]);
   }
 
   /** Sources are stored by chunk id; a chunk whose document was deleted since is left out. */
   private sourcesOf(message: StoredMessage): Source[] {
-    const engine = this.deps.engine();
-    if (!engine) return [];
-    const sources: Source[] = [];
-    message.sources.forEach((stored, i) => {
-      const record = engine.indexer.documents.get(stored.chunkId.slice(0, stored.chunkId.lastIndexOf(':')));
-      const chunk = record?.chunks.find((c) => c.id === stored.chunkId);
-      if (!record || !chunk) return;
-      sources.push({ n: i + 1, label: stored.label, chunk, docName: record.doc.name, docTitle: record.doc.title });
+    const corpus = this.deps.engine()?.corpus;
+    if (!corpus) return [];
+    return message.sources.flatMap((stored, i) => {
+      const chunk = findChunk(corpus, stored.chunkId);
+      if (!chunk) return [];
+      const { name, title } = corpus.docLabel(chunk.docId);
+      return [{ n: i + 1, label: stored.label, chunk, docName: name, docTitle: title }];
     });
-    return sources;
   }
 }
 
+/** The conversation so far, for a follow-up; a turn that failed is left out. */
 function historyOf(chat: StoredChat): ChatMessage[] {
-  return chat.messages.slice(-2 * HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content }));
+  const messages = chat.messages.filter((m, i) => !m.error && !chat.messages[i + 1]?.error);
+  return messages.slice(-2 * HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content }));
 }

@@ -1,12 +1,13 @@
 /**
  * The models the engine uses, in the other two workers. The generator and reranker sit in slots
  * the engine holds for its lifetime, so a person switching models in the settings does not need
- * the index reopened; the embedder cannot be switched like that (see clear-index.ts).
+ * the index reopened; the embedder cannot be switched like that (see IdbIndexStore.clearIndex).
  */
 import { proxy, type Remote } from 'comlink';
 import type { AppSettings, DownloadProgress } from '../../src/client/api.ts';
 import type { ChatMessage, GenerateOptions, Generator, Reranker } from '../../src/core/ports.ts';
-import type { EmbedApi, GeneratorPlan, LaunchOptions, LlmApi, LoadedEmbedder, ModelLoadRequest } from '../protocol.ts';
+import type { DeviceReport } from '../../src/models/device.ts';
+import type { EmbedApi, GeneratorPlan, LaunchOptions, LlmApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../protocol.ts';
 import { RemoteEmbedder, RemoteGenerator, RemoteReranker } from './remote-models.ts';
 
 class GeneratorSlot implements Generator {
@@ -52,6 +53,7 @@ export class EngineModels {
   readonly reranker = new RerankerSlot();
   embedder: RemoteEmbedder | undefined;
   loadedEmbedder: LoadedEmbedder | undefined;
+  private source: AppSettings['modelSource'] | undefined;
 
   constructor(
     private readonly embedApi: Remote<EmbedApi>,
@@ -60,28 +62,34 @@ export class EngineModels {
     private readonly onDownload: (progress: DownloadProgress) => void,
   ) {}
 
+  /** Replaces the embedder in the embed worker: the index must not be using it meanwhile. */
   async loadEmbedder(modelId: string, settings: AppSettings): Promise<RemoteEmbedder> {
-    const loaded = await this.embedApi.load(this.request(modelId, settings), proxy(this.onDownload));
+    const loaded = await this.loader(modelId, settings, (request, onProgress) => this.embedApi.load(request, onProgress))();
     this.loadedEmbedder = loaded;
     this.embedder = new RemoteEmbedder(this.embedApi, loaded);
     return this.embedder;
   }
 
+  /** Where the embedder would run, for the device summary when it could not be loaded. */
+  probeEmbedder(settings: AppSettings): Promise<DeviceReport> {
+    return this.embedApi.probe(this.request(settings.embedderId, settings));
+  }
+
   /** Chooses the generator and reranker; each loads when first used. */
   choose(settings: AppSettings): void {
-    if (this.generator.target?.id !== settings.generatorId || this.sourceChanged(settings)) {
-      this.generator.target = new RemoteGenerator(this.llmApi, this.request(settings.generatorId, settings), (request) =>
-        this.llmApi.load(request, proxy(this.onDownload)),
-      );
-    }
-    const rerankerId = settings.rerankerId;
-    if (!rerankerId) this.reranker.target = undefined;
-    else if (this.reranker.target?.id !== rerankerId || this.sourceChanged(settings)) {
-      this.reranker.target = new RemoteReranker(this.embedApi, this.request(rerankerId, settings), (request) =>
-        this.embedApi.loadReranker(request, proxy(this.onDownload)),
-      );
-    }
+    // Another source serves other files under the same ids: everything loads again from it.
+    const moved = JSON.stringify(this.source) !== JSON.stringify(settings.modelSource);
     this.source = settings.modelSource;
+    const { generatorId, rerankerId } = settings;
+    if (moved || this.generator.target?.id !== generatorId) {
+      const load = this.loader(generatorId, settings, (request, onProgress) => this.llmApi.load(request, onProgress));
+      this.generator.target = new RemoteGenerator(this.llmApi, generatorId, load);
+    }
+    if (moved || this.reranker.target?.id !== rerankerId) {
+      this.reranker.target = rerankerId
+        ? new RemoteReranker(this.embedApi, rerankerId, this.loader(rerankerId, settings, (request, onProgress) => this.embedApi.loadReranker(request, onProgress)))
+        : undefined;
+    }
   }
 
   get hasReranker(): boolean {
@@ -97,10 +105,10 @@ export class EngineModels {
     return this.llmApi.plan(this.request(settings.generatorId, settings));
   }
 
-  private source: AppSettings['modelSource'] | undefined;
-
-  private sourceChanged(settings: AppSettings): boolean {
-    return JSON.stringify(this.source) !== JSON.stringify(settings.modelSource);
+  /** A load of `modelId` from the settings' source, bound now and run when called. */
+  private loader<T>(modelId: string, settings: AppSettings, load: (request: ModelLoadRequest, onProgress: ProgressCallback) => Promise<T>): () => Promise<T> {
+    const request = this.request(modelId, settings);
+    return () => load(request, proxy(this.onDownload));
   }
 
   private request(modelId: string, settings: AppSettings): ModelLoadRequest {

@@ -4,7 +4,7 @@
  * comlink from src/client/worker-client.ts.
  */
 import { transfer, wrap } from 'comlink';
-import type { AppSettings, AskStreamEvent, ChatTurn, ClusterMap, DeviceSummary, LibraryDoc, LibraryEvent, Passage } from '../../src/client/api.ts';
+import type { AppSettings, AskStreamEvent, CachedModel, ChatTurn, ClusterMap, DeviceSummary, LibraryDoc, LibraryEvent, Passage } from '../../src/client/api.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/manifest.ts';
 import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
@@ -12,12 +12,13 @@ import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { requestPersistence, storageReport, type PersistenceResult } from '../../src/storage/quota.ts';
 import { MANIFEST_KEY } from '../../src/storage/records.ts';
 import type { EmbedApi, EngineApi, EngineStartRequest, LlmApi } from '../protocol.ts';
-import { post } from '../shared/callbacks.ts';
+import { post, release } from '../shared/callbacks.ts';
+import { Serial } from '../shared/serial.ts';
 import { AppSettingsStore } from './app-settings.ts';
 import { Chats, type AskRequest } from './chats.ts';
-import { clearDerived } from './clear-index.ts';
 import { EngineModels } from './engine-models.ts';
 import { Library } from './library.ts';
+import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { PausedJobs } from './paused-jobs.ts';
 import { clusterMap, passage } from './views.ts';
 
@@ -29,41 +30,64 @@ interface Opened {
   models: EngineModels;
 }
 
+type Started = { settings: AppSettings; device: DeviceSummary };
+
 export class EngineService implements EngineApi {
   private listener: ((event: LibraryEvent) => void) | undefined;
   private opening: Promise<Opened> | undefined;
-  private started: Promise<{ settings: AppSettings; device: DeviceSummary }> | undefined;
+  private started: Promise<Started> | undefined;
   /** Calls that arrive before start() wait for it rather than fail (the UI fires them together). */
   private readonly whenStarted = Promise.withResolvers<void>();
   private engine: LociEngine | undefined;
+  /** Opening, reopening and importing into the index, one at a time. */
+  private readonly indexLock = new Serial();
   private persistence: Promise<PersistenceResult> | undefined;
 
-  start(request: EngineStartRequest, listener: (event: LibraryEvent) => void): Promise<{ settings: AppSettings; device: DeviceSummary }> {
+  /**
+   * Opens the store and the index. A model that cannot be loaded does not fail it: the settings
+   * come back all the same (the error arrives as an event), so the person can pick another model
+   * or source, which opens the index. Only a store that cannot open fails, and may be retried.
+   */
+  start(request: EngineStartRequest, listener: (event: LibraryEvent) => void): Promise<Started> {
     this.listener = listener;
-    this.started ??= this.boot(request);
+    this.started ??= this.boot(request).catch((error: unknown) => {
+      this.started = undefined;
+      throw error;
+    });
     this.whenStarted.resolve();
     return this.started;
   }
 
-  private async boot(request: EngineStartRequest): Promise<{ settings: AppSettings; device: DeviceSummary }> {
-    this.opening = this.openStore(request);
+  private async boot(request: EngineStartRequest): Promise<Started> {
+    this.opening ??= this.openStore(request).catch((error: unknown) => {
+      this.opening = undefined;
+      throw error;
+    });
     const opened = await this.opening;
     const settings = opened.settings.value;
-    await this.openIndex(opened, settings);
-    const plan = await opened.models.plan(settings);
-    const embedder = opened.models.loadedEmbedder!;
-    const device: DeviceSummary = {
-      webgpu: embedder.report.webgpu,
-      shaderF16: embedder.report.shaderF16,
-      fallbackAdapter: embedder.report.fallbackAdapter,
-      embedderDevice: embedder.device,
-      generatorBackend: plan.backend,
-      reasons: [...new Set([...embedder.report.reasons, ...plan.reasons])],
-    };
+    opened.models.choose(settings);
+    await this.indexLock
+      .run(() => this.openIndex(opened, settings))
+      .catch((error: unknown) => this.notify(`The library could not be opened: ${message(error)}. Another model or model source can be chosen in the settings.`));
+    const device = await this.device(opened.models, settings);
     // The first question should not wait for the download: fetch the chat model in the background.
     opened.models.warmGenerator().catch((error: unknown) => this.notify(`The language model could not be loaded: ${message(error)}`));
     this.persistence ??= requestPersistence();
     return { settings, device };
+  }
+
+  /** Where the models run; from a probe when the embedder could not be loaded. */
+  private async device(models: EngineModels, settings: AppSettings): Promise<DeviceSummary> {
+    const embedder = models.loadedEmbedder;
+    const [report, plan] = await Promise.all([embedder?.report ?? models.probeEmbedder(settings), models.plan(settings)]);
+    return {
+      webgpu: report.webgpu,
+      shaderF16: report.shaderF16,
+      fallbackAdapter: report.fallbackAdapter,
+      embedderDevice: embedder?.device ?? report.embedderDevice,
+      generatorBackend: plan.backend,
+      reasons: [...new Set([...report.reasons, ...plan.reasons])],
+    };
   }
 
   private async openStore(request: EngineStartRequest): Promise<Opened> {
@@ -79,7 +103,6 @@ export class EngineService implements EngineApi {
       store,
       paused,
       engine: () => this.engine,
-      models: () => ({ embedder: models.embedder!, generator: models.generator }),
       settings: () => settings.value,
       emit: (documents) => this.send({ type: 'documents', documents }),
     });
@@ -89,23 +112,31 @@ export class EngineService implements EngineApi {
     return { store, settings, library, chats, models };
   }
 
-  /** Loads the embedder and opens the index with it; an index built by another embedder is rebuilt. */
-  private async openIndex(opened: Opened, settings: AppSettings): Promise<void> {
+  /**
+   * Loads the embedder and opens the index with it; an index built by another embedder is rebuilt.
+   * Run under indexLock. Nothing may embed while the embed worker swaps its model, so the jobs
+   * stop first; if the model cannot be loaded, the index open before (if any) goes on as it was.
+   */
+  private async openIndex(opened: Opened, settings: AppSettings, options: { reopen?: boolean } = {}): Promise<void> {
     const { store, library, models } = opened;
-    // Loaded before anything stops: a model that fails to load leaves the open index as it was.
-    const embedder = models.embedder?.id === settings.embedderId ? models.embedder : await models.loadEmbedder(settings.embedderId, settings);
+    if (this.engine && !options.reopen && models.embedder?.id === settings.embedderId) return;
     await library.queue.halt();
-    this.engine = undefined;
-    models.choose(settings);
-    const manifest = await store.db.get('manifest', MANIFEST_KEY);
-    if (manifest && manifest.embedder.id !== embedder.id) {
-      this.notify(`The library was indexed with ${manifest.embedder.id}; every document is being indexed again with ${embedder.id}.`);
-      await clearDerived(store.db);
+    try {
+      const embedder = models.embedder?.id === settings.embedderId ? models.embedder : await models.loadEmbedder(settings.embedderId, settings);
+      this.engine = undefined;
+      const manifest = await store.db.get('manifest', MANIFEST_KEY);
+      if (manifest && manifest.embedder.id !== embedder.id) {
+        this.notify(`The library was indexed with ${manifest.embedder.id}; every document is being indexed again with ${embedder.id}.`);
+        await store.clearIndex();
+      }
+      this.engine = await LociEngine.open({ embedder, generator: models.generator, reranker: models.reranker, store, settings: manifestSettings(settings) });
+      await library.refresh();
+    } finally {
+      if (this.engine) {
+        library.queue.resumeAll();
+        library.resumeUnfinished();
+      }
     }
-    this.engine = await LociEngine.open({ embedder, generator: models.generator, reranker: models.reranker, store, settings: manifestSettings(settings) });
-    await library.refresh();
-    library.queue.resumeAll();
-    library.resumeUnfinished();
   }
 
   async addFiles(files: File[]): Promise<void> {
@@ -133,9 +164,16 @@ export class EngineService implements EngineApi {
   }
 
   async ask(question: string, options: AskRequest, onEvent: (event: AskStreamEvent) => void): Promise<void> {
-    const opened = await this.opened();
-    // An answer needs the embedder loaded and the index open, which start() finishes.
-    await this.started?.catch(() => undefined);
+    let opened: Opened;
+    try {
+      opened = await this.opened();
+      // An answer needs the embedder loaded and the index open, which start() finishes.
+      await this.started?.catch(() => undefined);
+    } catch (error) {
+      // Chats.ask releases the callback's port; a call that never gets there must release it here.
+      release(onEvent);
+      throw error;
+    }
     await opened.chats.ask(question, options, onEvent);
   }
 
@@ -173,16 +211,21 @@ export class EngineService implements EngineApi {
     const before = opened.settings.value;
     const after = await opened.settings.update(patch);
     opened.models.choose(after);
-    if (this.engine && after.embedderId !== before.embedderId) {
+    if (!this.engine) {
+      // No index open (its embedder failed to load): these settings may be what lets it load.
+      await this.indexLock
+        .run(() => this.openIndex(opened, after))
+        .catch((error: unknown) => this.notify(`The library could not be opened: ${message(error)}`));
+    } else if (after.embedderId !== before.embedderId) {
       try {
-        await this.openIndex(opened, after);
+        await this.indexLock.run(() => this.openIndex(opened, after));
       } catch (error) {
         // The old embedder still serves the index; the setting must say so.
-        opened.models.choose(await opened.settings.update({ embedderId: before.embedderId }));
+        await opened.settings.update({ embedderId: before.embedderId });
         throw error;
       }
     }
-    return after;
+    return opened.settings.value;
   }
 
   async storage(): Promise<{ usage: number; quota: number; persisted: boolean; message?: string }> {
@@ -197,24 +240,38 @@ export class EngineService implements EngineApi {
     return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
   }
 
+  async cachedModels(): Promise<CachedModel[]> {
+    return cachedModels();
+  }
+
+  async deleteCachedModel(id: string): Promise<void> {
+    await deleteCachedModel(id);
+  }
+
   /** Merges an export into the library; the engine reopens to see what came in. */
   async importLibrary(file: File): Promise<void> {
     const opened = await this.opened();
-    const engine = this.needEngine();
-    await opened.library.queue.halt();
-    try {
-      await importLibrary(opened.store.db, new Uint8Array(await file.arrayBuffer()), {
-        mode: 'merge',
-        embedder: { id: engine.manifest.embedder.id, dimension: engine.manifest.embedder.dimension },
-      });
-    } finally {
-      await this.openIndex(opened, opened.settings.value);
-    }
+    const { embedder } = this.needEngine().manifest;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await this.indexLock.run(async () => {
+      const { library } = opened;
+      await library.queue.halt();
+      try {
+        await importLibrary(opened.store.db, bytes, { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension } });
+      } catch (error) {
+        // Refused before anything was written: the open index is still the whole library.
+        library.queue.resumeAll();
+        library.resumeUnfinished();
+        throw error;
+      }
+      await this.openIndex(opened, opened.settings.value, { reopen: true });
+    });
   }
 
   private async opened(): Promise<Opened> {
     await this.whenStarted.promise;
-    return this.opening!;
+    if (!this.opening) throw new Error('the library could not be opened; reload the page to try again');
+    return this.opening;
   }
 
   private needEngine(): LociEngine {

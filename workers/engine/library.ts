@@ -6,22 +6,19 @@
 import type { AppSettings, LibraryDoc } from '../../src/client/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import { reached } from '../../src/core/pipeline/indexer.ts';
-import type { Embedder, Generator, Progress } from '../../src/core/ports.ts';
-import type { IndexManifest } from '../../src/core/types.ts';
-import type { DocumentSummary, IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import type { Progress } from '../../src/core/ports.ts';
+import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';
 import { libraryRow } from './library-rows.ts';
 import type { PausedJobs } from './paused-jobs.ts';
 import { preparePdfjs } from './pdf-in-thread.ts';
 import { ProgressMeter } from './progress-meter.ts';
-import { scopedIndexer } from './scoped-indexer.ts';
 
 export interface LibraryDeps {
   store: IdbIndexStore;
   paused: PausedJobs;
   /** Undefined until the embedder has loaded and the index is open. */
   engine: () => LociEngine | undefined;
-  models: () => { embedder: Embedder; generator?: Generator };
   settings: () => AppSettings;
   emit: (documents: LibraryDoc[]) => void;
 }
@@ -40,7 +37,7 @@ export class Library implements JobRunner {
     this.queue = new JobQueue(this, () => this.emitNow());
   }
 
-  /** Re-reads which documents exist (after adding, deleting or importing). */
+  /** Re-reads which documents exist, for changes made behind the library's back (import, re-index). */
   async refresh(): Promise<void> {
     this.summaries = await this.deps.store.listDocuments();
     this.emitNow();
@@ -73,10 +70,11 @@ export class Library implements JobRunner {
       // Adding a file again is how a person retries it.
       this.errors.delete(id);
       await this.deps.paused.set(id, false);
+      await this.reread(id);
       ids.push(id);
     }
-    await this.refresh();
-    if (!this.deps.engine()) return; // start() queues everything once the index is open
+    this.emitNow();
+    if (!this.deps.engine()) return; // the index queues everything once it is open
     for (const id of ids) if (!this.isReady(id)) this.queue.enqueue(id);
   }
 
@@ -102,12 +100,14 @@ export class Library implements JobRunner {
 
   async remove(docId: string): Promise<void> {
     await this.queue.stop(docId);
-    await this.deps.engine()?.removeDocument(docId);
-    // The engine knows only parsed documents; the store also holds files never parsed.
-    await this.deps.store.deleteDocument(docId);
+    const engine = this.deps.engine();
+    // The engine deletes what it knows from the store too; files never parsed only the store has.
+    if (engine?.indexer.documents.has(docId)) await engine.removeDocument(docId);
+    else await this.deps.store.deleteDocument(docId);
     await this.deps.paused.set(docId, false);
     this.errors.delete(docId);
-    await this.refresh();
+    this.summaries = this.summaries.filter((summary) => summary.id !== docId);
+    this.emitNow();
   }
 
   async run(docId: string, signal: AbortSignal): Promise<JobOutcome> {
@@ -121,7 +121,7 @@ export class Library implements JobRunner {
       });
     } catch (error) {
       // Stopped on purpose: whoever stopped it (pause, cancel, delete) sets the row's state.
-      if (signal.aborted || (error instanceof Error && error.name === 'CancelledError')) return 'done';
+      if (signal.aborted) return 'done';
       this.errors.set(docId, this.describe(docId, error));
       return 'done';
     } finally {
@@ -130,33 +130,31 @@ export class Library implements JobRunner {
     }
   }
 
+  /**
+   * Runs one document's stages on the engine's own indexer, limited to that document: a paused or
+   * half-read document is never advanced by another one's job. This run's chunk size and
+   * pre-parse mode follow the settings; the manifest keeps describing the index as built.
+   */
   private async index(docId: string, signal: AbortSignal, onProgress: (progress: Progress) => void): Promise<JobOutcome> {
     const engine = this.deps.engine();
     if (!engine) throw new Error('the index is not open yet');
-    const { embedder, generator } = this.deps.models();
     const settings = this.deps.settings();
-    const indexer = scopedIndexer({ engine, store: this.deps.store, embedder, generator, manifest: this.manifest(engine.manifest, settings, generator) }, docId);
-    const known = engine.indexer.documents.get(docId);
+    const { indexer, manifest } = engine;
+    const docIds = new Set([docId]);
+    const known = indexer.documents.get(docId);
     if (!known || !reached(known.job, 'embedded')) {
       const original = await this.deps.store.getOriginal(docId);
       if (!original) throw new Error('its original file is no longer stored; add the file again');
       await preparePdfjs();
-      await indexer.ingestFile(original.name, new Uint8Array(original.bytes), { signal, onProgress });
+      // Recorded on the document's job only when it differs from the index's default.
+      const chunking = settings.chunkTokens === manifest.chunking.chunkTokens ? undefined : { ...manifest.chunking, chunkTokens: settings.chunkTokens };
+      await indexer.ingestFile(original.name, new Uint8Array(original.bytes), { chunking, signal, onProgress });
       this.emitNow();
     }
-    await indexer.clusterPending({ signal, onProgress });
-    const outcome = await indexer.preparsePending({ signal, onProgress, budget: { maxSources: settings.preparseBudget } });
+    await indexer.clusterPending({ docIds, signal, onProgress });
+    const budget = { maxSources: settings.preparseBudget };
+    const outcome = await indexer.preparsePending({ docIds, mode: settings.preparse, budget, signal, onProgress });
     return outcome.pendingDocs.has(docId) ? 'more' : 'done';
-  }
-
-  /** This run's chunking and pre-parsing follow the settings; the embedder is the index's own. */
-  private manifest(base: IndexManifest, settings: AppSettings, generator: Generator | undefined): IndexManifest {
-    const mode = settings.preparse === 'llm' && !generator ? 'extractive' : settings.preparse;
-    return {
-      ...base,
-      chunking: { ...base.chunking, chunkTokens: settings.chunkTokens },
-      preparse: mode === 'llm' ? { mode, generatorId: generator?.id } : { mode },
-    };
   }
 
   private describe(docId: string, error: unknown): string {
@@ -164,6 +162,14 @@ export class Library implements JobRunner {
     if (error instanceof Error && error.name === 'IngestError') return text; // already names the file
     const name = this.summaries.find((s) => s.id === docId)?.name ?? docId;
     return `${name}: ${text}`;
+  }
+
+  /** Takes in the stored row of one document the library itself just changed. */
+  private async reread(docId: string): Promise<void> {
+    const summary = await this.deps.store.getSummary(docId);
+    const others = this.summaries.filter((s) => s.id !== docId);
+    // A file added again keeps its place; a new one goes last (its `added` is the newest).
+    this.summaries = summary ? [...others, summary].sort(libraryOrder) : others;
   }
 
   private isReady(docId: string): boolean {

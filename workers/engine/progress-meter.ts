@@ -8,14 +8,14 @@ import type { Progress } from '../../src/core/ports.ts';
 type DocProgress = NonNullable<LibraryDoc['progress']>;
 
 export class ProgressMeter {
-  private stage: string | undefined;
+  private stage: Progress['stage'] | undefined;
   private startedAt = 0;
   private startDone = 0;
   private latest: DocProgress | undefined;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  update(progress: Progress): DocProgress {
+  update(progress: Progress): void {
     const at = this.now();
     if (progress.stage !== this.stage || progress.done < this.startDone) {
       this.stage = progress.stage;
@@ -29,7 +29,6 @@ export class ProgressMeter {
       result.etaSeconds = Math.round((elapsed / doneHere) * (progress.total - progress.done));
     }
     this.latest = result;
-    return result;
   }
 
   get current(): DocProgress | undefined {

@@ -1,13 +1,15 @@
 /**
- * The engine's model ports, each forwarding to the embed or LLM worker. The generator and the
- * reranker load on first use, so the library opens as soon as the embedder is ready.
+ * The engine's model ports, each forwarding to the embed or LLM worker. Every call names the
+ * model it was made for, so a worker that has switched models since refuses it. The generator and
+ * the reranker load on first use, so the library opens as soon as the embedder is ready.
  */
 import { proxy, type Remote } from 'comlink';
 import type { ChatMessage, EmbedRole, Embedder, GenerateOptions, Generator, Reranker } from '../../src/core/ports.ts';
 import { throwIfAborted } from '../../src/core/util/abort.ts';
 import { AsyncQueue } from '../../src/models/async-queue.ts';
 import { findModel } from '../../src/models/registry.ts';
-import type { EmbedApi, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest } from '../protocol.ts';
+import type { EmbedApi, LlmApi, LoadedEmbedder, LoadedGenerator } from '../protocol.ts';
+import { untilAborted } from '../shared/abortable.ts';
 
 export class RemoteEmbedder implements Embedder {
   readonly id: string;
@@ -29,45 +31,52 @@ export class RemoteEmbedder implements Embedder {
 
   async embed(texts: string[], role: EmbedRole, signal?: AbortSignal): Promise<Float32Array[]> {
     throwIfAborted(signal, 'embedding');
-    const vectors = await this.api.embed(texts, role);
+    const vectors = await this.api.embed(this.id, texts, role);
     throwIfAborted(signal, 'embedding');
     return vectors;
   }
 
   countTokens(texts: string[]): Promise<number[]> {
-    return this.api.countTokens(texts);
+    return this.api.countTokens(this.id, texts);
   }
 }
 
-/** Loads once, on the first call that needs it; a failed load is retried by the next call. */
-class Lazy<T> {
+/**
+ * A model of another worker that loads once, on the first call that needs it (a failed load is
+ * retried by the next call). Callers share the load; one that stops waits no longer for it.
+ */
+abstract class OnFirstUse<T> {
   private loading: Promise<T> | undefined;
+  /** What the load returned, once it has. */
+  protected loaded: T | undefined;
 
-  constructor(private readonly load: () => Promise<T>) {}
+  constructor(
+    readonly id: string,
+    private readonly load: () => Promise<T>,
+  ) {}
 
-  get(): Promise<T> {
-    this.loading ??= this.load().catch((error: unknown) => {
-      this.loading = undefined;
-      throw error;
-    });
-    return this.loading;
+  /** Rejects with CancelledError as soon as `signal` aborts; the load itself goes on. */
+  ready(signal?: AbortSignal): Promise<T> {
+    this.loading ??= this.load().then(
+      (loaded) => (this.loaded = loaded),
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return untilAborted(this.loading, signal, 'loading the model');
   }
 }
 
 let nextRequest = 1;
 
-export class RemoteGenerator implements Generator {
-  readonly id: string;
-  private loaded: LoadedGenerator | undefined;
-  private readonly lazy: Lazy<LoadedGenerator>;
-
+export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Generator {
   constructor(
     private readonly api: Remote<LlmApi>,
-    request: ModelLoadRequest,
-    load: (request: ModelLoadRequest) => Promise<LoadedGenerator>,
+    id: string,
+    load: () => Promise<LoadedGenerator>,
   ) {
-    this.id = request.modelId;
-    this.lazy = new Lazy(async () => (this.loaded = await load(request)));
+    super(id, load);
   }
 
   /** The registry's window until the model is loaded, then the model's own. */
@@ -75,20 +84,21 @@ export class RemoteGenerator implements Generator {
     return this.loaded?.contextTokens ?? findModel(this.id)?.contextTokens ?? 4096;
   }
 
-  ready(): Promise<LoadedGenerator> {
-    return this.lazy.get();
-  }
-
   async *stream(messages: ChatMessage[], options: GenerateOptions = {}): AsyncIterable<string> {
     const { signal, ...wire } = options;
     if (signal?.aborted) return;
-    await this.ready();
-    if (signal?.aborted) return;
+    try {
+      await this.ready(signal);
+    } catch (error) {
+      // Stopped while the model was loading: the port's contract is an empty stream, not an error.
+      if (signal?.aborted) return;
+      throw error;
+    }
     const id = nextRequest++;
     const queue = new AsyncQueue<string>();
     const cancel = () => void this.api.cancel(id);
     signal?.addEventListener('abort', cancel, { once: true });
-    const finished = this.api.generate(id, messages, wire, proxy((text: string) => queue.push(text))).then(
+    const finished = this.api.generate(id, this.id, messages, wire, proxy((text: string) => queue.push(text))).then(
       () => queue.close(),
       (error: unknown) => queue.fail(error),
     );
@@ -107,26 +117,22 @@ export class RemoteGenerator implements Generator {
 
   async countTokens(text: string): Promise<number> {
     await this.ready();
-    return this.api.countTokens(text);
+    return this.api.countTokens(this.id, text);
   }
 }
 
-export class RemoteReranker implements Reranker {
-  readonly id: string;
-  private readonly lazy: Lazy<unknown>;
-
+export class RemoteReranker extends OnFirstUse<{ id: string }> implements Reranker {
   constructor(
     private readonly api: Remote<EmbedApi>,
-    request: ModelLoadRequest,
-    load: (request: ModelLoadRequest) => Promise<unknown>,
+    id: string,
+    load: () => Promise<{ id: string }>,
   ) {
-    this.id = request.modelId;
-    this.lazy = new Lazy(() => load(request));
+    super(id, load);
   }
 
   async score(query: string, passages: string[], signal?: AbortSignal): Promise<number[]> {
-    await this.lazy.get();
+    const { id } = await this.ready(signal);
     throwIfAborted(signal, 'reranking');
-    return this.api.score(query, passages);
+    return this.api.score(id, query, passages);
   }
 }

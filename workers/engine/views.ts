@@ -1,18 +1,29 @@
 /** Read-only views of the index for the UI: the passage a citation opens, a document's cluster map. */
 import type { ClusterMap, Passage } from '../../src/client/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
+import type { LiveCorpus } from '../../src/core/engine/live-corpus.ts';
 import { documentGroupId } from '../../src/core/pipeline/indexer.ts';
+import type { Chunk } from '../../src/core/types.ts';
 import type { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 
+/** A searchable chunk by id, or undefined once its document has left the index. */
+export function findChunk(corpus: LiveCorpus, chunkId: string): Chunk | undefined {
+  try {
+    return corpus.chunk(chunkId);
+  } catch {
+    // LiveCorpus.chunk throws for an unknown id: for a stored citation that is an expected answer.
+    return undefined;
+  }
+}
+
 export async function passage(engine: LociEngine, store: IdbIndexStore, chunkId: string): Promise<Passage> {
-  const docId = chunkId.slice(0, chunkId.lastIndexOf(':'));
-  const record = engine.indexer.documents.get(docId);
-  const chunk = record?.chunks.find((c) => c.id === chunkId);
-  if (!record || !chunk) throw new Error('this passage is no longer in the library (its document was deleted)');
+  const chunk = findChunk(engine.corpus, chunkId);
+  const record = chunk && engine.indexer.documents.get(chunk.docId);
+  if (!chunk || !record) throw new Error('this passage is no longer in the library (its document was deleted)');
   const { doc } = record;
   // The whole text: chunk and block offsets index into it, so the viewer can scroll and highlight.
-  const result: Passage = { docId, docName: doc.name, mime: doc.mime, chunk, text: doc.text, blocks: doc.blocks, toc: doc.toc };
-  if (doc.mime === 'application/pdf') result.original = (await store.getOriginal(docId))?.bytes;
+  const result: Passage = { docId: doc.id, docName: doc.name, mime: doc.mime, chunk, text: doc.text, blocks: doc.blocks, toc: doc.toc };
+  if (doc.mime === 'application/pdf') result.original = (await store.getOriginal(doc.id))?.bytes;
   return result;
 }
 

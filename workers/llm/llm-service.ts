@@ -9,12 +9,14 @@ import { createTransformersGenerator } from '../../src/models/transformers-gener
 import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, ProgressCallback, WireGenerateOptions } from '../protocol.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
+import { ModelSlot } from '../shared/model-slot.ts';
 import { configureOnnxRuntime, configureSource } from '../shared/transformers-env.ts';
 
 type Disposable = Generator & { dispose?: () => Promise<void> };
 
 export class LlmService implements LlmApi {
-  private generator: Disposable | undefined;
+  /** Keyed by the request's model id: the id the engine knows it by before it has loaded. */
+  private readonly generators = new ModelSlot<Disposable>('language model', async (generator) => generator.dispose?.());
   private readonly requests = new Map<number, AbortController>();
 
   async plan(request: ModelLoadRequest): Promise<GeneratorPlan> {
@@ -24,49 +26,55 @@ export class LlmService implements LlmApi {
 
   async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedGenerator> {
     try {
-      const report = await probe(request);
-      const info = findModel(request.modelId);
-      const reasons = [...report.reasons];
-      const forward = (p: Parameters<ProgressCallback>[0]) => void post(onProgress, p);
-      let backend = report.generatorBackend;
-      let generator: Disposable | undefined;
-      if (info && (backend === 'webllm-q4f16' || backend === 'webllm-q4f32')) {
-        try {
-          // web-llm is megabytes of code that only a GPU can use: fetched only when chosen.
-          const { loadWebLlm } = await import('./webllm-backend.ts');
-          generator = await loadWebLlm(info, report, request.source, forward);
-        } catch (error) {
-          reasons.push(`web-llm could not load ${info.id} (${message(error)}); the model runs on transformers.js.`);
-          backend = 'transformers-webgpu';
+      const { model: generator, backend, reasons } = await this.generators.load(async () => {
+        const report = await probe(request);
+        const info = findModel(request.modelId);
+        const reasons = [...report.reasons];
+        const forward = (p: Parameters<ProgressCallback>[0]) => void post(onProgress, p);
+        let backend = report.generatorBackend;
+        if (info && (backend === 'webllm-q4f16' || backend === 'webllm-q4f32')) {
+          try {
+            // web-llm is megabytes of code that only a GPU can use: fetched only when chosen.
+            const { loadWebLlm } = await import('./webllm-backend.ts');
+            const model: Disposable = await loadWebLlm(info, report, request.source, forward);
+            return { id: request.modelId, model, backend, reasons };
+          } catch (error) {
+            reasons.push(`web-llm could not load ${info.id} (${message(error)}); the model runs on transformers.js.`);
+            backend = 'transformers-webgpu';
+          }
         }
-      }
-      if (!generator) {
         configureOnnxRuntime();
         configureSource(request.source);
         const device = backend === 'transformers-webgpu' ? 'webgpu' : 'wasm';
-        generator = await createTransformersGenerator(request.modelId, {
+        const model: Disposable = await createTransformersGenerator(request.modelId, {
           device,
           dtype: info ? dtypeFor(info, device, report.shaderF16) : undefined,
           onProgress: downloadMeter(request.modelId, forward),
         });
-      }
-      await this.generator?.dispose?.();
-      this.generator = generator;
+        return { id: request.modelId, model, backend, reasons };
+      });
       return { id: generator.id, contextTokens: generator.contextTokens, backend, reasons };
     } finally {
       release(onProgress);
     }
   }
 
-  async generate(requestId: number, messages: ChatMessage[], options: WireGenerateOptions, onPiece: (text: string) => void): Promise<void> {
+  async generate(
+    requestId: number,
+    modelId: string,
+    messages: ChatMessage[],
+    options: WireGenerateOptions,
+    onPiece: (text: string) => void,
+  ): Promise<void> {
     const controller = new AbortController();
     this.requests.set(requestId, controller);
     try {
-      const generator = this.need();
-      let last = Promise.resolve();
-      for await (const piece of generator.stream(messages, { ...options, signal: controller.signal })) last = post(onPiece, piece);
-      // Calls on one port are answered in order: once the last is answered, all were delivered.
-      await last;
+      await this.generators.use(modelId, async (generator) => {
+        let last = Promise.resolve();
+        for await (const piece of generator.stream(messages, { ...options, signal: controller.signal })) last = post(onPiece, piece);
+        // Calls on one port are answered in order: once the last is answered, all were delivered.
+        await last;
+      });
     } finally {
       this.requests.delete(requestId);
       release(onPiece);
@@ -77,13 +85,8 @@ export class LlmService implements LlmApi {
     this.requests.get(requestId)?.abort();
   }
 
-  async countTokens(text: string): Promise<number> {
-    return this.need().countTokens(text);
-  }
-
-  private need(): Generator {
-    if (!this.generator) throw new Error('the language model is not loaded yet');
-    return this.generator;
+  countTokens(modelId: string, text: string): Promise<number> {
+    return this.generators.use(modelId, (generator) => generator.countTokens(text));
   }
 }
 

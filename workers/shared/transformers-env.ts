@@ -22,7 +22,7 @@ export function configureSource(source: ModelSourceSetting): void {
 }
 
 /** The site's models folder is a path ('/models/'), never a URL: transformers.js needs it so. */
-export function toModelSource(source: ModelSourceSetting): ModelSource {
+function toModelSource(source: ModelSourceSetting): ModelSource {
   if (source.kind === 'local') return { kind: 'local', path: `${import.meta.env.BASE_URL}models/` };
   return source;
 }

@@ -1,0 +1,124 @@
+/**
+ * Questions through Chats with the engine replaced by a double: a stored turn whichever way the
+ * question ends (answered, failed, stopped), and a Stop that ends the question at once even while
+ * the engine is stuck on a step that cannot be interrupted.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import type { AppSettings, AskStreamEvent } from '../../src/client/api.ts';
+import type { AskEvent, LociEngine } from '../../src/core/engine/engine.ts';
+import { LiveCorpus } from '../../src/core/engine/live-corpus.ts';
+import type { Source } from '../../src/core/types.ts';
+import { getChat } from '../../src/storage/chats.ts';
+import { openLociDb } from '../../src/storage/open.ts';
+import type { LociDb } from '../../src/storage/schema.ts';
+import { Chats } from '../../workers/engine/chats.ts';
+import { DIM, documentRecord } from '../storage/fixtures.ts';
+
+const doc = documentRecord('dddd', 'rules.md', ['Refunds need a manager.', 'Returns take a week.']);
+const source: Source = { n: 1, label: '[1] rules', chunk: doc.chunks[0], docName: 'rules.md', docTitle: 'rules' };
+const settings = { strategy: 'cap-rag', n: 5, hybrid: true, rerank: false } as AppSettings;
+
+/** An engine whose ask() runs `script`; only what Chats touches is there. */
+function engineDouble(script: (signal: AbortSignal) => AsyncGenerator<AskEvent>): LociEngine {
+  const corpus = new LiveCorpus(DIM);
+  corpus.setDocument(doc);
+  const engine = { corpus, ask: (_question: string, options: { signal: AbortSignal }) => script(options.signal) };
+  return engine as unknown as LociEngine;
+}
+
+function retrieved(question: string): AskEvent {
+  const retrieval = { question, lang: 'en', queries: [question], chunks: [], result: { chunks: [], trace: [] } };
+  return { type: 'retrieved', retrieval, sources: [source] } as unknown as AskEvent;
+}
+
+async function setUp(script: (signal: AbortSignal) => AsyncGenerator<AskEvent>): Promise<{ db: LociDb; chats: Chats }> {
+  const db = await openLociDb({ factory: new IDBFactory() });
+  const engine = engineDouble(script);
+  return { db, chats: new Chats({ db, engine: () => engine, settings: () => settings, canRerank: () => false }) };
+}
+
+async function ask(chats: Chats, question: string): Promise<AskStreamEvent[]> {
+  const events: AskStreamEvent[] = [];
+  await chats.ask(question, { chatId: 'c1' }, (event) => events.push(event));
+  return events;
+}
+
+describe('Chats', () => {
+  it('stores an answered turn, question and answer together, and gives it back with its sources', async () => {
+    const { db, chats } = await setUp(async function* () {
+      yield retrieved('Who approves refunds?');
+      yield { type: 'token', text: 'A manager [1].' };
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+    });
+    const events = await ask(chats, 'Who approves refunds?');
+    expect(events.map((e) => e.type)).toEqual(['sources', 'token', 'done']);
+    const [turn] = await chats.history('c1');
+    expect(turn).toMatchObject({ question: 'Who approves refunds?', answer: 'A manager [1].', cited: [1] });
+    expect(turn.error).toBeUndefined();
+    expect(turn.sources).toEqual([source]);
+  });
+
+  it('keeps the question, the partial answer and the error of a turn that failed', async () => {
+    const { db, chats } = await setUp(async function* () {
+      yield retrieved('Who approves refunds?');
+      yield { type: 'token', text: '<think>hm</think>A mana' };
+      throw new Error('the language model crashed');
+    });
+    const events = await ask(chats, 'Who approves refunds?');
+    expect(events.at(-1)).toEqual({ type: 'error', message: 'the language model crashed' });
+    const stored = (await getChat(db, 'c1'))!.messages;
+    expect(stored.map((m) => [m.role, m.content, m.error])).toEqual([
+      ['user', 'Who approves refunds?', undefined],
+      ['assistant', 'A mana', 'the language model crashed'],
+    ]);
+    const [turn] = await chats.history('c1');
+    expect(turn).toMatchObject({ question: 'Who approves refunds?', answer: 'A mana', error: 'the language model crashed' });
+    expect(turn.sources).toEqual([source]);
+  });
+
+  it('stops at once while the engine waits on a step that cannot be interrupted, keeping the question', async () => {
+    const stuck = new Promise<never>(() => {});
+    let sawAbort = false;
+    const { db, chats } = await setUp(async function* (signal) {
+      signal.addEventListener('abort', () => (sawAbort = true));
+      // A chat model still loading while the prompt's tokens are counted: no signal reaches it.
+      await stuck;
+      yield retrieved('never');
+    });
+    const asking = ask(chats, 'Who approves refunds?');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    chats.stop();
+    const events = await asking;
+    expect(sawAbort).toBe(true);
+    expect(events).toEqual([{ type: 'done', answer: '', cited: [], notFound: false, aborted: true }]);
+    expect((await getChat(db, 'c1'))!.messages.map((m) => [m.role, m.content, m.error])).toEqual([
+      ['user', 'Who approves refunds?', undefined],
+      ['assistant', '', undefined],
+    ]);
+  });
+
+  it('leaves a failed turn out of the conversation the next question builds on', async () => {
+    const histories: unknown[] = [];
+    let calls = 0;
+    const db = await openLociDb({ factory: new IDBFactory() });
+    const corpus = new LiveCorpus(DIM);
+    const engine = {
+      corpus,
+      async *ask(_question: string, options: { history?: unknown }): AsyncGenerator<AskEvent> {
+        histories.push(options.history);
+        if (++calls === 1) throw new Error('offline');
+        yield { type: 'done', answer: 'ok', cited: [], removed: [], notFound: false, aborted: false };
+      },
+    } as unknown as LociEngine;
+    const chats = new Chats({ db, engine: () => engine, settings: () => settings, canRerank: () => false });
+    await ask(chats, 'first');
+    await ask(chats, 'second');
+    await ask(chats, 'third');
+    expect(histories).toEqual([undefined, undefined, [
+      { role: 'user', content: 'second' },
+      { role: 'assistant', content: 'ok' },
+    ]]);
+    expect((await chats.history('c1')).map((t) => [t.question, t.error])).toEqual([['first', 'offline'], ['second', undefined], ['third', undefined]]);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The engine worker's service over comlink, with the embed and LLM workers replaced by doubles on
+ * MessageChannels and IndexedDB by fake-indexeddb: a start whose embedder cannot be downloaded,
+ * a switch of embedder while a document is being embedded, and an import that is refused.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { expose } from 'comlink';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LibraryEvent } from '../../src/client/api.ts';
+import { LociEngine } from '../../src/core/engine/engine.ts';
+import type { EmbedRole } from '../../src/core/ports.ts';
+import type { DeviceReport } from '../../src/models/device.ts';
+import { EngineService } from '../../workers/engine/engine-service.ts';
+import type { EmbedApi, GeneratorPlan, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest, ProgressCallback } from '../../workers/protocol.ts';
+import { release } from '../../workers/shared/callbacks.ts';
+import { hashEmbedder } from '../support/hash-embedder.ts';
+import '../storage/fixtures.ts';
+import { gate } from './gate.ts';
+
+vi.mock('../../workers/engine/pdf-in-thread.ts', () => ({ preparePdfjs: async () => {} }));
+
+const report: DeviceReport = {
+  webgpu: false,
+  fallbackAdapter: false,
+  shaderF16: false,
+  threads: 2,
+  embedderDevice: 'wasm',
+  generatorBackend: 'transformers-wasm',
+  reasons: ['No WebGPU adapter: everything runs on WebAssembly.'],
+};
+
+/** The embed worker: the hub is unreachable, a mirror works; embedding takes a little while. */
+class EmbedDouble implements EmbedApi {
+  readonly loads: string[] = [];
+  /** Embeddings still running when a load began: a swap under a running job. */
+  readonly overlaps: string[] = [];
+  inflight = 0;
+  /** While set, embedding waits for it: a batch that is still running. */
+  hold: Promise<void> | undefined;
+
+  async probe(): Promise<DeviceReport> {
+    return report;
+  }
+
+  async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedEmbedder> {
+    release(onProgress);
+    this.loads.push(`${request.modelId} from ${request.source.kind}`);
+    if (this.inflight > 0) this.overlaps.push(request.modelId);
+    if (request.source.kind === 'hub') throw new Error('huggingface.co could not be reached');
+    return { id: request.modelId, dimension: 16, maxTokens: 512, queryPrefix: '', passagePrefix: '', device: 'wasm', report };
+  }
+
+  async embed(modelId: string, texts: string[], role: EmbedRole): Promise<Float32Array[]> {
+    this.inflight++;
+    try {
+      await this.hold;
+      return hashEmbedder(modelId, 16).embed(texts, role);
+    } finally {
+      this.inflight--;
+    }
+  }
+
+  countTokens(modelId: string, texts: string[]): Promise<number[]> {
+    return hashEmbedder(modelId, 16).countTokens(texts);
+  }
+
+  async loadReranker(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<{ id: string }> {
+    release(onProgress);
+    return { id: request.modelId };
+  }
+
+  async score(_modelId: string, _query: string, passages: string[]): Promise<number[]> {
+    return passages.map(() => 0);
+  }
+}
+
+class LlmDouble implements LlmApi {
+  async plan(): Promise<GeneratorPlan> {
+    return { backend: 'transformers-wasm', reasons: [] };
+  }
+
+  async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedGenerator> {
+    release(onProgress);
+    return { id: request.modelId, contextTokens: 2048, backend: 'transformers-wasm', reasons: [] };
+  }
+
+  async generate(): Promise<void> {}
+
+  cancel(): void {}
+
+  async countTokens(_modelId: string, text: string): Promise<number> {
+    return text.length;
+  }
+}
+
+function served(service: object): MessagePort {
+  const { port1, port2 } = new MessageChannel();
+  expose(service, port2);
+  return port1;
+}
+
+const mirror = { kind: 'mirror' as const, baseUrl: 'https://mirror.example/' };
+let ports: MessagePort[] = [];
+
+async function start(embed: EmbedDouble) {
+  const engine = new EngineService();
+  const events: LibraryEvent[] = [];
+  const request = { launch: { localModels: false, device: 'wasm' as const }, embedPort: served(embed), llmPort: served(new LlmDouble()) };
+  ports = [request.embedPort, request.llmPort];
+  const started = await engine.start(request, (event) => events.push(event));
+  return { engine, events, started };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  // Node 20 lacks Promise.withResolvers, which browsers (where this service runs) have.
+  if (!Promise.withResolvers) {
+    vi.stubGlobal('Promise', Object.assign(Promise, {
+      withResolvers<T>() {
+        let resolve!: (value: T) => void;
+        let reject!: (error: unknown) => void;
+        const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+        return { promise, resolve, reject };
+      },
+    }));
+  }
+});
+
+afterEach(() => {
+  for (const port of ports) port.close();
+  vi.restoreAllMocks();
+});
+
+const errors = (events: LibraryEvent[]) => events.flatMap((e) => (e.type === 'error' ? [e.message] : []));
+
+describe('EngineService', () => {
+  it('starts with settings and a device summary when the embedder cannot load, and opens once a mirror is chosen', async () => {
+    const embed = new EmbedDouble();
+    const { engine, events, started } = await start(embed);
+    expect(started.settings.modelSource).toEqual({ kind: 'hub' });
+    expect(started.device).toMatchObject({ embedderDevice: 'wasm', generatorBackend: 'transformers-wasm', webgpu: false });
+    expect(errors(events)).toEqual([expect.stringMatching(/could not be opened: huggingface\.co could not be reached/)]);
+    await expect(engine.clusterMap('x')).rejects.toThrow(/still opening/);
+
+    const saved = await engine.updateSettings({ modelSource: mirror });
+    expect(saved.modelSource).toEqual(mirror);
+    expect(embed.loads).toEqual(['Xenova/multilingual-e5-small from hub', 'Xenova/multilingual-e5-small from mirror']);
+    expect(await engine.clusterMap('x')).toBeUndefined();
+    expect(await engine.settings()).toMatchObject({ modelSource: mirror });
+  });
+
+  it('stops the job embedding a document before it swaps the embedder', async () => {
+    const embed = new EmbedDouble();
+    const { engine, events } = await start(embed);
+    await engine.updateSettings({ modelSource: mirror });
+    const body = Array.from({ length: 60 }, (_, i) => `Paragraph ${i} talks about topic ${i % 5}, sentence after sentence.`).join('\n\n');
+    const batch = gate();
+    embed.hold = batch.promise;
+    await engine.addFiles([new File([`# Notes\n\n${body}\n`], 'notes.md', { type: 'text/markdown' })]);
+    await vi.waitFor(() => expect(embed.inflight).toBe(1));
+
+    const switching = engine.updateSettings({ embedderId: 'other-embedder' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The job was told to stop; the new embedder waits until its running batch has come back.
+    expect(embed.loads.at(-1)).toBe('Xenova/multilingual-e5-small from mirror');
+    embed.hold = undefined;
+    batch.resolve();
+    await switching;
+    expect(embed.loads.at(-1)).toBe('other-embedder from mirror');
+    expect(embed.overlaps).toEqual([]);
+    expect(errors(events).at(-1)).toMatch(/indexed again with other-embedder/);
+    await vi.waitFor(async () => expect((await engine.documents())[0]).toMatchObject({ status: 'ready' }), { timeout: 20_000 });
+  });
+
+  it('leaves the open index alone when an import is refused', async () => {
+    const embed = new EmbedDouble();
+    const { engine } = await start(embed);
+    await engine.updateSettings({ modelSource: mirror });
+    const opens = vi.spyOn(LociEngine, 'open');
+    await expect(engine.importLibrary(new File(['not a zip'], 'library.zip'))).rejects.toThrow(/not a Loci library export/);
+    expect(opens).not.toHaveBeenCalled();
+    expect(await engine.clusterMap('x')).toBeUndefined();
+  });
+});

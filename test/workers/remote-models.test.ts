@@ -1,0 +1,82 @@
+import type { Remote } from 'comlink';
+import { describe, expect, it } from 'vitest';
+import type { EmbedApi, LlmApi, LoadedGenerator } from '../../workers/protocol.ts';
+import { RemoteGenerator, RemoteReranker } from '../../workers/engine/remote-models.ts';
+import { gate } from './gate.ts';
+
+const loaded: LoadedGenerator = { id: 'g', contextTokens: 2048, backend: 'transformers-wasm', reasons: [] };
+
+/** An LLM worker double that records what it was asked; `generate` streams one piece. */
+function llmApi(calls: string[]): Remote<LlmApi> {
+  const api: Partial<LlmApi> = {
+    async generate(_requestId, modelId, _messages, _options, onPiece) {
+      calls.push(`generate ${modelId}`);
+      onPiece('hello');
+    },
+    cancel: () => undefined,
+    async countTokens(modelId) {
+      calls.push(`count ${modelId}`);
+      return 3;
+    },
+  };
+  return api as unknown as Remote<LlmApi>;
+}
+
+describe('remote models', () => {
+  it('stops waiting for a loading model when the signal aborts, while the load goes on', async () => {
+    const load = gate<LoadedGenerator>();
+    const generator = new RemoteGenerator(llmApi([]), 'qwen', () => load.promise);
+    const controller = new AbortController();
+    const waiting = generator.ready(controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'CancelledError' });
+    load.resolve(loaded);
+    expect(await generator.ready()).toBe(loaded);
+    expect(generator.contextTokens).toBe(2048);
+  });
+
+  it('a stream stopped during the load ends empty, as the Generator port promises', async () => {
+    const calls: string[] = [];
+    const generator = new RemoteGenerator(llmApi(calls), 'qwen', () => new Promise<LoadedGenerator>(() => {}));
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const reading = (async () => {
+      for await (const piece of generator.stream([{ role: 'user', content: 'hi' }], { signal: controller.signal })) pieces.push(piece);
+    })();
+    controller.abort();
+    await reading;
+    expect(pieces).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('names its model in every call, and retries a load that failed', async () => {
+    const calls: string[] = [];
+    let attempts = 0;
+    const generator = new RemoteGenerator(llmApi(calls), 'qwen', async () => {
+      if (++attempts === 1) throw new Error('offline');
+      return loaded;
+    });
+    await expect(generator.countTokens('x')).rejects.toThrow('offline');
+    expect(await generator.countTokens('x')).toBe(3);
+    const pieces: string[] = [];
+    for await (const piece of generator.stream([{ role: 'user', content: 'hi' }])) pieces.push(piece);
+    expect(pieces).toEqual(['hello']);
+    expect(calls).toEqual(['count qwen', 'generate qwen']);
+  });
+
+  it('the reranker scores with the model its load returned, and gives up waiting on abort', async () => {
+    const calls: string[] = [];
+    const api: Partial<EmbedApi> = {
+      async score(modelId, _query, passages) {
+        calls.push(`score ${modelId}`);
+        return passages.map(() => 1);
+      },
+    };
+    const reranker = new RemoteReranker(api as unknown as Remote<EmbedApi>, 'bge', async () => ({ id: 'BAAI/bge' }));
+    expect(await reranker.score('q', ['a', 'b'])).toEqual([1, 1]);
+    expect(calls).toEqual(['score BAAI/bge']);
+
+    const stuck = new RemoteReranker(api as unknown as Remote<EmbedApi>, 'other', () => new Promise(() => {}));
+    await expect(stuck.score('q', ['a'], AbortSignal.abort())).rejects.toMatchObject({ name: 'CancelledError' });
+  });
+});
