@@ -18,7 +18,6 @@ export interface TurnView extends ChatTurn {
   done: boolean;
   notFound: boolean;
   aborted: boolean;
-  error?: string;
 }
 
 function fromHistory(turn: ChatTurn): TurnView {
