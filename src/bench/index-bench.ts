@@ -8,7 +8,7 @@ import { FlatVectorIndex } from '../core/search/flat-vector-index.ts';
 import { retrieve } from '../core/search/retrieve.ts';
 import type { Strategy, VectorStorage } from '../core/types.ts';
 import { seededRandom } from '../core/util/random.ts';
-import { round, timeCalls, timeInterleaved, type Timing } from './stats.ts';
+import { round, timeInterleaved, type Timing } from './stats.ts';
 import { randomText, randomUnitVectors, syntheticIndex } from './synthetic-corpus.ts';
 
 export interface BuildRow {
@@ -32,6 +32,9 @@ export interface QueryRow extends Timing {
   baselineP50: number;
   ratio: number;
 }
+
+/** Chunks per query the benchmarks ask for (the CLI's default N); M = 20·N candidates. */
+export const QUERY_N = 5;
 
 export interface IndexBenchOptions {
   sizes: number[];
@@ -61,7 +64,7 @@ export function benchIndex(options: IndexBenchOptions): { build: BuildRow[]; que
     flat.add(group.vectors);
     const flatMs = performance.now() - flatT0;
     const scanOnce = (i: number) => flat.search(queries[i % queries.length].vector, m);
-    const scan = timeCalls(scanOnce, options.runs);
+    const [scan] = timeInterleaved([scanOnce], options.runs);
     baseline.push({ entries, ...scan });
     options.log?.(`scan   ${String(entries).padStart(7)} entries  flat float32  p50 ${scan.p50.toFixed(2)} ms`);
 

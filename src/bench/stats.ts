@@ -1,4 +1,7 @@
-/** Summary statistics for benchmark timings. */
+/**
+ * Summary statistics of timings, shared by the benchmarks and the evaluation's latency columns so
+ * a p95 means the same thing in both.
+ */
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -8,35 +11,36 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
 }
 
-export interface Timing {
-  runs: number;
-  p50: number;
-  p95: number;
-  mean: number;
-}
-
-/** Milliseconds per call of `fn`, after `warmup` untimed calls. */
-export function timeCalls(fn: (i: number) => void, runs: number, warmup = 3): Timing {
-  for (let i = 0; i < warmup; i++) fn(i);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn(i);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { runs, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), mean: round(times.reduce((a, b) => a + b, 0) / runs) };
-}
-
 export function round(x: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
 }
 
+/** Milliseconds; NaN for every figure when there are no times. */
+export interface Timing {
+  runs: number;
+  mean: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export function summarize(times: readonly number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = sorted.length === 0 ? NaN : sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  return {
+    runs: sorted.length,
+    mean: round(mean),
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    max: round(sorted.at(-1) ?? NaN),
+  };
+}
+
 /**
  * Milliseconds per call of each function, calls alternating (a, b, c, a, b, c, …) so that every
  * one sees the same load: on a shared machine, a baseline timed minutes apart from what it is
- * compared with would measure the neighbours as much as the code.
+ * compared with would measure the neighbours as much as the code. `warmup` untimed rounds first.
  */
 export function timeInterleaved(fns: readonly ((i: number) => void)[], runs: number, warmup = 3): Timing[] {
   for (let i = 0; i < warmup; i++) for (const fn of fns) fn(i);
@@ -48,8 +52,5 @@ export function timeInterleaved(fns: readonly ((i: number) => void)[], runs: num
       times[j].push(performance.now() - t0);
     });
   }
-  return times.map((t) => {
-    t.sort((a, b) => a - b);
-    return { runs, p50: round(percentile(t, 50)), p95: round(percentile(t, 95)), mean: round(t.reduce((a, b) => a + b, 0) / runs) };
-  });
+  return times.map(summarize);
 }

@@ -6,6 +6,7 @@ import type { Rewrite } from '../core/engine/ask.ts';
 
 export class UsageError extends Error {}
 
+/** Every option the commands share, by name; a command with its own set takes these with `pickOptions`. */
 const COMMON = {
   models: { type: 'string' },
   embedder: { type: 'string' },
@@ -56,12 +57,21 @@ export interface CommonOptions {
 
 export const DEFAULT_MODELS_DIR = process.env.LOCI_MODELS_DIR ?? path.resolve(process.cwd(), '../shared/models');
 
+/** The specs of the named common options, so a command spells each one (type, short flag) the same way. */
+export function pickOptions<K extends keyof typeof COMMON>(...names: K[]): Pick<typeof COMMON, K> {
+  return Object.fromEntries(names.map((name) => [name, COMMON[name]])) as Pick<typeof COMMON, K>;
+}
+
+export function modelsDirOf(value: string | undefined): string {
+  return path.resolve(value ?? DEFAULT_MODELS_DIR);
+}
+
 export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = {}) {
   const { values, positionals } = parseArgs({ args: argv, options: { ...COMMON, ...extra }, allowPositionals: true, strict: true });
   const v = values as Record<string, string | boolean | undefined>;
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const options: CommonOptions = {
-    modelsDir: path.resolve(str('models') ?? DEFAULT_MODELS_DIR),
+    modelsDir: modelsDirOf(str('models')),
     embedder: str('embedder') ?? 'tiny-lexical-bert-zh',
     llm: str('llm'),
     reranker: str('reranker'),
@@ -70,14 +80,14 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
     rerank: v.rerank === true,
     rewrite: oneOf('rewrite', str('rewrite') ?? 'none', ['none', 'multi-query', 'hyde'] as const),
     n: int('n', str('n') ?? '5', 1),
-    m: str('m') !== undefined ? int('m', str('m')!, 1) : undefined,
+    m: optionalInt('m', str('m'), 1),
     preparse: oneOf('preparse', str('preparse') ?? 'extractive', ['llm', 'extractive', 'off'] as const),
-    preparseBudget: str('preparse-budget') !== undefined ? int('preparse-budget', str('preparse-budget')!, 0) : undefined,
+    preparseBudget: optionalInt('preparse-budget', str('preparse-budget'), 0),
     maxNewTokens: int('max-new-tokens', str('max-new-tokens') ?? '256', 1),
-    chunkTokens: str('chunk-tokens') !== undefined ? int('chunk-tokens', str('chunk-tokens')!, 8) : undefined,
+    chunkTokens: optionalInt('chunk-tokens', str('chunk-tokens'), 8),
     clusterScope: str('cluster-scope') !== undefined ? oneOf('cluster-scope', str('cluster-scope')!, ['document', 'corpus'] as const) : undefined,
     raptor: v.raptor === true,
-    seed: str('seed') !== undefined ? int('seed', str('seed')!, 0) : undefined,
+    seed: optionalInt('seed', str('seed'), 0),
     json: v.json === true,
     out: str('out'),
     quiet: v.quiet === true,
@@ -95,6 +105,17 @@ export function int(name: string, value: string, min: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min} (got "${value}")`);
   return n;
+}
+
+export function optionalInt(name: string, value: string | undefined, min: number): number | undefined {
+  return value === undefined ? undefined : int(name, value, min);
+}
+
+/** Comma-separated whole numbers, each ≥ `min`; duplicates dropped, in increasing order. */
+export function ints(name: string, value: string | undefined, min: number, fallback: number[]): number[] {
+  if (value === undefined) return fallback;
+  const values = value.split(',').map((s) => int(name, s.trim(), min));
+  return [...new Set(values)].sort((a, b) => a - b);
 }
 
 /** Comma-separated list option, each value checked. */

@@ -5,7 +5,7 @@
  */
 import type { Chunk } from '../core/types.ts';
 import type { EvalDocument, GoldEvidence } from './datasets/types.ts';
-import { overlapRatio } from './text-overlap.ts';
+import { overlapRatio, shingles } from './text-overlap.ts';
 
 export type RetrievedPiece = Pick<Chunk, 'docId' | 'text' | 'page' | 'pageEnd'>;
 
@@ -40,14 +40,35 @@ export function goldGrades(gold: GoldEvidence): Map<string, number> {
   }
 }
 
-/** Gold ids covered by one retrieved chunk (deduplicated, possibly empty). */
-export function coveredGold(
+/** The gold ids one retrieved chunk covers (deduplicated, possibly empty). */
+export type GoldCoverage = (chunk: RetrievedPiece) => string[];
+
+/**
+ * Coverage for one question's gold evidence, made once and used for the chunks of every method.
+ * Texts are shingled once each and remembered: every gold passage is compared with every chunk,
+ * and the methods retrieve many of the same chunks, so nothing is segmented twice.
+ */
+export function goldCoverage(gold: GoldEvidence, docs: ReadonlyMap<string, EvalDocument>, options: EvidenceOptions = {}): GoldCoverage {
+  const shingled = new Map<string, Set<string>>();
+  const shinglesOf = (text: string): Set<string> => {
+    let set = shingled.get(text);
+    if (!set) {
+      set = shingles(text);
+      shingled.set(text, set);
+    }
+    return set;
+  };
+  const overlap = (a: string, b: string) => overlapRatio(shinglesOf(a), shinglesOf(b));
+  return (chunk) => covered(chunk, docs.get(chunk.docId), gold, options, overlap);
+}
+
+function covered(
   chunk: RetrievedPiece,
-  docs: ReadonlyMap<string, EvalDocument>,
+  doc: EvalDocument | undefined,
   gold: GoldEvidence,
-  options: EvidenceOptions = {},
+  options: EvidenceOptions,
+  overlap: (a: string, b: string) => number,
 ): string[] {
-  const doc = docs.get(chunk.docId);
   const out = new Set<string>();
   switch (gold.type) {
     case 'titles':
@@ -61,7 +82,7 @@ export function coveredGold(
       if (out.size > 0) break;
       const threshold = options.passageOverlap ?? PASSAGE_OVERLAP;
       gold.texts.forEach((text, i) => {
-        if (overlapRatio(chunk.text, text) >= threshold) out.add(gold.ids[i]);
+        if (overlap(chunk.text, text) >= threshold) out.add(gold.ids[i]);
       });
       break;
     }
@@ -72,7 +93,7 @@ export function coveredGold(
         const first = chunk.page;
         const last = chunk.pageEnd ?? chunk.page;
         const onPage = first !== undefined && last !== undefined && first <= item.page && item.page <= last;
-        if (onPage || overlapRatio(chunk.text, item.text) >= threshold) out.add(pageId(item.doc, item.page));
+        if (onPage || overlap(chunk.text, item.text) >= threshold) out.add(pageId(item.doc, item.page));
       }
       break;
     }
@@ -81,14 +102,4 @@ export function coveredGold(
       break;
   }
   return [...out];
-}
-
-/** The covered gold ids of each retrieved chunk, in rank order: the input of the retrieval metrics. */
-export function rankedCoverage(
-  chunks: readonly RetrievedPiece[],
-  docs: ReadonlyMap<string, EvalDocument>,
-  gold: GoldEvidence,
-  options: EvidenceOptions = {},
-): string[][] {
-  return chunks.map((chunk) => coveredGold(chunk, docs, gold, options));
 }

@@ -36,8 +36,8 @@ function withoutSignal(options: GenerateOptions | undefined): Omit<GenerateOptio
   return rest;
 }
 
-/** The cache key of a request (exported so a run can report or inspect entries). */
-export async function cacheKey(model: string, messages: ChatMessage[], options?: GenerateOptions): Promise<string> {
+/** The cache key of a request. */
+async function cacheKey(model: string, messages: ChatMessage[], options?: GenerateOptions): Promise<string> {
   return sha256Hex(canonical({ model, messages, options: withoutSignal(options) }));
 }
 

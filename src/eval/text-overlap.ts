@@ -21,11 +21,10 @@ export function shingles(text: string): Set<string> {
 /**
  * Shared shingles / shingles of the shorter text: 1 when one text lies inside the other (a chunk
  * inside a long evidence passage, or a short passage inside a chunk), near 0 for unrelated texts.
+ * Takes shingle sets, so a text compared many times is segmented once.
  */
-export function overlapRatio(a: string, b: string): number {
-  const sa = shingles(a);
-  const sb = shingles(b);
-  const [small, large] = sa.size <= sb.size ? [sa, sb] : [sb, sa];
+export function overlapRatio(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   if (small.size === 0) return 0;
   let shared = 0;
   for (const s of small) if (large.has(s)) shared++;

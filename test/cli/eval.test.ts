@@ -93,6 +93,16 @@ describe('loci eval', () => {
     };
     expect(device(['--dataset', 'rgb', '--device', 'cuda'])).toBe('cuda');
     expect(device(['--dataset', 'rgb'])).toBe('cpu');
+    const out = (argv: string[]) => {
+      const parsed = parseEvalArgs(['--dataset', 'rgb', ...argv]);
+      return parsed === 'help' ? undefined : parsed.out;
+    };
+    // --json <file> as the README writes it; --out / -o as the other commands spell a results file
+    expect(out(['--json', 'r.json'])).toBe('r.json');
+    expect(out(['--out', 'r.json'])).toBe('r.json');
+    expect(out(['-o', 'r.json'])).toBe('r.json');
+    expect(() => parseEvalArgs(['--dataset', 'rgb', '--json', 'a.json', '--out', 'b.json'])).toThrow(/give one/);
+    expect(() => parseEvalArgs(['--dataset', 'rgb', '--limit', 'x'])).toThrow(/--limit must be a whole number ≥ 1/);
     const parsed = parseEvalArgs(['--dataset', 'rgb']);
     if (parsed === 'help') throw new Error('unexpected help');
     expect(parsed.config).toMatchObject({ embedder: 'tiny-lexical-bert-zh', hybrid: [false, true], ks: [1, 2, 5, 10], answerKs: [5] });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accuracy,
   answerTokens,
   containsAnswer,
   exactMatch,
@@ -69,12 +68,5 @@ describe('containsAnswer (RGB)', () => {
   it('English matches whole words only', () => {
     expect(containsAnswer('It was 2015.', [['2015']])).toBe(1);
     expect(containsAnswer('It was 2015.', [['1']])).toBe(0);
-  });
-});
-
-describe('accuracy', () => {
-  it('is the fraction correct, NaN for none', () => {
-    expect(accuracy([true, false, true, true])).toBe(0.75);
-    expect(accuracy([])).toBeNaN();
   });
 });

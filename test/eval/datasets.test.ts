@@ -133,6 +133,8 @@ describe('another folder, another split name', () => {
   it('finds the split files by name', async () => {
     const h = await loadDataset('hotpotqa', { dataDir: dir, split: 'tiny' });
     expect(h.documents.map((d) => d.id)).toEqual(['A', 'B']);
+    // a paragraph is ingested as Markdown under its title, so the title heads its chunks
+    expect(h.documents[0]).toMatchObject({ name: 'hotpotqa-0.md', title: 'A', text: '# A\n\nAlpha.' });
     expect(h.questions).toHaveLength(1);
 
     const r = await loadDataset('rgb', { dataDir: dir, split: 'tiny' });

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalDocument, GoldEvidence } from '../../src/eval/datasets/types.ts';
-import { coveredGold, goldGrades, rankedCoverage, type RetrievedPiece } from '../../src/eval/evidence.ts';
-import { overlapRatio } from '../../src/eval/text-overlap.ts';
+import { goldCoverage, goldGrades, type RetrievedPiece } from '../../src/eval/evidence.ts';
+import { overlapRatio, shingles } from '../../src/eval/text-overlap.ts';
 import { allGoldAtK, recallAtK } from '../../src/eval/metrics/retrieval.ts';
 
 const piece = (docId: string, text: string, page?: number, pageEnd?: number): RetrievedPiece => ({ docId, text, page, pageEnd });
+const coveredGold = (chunk: RetrievedPiece, docs: ReadonlyMap<string, EvalDocument>, gold: GoldEvidence) => goldCoverage(gold, docs)(chunk);
+const overlap = (a: string, b: string) => overlapRatio(shingles(a), shingles(b));
 
-describe('overlapRatio', () => {
+describe('overlap of shingles', () => {
   const long = 'the quick brown fox jumps over the lazy dog near the river bank at dawn';
   it('is 1 when one text lies inside the other', () => {
-    expect(overlapRatio('brown fox jumps over the lazy dog', long)).toBe(1);
+    expect(overlap('brown fox jumps over the lazy dog', long)).toBe(1);
   });
   it('is 0 for texts that only share words, not phrases', () => {
-    expect(overlapRatio('dog lazy the over jumps fox brown', long)).toBe(0);
+    expect(overlap('dog lazy the over jumps fox brown', long)).toBe(0);
   });
   it('works on Chinese through word segmentation', () => {
     const gold = '国家统计局12月26日发布的数据显示，2022年全国棉花总产量597.7万吨，比2021年增加24.6万吨。';
-    expect(overlapRatio('2022年全国棉花总产量597.7万吨，比2021年增加24.6万吨。', gold)).toBe(1);
-    expect(overlapRatio('新疆棉花播种面积3745.3万亩，比上年减少13.8万亩。', gold)).toBeLessThan(0.3);
+    expect(overlap('2022年全国棉花总产量597.7万吨，比2021年增加24.6万吨。', gold)).toBe(1);
+    expect(overlap('新疆棉花播种面积3745.3万亩，比上年减少13.8万亩。', gold)).toBeLessThan(0.3);
   });
 });
 
@@ -58,13 +60,21 @@ describe('passages (RGB)', () => {
     expect(coveredGold(piece('big', `前言。${p0}`), docs, gold)).toEqual(['p0']);
     expect(coveredGold(piece('big', '前言。后记。'), docs, gold)).toEqual([]);
   });
+  it('one coverage serves every chunk of every method: remembered texts give the same answers', () => {
+    const gold: GoldEvidence = { type: 'passages', texts: [p0, p1], ids: ['p0', 'p1'] };
+    const coverage = goldCoverage(gold, docs);
+    const chunks = [piece('big', `前言。${p0}`), piece('big', '前言。后记。'), piece('big', `${p1}`), piece('big', `前言。${p0}`)];
+    const expected = [['p0'], [], ['p1'], ['p0']];
+    expect(chunks.map(coverage)).toEqual(expected);
+    expect(chunks.map(coverage)).toEqual(expected);
+  });
   it('multi-fact questions: all-gold needs one passage per fact', () => {
     const gold: GoldEvidence = { type: 'passages', texts: [p1, p2], ids: ['fact0', 'fact1'] };
     const grades = goldGrades(gold);
-    const onlyFirst = rankedCoverage([piece('e1', p1), piece('e0', p0)], docs, gold);
+    const onlyFirst = [piece('e1', p1), piece('e0', p0)].map(goldCoverage(gold, docs));
     expect(onlyFirst).toEqual([['fact0'], []]);
     expect(recallAtK(onlyFirst, grades, 2)).toBe(0.5);
-    const both = rankedCoverage([piece('e1', p1), piece('e2', p2)], docs, gold);
+    const both = [piece('e1', p1), piece('e2', p2)].map(goldCoverage(gold, docs));
     expect(allGoldAtK(both, grades, 2)).toBe(1);
   });
 });

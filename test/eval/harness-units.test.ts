@@ -1,15 +1,11 @@
-/** The runner's small decisions, checked without models: rank order, corpus files, index settings. */
+/** The runner's small decisions, checked without models: corpus files, index settings, query vectors, latency. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Chunk, RetrievedChunk } from '../../src/core/types.ts';
 import { chunksPerQuestion, indexSettings, methodsOf, type EvalConfig } from '../../src/eval/harness/config.ts';
 import { corpusFiles } from '../../src/eval/harness/corpus-files.ts';
-import { rankOrder } from '../../src/eval/harness/rank.ts';
-
-function retrieved(id: string, firstRank: number): RetrievedChunk {
-  const chunk: Chunk = { id, docId: 'd', ordinal: 0, text: id, headingPath: [], start: 0, end: 0, tokens: 1 };
-  return { chunk, docName: 'd.txt', docTitle: 'd', score: 1 / firstRank, firstRank };
-}
+import { queryVectorCache } from '../../src/eval/harness/query-vectors.ts';
+import { summarize } from '../../src/bench/stats.ts';
+import { tableEmbedder } from './doubles.ts';
 
 const CONFIG: EvalConfig = {
   dataset: 'hotpotqa',
@@ -31,36 +27,17 @@ const CONFIG: EvalConfig = {
   maxNewTokens: 64,
 };
 
-describe('rankOrder', () => {
-  it('puts chunks in the order retrieval found them; members of one cluster hit keep document order', () => {
-    // document order in, as the engine returns them
-    const chunks = [retrieved('a', 3), retrieved('b', 1), retrieved('c', 2), retrieved('d', 1)];
-    expect(rankOrder(chunks, false).map((c) => c.chunk.id)).toEqual(['b', 'd', 'c', 'a']);
-  });
-
-  it('keeps a reranked list as it is', () => {
-    const chunks = [retrieved('a', 3), retrieved('b', 1)];
-    expect(rankOrder(chunks, true).map((c) => c.chunk.id)).toEqual(['a', 'b']);
-  });
-});
-
 describe('corpusFiles', () => {
   it('gives documents with identical text distinct bytes, so their ids do not merge', async () => {
     const docs = [
       { id: '3516677', name: 'msmarco-3516677.txt', title: '', text: 'The same passage.' },
       { id: '6465910', name: 'msmarco-6465910.txt', title: '', text: 'The same passage.' },
     ];
-    const files = await corpusFiles('msmarco', docs);
+    const files = await corpusFiles(docs);
     const hashes = files.map((f) => createHash('sha256').update(f.bytes).digest('hex'));
     expect(new Set(hashes).size).toBe(2);
     expect(files.map((f) => new TextDecoder().decode(f.bytes).trim())).toEqual(['The same passage.', 'The same passage.']);
     expect(files.map((f) => f.doc.id)).toEqual(['3516677', '6465910']);
-  });
-
-  it('ingests a HotpotQA paragraph as Markdown under its title', async () => {
-    const [file] = await corpusFiles('hotpotqa', [{ id: 'Violin', name: 'hotpotqa-0.txt', title: 'Violin', text: 'A string instrument.' }]);
-    expect(file.name).toBe('hotpotqa-0.md');
-    expect(new TextDecoder().decode(file.bytes)).toBe('# Violin\n\nA string instrument.');
   });
 });
 
@@ -90,5 +67,31 @@ describe('index settings', () => {
     ]);
     expect(chunksPerQuestion({ ks: [1, 2, 5], answerKs: [20], llm: undefined })).toBe(10);
     expect(chunksPerQuestion({ ks: [1, 2, 5], answerKs: [20], llm: 'm' })).toBe(20);
+  });
+});
+
+describe('queryVectorCache', () => {
+  it('serves a prepared question without embedding it again, and passes everything else through', async () => {
+    const inner = tableEmbedder({ q: [1, 0], p: [0, 1] });
+    const cache = queryVectorCache(inner);
+    await cache.prepare('q');
+    expect(inner.roles).toEqual(['query']);
+    expect(await cache.embed(['q'], 'query')).toEqual([Float32Array.from([1, 0])]);
+    expect(await cache.embed(['q'], 'query')).toEqual([Float32Array.from([1, 0])]);
+    expect(inner.roles).toEqual(['query']);
+    // a passage with the same text is embedded with the passage role, by the model
+    await cache.embed(['q', 'p'], 'passage');
+    expect(inner.roles).toEqual(['query', 'passage']);
+    cache.release();
+    await cache.embed(['q'], 'query');
+    expect(inner.roles).toEqual(['query', 'passage', 'query']);
+    expect({ id: cache.id, dimension: cache.dimension }).toEqual({ id: inner.id, dimension: inner.dimension });
+  });
+});
+
+describe('latency summary', () => {
+  it('interpolates percentiles over the sorted times, whatever their order', () => {
+    expect(summarize([4, 1, 3, 2, 5])).toEqual({ runs: 5, mean: 3, p50: 3, p95: 4.8, max: 5 });
+    expect(summarize([]).p50).toBeNaN();
   });
 });

@@ -4,7 +4,7 @@
  * gold paragraphs share its words retrieved in full.
  */
 import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EvalConfig } from '../../src/eval/harness/config.ts';
 import { runEvaluation } from '../../src/eval/harness/run.ts';
 import type { EvalReport } from '../../src/eval/harness/types.ts';
@@ -90,6 +90,19 @@ describe('runEvaluation on a tiny HotpotQA folder', () => {
     expect(hybrid?.retrieval?.['allGold@2']).toBe(1);
     expect(new Set(hybrid?.ranked.slice(0, 2))).toEqual(new Set(['Violin', 'Honey bee']));
     expect(q?.methods.naive.retrieval?.['recall@5']).toBe(1);
+  });
+
+  it('embeds each question once, however many methods ask it', async () => {
+    const embed = vi.spyOn(models.embedder, 'embed');
+    try {
+      const again = await runEvaluation(config(), { models: { embedder: models.embedder } });
+      const queryTexts = embed.mock.calls.filter(([, role]) => role === 'query').flatMap(([texts]) => texts);
+      expect(queryTexts).toEqual(QUESTIONS.map((q) => q.question));
+      // the same numbers as every method embedding on its own
+      expect(again.methods.map((m) => m.retrieval)).toEqual(report.methods.map((m) => m.retrieval));
+    } finally {
+      embed.mockRestore();
+    }
   });
 
   it('asks only the first questions with --limit', async () => {

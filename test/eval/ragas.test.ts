@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerRelevance, contextRelevance, cosine, faithfulness } from '../../src/eval/metrics/ragas.ts';
+import { answerRelevance, contextRelevance, faithfulness } from '../../src/eval/metrics/ragas.ts';
 import { judgeFaithfulness } from '../../src/eval/judge/faithfulness.ts';
 import { judgeContextRelevance } from '../../src/eval/judge/context-relevance.ts';
 import { judgeAnswerRelevance } from '../../src/eval/judge/answer-relevance.ts';
@@ -28,27 +28,17 @@ const STATEMENTS = [
 ];
 const ANSWER = STATEMENTS.join('');
 
-describe('pure ratios', () => {
-  it('worked example: context relevance 3/5, faithfulness 6/10', () => {
-    expect(contextRelevance(3, 5)).toBeCloseTo(0.6, 12);
-    expect(faithfulness(6, 10)).toBeCloseTo(0.6, 12);
-  });
-  it('nothing to divide by is undefined (NaN); impossible counts throw', () => {
+// The worked example's 0.6 scores are computed through the judges below, with scripted replies.
+describe('ratios', () => {
+  it('nothing to divide by is undefined (NaN), not 0; impossible counts throw', () => {
     expect(faithfulness(0, 0)).toBeNaN();
-    expect(() => contextRelevance(4, 3)).toThrow(RangeError);
-  });
-  it('cosine does not assume unit vectors', () => {
-    expect(cosine([3, 0], [2, 2])).toBeCloseTo(Math.SQRT1_2, 12);
-    expect(cosine([0, 0], [1, 0])).toBe(0);
-  });
-  it('answer relevance is the mean cosine to the generated questions', () => {
-    expect(answerRelevance([1, 0], [[1, 0], [0.6, 0.8], [0.8, 0.6]])).toBeCloseTo(0.8, 12);
     expect(answerRelevance([1, 0], [])).toBeNaN();
+    expect(() => contextRelevance(4, 3)).toThrow(RangeError);
   });
 });
 
 describe('judgeFaithfulness', () => {
-  it('worked example: 10 statements, 6 supported → 0.6', async () => {
+  it('design worked example: 10 statements, 6 supported → faithfulness 0.6', async () => {
     const gen = scriptedGenerator([
       JSON.stringify({ statements: STATEMENTS }),
       '```json\n{"verdicts": [1, 1, 1, 1, 1, 1, 0, 0, 0, 0]}\n```',
@@ -97,7 +87,7 @@ describe('judgeFaithfulness', () => {
 });
 
 describe('judgeContextRelevance', () => {
-  it('worked example: the 5 retrieved passages hold 10 sentences, 6 of them needed → 0.6', async () => {
+  it('design worked example: 5 retrieved passages, 3 relevant (6 of their 10 sentences needed) → context relevance 0.6', async () => {
     const gen = scriptedGenerator(['{"needed": [1, 2, 5, 6, 7, 8]}']);
     const result = await judgeContextRelevance(QUESTION, RETRIEVED, gen, 'zh');
     expect(result.sentences).toHaveLength(10);

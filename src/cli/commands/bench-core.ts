@@ -1,66 +1,68 @@
 /**
- * `npm run bench:core`: query latency per strategy at 1k / 10k / 100k entries of 384 dimensions,
- * and clustering time at 200 / 1,000 / 3,000 chunks. Prints a table and writes JSON.
+ * `npm run bench:core` (`loci bench-core`): query latency of every strategy at 1k / 10k / 100k
+ * entries of 384 dimensions, float32 and int8, hybrid off and on (the index benchmark of
+ * `loci bench`, every strategy), and clustering time at 200 / 1,000 / 3,000 chunks. Prints tables
+ * and writes JSON.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { clusterChunks } from '../../core/cluster/index.ts';
-import { LiveCorpus } from '../../core/engine/live-corpus.ts';
-import { retrieve } from '../../core/search/retrieve.ts';
-import { STRATEGIES, type Chunk, type VectorStorage } from '../../core/types.ts';
-import { seededRandom } from '../../core/util/random.ts';
-import { randomText, randomUnitVectors, syntheticIndex } from '../../bench/synthetic-corpus.ts';
-import { round, timeCalls, type Timing } from '../../bench/stats.ts';
+import { benchClustering } from '../../bench/cluster-bench.ts';
+import { benchIndex, QUERY_N } from '../../bench/index-bench.ts';
+import { queryTable } from '../../bench/index-tables.ts';
+import { textTable } from '../../bench/text-table.ts';
+import { DEFAULT_SETTINGS } from '../../core/persist/manifest.ts';
+import { STRATEGIES } from '../../core/types.ts';
+import { int, ints, UsageError } from '../options.ts';
 
+/** multilingual-e5-small's vector size, the app's default embedder. */
 const DIMENSION = 384;
 
+export const BENCH_CORE_HELP = `loci bench-core [options]
+  Query latency of every strategy (float32 / int8, hybrid off / on) on synthetic CAP-RAG indexes,
+  and clustering time per group size. Tables on stdout, progress on stderr.
+  --sizes <list>   index sizes in entries (default 1000,10000,100000)
+  --chunks <list>  clustered group sizes in chunks (default 200,1000,3000)
+  --runs <n>       queries timed per configuration (default 50)
+  --out <file>     JSON results (default bench-results/core.json)`;
+
 export async function benchCoreCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const { values: v, positionals } = parseArgs({
     args: argv,
-    options: { out: { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, runs: { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      sizes: { type: 'string' },
+      chunks: { type: 'string' },
+      runs: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
   });
-  const sizes = (values.sizes ?? '1000,10000,100000').split(',').map(Number);
-  const chunkSizes = (values.chunks ?? '200,1000,3000').split(',').map(Number);
-  const runs = Number(values.runs ?? 50);
-  const out = values.out ?? 'bench-results/core.json';
+  if (v.help) return console.log(BENCH_CORE_HELP), 0;
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const sizes = ints('sizes', v.sizes, 10, [1000, 10_000, 100_000]);
+  // fewer chunks than minChunks are never clustered, so timing them would time nothing
+  const chunkSizes = ints('chunks', v.chunks, DEFAULT_SETTINGS.clustering.minChunks, [200, 1000, 3000]);
+  const runs = int('runs', v.runs ?? '50', 1);
+  const out = v.out ?? 'bench-results/core.json';
+  const log = (line: string) => process.stderr.write(`${line}\n`);
 
-  const query: Record<string, unknown>[] = [];
-  for (const size of sizes) {
-    for (const storage of ['float32', 'int8'] as VectorStorage[]) {
-      const corpus = new LiveCorpus(DIMENSION, storage);
-      const { document, group } = syntheticIndex(size, DIMENSION, 7);
-      corpus.setDocument(document);
-      corpus.setGroup(group);
-      const random = seededRandom(11);
-      const queries = Array.from({ length: 16 }, () => ({ text: randomText(8, random), vector: randomUnitVectors(1, DIMENSION, random) }));
-      for (const hybrid of [false, true]) {
-        for (const strategy of STRATEGIES) {
-          const t: Timing = timeCalls((i) => retrieve(corpus, [queries[i % queries.length]], { strategy, n: 5, hybrid }), runs);
-          const row = { entries: corpus.entryCount, storage, hybrid, strategy, searched: corpus.rowsFor(strategy).length, ...t };
-          query.push(row);
-          console.log(`query  ${String(row.entries).padStart(7)} entries  ${storage.padEnd(7)} hybrid ${hybrid ? 'on ' : 'off'}  ${strategy.padEnd(7)}  p50 ${t.p50.toFixed(2)} ms  p95 ${t.p95.toFixed(2)} ms`);
-        }
-      }
-    }
-  }
+  const index = benchIndex({ sizes, dimension: DIMENSION, runs, strategies: [...STRATEGIES], n: QUERY_N, log });
+  const clustering = benchClustering(chunkSizes, DIMENSION, log);
 
-  const clustering: Record<string, unknown>[] = [];
-  for (const n of chunkSizes) {
-    const random = seededRandom(n);
-    const flat = randomUnitVectors(n, DIMENSION, random);
-    const vectors = Array.from({ length: n }, (_, i) => flat.subarray(i * DIMENSION, (i + 1) * DIMENSION));
-    const chunks: Chunk[] = vectors.map((_, i) => ({ id: `d:${i}`, docId: 'd', ordinal: i, text: '', headingPath: [], start: 0, end: 0, tokens: 0 }));
-    const t0 = performance.now();
-    const result = clusterChunks(chunks, vectors, { groupId: 'g', seed: 42, threshold: 0.1, maxClusters: 50, minChunks: 8 });
-    const ms = round(performance.now() - t0, 1);
-    clustering.push({ chunks: n, ms, k: result.k });
-    console.log(`cluster ${String(n).padStart(5)} chunks  ${(ms / 1000).toFixed(2)} s  (k = ${result.k})`);
-  }
-
-  const report = { benchmark: 'core', dimension: DIMENSION, runsPerQuery: runs, node: process.version, query, clustering };
+  console.log(
+    [
+      queryTable(index.query, QUERY_N),
+      textTable(
+        `Clustering (${DIMENSION}-d random chunks, UMAP + BIC-chosen GMM, default settings)`,
+        ['chunks', 's', 'k'],
+        clustering.map((r) => [String(r.chunks), r.ms / 1000, String(r.k)]),
+      ),
+    ].join('\n\n'),
+  );
+  const report = { benchmark: 'core', dimension: DIMENSION, runsPerQuery: runs, node: process.version, query: index.query, baseline: index.baseline, build: index.build, clustering };
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-  await writeFile(out, JSON.stringify(report, null, 2));
-  console.log(`\nwrote ${out}`);
+  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${out}`);
   return 0;
 }

@@ -8,13 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchEmbed, type EmbedRow } from '../../bench/embed-bench.ts';
-import { benchIndex } from '../../bench/index-bench.ts';
+import { benchIndex, QUERY_N } from '../../bench/index-bench.ts';
+import { buildTable, queryTable } from '../../bench/index-tables.ts';
 import { benchIngest, type IngestRow } from '../../bench/ingest-bench.ts';
 import { benchMemory } from '../../bench/memory-bench.ts';
 import { benchStages } from '../../bench/stages-bench.ts';
 import { textTable } from '../../bench/text-table.ts';
 import { loadNodeModels } from '../../models/node.ts';
-import { DEFAULT_MODELS_DIR, int, list, UsageError } from '../options.ts';
+import { int, ints, list, modelsDirOf, UsageError } from '../options.ts';
 
 export const BENCH_HELP = `loci bench [options]
   Throughput, latency and memory, each beside a baseline measured in the same run.
@@ -72,13 +73,13 @@ export async function benchCommand(argv: string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const quick = v.quick === true;
   const only = new Set<Section>(list('only', v.only, SECTIONS, [...SECTIONS]));
-  const sizes = (v.sizes ?? (quick ? '1000' : '1000,10000,100000')).split(',').map((s) => int('sizes', s.trim(), 10));
+  const sizes = ints('sizes', v.sizes, 10, quick ? [1000] : [1000, 10_000, 100_000]);
   const runs = int('runs', v.runs ?? (quick ? '5' : '30'), 1);
   const ingestRuns = int('ingest-runs', v['ingest-runs'] ?? (quick ? '1' : '3'), 1);
   const embedChunks = int('embed-chunks', v['embed-chunks'] ?? (quick ? '64' : '512'), 1);
   const dimension = int('dimension', v.dimension ?? '384', 1);
   const documents = path.resolve(v.documents ?? '../shared/data/documents');
-  const modelsDir = path.resolve(v.models ?? DEFAULT_MODELS_DIR);
+  const modelsDir = modelsDirOf(v.models);
   const out = v.out ?? 'bench-results/bench.json';
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const tables: string[] = [];
@@ -112,20 +113,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
 
   if (only.has('index')) {
-    const result = benchIndex({ sizes, dimension, runs, strategies: ['naive', 'c-rag', 'p-rag', 'cap-rag'], n: 5, log });
+    const result = benchIndex({ sizes, dimension, runs, strategies: ['naive', 'c-rag', 'p-rag', 'cap-rag'], n: QUERY_N, log });
     report.index = result;
-    tables.push(
-      textTable(
-        `Index build (${dimension}-d synthetic CAP-RAG index); baseline: copying the vectors into a flat float32 index`,
-        ['entries', 'storage', 'ms', 'baseline ms', '× baseline'],
-        result.build.map((r) => [String(r.entries), r.storage, r.ms, r.baselineMs, r.ratio]),
-      ),
-      textTable(
-        'Query latency (N = 5, M = 100); baseline: flat float32 dense scan of every entry, p50',
-        ['entries', 'storage', 'strategy', 'hybrid', 'searched', 'p50 ms', 'p95 ms', 'baseline p50', '× baseline'],
-        result.query.map((r) => [String(r.entries), r.storage, r.strategy, r.hybrid ? 'on' : 'off', String(r.searched), r.p50, r.p95, r.baselineP50, r.ratio]),
-      ),
-    );
+    tables.push(buildTable(result.build, dimension), queryTable(result.query, QUERY_N));
   }
 
   if (only.has('memory')) {

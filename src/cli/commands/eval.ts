@@ -1,6 +1,6 @@
 /**
  * `loci eval`: the paper's ablation on a dataset of ../shared/data (or any folder laid out the
- * same way). Tables on stdout, progress on stderr, every number in --json.
+ * same way). Tables on stdout, progress on stderr, every number in the --out (or --json) file.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { cachedGenerator } from '../../eval/llm-cache.ts';
 import type { EvalConfig } from '../../eval/harness/config.ts';
 import { runEvaluation } from '../../eval/harness/run.ts';
 import { loadNodeModels, type NodeModels } from '../../models/node.ts';
-import { DEFAULT_MODELS_DIR, int, list, oneOf, UsageError } from '../options.ts';
+import { int, ints, list, modelsDirOf, oneOf, optionalInt, pickOptions, UsageError } from '../options.ts';
 import { stderrProgress } from '../progress.ts';
 
 export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [options]
@@ -35,38 +35,31 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --chunk-tokens <n>        (default 100)   --seed <n> (default 42)   --max-new-tokens <n> (default 256)
   --limit <n>               ask only the first n questions
   --cache <dir>             LLM reply cache (default .loci-cache)
-  --json <file>             write every number, the configuration, counts and timings
+  --out <file>, -o          write every number, the configuration, counts and timings as JSON
+  --json <file>             the same as --out
   --models <dir>            (default ../shared/models or $LOCI_MODELS_DIR)
   --hub                     load the models from the Hugging Face hub instead (needs network)
   --device cpu|cuda         where inference runs (default cpu; cuda needs onnxruntime-node's CUDA build)
   -q, --quiet               no progress on stderr`;
 
 const OPTIONS = {
+  ...pickOptions('models', 'embedder', 'llm', 'reranker', 'preparse', 'm', 'chunk-tokens', 'seed', 'max-new-tokens', 'out', 'quiet', 'help'),
   dataset: { type: 'string' },
   split: { type: 'string' },
   data: { type: 'string' },
-  models: { type: 'string' },
   hub: { type: 'boolean' },
   device: { type: 'string' },
-  embedder: { type: 'string' },
-  llm: { type: 'string' },
-  reranker: { type: 'string' },
-  preparse: { type: 'string' },
   strategies: { type: 'string' },
+  // lists here: a run compares the values, where the other commands take one
   hybrid: { type: 'string' },
   rerank: { type: 'string' },
   k: { type: 'string' },
   'answer-k': { type: 'string' },
   judges: { type: 'string' },
-  m: { type: 'string', short: 'm' },
-  'chunk-tokens': { type: 'string' },
-  seed: { type: 'string' },
-  'max-new-tokens': { type: 'string' },
   limit: { type: 'string' },
   cache: { type: 'string' },
+  // `--json <file>` as the README and the published commands write it; the same as --out
   json: { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 function onOff(name: string, value: string | undefined, fallback: boolean[]): boolean[] {
@@ -74,31 +67,29 @@ function onOff(name: string, value: string | undefined, fallback: boolean[]): bo
   return [...new Set(values)];
 }
 
-function ints(name: string, value: string | undefined, fallback: number[]): number[] {
-  if (value === undefined) return fallback;
-  const values = value.split(',').map((s) => int(name, s.trim(), 1));
-  return [...new Set(values)].sort((a, b) => a - b);
-}
-
-export function parseEvalArgs(argv: string[]): { config: EvalConfig; json?: string; quiet: boolean } | 'help' {
+export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: string; quiet: boolean } | 'help' {
   const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   if (v.help) return 'help';
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   if (!v.dataset) throw new UsageError(`--dataset is required (one of ${DATASET_NAMES.join(', ')})`);
   if (!isDatasetName(v.dataset)) throw new UsageError(`unknown dataset "${v.dataset}" (one of ${DATASET_NAMES.join(', ')})`);
   const dataset: DatasetName = v.dataset;
+  if (v.json !== undefined && v.out !== undefined && v.json !== v.out) throw new UsageError('--json and --out both name the results file; give one');
+  const out = v.out ?? v.json;
 
   const strategies = [...new Set(list<Strategy>('strategies', v.strategies, STRATEGIES, ['naive', 'c-rag', 'p-rag', 'cap-rag']))];
   const rerank = onOff('rerank', v.rerank, v.reranker ? [false, true] : [false]);
   if (rerank.includes(true) && !v.reranker) throw new UsageError('--rerank on needs --reranker <model id>');
   const preparse = oneOf('preparse', v.preparse ?? 'extractive', ['llm', 'extractive'] as const);
   if (preparse === 'llm' && !v.llm) throw new UsageError('--preparse llm needs --llm <model id>');
+  const m = optionalInt('m', v.m, 1);
+  const limit = optionalInt('limit', v.limit, 1);
 
   const config: EvalConfig = {
     dataset,
     split: v.split ?? 'dev',
     dataDir: path.resolve(v.data ?? '../shared/data'),
-    modelsDir: path.resolve(v.models ?? DEFAULT_MODELS_DIR),
+    modelsDir: modelsDirOf(v.models),
     hub: v.hub === true,
     device: oneOf('device', v.device ?? 'cpu', ['cpu', 'cuda'] as const),
     embedder: v.embedder ?? (dataset === 'rgb' ? 'tiny-lexical-bert-zh' : 'glove-static-en-100d'),
@@ -108,23 +99,23 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; json?: stri
     strategies,
     hybrid: onOff('hybrid', v.hybrid, [false, true]),
     rerank,
-    ks: ints('k', v.k, [1, 2, 5, 10]),
-    answerKs: ints('answer-k', v['answer-k'], dataset === 'quality' ? [1, 2, 5] : [5]),
+    ks: ints('k', v.k, 1, [1, 2, 5, 10]),
+    answerKs: ints('answer-k', v['answer-k'], 1, dataset === 'quality' ? [1, 2, 5] : [5]),
     judges: oneOf('judges', v.judges ?? 'on', ['on', 'off'] as const) === 'on',
-    ...(v.m !== undefined ? { m: int('m', v.m, 1) } : {}),
+    ...(m !== undefined ? { m } : {}),
     chunkTokens: int('chunk-tokens', v['chunk-tokens'] ?? '100', 8),
     seed: int('seed', v.seed ?? '42', 0),
-    ...(v.limit !== undefined ? { limit: int('limit', v.limit, 1) } : {}),
+    ...(limit !== undefined ? { limit } : {}),
     cacheDir: path.resolve(v.cache ?? '.loci-cache'),
     maxNewTokens: int('max-new-tokens', v['max-new-tokens'] ?? '256', 1),
   };
-  return { config, ...(v.json ? { json: v.json } : {}), quiet: v.quiet === true };
+  return { config, ...(out ? { out } : {}), quiet: v.quiet === true };
 }
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const parsed = parseEvalArgs(argv);
   if (parsed === 'help') return console.log(EVAL_HELP), 0;
-  const { config, json, quiet } = parsed;
+  const { config, out, quiet } = parsed;
   const log = (line: string) => {
     if (!quiet) process.stderr.write(`${line}\n`);
   };
@@ -176,10 +167,10 @@ export async function evalCommand(argv: string[]): Promise<number> {
         `; total ${(report.timings.totalMs / 1000).toFixed(1)} s`,
     );
     if (ix.failedFiles.length > 0) log(`${ix.failedFiles.length} documents could not be read: ${ix.failedFiles.map((f) => f.name).join(', ')}`);
-    if (json) {
-      await mkdir(path.dirname(path.resolve(json)), { recursive: true });
-      await writeFile(json, `${JSON.stringify(report, null, 2)}\n`);
-      log(`wrote ${json}`);
+    if (out) {
+      await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+      await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+      log(`wrote ${out}`);
     }
     return 0;
   } catch (error) {

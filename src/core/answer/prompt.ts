@@ -64,19 +64,40 @@ export interface SourceBudgetOptions extends AnswerPromptOptions {
   marginTokens?: number;
 }
 
+export interface PromptBudgetOptions {
+  /** Tokens reserved for the reply. */
+  reserve: number;
+  /** Extra tokens kept free for what counting cannot see; default 64. */
+  margin?: number;
+}
+
 /**
- * Tokens left for the packed sources (`PackOptions.budgetTokens`): the generator's context window
- * minus the answer's reserve, the prompt without sources, and a safety margin. Never negative.
+ * Tokens left for what will be added to `messages` (the sources): the generator's context window
+ * minus the reply's reserve, the messages as they are (with each message's template markers), and
+ * a safety margin. Never negative. Any prompt that packs sources uses it, not only the answer's.
+ */
+export async function promptTokenBudget(
+  messages: readonly ChatMessage[],
+  generator: Pick<Generator, 'contextTokens' | 'countTokens'>,
+  options: PromptBudgetOptions,
+): Promise<number> {
+  const counts = await Promise.all(messages.map((m) => generator.countTokens(m.content)));
+  const prompt = counts.reduce((sum, n) => sum + n + PER_MESSAGE_TOKENS, 0);
+  const margin = options.margin ?? DEFAULT_MARGIN_TOKENS;
+  return Math.max(0, generator.contextTokens - options.reserve - prompt - margin);
+}
+
+/**
+ * Tokens left for the packed sources of the answering prompt (`PackOptions.budgetTokens`), the
+ * answer's tokens reserved.
  */
 export async function sourceTokenBudget(
   question: string,
   generator: Pick<Generator, 'contextTokens' | 'countTokens'>,
   options: SourceBudgetOptions,
 ): Promise<number> {
-  const messages = answerMessages(question, [], options);
-  const counts = await Promise.all(messages.map((m) => generator.countTokens(m.content)));
-  const prompt = counts.reduce((sum, n) => sum + n + PER_MESSAGE_TOKENS, 0);
-  const reserve = options.maxTokens ?? DEFAULT_ANSWER_TOKENS;
-  const margin = options.marginTokens ?? DEFAULT_MARGIN_TOKENS;
-  return Math.max(0, generator.contextTokens - reserve - prompt - margin);
+  return promptTokenBudget(answerMessages(question, [], options), generator, {
+    reserve: options.maxTokens ?? DEFAULT_ANSWER_TOKENS,
+    margin: options.marginTokens,
+  });
 }

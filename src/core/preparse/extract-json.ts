@@ -5,6 +5,7 @@
  * fields and the complete fields of a cut point; a string value cut in the middle is dropped,
  * because half a sentence would be indexed as if the model had meant it.
  */
+import { stripThinking } from '../answer/think.ts';
 
 /** Marks a syntax error: this candidate is not JSON at all (as opposed to JSON that stops early). */
 class NotJson extends Error {}
@@ -15,21 +16,21 @@ interface Parsed {
   complete: boolean;
 }
 
-/** `<think>…</think>` removed; an unclosed `<think>` hides everything after it. */
-export function stripThinking(raw: string): string {
-  let text = raw.replace(/<think>[\s\S]*?<\/think>/g, '');
-  // A chat template may open the block in the prompt, so only its end shows in the reply.
-  const close = text.lastIndexOf('</think>');
-  if (close >= 0) text = text.slice(close + '</think>'.length);
-  const open = text.indexOf('<think>');
-  if (open >= 0) text = text.slice(0, open);
-  return text;
+export function extractJsonObject(raw: string): unknown | undefined {
+  return firstValue(stripThinking(raw), '{');
 }
 
-export function extractJsonObject(raw: string): unknown | undefined {
-  const text = stripThinking(raw);
-  // Prose before the object may itself contain braces: try each `{` until one parses.
-  for (let start = text.indexOf('{'); start >= 0; start = text.indexOf('{', start + 1)) {
+/**
+ * The first JSON object or array of a reply, read as tolerantly: evaluation judges accept a bare
+ * list (`[1, 0]`) as well as the object their prompt asked for.
+ */
+export function extractJsonValue(raw: string): unknown | undefined {
+  return firstValue(stripThinking(raw), '{[');
+}
+
+function firstValue(text: string, opens: string): unknown | undefined {
+  // Prose before the value may itself contain brackets: try each opening one until one parses.
+  for (let start = nextOpen(text, opens, 0); start >= 0; start = nextOpen(text, opens, start + 1)) {
     let parsed: Parsed;
     try {
       parsed = new TolerantParser(text, start).parseValue();
@@ -38,10 +39,21 @@ export function extractJsonObject(raw: string): unknown | undefined {
       throw e;
     }
     const value = parsed.value;
-    if (!parsed.complete && isRecord(value) && Object.keys(value).length === 0) return undefined;
+    if (!parsed.complete && isEmptyContainer(value)) return undefined;
     return value;
   }
   return undefined;
+}
+
+function nextOpen(text: string, opens: string, from: number): number {
+  for (let i = from; i < text.length; i++) if (opens.includes(text[i])) return i;
+  return -1;
+}
+
+/** A container cut off before its first member holds nothing the model meant. */
+function isEmptyContainer(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  return isRecord(value) && Object.keys(value).length === 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,8 @@
 /**
  * HotpotQA (distractor sample): the corpus paragraphs are the documents, one per Wikipedia title;
- * a question's gold evidence is its two gold titles (multi-hop: both are needed).
+ * a question's gold evidence is its two gold titles (multi-hop: both are needed). Each paragraph
+ * is a Markdown document under its title, so the title is part of the chunk's heading path, as a
+ * Wikipedia reader sees it.
  */
 import path from 'node:path';
 import type { EvalDataset, EvalDocument, EvalQuestion } from './types.ts';
@@ -14,7 +16,7 @@ export async function loadHotpotqa(folder: string, split: string): Promise<EvalD
     const title = row.string('title');
     if (titles.has(title)) row.fail(`duplicate title "${title}" (titles are the gold evidence, so they must be unique)`);
     titles.add(title);
-    documents.push({ id: title, name: `hotpotqa-${documents.length}.txt`, title, text: row.string('text') });
+    documents.push({ id: title, name: `hotpotqa-${documents.length}.md`, title, text: `# ${title}\n\n${row.string('text')}` });
   }
 
   const questions: EvalQuestion[] = [];

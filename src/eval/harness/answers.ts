@@ -5,7 +5,7 @@
  * answers (exact match, token F1, containment) and, when asked, by the RAGAS-style judges.
  */
 import { streamAnswer } from '../../core/answer/answer.ts';
-import { answerMessages } from '../../core/answer/prompt.ts';
+import { promptTokenBudget, sourceTokenBudget } from '../../core/answer/prompt.ts';
 import type { Embedder, Generator } from '../../core/ports.ts';
 import type { RetrievedChunk } from '../../core/types.ts';
 import type { EvalQuestion } from '../datasets/types.ts';
@@ -17,7 +17,7 @@ import { containsAnswer, exactMatch, tokenF1 } from '../metrics/answer.ts';
 import { CHOICE_GENERATION, choiceMessages, isCorrectChoice } from '../prompts/choice-prompt.ts';
 import { accuracyKey } from '../report.ts';
 import { answerKey } from './answer-keys.ts';
-import { budgetFor, packContext } from './context.ts';
+import { packContext } from './context.ts';
 
 export interface AnswerDeps {
   generator: Generator;
@@ -59,7 +59,7 @@ async function answerChoice(
   outcome: AnswerOutcome,
 ): Promise<void> {
   const { generator, signal } = deps;
-  const budget = await budgetFor(generator, choiceMessages(q.question, q.options, ''), CHOICE_GENERATION.maxTokens ?? 30);
+  const budget = await promptTokenBudget(choiceMessages(q.question, q.options, ''), generator, { reserve: CHOICE_GENERATION.maxTokens ?? 30 });
   const context = await packContext(ranked, k, generator, budget);
   const reply = await complete(generator, choiceMessages(q.question, q.options, context.text), { ...CHOICE_GENERATION, signal });
   outcome.replies[String(k)] = reply;
@@ -69,7 +69,7 @@ async function answerChoice(
 async function answerFreeForm(q: EvalQuestion, ranked: readonly RetrievedChunk[], k: number, deps: AnswerDeps, outcome: AnswerOutcome): Promise<void> {
   const { generator, embedder, signal } = deps;
   const lang = q.lang;
-  const budget = await budgetFor(generator, answerMessages(q.question, [], { lang }), deps.maxNewTokens);
+  const budget = await sourceTokenBudget(q.question, generator, { lang, maxTokens: deps.maxNewTokens });
   const context = await packContext(ranked, k, generator, budget);
 
   let answer = '';

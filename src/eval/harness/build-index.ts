@@ -9,7 +9,7 @@ import type { Embedder, Generator, ProgressListener, Reranker } from '../../core
 import type { EntryKind } from '../../core/types.ts';
 import type { EvalDataset, EvalDocument } from '../datasets/types.ts';
 import { corpusFiles } from './corpus-files.ts';
-import { StageClock } from './stage-clock.ts';
+import { lastIndexingStage, StageClock } from '../../bench/stage-clock.ts';
 
 export interface EvalModels {
   embedder: Embedder;
@@ -74,7 +74,7 @@ export async function buildIndexes(dataset: EvalDataset, options: BuildIndexOpti
   };
   const indexes: EvalIndex[] = [];
   for (const [group, docs] of batches) {
-    const files = await corpusFiles(dataset.name, docs);
+    const files = await corpusFiles(docs);
     clock.charge('read');
     const engine = await LociEngine.open({ ...options.models, store: new MemoryIndexStore(), settings: options.settings });
     const result = await engine.indexFiles(
@@ -86,7 +86,7 @@ export async function buildIndexes(dataset: EvalDataset, options: BuildIndexOpti
         onFileError: (name, error) => stats.failedFiles.push({ name, error: error.message }),
       },
     );
-    clock.charge(lastStage(options.settings));
+    clock.charge(lastIndexingStage(options.settings));
     const byName = new Map(files.map((f) => [f.name, f.doc]));
     const map = new Map<string, EvalDocument>();
     for (const record of engine.documents) {
@@ -98,12 +98,6 @@ export async function buildIndexes(dataset: EvalDataset, options: BuildIndexOpti
   }
   stats.ms.total = performance.now() - started;
   return { indexes, stats };
-}
-
-/** The stage that runs last, to which the work after its last progress report belongs. */
-function lastStage(settings: ManifestSettings): string {
-  if (settings.preparse.mode !== 'off') return 'preparse';
-  return settings.raptor ? 'raptor' : 'cluster';
 }
 
 function addStats(

@@ -78,14 +78,14 @@ export function needsPreparse(strategies: readonly Strategy[]): boolean {
   return strategies.some((s) => s === 'p-rag' || s === 'cap-rag');
 }
 
+/** Largest cluster kept whole in a pooled corpus (about what one article's clusters hold in the paper). */
+export const POOLED_MAX_CLUSTER_SIZE = 20;
+
 /**
  * One index serves every requested strategy: clusters when C-RAG or CAP-RAG is asked, pre-parsed
  * entries when P-RAG or CAP-RAG is, the RAPTOR tree when RAPTOR is. What no strategy searches is
  * not built (a minChunks above any corpus turns clustering off).
  */
-/** Largest cluster kept whole in a pooled corpus (about what one article's clusters hold in the paper). */
-export const POOLED_MAX_CLUSTER_SIZE = 20;
-
 export function indexSettings(config: EvalConfig, pooled: boolean): ManifestSettings {
   const raptor = config.strategies.includes('raptor');
   // RAPTOR's tree honours the same minChunks, so it keeps clustering on too

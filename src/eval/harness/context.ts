@@ -5,24 +5,13 @@
  */
 import { packSources } from '../../core/answer/pack.ts';
 import { SOURCE_SEPARATOR, sourceBlock } from '../../core/answer/source-text.ts';
-import type { ChatMessage, Generator } from '../../core/ports.ts';
+import type { Generator } from '../../core/ports.ts';
 import type { RetrievedChunk, Source } from '../../core/types.ts';
-
-// Role markers a chat template adds per message, and what counting labels before numbering misses.
-const PER_MESSAGE_TOKENS = 8;
-const MARGIN_TOKENS = 64;
 
 export interface PackedContext {
   sources: Source[];
   /** The sources as the prompt shows them. */
   text: string;
-}
-
-/** Tokens left for sources in a prompt that is `emptyPrompt` with the sources added, answer reserved. */
-export async function budgetFor(generator: Generator, emptyPrompt: ChatMessage[], answerTokens: number): Promise<number> {
-  const counts = await Promise.all(emptyPrompt.map((m) => generator.countTokens(m.content)));
-  const prompt = counts.reduce((sum, n) => sum + n + PER_MESSAGE_TOKENS, 0);
-  return Math.max(0, generator.contextTokens - answerTokens - prompt - MARGIN_TOKENS);
 }
 
 export async function packContext(ranked: readonly RetrievedChunk[], k: number, generator: Generator, budgetTokens: number): Promise<PackedContext> {

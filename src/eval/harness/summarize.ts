@@ -1,8 +1,7 @@
 /** Per-method means over the questions, and the same over QuALITY's hard subset. */
-import { round } from '../../bench/stats.ts';
+import { round, summarize } from '../../bench/stats.ts';
 import { meanScores } from '../scores.ts';
 import type { Method } from './config.ts';
-import { latencyStats } from './latency.ts';
 import type { MethodResult, QuestionResult } from './types.ts';
 
 export function summarizeMethod(
@@ -23,13 +22,13 @@ export function summarizeMethod(
     retrieval: meanScores(retrieval),
     answers: meanScores(answers),
     counts: { questions: mine.length, withGold: retrieval.length, answered: answers.length, hard: mine.filter(({ q }) => q.hard === true).length },
-    retrievalMs: latencyStats(retrieveTimes),
+    retrievalMs: summarize(retrieveTimes),
     held: {
       mean: round(mine.reduce((sum, { r }) => sum + r.held, 0) / Math.max(1, mine.length), 2),
       max: mine.reduce((max, { r }) => Math.max(max, r.held), 0),
     },
   };
   if (hard.length > 0) result.hardAnswers = meanScores(hard);
-  if (answerTimes) result.answerMs = latencyStats(answerTimes);
+  if (answerTimes) result.answerMs = summarize(answerTimes);
   return result;
 }

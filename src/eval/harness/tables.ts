@@ -3,7 +3,7 @@
  * hybrid / rerank variants), columns per metric and k, values in percent.
  */
 import { accuracyColumns, markdownTable, retrievalColumns, type ResultRow } from '../report.ts';
-import { ANSWER_METRICS, freeFormColumns } from './answer-keys.ts';
+import { ANSWER_METRICS, answerKey, freeFormColumns } from './answer-keys.ts';
 import { NDCG_K } from './config.ts';
 import type { EvalReport, MethodResult } from './types.ts';
 
@@ -52,7 +52,7 @@ export function reportTables(r: Unrendered): Record<string, string> {
     const answers = rows(r.methods, (m) => m.answers);
     if (answers.length > 0) {
       // the not-found rate stays in the JSON: "best" would mean nothing for it
-      const present = ANSWER_METRICS.filter((metric) => metric !== 'notFound').filter((metric) => answers.some((row) => config.answerKs.some((k) => row.values[`${metric}@${k}`] !== undefined)));
+      const present = ANSWER_METRICS.filter((metric) => metric !== 'notFound').filter((metric) => answers.some((row) => config.answerKs.some((k) => row.values[answerKey(metric, k)] !== undefined)));
       tables.answers = markdownTable(answers, freeFormColumns(config.answerKs, present), {
         caption: `Answers, ${title}: ${r.methods[0]?.counts.answered ?? 0} questions, Top-k chunks in the context; ${models(r)}; %.`,
       });

@@ -1,15 +1,10 @@
-/** The result of one evaluation run, as written to `--json`: every number, with its configuration. */
+/** The result of one evaluation run, as written to `--out` (`--json`): every number, with its configuration. */
+import type { Timing } from '../../bench/stats.ts';
 import type { ManifestSettings } from '../../core/persist/index.ts';
 import type { Strategy } from '../../core/types.ts';
 import type { EvalConfig } from './config.ts';
 import type { IndexStats } from './build-index.ts';
 
-export interface LatencyStats {
-  mean: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
 
 export interface MethodResult {
   method: string;
@@ -22,9 +17,12 @@ export interface MethodResult {
   /** QuALITY: the same answer metrics on the `hard` questions only. */
   hardAnswers?: Record<string, number>;
   counts: { questions: number; withGold: number; answered: number; hard: number };
-  /** Per question, in milliseconds (query embedding, search, backtracking, rerank). */
-  retrievalMs: LatencyStats;
-  answerMs?: LatencyStats;
+  /**
+   * Per question, in milliseconds: query embedding (done once per question and counted in every
+   * method's time, as each method alone would pay it), search, backtracking, rerank.
+   */
+  retrievalMs: Timing;
+  answerMs?: Timing;
   /** Chunks backtracking held per question before the cut to N: above N when cluster hits overshoot. */
   held: { mean: number; max: number };
 }

@@ -2,11 +2,12 @@
  * Tolerant readers of the judges' replies: the JSON the prompt asked for when it is there, the
  * obvious plain-text forms when a small model ignored the format.
  */
-import { findJson, listLines, stripThinking } from '../llm/json-reply.ts';
+import { stripThinking } from '../../core/answer/think.ts';
+import { extractJsonObject, extractJsonValue } from '../../core/preparse/extract-json.ts';
 
 /** The array under `key` of a JSON object, a bare JSON array, or undefined. */
 function jsonList(reply: string, key: string): unknown[] | undefined {
-  const json = findJson(reply);
+  const json = extractJsonValue(reply);
   if (Array.isArray(json)) return json;
   if (json !== null && typeof json === 'object') {
     const value = (json as Record<string, unknown>)[key];
@@ -56,7 +57,7 @@ export function parseVerdicts(reply: string, count: number): (0 | 1)[] | undefin
 
 /** A single verdict: {"verdict": 1}, or a reply that is just yes / no / 1 / 0. */
 export function parseVerdict(reply: string): 0 | 1 | undefined {
-  const json = findJson(reply);
+  const json = extractJsonObject(reply);
   if (json !== undefined) {
     const v = verdictValue(json);
     if (v !== undefined) return v;
@@ -73,4 +74,12 @@ export function parseNumbers(reply: string, key: string): number[] | undefined {
   if (/\b(none|no sentences?)\b|无|没有/iu.test(text) && !/\d/u.test(text)) return [];
   const numbers = text.match(/\d+/gu);
   return numbers ? numbers.map(Number) : undefined;
+}
+
+/** Non-empty list items of a plain-text reply: "1. …", "- …", "* …", "• …" prefixes removed. */
+function listLines(reply: string): string[] {
+  return stripThinking(reply)
+    .split(/\r?\n/u)
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)、:：]|（?\d+）|\(\d+\))\s*/u, '').trim())
+    .filter((line) => line.length > 0 && !/^```/u.test(line));
 }

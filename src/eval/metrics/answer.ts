@@ -93,9 +93,3 @@ export function containsAnswer(prediction: string, parts: readonly (readonly str
   );
   return found ? 1 : 0;
 }
-
-/** Fraction of correct outcomes; NaN when there are none. */
-export function accuracy(outcomes: readonly boolean[]): number {
-  if (outcomes.length === 0) return NaN;
-  return outcomes.filter(Boolean).length / outcomes.length;
-}

@@ -3,7 +3,8 @@
  * Small models do not always honour the JSON schema, so the reply is read tolerantly; anything
  * that does not name exactly one choice is `undefined` and scored as wrong.
  */
-import { stripThinking, findJson } from '../llm/json-reply.ts';
+import { stripThinking } from '../../core/answer/think.ts';
+import { extractJsonObject } from '../../core/preparse/extract-json.ts';
 
 export type Choice = 'A' | 'B' | 'C' | 'D' | 'UNKNOWN';
 
@@ -36,7 +37,7 @@ export function parseChoice(reply: string): Choice | undefined {
   const text = stripThinking(reply).trim();
   if (text.length === 0) return undefined;
 
-  const json = findJson(text);
+  const json = extractJsonObject(text);
   if (json !== undefined) {
     const choice = fromJson(json);
     if (choice !== undefined) return choice;

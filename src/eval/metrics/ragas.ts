@@ -2,7 +2,7 @@
  * RAGAS-style scores as plain ratios. The LLM-driven judges (src/eval/judge) count what these
  * divide; keeping the arithmetic here lets it be checked without a model.
  * A ratio with nothing to divide by is undefined (NaN): an answer with no statement is neither
- * faithful nor unfaithful, and `meanDefined` leaves it out of the average.
+ * faithful nor unfaithful, and the per-method mean (scores.ts) leaves it out.
  */
 import { cosine } from '../../core/util/cosine.ts';
 
@@ -20,8 +20,6 @@ export function contextRelevance(neededSentences: number, allSentences: number):
 export function faithfulness(supportedStatements: number, allStatements: number): number {
   return ratio(supportedStatements, allStatements);
 }
-
-export { cosine };
 
 /** Mean cosine between the question's vector and the vectors of the questions generated from the answer. */
 export function answerRelevance(question: ArrayLike<number>, generated: readonly ArrayLike<number>[]): number {

@@ -12,11 +12,6 @@ export type Covered = Iterable<string>;
 /** Gold ids of a question with their graded relevance (> 0; binary relevance is grade 1). */
 export type GoldGrades = ReadonlyMap<string, number>;
 
-/** Binary relevance: every id has grade 1. */
-export function goldSet(ids: Iterable<string>): GoldGrades {
-  return new Map([...ids].map((id) => [id, 1] as const));
-}
-
 function relevantIds(gold: GoldGrades): string[] {
   const ids = [...gold].filter(([, grade]) => grade > 0).map(([id]) => id);
   // A question without gold evidence has no recall; averaging a made-up 0 or 1 would bias the mean.
@@ -49,19 +44,6 @@ export function allGoldAtK(ranked: readonly Covered[], gold: GoldGrades, k: numb
   checkK(k);
   const ids = relevantIds(gold);
   return coveredInTop(ranked, gold, k).size === ids.length ? 1 : 0;
-}
-
-/**
- * Items in the top k that cover at least one gold id / k (fewer retrieved than k: / retrieved).
- * This is the design's "3 of the 5 retrieved are relevant → 0.6" at passage level.
- */
-export function precisionAtK(ranked: readonly Covered[], gold: GoldGrades, k: number): number {
-  checkK(k);
-  relevantIds(gold);
-  const top = ranked.slice(0, k);
-  if (top.length === 0) return 0;
-  const hits = top.filter((item) => [...item].some((id) => (gold.get(id) ?? 0) > 0)).length;
-  return hits / top.length;
 }
 
 /** 1 / rank of the first item covering a gold id within the top k (default: all), 0 when none does. */
@@ -112,13 +94,4 @@ export function mean(values: readonly number[]): number {
   let sum = 0;
   for (const v of values) sum += v;
   return sum / values.length;
-}
-
-/**
- * Mean of the defined values: RAGAS-style scores are undefined (NaN) when, for example, an answer has
- * no statement to judge, and such questions are left out rather than counted as 0.
- */
-export function meanDefined(values: readonly number[]): { mean: number; count: number } {
-  const defined = values.filter((v) => !Number.isNaN(v));
-  return { mean: mean(defined), count: defined.length };
 }

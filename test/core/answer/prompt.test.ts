@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_EN, NOT_FOUND_ZH, answerMessages, sourceTokenBudget } from '../../../src/core/answer/prompt.ts';
+import { NOT_FOUND_EN, NOT_FOUND_ZH, answerMessages, promptTokenBudget, sourceTokenBudget } from '../../../src/core/answer/prompt.ts';
 import type { ChatMessage } from '../../../src/core/ports.ts';
 import { ScriptedGenerator, source, wordCount } from './doubles.ts';
 
@@ -60,5 +60,26 @@ describe('sourceTokenBudget', () => {
   it('is never negative', async () => {
     const generator = new ScriptedGenerator([], 100);
     expect(await sourceTokenBudget('q', generator, { lang: 'en', maxTokens: 512 })).toBe(0);
+  });
+});
+
+describe('promptTokenBudget', () => {
+  it('budgets any prompt: context minus the reply reserve, each message with its template markers, and the margin', async () => {
+    const generator = new ScriptedGenerator([], 1000);
+    const messages: ChatMessage[] = [
+      { role: 'system', content: 'Pick one letter.' },
+      { role: 'user', content: 'Excerpts: none so far' },
+    ];
+    // 3 + 4 words, 8 template tokens per message
+    expect(await promptTokenBudget(messages, generator, { reserve: 30, margin: 10 })).toBe(1000 - 30 - (3 + 8) - (4 + 8) - 10);
+    expect(await promptTokenBudget(messages, generator, { reserve: 30 })).toBe(1000 - 30 - 23 - 64);
+  });
+
+  it('is what sourceTokenBudget gives for the answering prompt', async () => {
+    const generator = new ScriptedGenerator([], 1000);
+    const messages = answerMessages('When?', [], { lang: 'zh' });
+    expect(await sourceTokenBudget('When?', generator, { lang: 'zh', maxTokens: 100 })).toBe(
+      await promptTokenBudget(messages, generator, { reserve: 100 }),
+    );
   });
 });

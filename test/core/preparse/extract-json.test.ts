@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractJsonObject } from '../../../src/core/preparse/index.ts';
+import { extractJsonValue } from '../../../src/core/preparse/extract-json.ts';
 import { EN_REPLY } from './fixtures.ts';
 
 describe('extractJsonObject', () => {
@@ -76,5 +77,16 @@ describe('extractJsonObject', () => {
     expect(extractJsonObject('I cannot help with that.')).toBeUndefined();
     expect(extractJsonObject('{')).toBeUndefined();
     expect(extractJsonObject('{query: summary}')).toBeUndefined();
+  });
+});
+
+describe('extractJsonValue', () => {
+  it('takes the first object or array, skipping bracketed prose that is not JSON', () => {
+    expect(extractJsonValue('Verdicts: [1, 0]')).toEqual([1, 0]);
+    expect(extractJsonValue('See [the] list: {"needed": [2]}')).toEqual({ needed: [2] });
+  });
+  it('drops reasoning the same way, and finds nothing in an empty cut-off container', () => {
+    expect(extractJsonValue('[0]</think>[1]')).toEqual([1]);
+    expect(extractJsonValue('[')).toBeUndefined();
   });
 });

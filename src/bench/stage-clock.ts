@@ -3,7 +3,8 @@
  * event is charged to the stage of the current one, so each stage gets the work that led up to its
  * report (chunking is charged to `embed`, which reports right after it).
  */
-import type { Progress, ProgressListener } from '../../core/ports.ts';
+import type { ManifestSettings } from '../core/persist/manifest.ts';
+import type { Progress, ProgressListener } from '../core/ports.ts';
 
 export class StageClock {
   private last = performance.now();
@@ -23,8 +24,10 @@ export class StageClock {
     this.ms[stage] = (this.ms[stage] ?? 0) + (now - this.last);
     this.last = now;
   }
+}
 
-  restart(): void {
-    this.last = performance.now();
-  }
+/** The indexing stage that runs last under `settings`: the work after its last report is its own. */
+export function lastIndexingStage(settings: Pick<ManifestSettings, 'preparse' | 'raptor'>): string {
+  if (settings.preparse.mode !== 'off') return 'preparse';
+  return settings.raptor ? 'raptor' : 'cluster';
 }

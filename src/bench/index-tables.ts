@@ -1,0 +1,19 @@
+/** The index benchmark's tables, shared by `loci bench` and `loci bench-core`. */
+import type { BuildRow, QueryRow } from './index-bench.ts';
+import { textTable } from './text-table.ts';
+
+export function buildTable(rows: readonly BuildRow[], dimension: number): string {
+  return textTable(
+    `Index build (${dimension}-d synthetic CAP-RAG index); baseline: copying the vectors into a flat float32 index`,
+    ['entries', 'storage', 'ms', 'baseline ms', '× baseline'],
+    rows.map((r) => [String(r.entries), r.storage, r.ms, r.baselineMs, r.ratio]),
+  );
+}
+
+export function queryTable(rows: readonly QueryRow[], n: number): string {
+  return textTable(
+    `Query latency (N = ${n}, M = ${20 * n}); baseline: flat float32 dense scan of every entry, p50`,
+    ['entries', 'storage', 'strategy', 'hybrid', 'searched', 'p50 ms', 'p95 ms', 'baseline p50', '× baseline'],
+    rows.map((r) => [String(r.entries), r.storage, r.strategy, r.hybrid ? 'on' : 'off', String(r.searched), r.p50, r.p95, r.baselineP50, r.ratio]),
+  );
+}
