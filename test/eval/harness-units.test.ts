@@ -3,9 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chunksPerQuestion, indexSettings, methodsOf, type EvalConfig } from '../../src/eval/harness/config.ts';
 import { corpusFiles } from '../../src/eval/harness/corpus-files.ts';
-import { queryVectorCache } from '../../src/eval/harness/query-vectors.ts';
 import { summarize } from '../../src/bench/stats.ts';
-import { tableEmbedder } from './doubles.ts';
 
 const CONFIG: EvalConfig = {
   dataset: 'hotpotqa',
@@ -70,24 +68,6 @@ describe('index settings', () => {
   });
 });
 
-describe('queryVectorCache', () => {
-  it('serves a prepared question without embedding it again, and passes everything else through', async () => {
-    const inner = tableEmbedder({ q: [1, 0], p: [0, 1] });
-    const cache = queryVectorCache(inner);
-    await cache.prepare('q');
-    expect(inner.roles).toEqual(['query']);
-    expect(await cache.embed(['q'], 'query')).toEqual([Float32Array.from([1, 0])]);
-    expect(await cache.embed(['q'], 'query')).toEqual([Float32Array.from([1, 0])]);
-    expect(inner.roles).toEqual(['query']);
-    // a passage with the same text is embedded with the passage role, by the model
-    await cache.embed(['q', 'p'], 'passage');
-    expect(inner.roles).toEqual(['query', 'passage']);
-    cache.release();
-    await cache.embed(['q'], 'query');
-    expect(inner.roles).toEqual(['query', 'passage', 'query']);
-    expect({ id: cache.id, dimension: cache.dimension }).toEqual({ id: inner.id, dimension: inner.dimension });
-  });
-});
 
 describe('latency summary', () => {
   it('interpolates percentiles over the sorted times, whatever their order', () => {

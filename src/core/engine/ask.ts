@@ -34,6 +34,11 @@ export interface AskOptions {
   order?: 'document' | 'edges-first';
   /** Language of prompts and of the not-found sentence; detected from the question by default. */
   lang?: Lang;
+  /**
+   * The question's embedding as a query, when the caller already has it (evaluation asks one
+   * question under many methods). Used only for the question as asked, not for a rewritten one.
+   */
+  queryVector?: Float32Array;
   signal?: AbortSignal;
 }
 
@@ -67,7 +72,8 @@ export async function retrieveForQuestion(deps: AskDeps, asked: string, options:
 
   const variants: QueryVariant[] = [];
   const texts = options.rewrite === 'multi-query' && generator ? await multiQuery(question, generator, { lang, signal }) : [question];
-  const vectors = await embedder.embed(texts, 'query', signal);
+  const known = options.queryVector && texts[0] === asked ? options.queryVector : undefined;
+  const vectors = known ? [known, ...(await embedMore(embedder, texts.slice(1), signal))] : await embedder.embed(texts, 'query', signal);
   texts.forEach((text, i) => variants.push({ text, vector: vectors[i] }));
   if (options.rewrite === 'hyde' && generator) {
     // The hypothetical answer is a passage, so it is embedded like one (prefix models differ).
@@ -106,4 +112,8 @@ export async function* ask(deps: AskDeps, asked: string, options: AskOptions): A
 function requireGenerator(deps: AskDeps): AskDeps & { generator: Generator } {
   if (!deps.generator) throw new Error('answering and query rewriting need a language model (--llm)');
   return deps as AskDeps & { generator: Generator };
+}
+
+async function embedMore(embedder: Embedder, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  return texts.length ? embedder.embed(texts, 'query', signal) : [];
 }

@@ -25,6 +25,8 @@ export interface RetrieveSettings {
   m?: number;
   ks: readonly number[];
   signal?: AbortSignal;
+  /** The question's query vector, embedded once for every method. */
+  queryVector?: Float32Array;
 }
 
 export async function retrieveOne(
@@ -43,6 +45,7 @@ export async function retrieveOne(
     rerank: method.rerank,
     lang: q.lang,
     signal: settings.signal,
+    ...(settings.queryVector ? { queryVector: settings.queryVector } : {}),
   });
   const ms = performance.now() - t0;
   // A cluster hit may overshoot N (backtracking adds all its members); metrics look at N chunks,

@@ -10,7 +10,6 @@ import { goldCoverage, goldGrades } from '../evidence.ts';
 import { answerQuestion, type AnswerDeps } from './answers.ts';
 import { buildIndexes, type EvalIndex, type EvalModels } from './build-index.ts';
 import { chunksPerQuestion, indexSettings, methodsOf, type EvalConfig } from './config.ts';
-import { queryVectorCache } from './query-vectors.ts';
 import { retrieveOne, type GoldScoring } from './retrieve-one.ts';
 import { summarizeMethod } from './summarize.ts';
 import { reportTables } from './tables.ts';
@@ -39,11 +38,9 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
     if (q.group === undefined) throw new Error(`question ${q.id} of ${dataset.name} names no document group`);
     return q.group;
   };
-  // every method reuses the question's vector: the engines embed through this cache
-  const queries = queryVectorCache(deps.models.embedder);
   const { indexes, stats } = await buildIndexes(dataset, {
     settings,
-    models: { ...deps.models, embedder: queries },
+    models: deps.models,
     groups: dataset.pooled ? undefined : new Set(asked.map((q) => groupOf(q) as string)),
     onProgress: deps.onProgress,
     signal: deps.signal,
@@ -75,32 +72,29 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
     };
     questions.push(result);
 
+    // every method reuses the question's vector: embedded once here, timed once
     const t0 = performance.now();
-    await queries.prepare(q.question, deps.signal);
+    const [queryVector] = await deps.models.embedder.embed([q.question], 'query', deps.signal);
     const embedMs = performance.now() - t0;
     retrievalMs += embedMs;
-    try {
-      for (const [j, method] of methods.entries()) {
-        deps.onProgress?.({ stage, done, total, item: method.label });
-        const { entry, ranked } = await retrieveOne(q, index, method, retrieveSettings, gold);
-        retrievalMs += entry.ms;
-        // each method's latency includes the embedding it would pay if it ran alone
-        entry.ms += embedMs;
-        times[j].retrieve.push(entry.ms);
-        if (answering) {
-          const a0 = performance.now();
-          const answered = await answerQuestion(q, ranked, config.answerKs, answering);
-          entry.answers = answered.scores;
-          entry.replies = answered.replies;
-          const ms = performance.now() - a0;
-          times[j].answer.push(ms);
-          answerMs += ms;
-        }
-        result.methods[method.label] = entry;
-        done++;
+    for (const [j, method] of methods.entries()) {
+      deps.onProgress?.({ stage, done, total, item: method.label });
+      const { entry, ranked } = await retrieveOne(q, index, method, { ...retrieveSettings, queryVector }, gold);
+      retrievalMs += entry.ms;
+      // each method's latency includes the embedding it would pay if it ran alone
+      entry.ms += embedMs;
+      times[j].retrieve.push(entry.ms);
+      if (answering) {
+        const a0 = performance.now();
+        const answered = await answerQuestion(q, ranked, config.answerKs, answering);
+        entry.answers = answered.scores;
+        entry.replies = answered.replies;
+        const ms = performance.now() - a0;
+        times[j].answer.push(ms);
+        answerMs += ms;
       }
-    } finally {
-      queries.release();
+      result.methods[method.label] = entry;
+      done++;
     }
   }
   deps.onProgress?.({ stage, done, total });
