@@ -79,7 +79,7 @@ export function benchIndex(options: IndexBenchOptions): { build: BuildRow[]; que
       for (const strategy of options.strategies) {
         for (const hybrid of [false, true]) {
           const [t, base] = timeInterleaved(
-            [(i) => retrieve(corpus, [queries[i % queries.length]], { strategy, n: options.n, hybrid }), scanOnce],
+            [(i) => retrieve(corpus, [queries[i % queries.length]], { strategy, n: options.n, retriever: hybrid ? 'hybrid' : 'dense' }), scanOnce],
             options.runs,
           );
           query.push({ entries, storage, strategy, hybrid, searched: corpus.rowsFor(strategy).length, ...t, baselineP50: base.p50, ratio: round(t.p50 / base.p50, 2) });
@@ -99,6 +99,6 @@ function warmUp(dimension: number): void {
     corpus.setDocument(document);
     corpus.setGroup(group);
     const query = { text: 'w1 w2', vector: randomUnitVectors(1, dimension, seededRandom(5)) };
-    for (const hybrid of [false, true]) retrieve(corpus, [query], { strategy: 'cap-rag', n: 5, hybrid });
+    for (const hybrid of [false, true]) retrieve(corpus, [query], { strategy: 'cap-rag', n: 5, retriever: hybrid ? 'hybrid' : 'dense' });
   }
 }

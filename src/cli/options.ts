@@ -1,7 +1,8 @@
 /** Command-line options shared by the commands, parsed with node:util and checked into typed values. */
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { STRATEGIES, type PreparseMode, type Strategy } from '../core/types.ts';
+import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES, type BacktrackMode, type PreparseMode, type Retriever, type Strategy } from '../core/types.ts';
+import { DEFAULT_RETRIEVAL } from '../core/engine/defaults.ts';
 import type { Rewrite } from '../core/engine/ask.ts';
 
 export class UsageError extends Error {}
@@ -13,7 +14,9 @@ const COMMON = {
   llm: { type: 'string' },
   reranker: { type: 'string' },
   strategy: { type: 'string' },
+  retriever: { type: 'string' },
   hybrid: { type: 'string' },
+  backtrack: { type: 'string' },
   rerank: { type: 'boolean' },
   rewrite: { type: 'string' },
   n: { type: 'string', short: 'n' },
@@ -37,7 +40,8 @@ export interface CommonOptions {
   llm?: string;
   reranker?: string;
   strategy: Strategy;
-  hybrid: boolean;
+  retriever: Retriever;
+  backtrack: BacktrackMode;
   rerank: boolean;
   rewrite: Rewrite;
   n: number;
@@ -75,8 +79,9 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
     embedder: str('embedder') ?? 'tiny-lexical-bert-zh',
     llm: str('llm'),
     reranker: str('reranker'),
-    strategy: oneOf('strategy', str('strategy') ?? 'cap-rag', STRATEGIES),
-    hybrid: oneOf('hybrid', str('hybrid') ?? 'on', ['on', 'off'] as const) === 'on',
+    strategy: oneOf('strategy', str('strategy') ?? DEFAULT_RETRIEVAL.strategy, STRATEGIES),
+    retriever: retrieverOf(str('retriever'), str('hybrid')),
+    backtrack: oneOf('backtrack', str('backtrack') ?? DEFAULT_RETRIEVAL.backtrack, BACKTRACK_MODES),
     rerank: v.rerank === true,
     rewrite: oneOf('rewrite', str('rewrite') ?? 'none', ['none', 'multi-query', 'hyde'] as const),
     n: int('n', str('n') ?? '5', 1),
@@ -94,6 +99,13 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
     help: v.help === true,
   };
   return { options, positionals, values: v };
+}
+
+/** `--retriever dense|lexical|hybrid`; the older `--hybrid on|off` still means hybrid or dense. */
+function retrieverOf(retriever: string | undefined, hybrid: string | undefined): Retriever {
+  if (retriever !== undefined && hybrid !== undefined) throw new UsageError('--retriever and --hybrid both choose the retriever; give one');
+  if (hybrid !== undefined) return oneOf('hybrid', hybrid, ['on', 'off'] as const) === 'on' ? 'hybrid' : 'dense';
+  return oneOf('retriever', retriever ?? DEFAULT_RETRIEVAL.retriever, RETRIEVERS);
 }
 
 export function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {

@@ -5,7 +5,7 @@
  */
 import type { AskOptions } from '../core/engine/ask.ts';
 import type { ProgressStage } from '../core/ports.ts';
-import type { Chunk, Lang, PlacedBlock, Source, Stage, Strategy, TraceRow, TocEntry } from '../core/types.ts';
+import type { BacktrackMode, Chunk, Lang, PlacedBlock, Retriever, Source, Stage, Strategy, TraceRow, TocEntry } from '../core/types.ts';
 
 export type DocStatus = 'queued' | 'indexing' | 'ready' | 'error' | 'paused';
 
@@ -31,7 +31,8 @@ export interface LibraryDoc {
 /** Settings a person can change; persisted in the store. */
 export interface AppSettings {
   strategy: Strategy;
-  hybrid: boolean;
+  retriever: Retriever;
+  backtrack: BacktrackMode;
   rerank: boolean;
   n: number;
   m?: number;

@@ -187,6 +187,19 @@ export const STRATEGIES: readonly Strategy[] = ['naive', 'c-rag', 'p-rag', 'cap-
 
 export type PreparseMode = 'llm' | 'extractive' | 'off';
 
+/** Which lists a query searches: the embedding, BM25 over the same entries, or both fused. */
+export type Retriever = 'dense' | 'lexical' | 'hybrid';
+
+export const RETRIEVERS: readonly Retriever[] = ['dense', 'lexical', 'hybrid'];
+
+/**
+ * How a cluster or RAPTOR hit becomes original chunks: `ranked` brings in only the members the
+ * question itself finds, best first; `paper` brings in every member, as Algorithm 1 does.
+ */
+export type BacktrackMode = 'ranked' | 'paper';
+
+export const BACKTRACK_MODES: readonly BacktrackMode[] = ['ranked', 'paper'];
+
 export type VectorStorage = 'float32' | 'int8';
 
 /** Settings an index was built with; a mismatch with the running embedder is refused. */
@@ -231,6 +244,26 @@ export interface TraceRow {
   /** Per-list ranks before fusion, when hybrid search was used. */
   denseRank?: number;
   lexicalRank?: number;
+  /** 2 for a candidate of the second hop (a query expanded with what the first hop found). */
+  hop?: number;
+}
+
+/** How a hybrid search weighed its two lists, for the inspector. */
+export interface FusionWeight {
+  /** Share of the dense list in the fused score, in [0, 1]; the lexical list has the rest. */
+  dense: number;
+  /** `calibrated`: chosen by this index from pseudo-queries; `default`: too few chunks to calibrate; `given`: set by the caller. */
+  source: 'calibrated' | 'default' | 'given';
+  /** Pseudo-queries the calibration used, with the mean reciprocal rank each choice reached on them. */
+  calibration?: { queries: number; mrrDense: number; mrrLexical: number; mrrFused: number };
+}
+
+/** The second hop of a question: the terms added to it from the first hop's best chunks. */
+export interface SecondHop {
+  query: string;
+  terms: string[];
+  /** Chunks the second hop added that the first hop had not ranked within N. */
+  added: string[];
 }
 
 /** A retrieved original chunk with what it needs to be shown and cited. */
@@ -242,12 +275,18 @@ export interface RetrievedChunk {
   score: number;
   /** Rank of the first candidate that brought it in (1-based). */
   firstRank: number;
+  /** How it was found: its own entry, a cluster or RAPTOR node it belongs to, or the second hop. */
+  via?: 'chunk' | 'cluster' | 'raptor' | 'hop';
   rerankScore?: number;
 }
 
 export interface RetrievalResult {
+  /** Best first: the order in which packing takes them. */
   chunks: RetrievedChunk[];
   trace: TraceRow[];
+  /** Present when the lexical and dense lists were fused. */
+  fusion?: FusionWeight;
+  secondHop?: SecondHop;
 }
 
 /** A packed source, numbered as the answer cites it. */

@@ -2,7 +2,7 @@
  * Results as a markdown table in the paper's shape (Table 3): one row per method, one column per
  * metric and k, values in percent with two decimals, the best of each column in bold.
  */
-import { STRATEGIES, type Strategy } from '../core/types.ts';
+import { STRATEGIES, type Retriever, type Strategy } from '../core/types.ts';
 
 export interface Column {
   /** Key into a row's values. */
@@ -22,9 +22,10 @@ export function formatPercent(value: number | undefined): string {
   return (value * 100).toFixed(2);
 }
 
-/** Row label of a strategy run: "cap-rag", "cap-rag+hybrid", "naive+hybrid+rerank". */
-export function methodLabel(strategy: Strategy, options: { hybrid?: boolean; rerank?: boolean } = {}): string {
-  return `${strategy}${options.hybrid ? '+hybrid' : ''}${options.rerank ? '+rerank' : ''}`;
+/** Row label of a strategy run: "cap-rag" (dense), "cap-rag+hybrid", "naive+lexical", "naive+hybrid+rerank". */
+export function methodLabel(strategy: Strategy, options: { retriever?: Retriever; rerank?: boolean } = {}): string {
+  const retriever = options.retriever && options.retriever !== 'dense' ? `+${options.retriever}` : '';
+  return `${strategy}${retriever}${options.rerank ? '+rerank' : ''}`;
 }
 
 /** Rows in the paper's order (naive, c-rag, p-rag, cap-rag, raptor), each followed by its variants. */

@@ -51,7 +51,7 @@ describe('loci eval', () => {
       split: 'dev',
       embedder: 'glove-static-en-100d',
       strategies: ['naive', 'cap-rag'],
-      hybrid: [true],
+      retrievers: ['hybrid'],
       ks: [1, 5],
       n: 10,
       methods: ['naive+hybrid', 'cap-rag+hybrid'],
@@ -105,6 +105,6 @@ describe('loci eval', () => {
     expect(() => parseEvalArgs(['--dataset', 'rgb', '--limit', 'x'])).toThrow(/--limit must be a whole number ≥ 1/);
     const parsed = parseEvalArgs(['--dataset', 'rgb']);
     if (parsed === 'help') throw new Error('unexpected help');
-    expect(parsed.config).toMatchObject({ embedder: 'tiny-lexical-bert-zh', hybrid: [false, true], ks: [1, 2, 5, 10], answerKs: [5] });
+    expect(parsed.config).toMatchObject({ embedder: 'tiny-lexical-bert-zh', retrievers: ['dense', 'hybrid'], ks: [1, 2, 5, 10], answerKs: [5] });
   });
 });

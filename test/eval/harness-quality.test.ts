@@ -75,7 +75,7 @@ beforeAll(async () => {
       llm: 'always-b',
       preparse: 'extractive',
       strategies: ['naive', 'cap-rag'],
-      hybrid: [true],
+      retrievers: ['hybrid'],
       rerank: [false],
       ks: [1, 2],
       answerKs: [1, 2],

@@ -14,7 +14,7 @@ const CONFIG: EvalConfig = {
   embedder: 'e',
   preparse: 'extractive',
   strategies: ['naive'],
-  hybrid: [false],
+  retrievers: ['dense'],
   rerank: [false],
   ks: [1, 2, 5],
   answerKs: [5],
@@ -57,7 +57,7 @@ describe('index settings', () => {
   });
 
   it('runs every strategy × hybrid × rerank and retrieves enough chunks for every k', () => {
-    expect(methodsOf({ strategies: ['naive', 'cap-rag'], hybrid: [false, true], rerank: [false] }).map((m) => m.label)).toEqual([
+    expect(methodsOf({ strategies: ['naive', 'cap-rag'], retrievers: ['dense', 'hybrid'], rerank: [false] }).map((m) => m.label)).toEqual([
       'naive',
       'naive+hybrid',
       'cap-rag',

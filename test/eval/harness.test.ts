@@ -26,7 +26,7 @@ function config(overrides: Partial<EvalConfig> = {}): EvalConfig {
     embedder: 'glove-static-en-100d',
     preparse: 'extractive',
     strategies: ['naive', 'c-rag', 'p-rag', 'cap-rag'],
-    hybrid: [false, true],
+    retrievers: ['dense', 'hybrid'],
     rerank: [false],
     ks: [1, 2, 5],
     answerKs: [5],
@@ -106,7 +106,7 @@ describe('runEvaluation on a tiny HotpotQA folder', () => {
   });
 
   it('asks only the first questions with --limit', async () => {
-    const limited = await runEvaluation(config({ limit: 1, strategies: ['naive'], hybrid: [true] }), { models: { embedder: models.embedder } });
+    const limited = await runEvaluation(config({ limit: 1, strategies: ['naive'], retrievers: ['hybrid'] }), { models: { embedder: models.embedder } });
     expect(limited.questions.map((q) => q.id)).toEqual([QUESTIONS[0].id]);
     expect(limited.methods.map((m) => m.method)).toEqual(['naive+hybrid']);
     // no strategy searches clusters or pre-parsed entries, so none are built

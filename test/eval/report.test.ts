@@ -47,7 +47,7 @@ describe('markdownTable', () => {
   it('retrieval columns, +hybrid rows after their strategy, ties both bold, missing as a dash', () => {
     const rows = [
       { method: 'raptor', values: { 'recall@1': 0.25, 'recall@5': 0.5, mrr: 0.4, 'ndcg@10': 0.3 } },
-      { method: methodLabel('naive', { hybrid: true }), values: { 'recall@1': 0.5, 'recall@5': 0.75, mrr: 0.6, 'ndcg@10': NaN } },
+      { method: methodLabel('naive', { retriever: 'hybrid' }), values: { 'recall@1': 0.5, 'recall@5': 0.75, mrr: 0.6, 'ndcg@10': NaN } },
       { method: 'naive', values: { 'recall@1': 0.5, 'recall@5': 0.5, mrr: 0.55 } },
     ];
     expect(markdownTable(rows, retrievalColumns([1, 5]))).toBe(

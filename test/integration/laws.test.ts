@@ -47,7 +47,7 @@ describe('the five laws with tiny-lexical-bert-zh', () => {
 
   for (const strategy of ['naive', 'cap-rag'] as const) {
     it(`${strategy}: answers the question from 数据安全法 with its chapter headings`, async () => {
-      const { chunks, result } = await engine.retrieve(QUESTION, { strategy, n: 5, hybrid: true });
+      const { chunks, result } = await engine.retrieve(QUESTION, { strategy, n: 5, retriever: 'hybrid' as const });
       const top = [...chunks].sort((a, b) => a.firstRank - b.firstRank)[0];
       expect(top.docName).toBe('数据安全法_2021.md');
       expect(top.chunk.headingPath.join(' › ')).toMatch(/第四章 数据安全保护义务/);

@@ -46,7 +46,7 @@ describe('LLM pre-parsing with a random-weights model', () => {
     }
 
     const events = [];
-    for await (const e of engine.ask('数据处理者应当履行哪些数据安全保护义务？', { strategy: 'cap-rag', n: 3, hybrid: true, maxTokens: 24, temperature: 0 })) events.push(e);
+    for await (const e of engine.ask('数据处理者应当履行哪些数据安全保护义务？', { strategy: 'cap-rag', n: 3, retriever: 'hybrid', maxTokens: 24, temperature: 0 })) events.push(e);
     const retrieved = events.find((e) => e.type === 'retrieved');
     expect(retrieved && retrieved.type === 'retrieved' && retrieved.sources.length).toBeGreaterThan(0);
     expect(events.filter((e) => e.type === 'token').length).toBeGreaterThan(0);

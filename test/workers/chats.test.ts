@@ -17,7 +17,7 @@ import { DIM, documentRecord } from '../storage/fixtures.ts';
 
 const doc = documentRecord('dddd', 'rules.md', ['Refunds need a manager.', 'Returns take a week.']);
 const source: Source = { n: 1, label: '[1] rules', chunk: doc.chunks[0], docName: 'rules.md', docTitle: 'rules' };
-const settings = { strategy: 'cap-rag', n: 5, hybrid: true, rerank: false } as AppSettings;
+const settings = { strategy: 'cap-rag', n: 5, retriever: 'hybrid', backtrack: 'ranked', rerank: false } as AppSettings;
 
 /** An engine whose ask() runs `script`; only what Chats touches is there. */
 function engineDouble(script: (signal: AbortSignal) => AsyncGenerator<AskEvent>): LociEngine {

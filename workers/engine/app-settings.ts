@@ -3,6 +3,7 @@
  * session only (`?models=local` must not leave the tiny models behind as the stored choice).
  */
 import type { AppSettings } from '../../src/client/api.ts';
+import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import { DEFAULT_EMBEDDER, DEFAULT_GENERATOR, DEFAULT_RERANKER } from '../../src/models/registry.ts';
 import { Settings } from '../../src/storage/settings.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
@@ -12,10 +13,11 @@ import type { LaunchOptions } from '../protocol.ts';
 type SettingsRecord = { [K in keyof AppSettings]-?: AppSettings[K] | undefined };
 
 const DEFAULT_APP_SETTINGS: AppSettings = {
-  strategy: 'cap-rag',
-  hybrid: true,
+  strategy: DEFAULT_RETRIEVAL.strategy,
+  retriever: DEFAULT_RETRIEVAL.retriever,
+  backtrack: DEFAULT_RETRIEVAL.backtrack,
   rerank: false,
-  n: 5,
+  n: DEFAULT_RETRIEVAL.n,
   m: undefined,
   chunkTokens: 100,
   // LLM pre-parsing of every chunk is hours of work for a small on-device model; the extractive

@@ -69,7 +69,8 @@ export class Chats {
         strategy: turn.strategy,
         n: settings.n,
         m: settings.m,
-        hybrid: settings.hybrid,
+        retriever: settings.retriever,
+        backtrack: settings.backtrack,
         ...overrides,
         // Without a reranker model chosen, a request to rerank is ignored rather than failing.
         rerank: (overrides.rerank ?? settings.rerank) && this.deps.canRerank(),

@@ -115,7 +115,8 @@ function firstSentence(text: string): string {
 
 const DEFAULT_SETTINGS: AppSettings = {
   strategy: 'cap-rag',
-  hybrid: true,
+  retriever: 'hybrid',
+  backtrack: 'ranked',
   rerank: false,
   n: 5,
   chunkTokens: 100,

@@ -99,7 +99,7 @@ export class ChatModel {
     const options = {
       chatId: this.chatId,
       strategy,
-      ...(s ? { n: s.n, hybrid: s.hybrid, rerank: s.rerank } : {}),
+      ...(s ? { n: s.n, retriever: s.retriever, backtrack: s.backtrack, rerank: s.rerank } : {}),
       ...(s?.m ? { m: s.m } : {}),
     };
     try {

@@ -7,7 +7,8 @@ import { printSources } from '../print.ts';
 
 export const ASK_HELP = `loci ask <index.loci> "<question>" [options]
   Retrieves, then answers with numbered citations. Without --llm it lists the retrieved sources.
-  --strategy naive|c-rag|p-rag|cap-rag|raptor  --hybrid on|off  -n <chunks>  -m <candidates>
+  --strategy naive|c-rag|p-rag|cap-rag|raptor  --retriever dense|lexical|hybrid  -n <chunks>  -m <candidates>
+  --backtrack ranked|paper
   --rerank --reranker <id>  --rewrite none|multi-query|hyde  --llm <id>  --max-new-tokens <n>  --json`;
 
 export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOptions {
@@ -15,7 +16,8 @@ export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOpt
     strategy: options.strategy,
     n: options.n,
     m: options.m,
-    hybrid: options.hybrid,
+    retriever: options.retriever,
+    backtrack: options.backtrack,
     rerank: options.rerank,
     rewrite: options.rewrite,
     maxTokens: options.maxNewTokens,
@@ -44,7 +46,7 @@ export async function askCommand(argv: string[]): Promise<number> {
     if (options.json) {
       console.log(JSON.stringify({ answer: null, sources: retrieval.chunks.map(sourceJson), trace: retrieval.result.trace }));
     } else {
-      console.log('(no --llm given: the retrieved sources, in document order)\n');
+      console.log('(no --llm given: the retrieved sources, best first)\n');
       printSources(process.stdout, retrieval.chunks);
     }
     return 0;

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { STRATEGIES, type Strategy } from '../../core/types.ts';
+import { RETRIEVERS, STRATEGIES, type Retriever, type Strategy } from '../../core/types.ts';
 import { DataError } from '../../eval/datasets/records.ts';
 import { isDatasetName } from '../../eval/datasets/load.ts';
 import { DATASET_NAMES, type DatasetName } from '../../eval/datasets/types.ts';
@@ -26,7 +26,8 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --reranker <id>           adds +rerank rows (see --rerank)
   --preparse llm|extractive pre-parsing for p-rag / cap-rag (default extractive)
   --strategies <list>       of ${STRATEGIES.join(',')} (default naive,c-rag,p-rag,cap-rag)
-  --hybrid <list>           off,on (default off,on)
+  --retriever <list>        dense,lexical,hybrid (default dense,hybrid)
+  --hybrid <list>           off,on: the same as --retriever dense,hybrid (off = dense, on = hybrid)
   --rerank <list>           off,on (default off; off,on with --reranker)
   --k <list>                retrieval cut-offs (default 1,2,5,10)
   --answer-k <list>         chunks in the answering context (default 1,2,5 for quality, 5 otherwise)
@@ -51,6 +52,7 @@ const OPTIONS = {
   device: { type: 'string' },
   strategies: { type: 'string' },
   // lists here: a run compares the values, where the other commands take one
+  retriever: { type: 'string' },
   hybrid: { type: 'string' },
   rerank: { type: 'string' },
   k: { type: 'string' },
@@ -65,6 +67,12 @@ const OPTIONS = {
 function onOff(name: string, value: string | undefined, fallback: boolean[]): boolean[] {
   const values = list(name, value, ['on', 'off'] as const, fallback.map((b) => (b ? 'on' : 'off'))).map((v) => v === 'on');
   return [...new Set(values)];
+}
+
+function retrieversOf(retriever: string | undefined, hybrid: string | undefined): Retriever[] {
+  if (retriever !== undefined && hybrid !== undefined) throw new UsageError('--retriever and --hybrid both choose the retrievers; give one');
+  if (hybrid !== undefined) return onOff('hybrid', hybrid, [false, true]).map((on) => (on ? 'hybrid' : 'dense'));
+  return [...new Set(list<Retriever>('retriever', retriever, RETRIEVERS, ['dense', 'hybrid']))];
 }
 
 export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: string; quiet: boolean } | 'help' {
@@ -97,7 +105,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
     ...(v.reranker ? { reranker: v.reranker } : {}),
     preparse,
     strategies,
-    hybrid: onOff('hybrid', v.hybrid, [false, true]),
+    retrievers: retrieversOf(v.retriever, v.hybrid),
     rerank,
     ks: ints('k', v.k, 1, [1, 2, 5, 10]),
     answerKs: ints('answer-k', v['answer-k'], 1, dataset === 'quality' ? [1, 2, 5] : [5]),

@@ -7,7 +7,7 @@ import { askOptions, sourceJson } from './ask.ts';
 export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
   Shows every candidate walked by backtracking retrieval: rank, score, entry kind, whole/point,
   whether it came from a cluster, its text, and the original chunks it backtracked to.
-  --strategy …  --hybrid on|off  -n <chunks>  -m <candidates>  --json`;
+  --strategy …  --retriever dense|lexical|hybrid  --backtrack ranked|paper  -n <chunks>  -m <candidates>  --json`;
 
 export async function inspectCommand(argv: string[]): Promise<number> {
   const { options, positionals } = parseCommon(argv);
@@ -25,7 +25,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
     const chunk = engine.corpus.chunk(id);
     return `#${chunk.ordinal} ${engine.corpus.docLabel(chunk.docId).name}`;
   };
-  console.log(`strategy ${options.strategy}, hybrid ${options.hybrid ? 'on' : 'off'}, N=${options.n}, M=${options.m ?? 20 * options.n}\n`);
+  console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, N=${options.n}, M=${options.m ?? 20 * options.n}\n`);
   printTrace(process.stdout, retrieval.result.trace, label);
   console.log(`\n${retrieval.chunks.length} original chunks, in document order:`);
   printSources(process.stdout, retrieval.chunks);

@@ -10,7 +10,7 @@ export {
   type CondenseOptions,
 } from './rewrite.ts';
 export { packSources, type PackOptions } from './pack.ts';
-export { bestFirst, documentOrder, edgesFirst } from './order.ts';
+export { documentOrder, edgesFirst } from './order.ts';
 export { sourceLabel, sourceBlock, toSource } from './source-text.ts';
 export {
   answerMessages,

@@ -27,12 +27,3 @@ export function edgesFirst<T>(best: T[]): T[] {
   best.forEach((item, i) => (i % 2 === 0 ? front : back).push(item));
   return [...front, ...back.reverse()];
 }
-
-/**
- * The priority order for packing: the reranker's order when the chunks were reranked, else the
- * order in which candidates brought them in (backtracking returns them in document order). A
- * stable sort keeps the members one cluster hit brought in together, in document order.
- */
-export function bestFirst(chunks: RetrievedChunk[], reranked: boolean): RetrievedChunk[] {
-  return reranked ? chunks : [...chunks].sort((a, b) => a.firstRank - b.firstRank);
-}

@@ -5,13 +5,12 @@
 import { condenseFollowUp, hyde, multiQuery } from '../answer/rewrite.ts';
 import { rerank } from '../answer/rerank.ts';
 import { packSources } from '../answer/pack.ts';
-import { bestFirst } from '../answer/order.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
 import { retrieve, type QueryVariant } from '../search/retrieve.ts';
-import type { Lang, RetrievalResult, RetrievedChunk, Source, Strategy } from '../types.ts';
+import type { BacktrackMode, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy } from '../types.ts';
 import type { LiveCorpus } from './live-corpus.ts';
 
 export type Rewrite = 'none' | 'multi-query' | 'hyde';
@@ -22,7 +21,17 @@ export interface AskOptions {
   n: number;
   /** Candidates (the paper's M); default 20·n. */
   m?: number;
-  hybrid: boolean;
+  retriever: Retriever;
+  /** Hybrid: the dense list's share of the fused score; default: the weight this index calibrated. */
+  denseWeight?: number;
+  /** Cluster and RAPTOR hits: members the question finds, best first (`ranked`), or all (`paper`). */
+  backtrack?: BacktrackMode;
+  /**
+   * 2: a second hop searches again with the question expanded by what the first hop found (titles,
+   * headings, names, rare terms), and both hops are fused; with a generator and `rewrite:
+   * 'decompose'`, sub-questions instead. Default 1.
+   */
+  hops?: 1 | 2;
   /** Rerank the backtracked chunks with the cross-encoder (needs a reranker). */
   rerank?: boolean;
   rewrite?: Rewrite;
@@ -83,7 +92,14 @@ export async function retrieveForQuestion(deps: AskDeps, asked: string, options:
     texts.push(passage);
   }
 
-  const result = retrieve(deps.corpus, variants, { strategy: options.strategy, n: options.n, m: options.m, hybrid: options.hybrid });
+  const result = retrieve(deps.corpus, variants, {
+    strategy: options.strategy,
+    n: options.n,
+    m: options.m,
+    retriever: options.retriever,
+    denseWeight: options.denseWeight,
+    backtrack: options.backtrack,
+  });
   let chunks = result.chunks;
   if (options.rerank) {
     if (!deps.reranker) throw new Error('reranking needs a reranker model');
@@ -97,8 +113,7 @@ export async function* ask(deps: AskDeps, asked: string, options: AskOptions): A
   const retrieval = await retrieveForQuestion(deps, asked, options);
   const { lang, question } = retrieval;
   const budgetTokens = await sourceTokenBudget(question, generator, { lang, history: options.history, maxTokens: options.maxTokens });
-  const best = bestFirst(retrieval.chunks, !!options.rerank);
-  const sources = await packSources(best, { budgetTokens, countTokens: (t) => generator.countTokens(t), order: options.order });
+  const sources = await packSources(retrieval.chunks, { budgetTokens, countTokens: (t) => generator.countTokens(t), order: options.order });
   yield { type: 'retrieved', retrieval, sources };
   yield* streamAnswer(question, sources, generator, {
     lang,

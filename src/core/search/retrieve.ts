@@ -1,6 +1,7 @@
-import type { Chunk, RetrievalResult, RetrievedChunk, Strategy } from '../types.ts';
+import type { BacktrackMode, Chunk, RetrievalResult, RetrievedChunk, Retriever, Strategy } from '../types.ts';
 import { backtrack, type BacktrackCorpus, type Candidate } from './backtrack.ts';
 import type { FlatVectorIndex } from './flat-vector-index.ts';
+import { fuseByScore } from './fusion.ts';
 import type { LexicalIndex } from './lexical-index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import type { Hit } from './top-k.ts';
@@ -21,10 +22,11 @@ export interface RetrieveOptions {
   n: number;
   /** Candidates taken per list and after fusion (the paper's M); default 20·n. */
   m?: number;
-  /** Add BM25 to the dense search, fused by reciprocal rank. */
-  hybrid: boolean;
-  /** RRF constant, default 60. */
-  rrfK?: number;
+  retriever: Retriever;
+  /** Hybrid: the dense list's share of the fused score, in [0, 1] (see fuseByScore); default ½. */
+  denseWeight?: number;
+  /** Default `ranked` (see backtrack). */
+  backtrack?: BacktrackMode;
 }
 
 /** One query variant: its text (for BM25) and its embedding (for the dense search). */
@@ -33,36 +35,39 @@ export interface QueryVariant {
   vector: Float32Array;
 }
 
-/**
- * Candidates for every query variant (dense top-M over the strategy's rows, plus BM25 top-M over
- * the same rows when hybrid), fused by RRF when there is more than one list, then backtracked to
- * original chunks (Algorithm 1). Scores are fused scores when lists were fused, cosine otherwise.
- */
-export function retrieve(corpus: RetrievalCorpus, queries: QueryVariant[], options: RetrieveOptions): RetrievalResult {
+export const DEFAULT_DENSE_WEIGHT = 0.5;
+
+/** The first M candidates of every query variant, best first, fused across variants by rank. */
+export function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], options: RetrieveOptions): Candidate[] {
   const n = Math.max(0, Math.floor(options.n));
   const m = Math.max(0, Math.floor(options.m ?? 20 * n));
-  if (n === 0 || m === 0 || queries.length === 0) return { chunks: [], trace: [] };
-
+  if (m === 0 || queries.length === 0) return [];
   const rows = corpus.rowsFor(options.strategy);
-  const lists: Hit[][] = [];
-  const isDense: boolean[] = [];
   let allow: ((row: number) => boolean) | undefined;
-  if (options.hybrid) {
+  if (options.retriever !== 'dense') {
     const member = new Uint8Array(corpus.vectors.size);
     for (let i = 0; i < rows.length; i++) member[rows[i]] = 1;
     allow = (row) => member[row] === 1;
   }
-  for (const query of queries) {
-    lists.push(corpus.vectors.search(query.vector, m, rows));
-    isDense.push(true);
-    if (allow) {
-      lists.push(corpus.lexical.search(query.text, m, allow));
-      isDense.push(false);
-    }
-  }
+  const perQuery = queries.map((query): Candidate[] => {
+    const dense = options.retriever !== 'lexical' ? corpus.vectors.search(query.vector, m, rows) : [];
+    const lexical = allow ? corpus.lexical.search(query.text, m, allow) : [];
+    if (options.retriever === 'dense') return dense.map((h, i) => ({ ...h, denseRank: i + 1 }));
+    if (options.retriever === 'lexical') return lexical.map((h, i) => ({ ...h, lexicalRank: i + 1 }));
+    return fuseByScore(dense, lexical, options.denseWeight ?? DEFAULT_DENSE_WEIGHT, m);
+  });
+  return perQuery.length === 1 ? perQuery[0] : acrossVariants(perQuery, m);
+}
 
-  const candidates = lists.length === 1 ? lists[0] : fuse(lists, isDense, m, options.rrfK ?? 60);
-  const walked = backtrack(candidates, n, corpus);
+/**
+ * Candidates for every query variant (dense top-M over the strategy's rows, BM25 top-M over the
+ * same rows, or both fused by score), fused across variants by reciprocal rank, then backtracked
+ * to original chunks (Algorithm 1). The chunks come back best first.
+ */
+export function retrieve(corpus: RetrievalCorpus, queries: QueryVariant[], options: RetrieveOptions): RetrievalResult {
+  const n = Math.max(0, Math.floor(options.n));
+  if (n === 0) return { chunks: [], trace: [] };
+  const walked = backtrack(candidates(corpus, queries, options), n, corpus, options.backtrack ?? 'ranked');
   const chunks: RetrievedChunk[] = walked.chunkIds.map((chunkId) => {
     const chunk = corpus.chunk(chunkId);
     const label = corpus.docLabel(chunk.docId);
@@ -72,22 +77,31 @@ export function retrieve(corpus: RetrievalCorpus, queries: QueryVariant[], optio
       docTitle: label.title,
       score: walked.bestScore.get(chunkId) as number,
       firstRank: walked.firstRank.get(chunkId) as number,
+      via: walked.via.get(chunkId) ?? 'chunk',
     };
   });
   return { chunks, trace: walked.trace };
 }
 
-/** RRF over all lists, keeping the best dense and best lexical rank of each row for the trace. */
-function fuse(lists: Hit[][], isDense: boolean[], m: number, k: number): Candidate[] {
-  return reciprocalRankFusion(lists, k)
+/**
+ * Several query variants (multi-query, HyDE) search the same rows with different texts; their
+ * lists are fused by reciprocal rank (their fused scores are each relative to their own list),
+ * keeping each row's best dense and lexical rank for the trace.
+ */
+function acrossVariants(lists: Candidate[][], m: number): Candidate[] {
+  const byRow = new Map<number, Candidate>();
+  for (const list of lists) {
+    for (const c of list) {
+      const known = byRow.get(c.row);
+      if (!known) byRow.set(c.row, { ...c });
+      else {
+        if (c.denseRank !== undefined) known.denseRank = Math.min(known.denseRank ?? c.denseRank, c.denseRank);
+        if (c.lexicalRank !== undefined) known.lexicalRank = Math.min(known.lexicalRank ?? c.lexicalRank, c.lexicalRank);
+      }
+    }
+  }
+  const hits: Hit[][] = lists.map((list) => list.map(({ row, score }) => ({ row, score })));
+  return reciprocalRankFusion(hits)
     .slice(0, m)
-    .map((hit) => {
-      const candidate: Candidate = { row: hit.row, score: hit.score };
-      hit.ranks.forEach((rank, l) => {
-        if (rank === undefined) return;
-        if (isDense[l]) candidate.denseRank = Math.min(candidate.denseRank ?? rank, rank);
-        else candidate.lexicalRank = Math.min(candidate.lexicalRank ?? rank, rank);
-      });
-      return candidate;
-    });
+    .map((hit) => ({ ...(byRow.get(hit.row) as Candidate), score: hit.score }));
 }

@@ -4,7 +4,7 @@
  * from the union of what the requested strategies need.
  */
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../core/persist/manifest.ts';
-import type { PreparseMode, Strategy } from '../../core/types.ts';
+import type { PreparseMode, Retriever, Strategy } from '../../core/types.ts';
 import type { DatasetName } from '../datasets/types.ts';
 import { methodLabel } from '../report.ts';
 
@@ -23,7 +23,7 @@ export interface EvalConfig {
   /** Pre-parsing used when a strategy needs pre-parsed entries (p-rag, cap-rag). */
   preparse: Exclude<PreparseMode, 'off'>;
   strategies: Strategy[];
-  hybrid: boolean[];
+  retrievers: Retriever[];
   rerank: boolean[];
   /** Cut-offs of the retrieval metrics. */
   ks: number[];
@@ -45,17 +45,17 @@ export interface EvalConfig {
 export interface Method {
   label: string;
   strategy: Strategy;
-  hybrid: boolean;
+  retriever: Retriever;
   rerank: boolean;
 }
 
 export const NDCG_K = 10;
 
-export function methodsOf(config: Pick<EvalConfig, 'strategies' | 'hybrid' | 'rerank'>): Method[] {
+export function methodsOf(config: Pick<EvalConfig, 'strategies' | 'retrievers' | 'rerank'>): Method[] {
   const out: Method[] = [];
   for (const strategy of config.strategies) {
-    for (const hybrid of config.hybrid) {
-      for (const rerank of config.rerank) out.push({ label: methodLabel(strategy, { hybrid, rerank }), strategy, hybrid, rerank });
+    for (const retriever of config.retrievers) {
+      for (const rerank of config.rerank) out.push({ label: methodLabel(strategy, { retriever, rerank }), strategy, retriever, rerank });
     }
   }
   return out;

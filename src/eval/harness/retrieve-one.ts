@@ -1,9 +1,7 @@
 /**
  * Retrieval of one question under one method, scored against its gold evidence. The engine returns
- * its chunks in document order (what the answering model reads); metrics at k need them best
- * first, in the engine's own packing priority (`bestFirst`).
+ * its chunks best first, the order packing takes them in, which is the order metrics at k read.
  */
-import { bestFirst } from '../../core/answer/order.ts';
 import type { RetrievedChunk } from '../../core/types.ts';
 import type { EvalQuestion } from '../datasets/types.ts';
 import type { GoldCoverage } from '../evidence.ts';
@@ -41,7 +39,7 @@ export async function retrieveOne(
     strategy: method.strategy,
     n: settings.n,
     ...(settings.m !== undefined ? { m: settings.m } : {}),
-    hybrid: method.hybrid,
+    retriever: method.retriever,
     rerank: method.rerank,
     lang: q.lang,
     signal: settings.signal,
@@ -50,7 +48,7 @@ export async function retrieveOne(
   const ms = performance.now() - t0;
   // A cluster hit may overshoot N (backtracking adds all its members); metrics look at N chunks,
   // the retrieval the method was asked for, so MRR is MRR@N and matching costs stay bounded.
-  const ranked = bestFirst(retrieval.chunks, method.rerank).slice(0, settings.n);
+  const ranked = retrieval.chunks.slice(0, settings.n);
   const entry: QuestionMethodResult = {
     ranked: ranked.map((r) => index.docs.get(r.chunk.docId)?.id ?? r.chunk.docId),
     held: retrieval.chunks.length,

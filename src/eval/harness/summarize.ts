@@ -17,7 +17,7 @@ export function summarizeMethod(
   const result: MethodResult = {
     method: method.label,
     strategy: method.strategy,
-    hybrid: method.hybrid,
+    retriever: method.retriever,
     rerank: method.rerank,
     retrieval: meanScores(retrieval),
     answers: meanScores(answers),

@@ -1,7 +1,7 @@
 /** The result of one evaluation run, as written to `--out` (`--json`): every number, with its configuration. */
 import type { Timing } from '../../bench/stats.ts';
 import type { ManifestSettings } from '../../core/persist/index.ts';
-import type { Strategy } from '../../core/types.ts';
+import type { Retriever, Strategy } from '../../core/types.ts';
 import type { EvalConfig } from './config.ts';
 import type { IndexStats } from './build-index.ts';
 
@@ -9,7 +9,7 @@ import type { IndexStats } from './build-index.ts';
 export interface MethodResult {
   method: string;
   strategy: Strategy;
-  hybrid: boolean;
+  retriever: Retriever;
   rerank: boolean;
   /** Means over the questions with gold evidence (retrieval) or with an answer (answers). */
   retrieval: Record<string, number>;

@@ -13,7 +13,7 @@ describe('retrieve with a precomputed query vector', () => {
     const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
     await engine.indexFiles([{ name: 'notes.md', bytes: text }]);
     const question = 'glacier ice';
-    const options = { strategy: 'cap-rag' as const, n: 3, hybrid: true };
+    const options = { strategy: 'cap-rag' as const, n: 3, retriever: 'hybrid' as const };
     const plain = await engine.retrieve(question, options);
 
     const [queryVector] = await embedder.embed([question], 'query');

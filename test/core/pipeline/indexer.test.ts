@@ -80,7 +80,7 @@ describe('indexing pipeline', () => {
   it('answers retrieval at once and deletes a document with everything derived from it', async () => {
     const { engine, store } = await build();
     const [alpha, beta] = store.snapshot()!.documents;
-    const before = await engine.retrieve('glacier ice on the mountain', { strategy: 'cap-rag', n: 3, hybrid: true });
+    const before = await engine.retrieve('glacier ice on the mountain', { strategy: 'cap-rag', n: 3, retriever: 'hybrid' as const });
     expect(before.chunks.length).toBeGreaterThanOrEqual(3);
     expect(before.chunks.some((c) => c.chunk.text.includes('glacier'))).toBe(true);
 
@@ -88,7 +88,7 @@ describe('indexing pipeline', () => {
     const snap = store.snapshot()!;
     expect(snap.documents.map((d) => d.doc.id)).toEqual([beta.doc.id]);
     expect(snap.groups.every((g) => !g.group.docIds.includes(alpha.doc.id))).toBe(true);
-    const after = await engine.retrieve('glacier ice on the mountain', { strategy: 'cap-rag', n: 3, hybrid: true });
+    const after = await engine.retrieve('glacier ice on the mountain', { strategy: 'cap-rag', n: 3, retriever: 'hybrid' as const });
     expect(after.chunks.every((c) => c.chunk.docId === beta.doc.id)).toBe(true);
     expect(engine.corpus.entryCount).toBe([...snap.documents, ...snap.groups].reduce((n, r) => n + r.entries.length, 0));
   });
