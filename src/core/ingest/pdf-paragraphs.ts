@@ -5,7 +5,8 @@ import type { PdfLine } from './pdf-lines.ts';
 /**
  * One page's lines → blocks. Lines join into a paragraph until the vertical gap grows beyond the
  * page's usual line spacing, the font size changes, the text jumps up (a new column) or a line is
- * indented (the first line of a typeset paragraph). Lines marked as headings become headings.
+ * indented (the first line of a typeset paragraph). Lines marked as headings become headings, and
+ * lines marked as table rows (pdf-tables.ts) become one table row each.
  */
 
 export interface PageLine extends PdfLine {
@@ -13,6 +14,8 @@ export interface PageLine extends PdfLine {
   heading?: number;
   /** Lines of one heading (a title wrapped over several lines) share an id. */
   headingId?: number;
+  /** The line is a row of a table, or a label or column header line inside one. */
+  tableRow?: boolean;
 }
 
 const PARAGRAPH_GAP = 1.4;
@@ -27,6 +30,12 @@ export function pageBlocks(lines: readonly PageLine[], page: number): Block[] {
   let prev: PageLine | undefined;
   let open: Block | undefined;
   for (const line of lines) {
+    if (line.tableRow) {
+      blocks.push({ kind: 'table-row', text: line.text, page });
+      open = undefined;
+      prev = line;
+      continue;
+    }
     const kind = line.heading !== undefined ? 'heading' : 'paragraph';
     if (open && prev && open.kind === kind && (kind === 'heading' ? sameHeading(prev, line) : continues(prev, line, leading, margin))) {
       open.text = joinLines(open.text, line.text);

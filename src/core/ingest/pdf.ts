@@ -5,11 +5,14 @@ import { markOutlineHeadings, markSizeHeadings } from './pdf-headings.ts';
 import { dropPageNumbers, groupLines, type PdfTextRun } from './pdf-lines.ts';
 import { readOutline } from './pdf-outline.ts';
 import { pageBlocks, type PageLine } from './pdf-paragraphs.ts';
+import { dropRunningLines } from './pdf-running.ts';
+import { markTableRows } from './pdf-tables.ts';
 import { loadPdfjs, pdfResources } from './pdfjs.ts';
 
 /**
- * PDF → blocks with page numbers, through pdf.js's text layer. Headings come from the bookmarks
- * when the PDF has them, else from font sizes. A PDF without any text (a scan) is refused as
+ * PDF → blocks with page numbers, through pdf.js's text layer. Running headers and footers are
+ * dropped, headings come from the bookmarks when the PDF has them, else from font sizes, and
+ * lines laid out in columns become table rows. A PDF without any text (a scan) is refused as
  * empty, with a message that says why.
  */
 
@@ -41,7 +44,7 @@ export async function parsePdf(file: string, bytes: Uint8Array): Promise<ParsedD
     } catch (error) {
       throw loadError(file, error);
     }
-    const pages = await readPages(file, doc);
+    const pages = dropRunningLines(await readPages(file, doc));
     if (pages.every((lines) => lines.length === 0)) {
       throw new IngestError(
         file,
@@ -51,7 +54,7 @@ export async function parsePdf(file: string, bytes: Uint8Array): Promise<ParsedD
     }
     const outline = await readOutline(doc);
     if (outline.length === 0 || markOutlineHeadings(pages, outline) === 0) markSizeHeadings(pages);
-    const blocks: Block[] = pages.flatMap((lines, i) => pageBlocks(lines, i + 1));
+    const blocks: Block[] = pages.flatMap((lines, i) => pageBlocks(markTableRows(lines), i + 1));
     const result: ParsedDocument & { pageCount: number } = { blocks, pageCount: doc.numPages };
     // A heading on the first page is a title; a later one (an outline's first section) is not.
     const title = (await metadataTitle(doc)) ?? blocks.find((b) => b.kind === 'heading' && b.page === 1)?.text;

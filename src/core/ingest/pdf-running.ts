@@ -1,0 +1,62 @@
+import type { PdfLine } from './pdf-lines.ts';
+
+/**
+ * Running headers and footers: lines printed at the top or bottom of many pages ("Table of
+ * Contents", "Pfizer Inc. | 2021 Form 10-K | 53", "PART II Item 8", page numbers). They are not
+ * content, and left in place they land in the middle of paragraphs and tables that continue over
+ * the page break. They are found by repetition, never by their wording: a line is running when
+ * the same text, digits aside, sits among the first or last lines of a quarter of the pages.
+ */
+
+// How many lines from each edge may be running. Measured on the 29 FinanceBench filings: the
+// deepest real header is two lines ("PART II" over "Item 8" in MICROSOFT_2016_10K), the deepest
+// footer two ("2019 FORM 10-K 54" over "NIKE, INC."); a third line leaves room for a page number.
+const EDGE_LINES = 3;
+// Share of the pages a line must repeat on. Real running lines cover 40-95 % of a filing's pages
+// ("Table of Contents" 133 of 160 in 3M_2018_10K); text that merely recurs at page tops stays
+// below 25 % (statement titles such as "AMAZON.COM, INC." on 10 of 83 pages; "Notes to
+// consolidated financial statements (continued)" on 45 of 198 pages survives too).
+const SHARE = 0.25;
+// Fewer repetitions than this are never running, whatever the share: in a four-page letter two
+// pages that start with the same salutation are not a header.
+const MIN_PAGES = 3;
+
+/** Removes the running lines of every page; pages keep their other lines in their order. */
+export function dropRunningLines(pages: readonly PdfLine[][]): PdfLine[][] {
+  const edges = pages.map(edgeLines);
+  const counts = new Map<string, number>();
+  for (const { top, bottom } of edges) {
+    const keys = new Set([...top.map((l) => `top ${lineKey(l)}`), ...bottom.map((l) => `bottom ${lineKey(l)}`)]);
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const needed = Math.max(MIN_PAGES, Math.ceil(SHARE * pages.length));
+  const running = (edge: string, line: PdfLine): boolean => (counts.get(`${edge} ${lineKey(line)}`) ?? 0) >= needed;
+
+  return pages.map((lines, p) => {
+    const { top, bottom } = edges[p];
+    const drop = new Set<PdfLine>();
+    // Peeled from the edge inwards: a repeated line below a line that is not running is content
+    // (a table's column header at the top of every page of a long table in JOHNSON_JOHNSON_2023Q2).
+    for (const line of top) {
+      if (!running('top', line)) break;
+      drop.add(line);
+    }
+    for (const line of bottom) {
+      if (!running('bottom', line)) break;
+      drop.add(line);
+    }
+    return drop.size === 0 ? lines : lines.filter((l) => !drop.has(l));
+  });
+}
+
+/** The first and last lines of a page by position (pdf.js may emit a header last), edge first. */
+function edgeLines(lines: readonly PdfLine[]): { top: PdfLine[]; bottom: PdfLine[] } {
+  const byHeight = [...lines].sort((a, b) => b.y - a.y);
+  return { top: byHeight.slice(0, EDGE_LINES), bottom: byHeight.slice(-EDGE_LINES).reverse() };
+}
+
+/** Text with numbers folded, so "Page 12" and "Page 13", "F-7" and "F-8", "iv" and "v" match. */
+function lineKey(line: PdfLine): string {
+  const key = line.text.normalize('NFKC').toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  return /^[ivxlcdm]+$/.test(key) ? '#' : key;
+}
