@@ -1,43 +1,61 @@
 /**
  * The smallest pieces a chunk is packed from: sentences of the body blocks, each with its exact
- * span in the document text. A sentence longer than a whole chunk is cut at word boundaries.
+ * span in the document text. A table row is one piece whatever its punctuation, a sentence cut by
+ * a page break is one piece over both pages, and a sentence longer than a whole chunk is cut at
+ * word boundaries.
  */
 import { sentencePieces } from '../text/words.ts';
 import type { PlacedBlock } from '../types.ts';
+import { continuesAcrossPage } from './page-breaks.ts';
 
 export interface Unit {
   start: number;
   end: number;
   page?: number;
+  /** Last page of a unit that runs over a page break. */
+  pageEnd?: number;
+  /** Index of the run's table (tables.ts) this unit is a caption or row of. */
+  table?: number;
   tokens: number;
 }
 
+export type Span = Omit<Unit, 'tokens'>;
+
 /** Sentence spans of the given blocks, whitespace trimmed off each span. */
-export function sentenceSpans(text: string, blocks: PlacedBlock[]): Omit<Unit, 'tokens'>[] {
-  const spans: Omit<Unit, 'tokens'>[] = [];
-  for (const block of blocks) {
+export function sentenceSpans(text: string, blocks: readonly PlacedBlock[]): Span[] {
+  const spans: Span[] = [];
+  blocks.forEach((block, b) => {
     const blockText = text.slice(block.start, block.end);
-    // Code keeps its lines together: sentence rules make no sense inside it.
-    const pieces = block.kind === 'code' ? [{ text: blockText, start: 0 }] : sentencePieces(blockText);
+    // Code keeps its lines together and a row its cells: sentence rules make no sense inside them
+    // ("Basic earnings per share $ 6.32 $ 20.68" is no two sentences).
+    const whole = block.kind === 'code' || block.kind === 'table-row';
+    const pieces = whole ? [{ text: blockText, start: 0 }] : sentencePieces(blockText);
+    const own: Span[] = [];
     for (const piece of pieces) {
       const lead = piece.text.length - piece.text.trimStart().length;
       const trimmed = piece.text.trim();
       if (!trimmed) continue;
       const start = block.start + piece.start + lead;
-      spans.push({ start, end: start + trimmed.length, page: block.page });
+      own.push({ start, end: start + trimmed.length, page: block.page });
     }
-  }
+    const previous = spans[spans.length - 1];
+    if (b > 0 && previous !== undefined && own.length > 0 && continuesAcrossPage(text, blocks[b - 1], block)) {
+      const first = own.shift() as Span;
+      spans[spans.length - 1] = { ...previous, end: first.end, pageEnd: first.page };
+    }
+    spans.push(...own);
+  });
   return spans;
 }
 
 /**
  * Cuts a span into `parts` pieces of about equal length, at word boundaries where there are any
  * (whitespace), else anywhere (Chinese has no spaces; any character boundary is a word boundary
- * often enough for a fallback).
+ * often enough for a fallback). Pieces keep the span's pages.
  */
-export function splitSpan(text: string, span: Omit<Unit, 'tokens'>, parts: number): Omit<Unit, 'tokens'>[] {
+export function splitSpan(text: string, span: Span, parts: number): Span[] {
   const length = span.end - span.start;
-  const out: Omit<Unit, 'tokens'>[] = [];
+  const out: Span[] = [];
   let start = span.start;
   for (let i = 1; i <= parts && start < span.end; i++) {
     let end = i === parts ? span.end : Math.round(span.start + (length * i) / parts);
@@ -48,7 +66,7 @@ export function splitSpan(text: string, span: Omit<Unit, 'tokens'>, parts: numbe
     const piece = text.slice(start, end);
     const lead = piece.length - piece.trimStart().length;
     const trimmedEnd = start + piece.trimEnd().length;
-    if (trimmedEnd > start + lead) out.push({ start: start + lead, end: trimmedEnd, page: span.page });
+    if (trimmedEnd > start + lead) out.push({ ...span, start: start + lead, end: trimmedEnd });
     start = end;
   }
   return out;

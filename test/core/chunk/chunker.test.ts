@@ -97,3 +97,58 @@ describe('chunkDocument', () => {
     expect(first.text).toBe('Preamble words here.');
   });
 });
+
+describe('chunkDocument on tables and page breaks', () => {
+  const rows = Array.from({ length: 12 }, (_, i) => ({ kind: 'table-row' as const, text: `Line item ${i} 1,${i}00 2,${i}00`, page: 7 }));
+  const statement = makeDoc([
+    { kind: 'heading', level: 1, text: 'Financial Statements' },
+    { kind: 'paragraph', text: 'Some prose before the statement ends here.', page: 6 },
+    { kind: 'paragraph', text: 'CONSOLIDATED STATEMENTS OF OPERATIONS', page: 7 },
+    { kind: 'table-row', text: 'Year Ended December 31, 2019 2018', page: 7 },
+    ...rows,
+    { kind: 'paragraph', text: 'See accompanying notes.', page: 7 },
+  ]);
+
+  it('starts a table in a new chunk, cuts it between rows only, and repeats its caption and header', async () => {
+    // Each row is 5 words; the context "CONSOLIDATED … 2019 2018" is 9, leaving 16 per later chunk.
+    const chunks = await chunkDocument(statement, countWords, { chunkTokens: 25, overlapTokens: 4 });
+    for (const c of chunks) expect(c.text).toBe(statement.text.slice(c.start, c.end));
+    expect(chunks[0].text).toBe('Some prose before the statement ends here.');
+    expect(chunks[1].text.startsWith('CONSOLIDATED STATEMENTS OF OPERATIONS\nYear Ended December 31, 2019 2018\nLine item 0')).toBe(true);
+    expect(chunks[1].headingPath).toEqual(['Financial Statements']);
+    const later = chunks.slice(2);
+    expect(later.length).toBeGreaterThanOrEqual(3);
+    for (const c of later) {
+      expect(c.headingPath).toEqual(['Financial Statements', 'CONSOLIDATED STATEMENTS OF OPERATIONS Year Ended December 31, 2019 2018']);
+      expect(c.text).toMatch(/^Line item \d+ /); // no prose carried in, no row cut
+      expect(c.tokens).toBeLessThanOrEqual(16 + 3); // the rows' share plus, in the last, the closing note
+    }
+    const rowsSeen = chunks.flatMap((c) => c.text.split('\n').filter((l) => l.startsWith('Line item')));
+    expect(rowsSeen).toEqual(rows.map((r) => r.text)); // every row exactly once: no overlap inside a table
+    expect(chunkEmbeddingText(later[0])).toMatch(/^Financial Statements › CONSOLIDATED STATEMENTS OF OPERATIONS Year Ended December 31, 2019 2018\nLine item/);
+  });
+
+  it('keeps a table that fits in one chunk whole', async () => {
+    const small = makeDoc([
+      { kind: 'paragraph', text: 'A b c d e f g h i j.' },
+      { kind: 'paragraph', text: 'Revenue by segment' },
+      { kind: 'table-row', text: 'North America 1,000 2,000' },
+      { kind: 'table-row', text: 'International 3,000 4,000' },
+    ]);
+    const chunks = await chunkDocument(small, countWords, { chunkTokens: 15, overlapTokens: 3 });
+    expect(chunks.map((c) => c.text)).toEqual(['A b c d e f g h i j.', 'Revenue by segment\nNorth America 1,000 2,000\nInternational 3,000 4,000']);
+  });
+
+  it('keeps a sentence cut by a page break in one chunk that spans both pages', async () => {
+    const broken = makeDoc([
+      { kind: 'paragraph', text: 'First sentence here. The company leases its headquarters in', page: 3 },
+      { kind: 'paragraph', text: 'seattle under a lease ending in 2030. Next one.', page: 4 },
+    ]);
+    const chunks = await chunkDocument(broken, countWords, { chunkTokens: 13, overlapTokens: 0 });
+    const cut = chunks.find((c) => c.text.includes('headquarters'))!;
+    expect(cut.text).toBe('The company leases its headquarters in\nseattle under a lease ending in 2030.');
+    expect([cut.page, cut.pageEnd]).toEqual([3, 4]);
+    expect(chunks[0]).toMatchObject({ text: 'First sentence here.', page: 3 });
+    expect(chunks[0].pageEnd).toBeUndefined();
+  });
+});
