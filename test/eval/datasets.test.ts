@@ -63,10 +63,11 @@ describe('real dev files (../shared/data)', () => {
     expect(d.questions.find((q) => q.id === '52845_YLZPNNYD_1')?.goldLetter).toBe('B');
   });
 
-  it('financebench: 6 filings (PDF paths), 6 questions, evidence pages made 1-based', async () => {
+  it('financebench: 29 filings (PDF paths), 36 questions, evidence pages made 1-based', async () => {
     const d = await loadDataset('financebench', dev);
-    expect(d.documents).toHaveLength(6);
-    expect(d.questions).toHaveLength(6);
+    expect(d.documents).toHaveLength(29);
+    expect(d.questions).toHaveLength(36);
+    expect(d.questions.reduce((n, q) => n + (q.gold?.type === 'pages' ? q.gold.items.length : 0), 0)).toBe(48);
     expect(d.documents.every((doc) => doc.path?.endsWith('.pdf') && doc.text === undefined)).toBe(true);
     const amcor = d.questions.find((q) => q.id === 'financebench_id_01935');
     expect(amcor?.gold).toMatchObject({ type: 'pages', items: [{ doc: 'AMCOR_2022_8K_dated-2022-07-01', page: 2 }] });
