@@ -5,7 +5,7 @@
  */
 import type { AskOptions } from '../core/engine/ask.ts';
 import type { ProgressStage } from '../core/ports.ts';
-import type { BacktrackMode, Chunk, Lang, PlacedBlock, Retriever, Source, Stage, Strategy, TraceRow, TocEntry } from '../core/types.ts';
+import type { BacktrackMode, Chunk, FusionWeight, Lang, PlacedBlock, Retriever, SecondHop, Source, Stage, Strategy, TraceRow, TocEntry } from '../core/types.ts';
 
 export type DocStatus = 'queued' | 'indexing' | 'ready' | 'error' | 'paused';
 
@@ -31,8 +31,12 @@ export interface LibraryDoc {
 /** Settings a person can change; persisted in the store. */
 export interface AppSettings {
   strategy: Strategy;
+  /** Search by meaning (dense), keywords (lexical) or both fused (hybrid). */
   retriever: Retriever;
+  /** What a cluster or RAPTOR hit brings in: the members the question finds, or all (the paper). */
   backtrack: BacktrackMode;
+  /** 2: search again with what the first search found, for questions that connect two facts. */
+  hops: 1 | 2;
   rerank: boolean;
   n: number;
   m?: number;
@@ -84,12 +88,22 @@ export type LibraryEvent =
 
 export type AskStreamEvent =
   | { type: 'rewritten'; question: string }
-  | { type: 'sources'; sources: Source[]; trace: TraceRow[] }
+  | ({ type: 'sources'; sources: Source[]; trace: TraceRow[] } & TurnRetrieval)
   | { type: 'token'; text: string }
   | { type: 'done'; answer: string; cited: number[]; notFound: boolean; aborted: boolean }
   | { type: 'error'; message: string };
 
-export interface ChatTurn {
+/** How a turn's passages were searched for, beyond its trace: shown by the inspector, stored with the turn. */
+export interface TurnRetrieval {
+  /** The search mode the question ran with (absent on turns stored before it was recorded). */
+  retriever?: Retriever;
+  /** How a hybrid search weighed meaning against keywords. */
+  fusion?: FusionWeight;
+  /** The second search, when the question took two hops. */
+  secondHop?: SecondHop;
+}
+
+export interface ChatTurn extends TurnRetrieval {
   id: string;
   question: string;
   /** The answer; for a turn that failed, what was generated before the failure. */

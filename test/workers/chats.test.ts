@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppSettings, AskStreamEvent } from '../../src/client/api.ts';
 import type { AskEvent, LociEngine } from '../../src/core/engine/engine.ts';
 import { LiveCorpus } from '../../src/core/engine/live-corpus.ts';
-import type { Source } from '../../src/core/types.ts';
-import { getChat } from '../../src/storage/chats.ts';
+import type { RetrievalResult, Source, TraceRow } from '../../src/core/types.ts';
+import { appendMessages, createChat, getChat } from '../../src/storage/chats.ts';
 import { openLociDb } from '../../src/storage/open.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { Chats } from '../../workers/engine/chats.ts';
@@ -17,7 +17,7 @@ import { DIM, documentRecord } from '../storage/fixtures.ts';
 
 const doc = documentRecord('dddd', 'rules.md', ['Refunds need a manager.', 'Returns take a week.']);
 const source: Source = { n: 1, label: '[1] rules', chunk: doc.chunks[0], docName: 'rules.md', docTitle: 'rules' };
-const settings = { strategy: 'cap-rag', n: 5, retriever: 'hybrid', backtrack: 'ranked', rerank: false } as AppSettings;
+const settings = { strategy: 'cap-rag', n: 5, retriever: 'hybrid', backtrack: 'ranked', hops: 1, rerank: false } as AppSettings;
 
 /** An engine whose ask() runs `script`; only what Chats touches is there. */
 function engineDouble(script: (signal: AbortSignal) => AsyncGenerator<AskEvent>): LociEngine {
@@ -27,8 +27,8 @@ function engineDouble(script: (signal: AbortSignal) => AsyncGenerator<AskEvent>)
   return engine as unknown as LociEngine;
 }
 
-function retrieved(question: string): AskEvent {
-  const retrieval = { question, lang: 'en', queries: [question], chunks: [], result: { chunks: [], trace: [] } };
+function retrieved(question: string, result: Partial<RetrievalResult> = {}): AskEvent {
+  const retrieval = { question, lang: 'en', queries: [question], chunks: [], result: { chunks: [], trace: [], ...result } };
   return { type: 'retrieved', retrieval, sources: [source] } as unknown as AskEvent;
 }
 
@@ -120,5 +120,58 @@ describe('Chats', () => {
       { role: 'assistant', content: 'ok' },
     ]]);
     expect((await chats.history('c1')).map((t) => [t.question, t.error])).toEqual([['first', 'offline'], ['second', undefined], ['third', undefined]]);
+  });
+
+  it('asks with the search settings and keeps the hybrid weight and the second hop with the turn', async () => {
+    const fusion = { dense: 0.35, source: 'calibrated' as const, calibration: { queries: 48, mrrDense: 0.4, mrrLexical: 0.55, mrrFused: 0.6 } };
+    const secondHop = { query: 'Who approves refunds? manager', terms: ['manager'], added: [doc.chunks[1].id] };
+    const row: TraceRow = { rank: 1, score: 1, entryId: 'e', kind: 'chunk', level: 'whole', fromCluster: false, text: 't', added: [doc.chunks[1].id], backtracksTo: [doc.chunks[1].id], hop: 2 };
+    const asked: unknown[] = [];
+    const db = await openLociDb({ factory: new IDBFactory() });
+    const corpus = new LiveCorpus(DIM);
+    corpus.setDocument(doc);
+    const engine = {
+      corpus,
+      async *ask(_question: string, options: unknown): AsyncGenerator<AskEvent> {
+        asked.push(options);
+        yield retrieved('Who approves refunds?', { trace: [row], fusion, secondHop });
+        yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+      },
+    } as unknown as LociEngine;
+    const mine = { ...settings, retriever: 'hybrid', backtrack: 'paper', hops: 2 } as AppSettings;
+    const chats = new Chats({ db, engine: () => engine, settings: () => mine, canRerank: () => false });
+    const events = await ask(chats, 'Who approves refunds?');
+    expect(asked[0]).toMatchObject({ retriever: 'hybrid', backtrack: 'paper', hops: 2 });
+    expect(events[0]).toMatchObject({ type: 'sources', trace: [row], retriever: 'hybrid', fusion, secondHop });
+
+    // A request's own search mode wins, and is what the turn records.
+    await chats.ask('Who approves refunds?', { chatId: 'c2', retriever: 'lexical', hops: 1 }, () => {});
+    expect(asked[1]).toMatchObject({ retriever: 'lexical', hops: 1 });
+
+    // After a reload, the history gives the turn back with what the inspector shows.
+    const [turn] = await chats.history('c1');
+    expect(turn).toMatchObject({ retriever: 'hybrid', fusion, secondHop, trace: [row] });
+    expect((await chats.history('c2'))[0].retriever).toBe('lexical');
+  });
+
+  it('stores no weight or second hop for a search without them, and reads turns stored before they were kept', async () => {
+    const { db, chats } = await setUp(async function* () {
+      yield retrieved('Who approves refunds?');
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+    });
+    await ask(chats, 'Who approves refunds?');
+    const [turn] = await chats.history('c1');
+    expect(turn.retriever).toBe('hybrid');
+    expect(Object.keys(turn)).not.toContain('fusion');
+    expect(Object.keys(turn)).not.toContain('secondHop');
+
+    await createChat(db, 'old', 1, 'old');
+    await appendMessages(db, 'old', [
+      { role: 'user', content: 'q', sources: [], created: 1 },
+      { role: 'assistant', content: 'a', sources: [], strategy: 'naive', created: 2, trace: [] },
+    ]);
+    const [old] = await chats.history('old');
+    expect(old).toMatchObject({ question: 'q', answer: 'a', strategy: 'naive' });
+    expect(old.retriever).toBeUndefined();
   });
 });

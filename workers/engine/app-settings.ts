@@ -4,6 +4,7 @@
  */
 import type { AppSettings } from '../../src/client/api.ts';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
+import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES } from '../../src/core/types.ts';
 import { DEFAULT_EMBEDDER, DEFAULT_GENERATOR, DEFAULT_RERANKER } from '../../src/models/registry.ts';
 import { Settings } from '../../src/storage/settings.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
@@ -16,6 +17,7 @@ const DEFAULT_APP_SETTINGS: AppSettings = {
   strategy: DEFAULT_RETRIEVAL.strategy,
   retriever: DEFAULT_RETRIEVAL.retriever,
   backtrack: DEFAULT_RETRIEVAL.backtrack,
+  hops: DEFAULT_RETRIEVAL.hops,
   rerank: false,
   n: DEFAULT_RETRIEVAL.n,
   m: undefined,
@@ -44,7 +46,7 @@ export class AppSettingsStore {
   private current: AppSettings = DEFAULT_APP_SETTINGS;
 
   constructor(
-    db: LociDb,
+    private readonly db: LociDb,
     private readonly launch: LaunchOptions,
   ) {
     this.stored = new Settings<SettingsRecord>(db, DEFAULT_APP_SETTINGS as SettingsRecord);
@@ -55,7 +57,8 @@ export class AppSettingsStore {
   }
 
   async load(): Promise<AppSettings> {
-    const stored = (await this.stored.getAll()) as AppSettings;
+    await migrateHybrid(this.db);
+    const stored = withKnownChoices((await this.stored.getAll()) as AppSettings);
     this.current = { ...stored, ...(this.launch.localModels ? LOCAL_MODELS : {}) };
     return this.current;
   }
@@ -68,4 +71,29 @@ export class AppSettingsStore {
     this.current = { ...this.current, ...patch };
     return this.current;
   }
+}
+
+/**
+ * Before search modes, a checkbox stored `hybrid: true|false`. A person who turned hybrid search
+ * off meant meaning only, and keeps it: the old key becomes `retriever: 'dense'` (unless a search
+ * mode was stored since) and is then forgotten. `hybrid: true` was the default and needs nothing.
+ */
+export async function migrateHybrid(db: LociDb): Promise<void> {
+  const old = await db.get('settings', 'hybrid');
+  if (old === undefined) return;
+  const retriever = await db.get('settings', 'retriever');
+  if (old.value === false && retriever === undefined) await db.put('settings', { key: 'retriever', value: 'dense' });
+  await db.delete('settings', 'hybrid');
+}
+
+/** A stored choice another version spelt differently (the store only checks its type) reads as the default. */
+export function withKnownChoices(settings: AppSettings): AppSettings {
+  const known = <T>(value: T, allowed: readonly T[], fallback: T): T => (allowed.includes(value) ? value : fallback);
+  return {
+    ...settings,
+    strategy: known(settings.strategy, STRATEGIES, DEFAULT_APP_SETTINGS.strategy),
+    retriever: known(settings.retriever, RETRIEVERS, DEFAULT_APP_SETTINGS.retriever),
+    backtrack: known(settings.backtrack, BACKTRACK_MODES, DEFAULT_APP_SETTINGS.backtrack),
+    hops: known(settings.hops, [1, 2] as const, DEFAULT_APP_SETTINGS.hops),
+  };
 }

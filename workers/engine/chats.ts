@@ -5,15 +5,15 @@
  * fails or is stopped is stored too, with what was generated so far (and the error), so the
  * question is never lost.
  */
-import type { AppSettings, AskStreamEvent, ChatTurn } from '../../src/client/api.ts';
+import type { AppSettings, AskStreamEvent, ChatTurn, TurnRetrieval } from '../../src/client/api.ts';
 import { validateCitations } from '../../src/core/answer/citations.ts';
 import { stripThinking } from '../../src/core/answer/think.ts';
 import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
-import type { Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessages, createChat, deleteChat, getChat } from '../../src/storage/chats.ts';
-import type { StoredChat, StoredMessage } from '../../src/storage/records.ts';
+import type { RetrievalResult, Retriever, Source, TraceRow } from '../../src/core/types.ts';
+import { appendMessages, createChat, deleteChat, getChat, type ChatMessage as StoredAnswer, type ChatRecord } from '../../src/storage/chats.ts';
+import type { StoredMessage } from '../../src/storage/records.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
 import { post, release } from '../shared/callbacks.ts';
@@ -33,11 +33,12 @@ export interface ChatsDeps {
 export type AskRequest = Partial<AskOptions> & { chatId: string };
 
 /** What a turn has gathered so far, stored whichever way it ends. */
-interface TurnSoFar {
+interface TurnSoFar extends TurnRetrieval {
   /** Raw tokens (thinking included) until the engine's final answer replaces them. */
   answer: string;
   sources: Source[];
   trace: TraceRow[];
+  retriever: Retriever;
   cited: number[];
   strategy: AskOptions['strategy'];
   asked: number;
@@ -58,8 +59,16 @@ export class Chats {
     const send = (event: AskStreamEvent) => (last = post(onEvent, event));
     const { chatId, signal: _ignored, ...overrides } = request;
     const settings = this.deps.settings();
-    const turn: TurnSoFar = { answer: '', sources: [], trace: [], cited: [], strategy: overrides.strategy ?? settings.strategy, asked: Date.now() };
-    let chat: StoredChat | undefined;
+    const turn: TurnSoFar = {
+      answer: '',
+      sources: [],
+      trace: [],
+      cited: [],
+      strategy: overrides.strategy ?? settings.strategy,
+      retriever: overrides.retriever ?? settings.retriever,
+      asked: Date.now(),
+    };
+    let chat: ChatRecord | undefined;
     try {
       chat = await this.openChat(chatId, question);
       const engine = this.deps.engine();
@@ -69,9 +78,10 @@ export class Chats {
         strategy: turn.strategy,
         n: settings.n,
         m: settings.m,
-        retriever: settings.retriever,
         backtrack: settings.backtrack,
+        hops: settings.hops,
         ...overrides,
+        retriever: turn.retriever,
         // Without a reranker model chosen, a request to rerank is ignored rather than failing.
         rerank: (overrides.rerank ?? settings.rerank) && this.deps.canRerank(),
         history: history.length > 0 ? history : undefined,
@@ -84,7 +94,8 @@ export class Chats {
           if (event.retrieval.question !== question) send({ type: 'rewritten', question: event.retrieval.question });
           turn.sources = event.sources;
           turn.trace = event.retrieval.result.trace;
-          send({ type: 'sources', sources: turn.sources, trace: turn.trace });
+          Object.assign(turn, retrievalOf(event.retrieval.result));
+          send({ type: 'sources', sources: turn.sources, trace: turn.trace, ...retrievalOf(turn) });
         } else if (event.type === 'token') {
           turn.answer += event.text;
           send({ type: 'token', text: event.text });
@@ -131,6 +142,7 @@ export class Chats {
         cited: answer.cited ?? validateCitations(answer.content, new Set(sources.map((s) => s.n))).cited,
         strategy: answer.strategy ?? this.deps.settings().strategy,
         created: message.created,
+        ...retrievalOf(answer),
       };
       if (answer.error !== undefined) turn.error = answer.error;
       turns.push(turn);
@@ -142,7 +154,7 @@ export class Chats {
     await deleteChat(this.deps.db, chatId);
   }
 
-  private async openChat(chatId: string, question: string): Promise<StoredChat> {
+  private async openChat(chatId: string, question: string): Promise<ChatRecord> {
     const existing = await getChat(this.deps.db, chatId);
     if (existing) return existing;
     // The UI names its chats. Two first questions may race to create one: the loser reads it.
@@ -155,7 +167,7 @@ export class Chats {
 
   /** The question and its answer, in one transaction: both are stored or neither is. */
   private async saveTurn(chatId: string, question: string, turn: TurnSoFar): Promise<void> {
-    const answer: StoredMessage = {
+    const answer: StoredAnswer = {
       role: 'assistant',
       content: turn.answer,
       sources: turn.sources.map((s) => ({ chunkId: s.chunk.id, label: s.label })),
@@ -163,6 +175,7 @@ export class Chats {
       created: Date.now(),
       cited: turn.cited,
       trace: turn.trace,
+      ...retrievalOf(turn),
     };
     if (turn.error !== undefined) answer.error = turn.error;
     await appendMessages(this.deps.db, chatId, [{ role: 'user', content: question, sources: [], created: turn.asked }, answer]);
@@ -182,7 +195,16 @@ export class Chats {
 }
 
 /** The conversation so far, for a follow-up; a turn that failed is left out. */
-function historyOf(chat: StoredChat): ChatMessage[] {
+function historyOf(chat: ChatRecord): ChatMessage[] {
   const messages = chat.messages.filter((m, i) => !m.error && !chat.messages[i + 1]?.error);
   return messages.slice(-2 * HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content }));
+}
+
+/** The retrieval details a turn keeps, without the keys that are absent (IndexedDB and postMessage copy `undefined`). */
+function retrievalOf(from: TurnRetrieval | RetrievalResult): TurnRetrieval {
+  const out: TurnRetrieval = {};
+  if ('retriever' in from && from.retriever !== undefined) out.retriever = from.retriever;
+  if (from.fusion !== undefined) out.fusion = from.fusion;
+  if (from.secondHop !== undefined) out.secondHop = from.secondHop;
+  return out;
 }

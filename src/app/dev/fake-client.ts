@@ -17,7 +17,7 @@ import type {
   Passage,
 } from '../../client/api.ts';
 import type { ProgressStage } from '../../core/ports.ts';
-import type { Chunk, EntryKind, Lang, PlacedBlock, Source, Stage, TocEntry, TraceRow } from '../../core/types.ts';
+import type { Chunk, EntryKind, FusionWeight, Lang, PlacedBlock, Retriever, SecondHop, Source, Stage, TocEntry, TraceRow } from '../../core/types.ts';
 import { sectionTrail } from '../lib/passage-view.ts';
 import { EN_DOC, EXTRA_DOC, ZH_DOC, type SampleBlock, type SampleDoc } from './sample-docs.ts';
 import { tinyPdf } from './tiny-pdf.ts';
@@ -117,6 +117,7 @@ const DEFAULT_SETTINGS: AppSettings = {
   strategy: 'cap-rag',
   retriever: 'hybrid',
   backtrack: 'ranked',
+  hops: 1,
   rerank: false,
   n: 5,
   chunkTokens: 100,
@@ -274,7 +275,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     return { n, label: `[${n}] ${[doc.title, ...chunk.headingPath].join(' › ')}${page}`, chunk, docName: doc.info.name, docTitle: doc.title };
   }
 
-  function traceOf(picked: { doc: FakeDoc; chunk: Chunk; score: number }[], n: number): TraceRow[] {
+  function traceOf(picked: { doc: FakeDoc; chunk: Chunk; score: number }[], n: number, retriever: Retriever): TraceRow[] {
     const kinds: EntryKind[] = ['query', 'chunk', 'summary', 'cluster', 'context', 'chunk', 'query', 'cluster', 'summary', 'chunk', 'context', 'query'];
     const held = new Set<string>();
     const rows: TraceRow[] = [];
@@ -308,20 +309,43 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
         text,
         added,
         backtracksTo: to,
-        denseRank: i + 1,
-        lexicalRank: i % 3 === 2 ? undefined : ((i * 5) % 11) + 1,
+        ...(retriever === 'lexical' ? {} : { denseRank: i + 1 }),
+        ...(retriever === 'dense' || i % 3 === 2 ? {} : { lexicalRank: ((i * 5) % 11) + 1 }),
       });
     });
     return rows;
   }
 
-  function answerFor(question: string, n: number, lang: Lang) {
+  /** Like an index of a few hundred passages: calibrated, keywords ahead on its pseudo-questions. */
+  const FUSION: FusionWeight = { dense: 0.35, source: 'calibrated', calibration: { queries: 48, mrrDense: 0.41, mrrLexical: 0.58, mrrFused: 0.63 } };
+
+  /** A second search with the headings and rare words of the two best passages; its rows follow, marked hop 2. */
+  function secondHopOf(question: string, picked: { doc: FakeDoc; chunk: Chunk }[], first: TraceRow[], n: number, retriever: Retriever): { hop: SecondHop; rows: TraceRow[] } | undefined {
+    const asked = terms(question);
+    const words = picked
+      .slice(0, 2)
+      .flatMap((p) => [...(p.chunk.headingPath.at(-1)?.match(/[\p{L}\p{N}]+/gu) ?? []), ...(p.chunk.text.match(/[\p{Lu}][\p{L}]{3,}|\p{Script=Han}{2,4}/gu) ?? [])]);
+    const hopTerms = [...new Set(words)].filter((w) => !asked.has(w.toLowerCase())).slice(0, 5);
+    if (hopTerms.length === 0) return undefined;
+    const query = `${question} ${hopTerms.join(' ')}`;
+    const { chunks } = retrieve(query, n + 2);
+    const held = new Set(first.flatMap((r) => r.added));
+    const rows = traceOf(chunks, n, retriever).map((row) => ({ ...row, hop: 2, added: row.added.filter((id) => !held.has(id)) }));
+    const added = [...new Set(rows.flatMap((r) => r.added))].slice(0, Math.max(1, Math.floor(n / 2)));
+    return { hop: { query, terms: hopTerms, added }, rows: rows.map((r) => ({ ...r, added: r.added.filter((id) => added.includes(id)) })) };
+  }
+
+  function answerFor(question: string, n: number, lang: Lang, retriever: Retriever = settings.retriever, hops: 1 | 2 = settings.hops) {
     const { chunks } = retrieve(question, n);
     const sources = chunks.map((c, i) => sourceOf(i + 1, c.doc, c.chunk));
-    const trace = traceOf(chunks, n);
+    let trace = traceOf(chunks, n, retriever);
+    const fusion = retriever === 'hybrid' ? FUSION : undefined;
+    const second = hops === 2 ? secondHopOf(question, chunks, trace, n, retriever) : undefined;
+    if (second) trace = [...trace, ...second.rows];
+    const retrieval = { retriever, fusion, secondHop: second?.hop };
     if (chunks.length === 0 || chunks[0].score < 0.34) {
       const notFound = lang === 'zh' ? '文档中没有相关内容。' : 'The documents do not say.';
-      return { sources, trace, answer: notFound, thinking: '', cited: [] as number[], notFound: true };
+      return { sources, trace, retrieval, answer: notFound, thinking: '', cited: [] as number[], notFound: true };
     }
     const used = sources.slice(0, Math.min(2, sources.length));
     const answer =
@@ -329,7 +353,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
         ? `根据文档，${used.map((s) => `${firstSentence(s.chunk.text).replace(/。$/u, '')}[${s.n}]`).join('；')}。`
         : `${used.map((s) => `${firstSentence(s.chunk.text).replace(/\.$/u, '')} [${s.n}]`).join('. ')}.`;
     const thinking = lang === 'zh' ? '<think>先找出相关条款。</think>' : '<think>The sources mention this directly.</think>';
-    return { sources, trace, answer, thinking, cited: used.map((s) => s.n), notFound: false };
+    return { sources, trace, retrieval, answer, thinking, cited: used.map((s) => s.n), notFound: false };
   }
 
   function playDownloads() {
@@ -445,9 +469,9 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
         const last = history[history.length - 1].question.replace(/[?？]$/u, '');
         onEvent({ type: 'rewritten', question: lang === 'zh' ? `${question}（关于：${last}）` : `${question} (about: ${last})` });
       }
-      const result = answerFor(question, n, lang);
+      const result = answerFor(question, n, lang, options.retriever ?? settings.retriever, options.hops ?? settings.hops);
       await sleep(400);
-      onEvent({ type: 'sources', sources: structuredClone(result.sources), trace: structuredClone(result.trace) });
+      onEvent({ type: 'sources', sources: structuredClone(result.sources), trace: structuredClone(result.trace), ...structuredClone(result.retrieval) });
       const stream = result.thinking + result.answer;
       let sent = '';
       for (let i = 0; i < stream.length; i += 3) {
@@ -477,6 +501,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
         cited: event.cited,
         strategy: options.strategy ?? settings.strategy,
         created: Date.now(),
+        ...result.retrieval,
       });
       chats.set(options.chatId, turns);
     },
@@ -490,9 +515,20 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
         // The first chat opened shows a finished exchange, so a screenshot has something to show.
         seeded = false;
         const question = 'When is the best time to visit the rocky shore?';
-        const result = answerFor(question, settings.n, 'en');
+        // Asked with two hops, so the inspector has a second hop to show.
+        const result = answerFor(question, settings.n, 'en', 'hybrid', 2);
         chats.set(chatId, [
-          { id: 'seed-1', question, answer: result.answer, sources: result.sources, trace: result.trace, cited: result.cited, strategy: settings.strategy, created: Date.now() - 600_000 },
+          {
+            id: 'seed-1',
+            question,
+            answer: result.answer,
+            sources: result.sources,
+            trace: result.trace,
+            cited: result.cited,
+            strategy: settings.strategy,
+            created: Date.now() - 600_000,
+            ...result.retrieval,
+          },
         ]);
       }
       return structuredClone(chats.get(chatId) ?? []);

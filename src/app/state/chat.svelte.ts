@@ -86,6 +86,7 @@ export class ChatModel {
       trace: [],
       cited: [],
       strategy,
+      ...(s ? { retriever: s.retriever } : {}),
       created: Date.now(),
       phase: 'searching',
       done: false,
@@ -99,7 +100,7 @@ export class ChatModel {
     const options = {
       chatId: this.chatId,
       strategy,
-      ...(s ? { n: s.n, retriever: s.retriever, backtrack: s.backtrack, rerank: s.rerank } : {}),
+      ...(s ? { n: s.n, retriever: s.retriever, backtrack: s.backtrack, hops: s.hops, rerank: s.rerank } : {}),
       ...(s?.m ? { m: s.m } : {}),
     };
     try {
@@ -125,6 +126,9 @@ function apply(turn: TurnView, event: AskStreamEvent): void {
     case 'sources':
       turn.sources = event.sources;
       turn.trace = event.trace;
+      if (event.retriever !== undefined) turn.retriever = event.retriever;
+      turn.fusion = event.fusion;
+      turn.secondHop = event.secondHop;
       turn.phase = 'writing';
       break;
     case 'token':

@@ -1,0 +1,80 @@
+/**
+ * The person's settings as the engine worker loads them: search mode, backtracking and hops
+ * default from DEFAULT_RETRIEVAL, and a browser that stored the old `hybrid` checkbox keeps what
+ * it meant.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import type { AppSettings } from '../../src/client/api.ts';
+import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
+import { openLociDb } from '../../src/storage/open.ts';
+import type { LociDb } from '../../src/storage/schema.ts';
+import { AppSettingsStore, withKnownChoices } from '../../workers/engine/app-settings.ts';
+
+const launch = { localModels: false, device: 'wasm' } as const;
+
+async function storedWith(...records: { key: string; value: unknown }[]): Promise<{ db: LociDb; factory: IDBFactory }> {
+  const factory = new IDBFactory();
+  const db = await openLociDb({ factory });
+  for (const record of records) await db.put('settings', record);
+  return { db, factory };
+}
+
+describe('AppSettingsStore', () => {
+  it('takes search mode, backtracking and hops from DEFAULT_RETRIEVAL when nothing is stored', async () => {
+    const { db } = await storedWith();
+    const settings = await new AppSettingsStore(db, launch).load();
+    expect(settings).toMatchObject({
+      strategy: DEFAULT_RETRIEVAL.strategy,
+      retriever: DEFAULT_RETRIEVAL.retriever,
+      backtrack: DEFAULT_RETRIEVAL.backtrack,
+      hops: DEFAULT_RETRIEVAL.hops,
+      n: DEFAULT_RETRIEVAL.n,
+    });
+    expect(settings).not.toHaveProperty('hybrid');
+  });
+
+  it('turns a stored `hybrid: false` into meaning-only search, for good', async () => {
+    const { db, factory } = await storedWith({ key: 'hybrid', value: false }, { key: 'n', value: 8 });
+    const settings = await new AppSettingsStore(db, launch).load();
+    expect(settings.retriever).toBe('dense');
+    expect(settings.n).toBe(8);
+    expect(settings).not.toHaveProperty('hybrid');
+    // The old key is gone and the new one stored, so the next start (and an export) has only the new one.
+    expect(await db.get('settings', 'hybrid')).toBeUndefined();
+    expect(await db.get('settings', 'retriever')).toEqual({ key: 'retriever', value: 'dense' });
+    db.close();
+    const again = await new AppSettingsStore(await openLociDb({ factory }), launch).load();
+    expect(again.retriever).toBe('dense');
+  });
+
+  it('drops a stored `hybrid: true`, which was the default, and never overrides a search mode chosen since', async () => {
+    const on = await storedWith({ key: 'hybrid', value: true });
+    expect((await new AppSettingsStore(on.db, launch).load()).retriever).toBe(DEFAULT_RETRIEVAL.retriever);
+    expect(await on.db.get('settings', 'hybrid')).toBeUndefined();
+
+    const chosen = await storedWith({ key: 'hybrid', value: false }, { key: 'retriever', value: 'lexical' });
+    expect((await new AppSettingsStore(chosen.db, launch).load()).retriever).toBe('lexical');
+    expect(await chosen.db.get('settings', 'hybrid')).toBeUndefined();
+  });
+
+  it('stores the new choices and reads them back', async () => {
+    const { db, factory } = await storedWith();
+    const store = new AppSettingsStore(db, launch);
+    await store.load();
+    const updated = await store.update({ retriever: 'lexical', backtrack: 'paper', hops: 2 });
+    expect(updated).toMatchObject({ retriever: 'lexical', backtrack: 'paper', hops: 2 });
+    db.close();
+    const again = await new AppSettingsStore(await openLociDb({ factory }), launch).load();
+    expect(again).toMatchObject({ retriever: 'lexical', backtrack: 'paper', hops: 2 });
+  });
+
+  it('reads a choice it does not know as the default', async () => {
+    const { db } = await storedWith({ key: 'retriever', value: 'bm25' }, { key: 'hops', value: 3 }, { key: 'backtrack', value: 'all' });
+    const settings = await new AppSettingsStore(db, launch).load();
+    expect(settings).toMatchObject({ retriever: DEFAULT_RETRIEVAL.retriever, hops: DEFAULT_RETRIEVAL.hops, backtrack: DEFAULT_RETRIEVAL.backtrack });
+    const known = { strategy: 'raptor', retriever: 'dense', backtrack: 'paper', hops: 2 } as AppSettings;
+    expect(withKnownChoices(known)).toEqual(known);
+  });
+});
