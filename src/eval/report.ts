@@ -2,12 +2,16 @@
  * Results as a markdown table in the paper's shape (Table 3): one row per method, one column per
  * metric and k, values in percent with two decimals, the best of each column in bold.
  */
-import { STRATEGIES, type Retriever, type Strategy } from '../core/types.ts';
+import { STRATEGIES, type BacktrackMode, type Retriever, type Strategy } from '../core/types.ts';
 
 export interface Column {
   /** Key into a row's values. */
   key: string;
   label: string;
+  /** How a value prints; percent with two decimals by default. */
+  format?: (value: number | undefined) => string;
+  /** Whether the column's best value is bold (when the table bolds); default true. */
+  bold?: boolean;
 }
 
 export interface ResultRow {
@@ -22,10 +26,28 @@ export function formatPercent(value: number | undefined): string {
   return (value * 100).toFixed(2);
 }
 
-/** Row label of a strategy run: "cap-rag" (dense), "cap-rag+hybrid", "naive+lexical", "naive+hybrid+rerank". */
-export function methodLabel(strategy: Strategy, options: { retriever?: Retriever; rerank?: boolean } = {}): string {
+/** A signed difference in percentage points: 0.0333 → "+3.33", -0.05 → "-5.00"; missing → "–". */
+export function formatPointsDelta(value: number | undefined): string {
+  if (value === undefined || Number.isNaN(value)) return '–';
+  const points = (value * 100).toFixed(2);
+  // -0.001 rounds to "-0.00": no change is no change
+  if (Number(points) === 0) return '0.00';
+  return value > 0 ? `+${points}` : points;
+}
+
+/**
+ * Row label of a method: "cap-rag" (dense), "cap-rag+hybrid", "naive+lexical",
+ * "cap-rag+hybrid+paper", "naive+hybrid+2hop", "naive+hybrid+rerank". Backtracking and hops are
+ * named only when not the usual value (ranked, one hop).
+ */
+export function methodLabel(
+  strategy: Strategy,
+  options: { retriever?: Retriever; backtrack?: BacktrackMode; hops?: 1 | 2; rerank?: boolean } = {},
+): string {
   const retriever = options.retriever && options.retriever !== 'dense' ? `+${options.retriever}` : '';
-  return `${strategy}${retriever}${options.rerank ? '+rerank' : ''}`;
+  const backtrack = options.backtrack && options.backtrack !== 'ranked' ? `+${options.backtrack}` : '';
+  const hops = options.hops && options.hops !== 1 ? `+${options.hops}hop` : '';
+  return `${strategy}${retriever}${backtrack}${hops}${options.rerank ? '+rerank' : ''}`;
 }
 
 /** Rows in the paper's order (naive, c-rag, p-rag, cap-rag, raptor), each followed by its variants. */
@@ -50,6 +72,13 @@ export function allGoldKey(k: number): string {
 export function ndcgKey(k: number): string {
   return `ndcg@${k}`;
 }
+/** Recall within a context of `tokens` tokens packed from the retrieved chunks, best first. */
+export function budgetRecallKey(tokens: number): string {
+  return `recall@${tokens}t`;
+}
+export function budgetAllGoldKey(tokens: number): string {
+  return `allGold@${tokens}t`;
+}
 export const MRR_KEY = 'mrr';
 export function accuracyKey(k: number): string {
   return `accuracy@${k}`;
@@ -65,6 +94,14 @@ export function retrievalColumns(ks: readonly number[], options: { allGold?: boo
   ];
 }
 
+/** Recall within each token budget, then all-gold within each (multi-hop datasets). */
+export function budgetColumns(budgets: readonly number[], options: { allGold?: boolean } = {}): Column[] {
+  return [
+    ...budgets.map((b) => ({ key: budgetRecallKey(b), label: `Recall@${b}t` })),
+    ...(options.allGold ? budgets.map((b) => ({ key: budgetAllGoldKey(b), label: `All-gold@${b}t` })) : []),
+  ];
+}
+
 /** Answer accuracy with the top k chunks in the context: the paper's Top1 / Top2 / Top5. */
 export function accuracyColumns(ks: readonly number[]): Column[] {
   return ks.map((k) => ({ key: accuracyKey(k), label: `Top${k}` }));
@@ -73,12 +110,21 @@ export function accuracyColumns(ks: readonly number[]): Column[] {
 export function markdownTable(
   rows: readonly ResultRow[],
   columns: readonly Column[],
-  options: { caption?: string; boldBest?: boolean; methodHeader?: string } = {},
+  options: {
+    caption?: string;
+    boldBest?: boolean;
+    methodHeader?: string;
+    /** Rows in the paper's order (sortRows), or as given. */
+    sort?: boolean;
+    /** Lines after the table (footnotes). */
+    notes?: readonly string[];
+  } = {},
 ): string {
-  const ordered = sortRows(rows);
-  const cells = ordered.map((row) => columns.map((c) => formatPercent(row.values[c.key])));
+  const ordered = (options.sort ?? true) ? sortRows(rows) : [...rows];
+  const cells = ordered.map((row) => columns.map((c) => (c.format ?? formatPercent)(row.values[c.key])));
   if ((options.boldBest ?? true) && ordered.length > 1) {
-    columns.forEach((_, j) => {
+    columns.forEach((column, j) => {
+      if (column.bold === false) return;
       const numbers = cells.map((r) => Number(r[j])).filter((v) => !Number.isNaN(v));
       if (numbers.length === 0) return;
       const best = Math.max(...numbers);
@@ -90,5 +136,6 @@ export function markdownTable(
     `|${['---', ...columns.map(() => '---:')].join('|')}|`,
     ...ordered.map((row, i) => `| ${[row.method, ...cells[i]].join(' | ')} |`),
   ];
-  return `${options.caption ? `${options.caption}\n\n` : ''}${lines.join('\n')}\n`;
+  const notes = options.notes?.length ? `\n${options.notes.join('\n')}\n` : '';
+  return `${options.caption ? `${options.caption}\n\n` : ''}${lines.join('\n')}\n${notes}`;
 }

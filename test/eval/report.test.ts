@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   accuracyColumns,
+  budgetColumns,
   formatPercent,
+  formatPointsDelta,
   markdownTable,
   methodLabel,
   retrievalColumns,
@@ -21,7 +23,48 @@ describe('formatPercent', () => {
   });
 });
 
+describe('formatPointsDelta', () => {
+  it('signed percentage points, no sign on no change', () => {
+    expect(formatPointsDelta(0.0333)).toBe('+3.33');
+    expect(formatPointsDelta(-0.05)).toBe('-5.00');
+    expect(formatPointsDelta(0)).toBe('0.00');
+    expect(formatPointsDelta(-0.00001)).toBe('0.00');
+    expect(formatPointsDelta(NaN)).toBe('–');
+  });
+});
+
+describe('methodLabel', () => {
+  it('names the retriever, then backtracking and hops only when not ranked / one hop, then rerank', () => {
+    expect(methodLabel('cap-rag')).toBe('cap-rag');
+    expect(methodLabel('cap-rag', { retriever: 'dense', backtrack: 'ranked', hops: 1 })).toBe('cap-rag');
+    expect(methodLabel('cap-rag', { retriever: 'hybrid', backtrack: 'paper' })).toBe('cap-rag+hybrid+paper');
+    expect(methodLabel('naive', { retriever: 'hybrid', hops: 2 })).toBe('naive+hybrid+2hop');
+    expect(methodLabel('c-rag', { retriever: 'lexical', backtrack: 'paper', hops: 2, rerank: true })).toBe('c-rag+lexical+paper+2hop+rerank');
+  });
+});
+
 describe('markdownTable', () => {
+  it('keeps the given order, formats per column, bolds only boldable columns, adds notes', () => {
+    const rows = [
+      { method: 'bm25', values: { a: 0.5, n: 3 } },
+      { method: 'naive', values: { a: 0.25, n: 4 } },
+    ];
+    const columns = [
+      { key: 'a', label: 'A' },
+      { key: 'n', label: 'N', format: (v: number | undefined) => String(v), bold: false },
+    ];
+    expect(markdownTable(rows, columns, { sort: false, notes: ['note one'] })).toBe(
+      ['| Method | A | N |', '|---|---:|---:|', '| bm25 | **50.00** | 3 |', '| naive | 25.00 | 4 |', '', 'note one', ''].join('\n'),
+    );
+    // sorted by default: the unknown bm25 goes last
+    expect(markdownTable(rows, columns).split('\n')[2]).toBe('| naive | 25.00 | 4 |');
+  });
+
+  it('budget columns: recall at each budget, then all-gold', () => {
+    expect(budgetColumns([512, 1024], { allGold: true }).map((c) => c.key)).toEqual(['recall@512t', 'recall@1024t', 'allGold@512t', 'allGold@1024t']);
+    expect(budgetColumns([512]).map((c) => c.label)).toEqual(['Recall@512t']);
+  });
+
   it('reproduces the paper’s ablation table (accuracy %, Top1/2/5, best in bold)', () => {
     const rows = [
       { method: 'cap-rag', values: { 'accuracy@1': 0.411, 'accuracy@2': 0.4816, 'accuracy@5': 0.5545 } },
