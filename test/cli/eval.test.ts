@@ -5,8 +5,10 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { evalCommand, parseEvalArgs } from '../../src/cli/commands/eval.ts';
+import { EVAL_HELP, evalCommand, parseEvalArgs } from '../../src/cli/commands/eval.ts';
 import { UsageError } from '../../src/cli/options.ts';
+import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
+import { methodLabel } from '../../src/eval/report.ts';
 import { MODELS_DIR } from '../support/paths.ts';
 import { QUESTIONS, writeTinyHotpotqa } from '../eval/harness-fixture.ts';
 
@@ -38,13 +40,19 @@ describe('loci eval', () => {
   it('prints the table and writes every number with its configuration to --json', async () => {
     const { out } = capture();
     const json = path.join(root, 'out', 'result.json');
-    const code = await evalCommand([...base(), '--strategies', 'naive,cap-rag', '--hybrid', 'on', '--k', '5,1', '--json', json]);
+    const code = await evalCommand([...base(), '--strategies', 'naive,cap-rag', '--hybrid', 'on', '--k', '5,1', '--budgets', '256,128', '--json', json]);
     expect(code).toBe(0);
     const printed = out.join('\n');
     expect(printed).toContain('| Method | Recall@1 | Recall@5 | All-gold@1 | All-gold@5 | MRR | nDCG@10 |');
+    expect(printed).toMatch(/^\| bm25 \|/mu);
+    expect(printed).toMatch(/^\| dense \|/mu);
     expect(printed).toMatch(/^\| naive\+hybrid \|/mu);
-    expect(printed).toMatch(/^\| cap-rag\+hybrid \|/mu);
+    expect(printed).toMatch(/^\| cap-rag\+hybrid( \(default\))? \|/mu);
+    expect(printed).toContain('| Method | Recall@128t | Recall@256t | All-gold@128t | All-gold@256t | Chunks@128t | Chunks@256t |');
+    expect(printed).toContain('| Method | Recall@5 | All-gold@5 | nDCG@10 | Recall@128t | Recall@256t |');
 
+    const defaultLabel = methodLabel(DEFAULT_RETRIEVAL.strategy, DEFAULT_RETRIEVAL);
+    const methods = ['bm25', 'dense', 'naive+hybrid', 'cap-rag+hybrid', ...(defaultLabel === 'cap-rag+hybrid' ? [] : [defaultLabel])];
     const report = JSON.parse(await readFile(json, 'utf8'));
     expect(report.config).toMatchObject({
       dataset: 'hotpotqa',
@@ -52,20 +60,32 @@ describe('loci eval', () => {
       embedder: 'glove-static-en-100d',
       strategies: ['naive', 'cap-rag'],
       retrievers: ['hybrid'],
+      backtracks: ['ranked'],
+      hops: [1],
       ks: [1, 5],
+      budgets: [128, 256],
       n: 10,
-      methods: ['naive+hybrid', 'cap-rag+hybrid'],
+      m: 200,
+      methods,
+      defaultMethod: defaultLabel,
     });
     expect(report.config.index).toMatchObject({ clustering: { scope: 'corpus' }, preparse: { mode: 'extractive' } });
     expect(report.dataset).toMatchObject({ name: 'hotpotqa', documents: 10, questions: QUESTIONS.length, asked: QUESTIONS.length, withGold: 3 });
     expect(report.index.documents).toBe(10);
-    expect(report.methods.map((m: { method: string }) => m.method)).toEqual(['naive+hybrid', 'cap-rag+hybrid']);
-    expect(Object.keys(report.methods[0].retrieval).sort()).toEqual(['allGold@1', 'allGold@5', 'mrr', 'ndcg@10', 'recall@1', 'recall@5']);
+    expect(report.fusion).toHaveLength(1);
+    expect(report.methods.map((m: { method: string }) => m.method)).toEqual(methods);
+    expect(report.methods.map((m: { baseline: boolean }) => m.baseline)).toEqual(methods.map((label) => label === 'bm25' || label === 'dense'));
+    expect(report.methods.filter((m: { isDefault: boolean }) => m.isDefault).map((m: { method: string }) => m.method)).toEqual([defaultLabel]);
+    const keys = ['allGold@1', 'allGold@128t', 'allGold@256t', 'allGold@5', 'mrr', 'ndcg@10', 'recall@1', 'recall@128t', 'recall@256t', 'recall@5'];
+    expect(Object.keys(report.methods[2].retrieval).sort()).toEqual(keys);
+    expect(Object.keys(report.methods[2].deltaVsBestBaseline).sort()).toEqual(keys);
     expect(report.methods[0].retrievalMs.mean).toBeGreaterThan(0);
     expect(report.questions).toHaveLength(QUESTIONS.length);
     expect(report.questions[0].methods['naive+hybrid'].ranked).toHaveLength(10);
-    expect(report.tables.retrieval).toBe(`${out[0]}`);
-    for (const key of ['loadModelsMs', 'loadDataMs', 'indexMs', 'retrievalMs', 'totalMs']) expect(report.timings[key]).toBeGreaterThan(0);
+    // stdout is the tables of the JSON, retrieval first
+    expect(Object.keys(report.tables)).toEqual(['retrieval', 'budget', 'delta']);
+    expect(out[0]).toBe(Object.values(report.tables).join('\n'));
+    for (const key of ['loadModelsMs', 'loadDataMs', 'indexMs', 'retrievalMs', 'budgetMs', 'totalMs']) expect(report.timings[key]).toBeGreaterThan(0);
   });
 
   it('refuses an unknown dataset, naming the known ones', () => {
@@ -105,6 +125,37 @@ describe('loci eval', () => {
     expect(() => parseEvalArgs(['--dataset', 'rgb', '--limit', 'x'])).toThrow(/--limit must be a whole number ≥ 1/);
     const parsed = parseEvalArgs(['--dataset', 'rgb']);
     if (parsed === 'help') throw new Error('unexpected help');
-    expect(parsed.config).toMatchObject({ embedder: 'tiny-lexical-bert-zh', retrievers: ['dense', 'hybrid'], ks: [1, 2, 5, 10], answerKs: [5] });
+    expect(parsed.config).toMatchObject({
+      embedder: 'tiny-lexical-bert-zh',
+      retrievers: ['dense', 'hybrid'],
+      backtracks: ['ranked'],
+      hops: [1],
+      ks: [1, 2, 5, 10],
+      budgets: [512, 1024, 2048],
+      answerKs: [5],
+    });
+    expect(parsed.config.denseWeight).toBeUndefined();
+  });
+
+  it('reads the backtracking, hops, dense weight and budget lists', () => {
+    const config = (argv: string[]) => {
+      const parsed = parseEvalArgs(['--dataset', 'hotpotqa', ...argv]);
+      if (parsed === 'help') throw new Error('unexpected help');
+      return parsed.config;
+    };
+    expect(config(['--backtrack', 'ranked,paper,ranked', '--hops', '2,1', '--dense-weight', '0.25', '--budgets', '2048,512']).backtracks).toEqual(['ranked', 'paper']);
+    expect(config(['--hops', '2,1'])).toMatchObject({ hops: [2, 1] });
+    expect(config(['--dense-weight', '0.25'])).toMatchObject({ denseWeight: 0.25 });
+    expect(config(['--dense-weight', '0'])).toMatchObject({ denseWeight: 0 });
+    expect(config(['--budgets', '2048,512'])).toMatchObject({ budgets: [512, 2048] });
+    expect(() => config(['--backtrack', 'all'])).toThrow(/--backtrack must be one of ranked, paper/);
+    expect(() => config(['--hops', '3'])).toThrow(/--hops must be one of 1, 2/);
+    expect(() => config(['--dense-weight', '1.5'])).toThrow(/--dense-weight must be a number from 0 to 1/);
+    expect(() => config(['--dense-weight', ''])).toThrow(/--dense-weight must be a number from 0 to 1/);
+    expect(() => config(['--budgets', '0'])).toThrow(/--budgets must be a whole number ≥ 1/);
+  });
+
+  it('documents every option it reads', () => {
+    for (const option of ['--backtrack', '--hops', '--dense-weight', '--budgets', '--retriever', '--hybrid']) expect(EVAL_HELP).toContain(option);
   });
 });

@@ -76,8 +76,11 @@ beforeAll(async () => {
       preparse: 'extractive',
       strategies: ['naive', 'cap-rag'],
       retrievers: ['hybrid'],
+      backtracks: ['ranked'],
+      hops: [1],
       rerank: [false],
       ks: [1, 2],
+      budgets: [64],
       answerKs: [1, 2],
       judges: false,
       chunkTokens: 40,
@@ -113,11 +116,21 @@ describe('runEvaluation on a QuALITY-shaped folder', () => {
       expect(m.hardAnswers).toEqual({ 'accuracy@1': 0.5, 'accuracy@2': 0.5 });
       expect(m.retrieval).toEqual({});
     }
-    expect(generator.prompts).toHaveLength(4 * 2 * 2);
+    // bm25, dense, naive+hybrid and cap-rag+hybrid (the default) answer every question at both k
+    expect(report.methods.map((m) => m.method)).toEqual(['bm25', 'dense', 'naive+hybrid', 'cap-rag+hybrid']);
+    expect(generator.prompts).toHaveLength(4 * 4 * 2);
     expect(generator.prompts[0][1].content).toContain('UNKNOWN');
     expect(report.tables.accuracy).toContain('| Method | Top1 | Top2 |');
     expect(report.tables.accuracyHard).toContain('(hard)');
     expect(report.tables.retrieval).toBeUndefined();
+  });
+
+  it('counts the budget tokens with the answering model, and packs without gold too', () => {
+    expect(report.config.budgetTokenizer).toBe('llm always-b');
+    for (const m of report.methods) {
+      expect(m.packed?.['64'].mean).toBeGreaterThan(0);
+      expect(m.deltaVsBestBaseline).toBeUndefined();
+    }
   });
 
   it('puts exactly k chunks of the article into the context at Top-k', () => {

@@ -1,9 +1,16 @@
 /** The runner's small decisions, checked without models: corpus files, index settings, query vectors, latency. */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { chunksPerQuestion, indexSettings, methodsOf, type EvalConfig } from '../../src/eval/harness/config.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RetrievalDefaults } from '../../src/core/engine/defaults.ts';
+import { budgetChunks, chunksPerQuestion, indexSettings, methodsOf, type EvalConfig, type Method } from '../../src/eval/harness/config.ts';
 import { corpusFiles } from '../../src/eval/harness/corpus-files.ts';
 import { summarize } from '../../src/bench/stats.ts';
+
+// The app's default is the core's choice and may change; the logic is checked against fixed ones.
+const USUAL: RetrievalDefaults = { strategy: 'cap-rag', retriever: 'hybrid', backtrack: 'ranked', hops: 1, n: 5 };
+const DEFAULT_RETRIEVAL = vi.hoisted((): RetrievalDefaults => ({ strategy: 'cap-rag', retriever: 'hybrid', backtrack: 'ranked', hops: 1, n: 5 }));
+vi.mock('../../src/core/engine/defaults.ts', () => ({ DEFAULT_RETRIEVAL }));
+afterEach(() => void Object.assign(DEFAULT_RETRIEVAL, USUAL));
 
 const CONFIG: EvalConfig = {
   dataset: 'hotpotqa',
@@ -15,8 +22,11 @@ const CONFIG: EvalConfig = {
   preparse: 'extractive',
   strategies: ['naive'],
   retrievers: ['dense'],
+  backtracks: ['ranked'],
+  hops: [1],
   rerank: [false],
   ks: [1, 2, 5],
+  budgets: [512, 1024, 2048],
   answerKs: [5],
   judges: false,
   chunkTokens: 100,
@@ -40,34 +50,108 @@ describe('corpusFiles', () => {
 });
 
 describe('index settings', () => {
-  it('builds only what the requested strategies search', () => {
+  it('builds what the requested strategies and the default configuration search', () => {
+    // naive alone still runs the app's default (cap-rag): clusters and pre-parsed entries are built
     const naive = indexSettings(CONFIG, true);
-    expect(naive.preparse.mode).toBe('off');
+    expect(naive.preparse.mode).toBe('extractive');
     expect(naive.raptor).toBe(false);
-    expect(naive.clustering.minChunks).toBe(Number.MAX_SAFE_INTEGER);
-    expect(naive.clustering).toMatchObject({ scope: 'corpus', seed: 7 });
+    expect(naive.clustering).toMatchObject({ scope: 'corpus', seed: 7, minChunks: 8 });
 
     const all = indexSettings({ ...CONFIG, strategies: ['naive', 'c-rag', 'p-rag', 'cap-rag', 'raptor'] }, false);
     expect(all.preparse.mode).toBe('extractive');
     expect(all.raptor).toBe(true);
     expect(all.clustering).toMatchObject({ scope: 'document', minChunks: 8 });
 
+    // with a naive default, what no strategy searches is not built
+    Object.assign(DEFAULT_RETRIEVAL, { strategy: 'naive' });
+    const plain = indexSettings(CONFIG, true);
+    expect(plain.preparse.mode).toBe('off');
+    expect(plain.clustering.minChunks).toBe(Number.MAX_SAFE_INTEGER);
     // RAPTOR's tree needs clustering on even when no strategy searches cluster entries
     expect(indexSettings({ ...CONFIG, strategies: ['raptor'] }, true).clustering.minChunks).toBe(8);
   });
 
-  it('runs every strategy × hybrid × rerank and retrieves enough chunks for every k', () => {
-    expect(methodsOf({ strategies: ['naive', 'cap-rag'], retrievers: ['dense', 'hybrid'], rerank: [false] }).map((m) => m.label)).toEqual([
-      'naive',
-      'naive+hybrid',
-      'cap-rag',
-      'cap-rag+hybrid',
-    ]);
+  it('retrieves enough chunks for every k, and for the largest token budget', () => {
     expect(chunksPerQuestion({ ks: [1, 2, 5], answerKs: [20], llm: undefined })).toBe(10);
     expect(chunksPerQuestion({ ks: [1, 2, 5], answerKs: [20], llm: 'm' })).toBe(20);
+    // twice the chunks of the configured size that the largest budget holds, never fewer than N
+    expect(budgetChunks({ budgets: [512, 2048], chunkTokens: 100 }, 10)).toBe(42);
+    expect(budgetChunks({ budgets: [300], chunkTokens: 100 }, 10)).toBe(10);
+    expect(budgetChunks({ budgets: [], chunkTokens: 100 }, 10)).toBe(10);
   });
 });
 
+describe('methods of a run', () => {
+  const labels = (methods: Method[]) => methods.map((m) => m.label);
+  const flags = (methods: Method[]) => Object.fromEntries(methods.map((m) => [m.label, { baseline: m.baseline, isDefault: m.isDefault }]));
+
+  it('adds the bm25 and dense baselines and the default configuration to what was asked', () => {
+    const methods = methodsOf({ strategies: ['p-rag'], retrievers: ['hybrid'], rerank: [false] });
+    expect(labels(methods)).toEqual(['bm25', 'dense', 'p-rag+hybrid', 'cap-rag+hybrid']);
+    expect(methods.slice(0, 2)).toMatchObject([
+      { strategy: 'naive', retriever: 'lexical', hops: 1, rerank: false, baseline: true },
+      { strategy: 'naive', retriever: 'dense', hops: 1, rerank: false, baseline: true },
+    ]);
+    expect(flags(methods)).toEqual({
+      bm25: { baseline: true, isDefault: false },
+      dense: { baseline: true, isDefault: false },
+      'p-rag+hybrid': { baseline: false, isDefault: false },
+      'cap-rag+hybrid': { baseline: false, isDefault: true },
+    });
+    const def = methods.find((m) => m.isDefault);
+    expect(def).toMatchObject({ strategy: DEFAULT_RETRIEVAL.strategy, retriever: DEFAULT_RETRIEVAL.retriever, backtrack: DEFAULT_RETRIEVAL.backtrack, hops: DEFAULT_RETRIEVAL.hops });
+  });
+
+  it('lets a requested naive+lexical or naive row be the baseline, and marks a requested default instead of adding one', () => {
+    const methods = methodsOf({ strategies: ['naive', 'cap-rag'], retrievers: ['dense', 'lexical', 'hybrid'], rerank: [false] });
+    expect(labels(methods)).toEqual(['bm25', 'dense', 'naive+hybrid', 'cap-rag', 'cap-rag+lexical', 'cap-rag+hybrid']);
+    expect(methods.filter((m) => m.isDefault).map((m) => m.label)).toEqual(['cap-rag+hybrid']);
+    expect(methods.filter((m) => m.baseline).map((m) => m.label)).toEqual(['bm25', 'dense']);
+  });
+
+  it('crosses backtracking and hops, naming only the values that are not the usual ones', () => {
+    const methods = methodsOf({
+      strategies: ['naive', 'cap-rag'],
+      retrievers: ['hybrid'],
+      backtracks: ['ranked', 'paper'],
+      hops: [1, 2],
+      rerank: [false],
+    });
+    // naive has no cluster hits: either backtracking gives the same rows, so it runs once
+    expect(labels(methods)).toEqual([
+      'bm25',
+      'dense',
+      'naive+hybrid',
+      'naive+hybrid+2hop',
+      'cap-rag+hybrid',
+      'cap-rag+hybrid+2hop',
+      'cap-rag+hybrid+paper',
+      'cap-rag+hybrid+paper+2hop',
+    ]);
+    expect(methods.find((m) => m.label === 'cap-rag+hybrid+paper+2hop')).toMatchObject({ backtrack: 'paper', hops: 2 });
+    expect(methods.filter((m) => m.isDefault).map((m) => m.label)).toEqual(['cap-rag+hybrid']);
+  });
+
+  it('marks a baseline row as the default when the default is a baseline, adding nothing', () => {
+    Object.assign(DEFAULT_RETRIEVAL, { strategy: 'naive', retriever: 'dense', backtrack: 'paper' });
+    const methods = methodsOf({ strategies: ['p-rag'], retrievers: ['hybrid'], rerank: [false] });
+    expect(labels(methods)).toEqual(['bm25', 'dense', 'p-rag+hybrid']);
+    expect(flags(methods).dense).toEqual({ baseline: true, isDefault: true });
+  });
+
+  it('adds a default with a second hop and paper backtracking under its own label', () => {
+    Object.assign(DEFAULT_RETRIEVAL, { backtrack: 'paper', hops: 2 });
+    const methods = methodsOf({ strategies: ['cap-rag'], retrievers: ['hybrid'], rerank: [false] });
+    expect(labels(methods)).toEqual(['bm25', 'dense', 'cap-rag+hybrid', 'cap-rag+hybrid+paper+2hop']);
+    expect(methods.filter((m) => m.isDefault).map((m) => m.label)).toEqual(['cap-rag+hybrid+paper+2hop']);
+  });
+
+  it('adds the default without rerank when only reranked rows were asked', () => {
+    const methods = methodsOf({ strategies: ['cap-rag'], retrievers: ['hybrid'], rerank: [true] });
+    expect(labels(methods)).toEqual(['bm25', 'dense', 'cap-rag+hybrid+rerank', 'cap-rag+hybrid']);
+    expect(methods.filter((m) => m.isDefault).map((m) => m.label)).toEqual(['cap-rag+hybrid']);
+  });
+});
 
 describe('latency summary', () => {
   it('interpolates percentiles over the sorted times, whatever their order', () => {

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { RETRIEVERS, STRATEGIES, type Retriever, type Strategy } from '../../core/types.ts';
+import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES, type BacktrackMode, type Retriever, type Strategy } from '../../core/types.ts';
 import { DataError } from '../../eval/datasets/records.ts';
 import { isDatasetName } from '../../eval/datasets/load.ts';
 import { DATASET_NAMES, type DatasetName } from '../../eval/datasets/types.ts';
@@ -17,8 +17,11 @@ import { int, ints, list, modelsDirOf, oneOf, optionalInt, pickOptions, UsageErr
 import { stderrProgress } from '../progress.ts';
 
 export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [options]
-  Indexes the dataset once, asks every question under every strategy × hybrid (× rerank), scores
-  retrieval against the gold evidence and, with --llm, the answers. Tables on stdout.
+  Indexes the dataset once, asks every question under every strategy × retriever × backtracking ×
+  hops (× rerank), scores retrieval against the gold evidence and, with --llm, the answers. Every
+  run adds the baselines bm25 (naive, lexical) and dense (naive, dense), prints each method's
+  difference from the better of them, and marks the app's default configuration "(default)"
+  (run even when not asked). Tables on stdout.
   --split <name>            files of that split, e.g. dev → dev_questions.jsonl (default dev)
   --data <dir>              folder of datasets (default ../shared/data)
   --embedder <id>           (default glove-static-en-100d; tiny-lexical-bert-zh for rgb)
@@ -28,8 +31,13 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --strategies <list>       of ${STRATEGIES.join(',')} (default naive,c-rag,p-rag,cap-rag)
   --retriever <list>        dense,lexical,hybrid (default dense,hybrid)
   --hybrid <list>           off,on: the same as --retriever dense,hybrid (off = dense, on = hybrid)
+  --backtrack <list>        ranked,paper: cluster / RAPTOR hits bring the members the question finds,
+                            best first, or all of them (default ranked; rows +paper)
+  --hops <list>             1,2: a second search expanded by what the first found (default 1; rows +2hop)
+  --dense-weight <w>        forces the hybrid dense share in [0, 1] (default: each index's calibration)
   --rerank <list>           off,on (default off; off,on with --reranker)
   --k <list>                retrieval cut-offs (default 1,2,5,10)
+  --budgets <list>          context sizes in tokens for recall at a budget (default 512,1024,2048)
   --answer-k <list>         chunks in the answering context (default 1,2,5 for quality, 5 otherwise)
   --judges on|off           RAGAS-style judges of free-form answers (default on)
   -m <n>                    candidates per list (default 20·N)
@@ -54,8 +62,12 @@ const OPTIONS = {
   // lists here: a run compares the values, where the other commands take one
   retriever: { type: 'string' },
   hybrid: { type: 'string' },
+  backtrack: { type: 'string' },
+  hops: { type: 'string' },
+  'dense-weight': { type: 'string' },
   rerank: { type: 'string' },
   k: { type: 'string' },
+  budgets: { type: 'string' },
   'answer-k': { type: 'string' },
   judges: { type: 'string' },
   limit: { type: 'string' },
@@ -75,6 +87,13 @@ function retrieversOf(retriever: string | undefined, hybrid: string | undefined)
   return [...new Set(list<Retriever>('retriever', retriever, RETRIEVERS, ['dense', 'hybrid']))];
 }
 
+function denseWeightOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const w = Number(value);
+  if (value.trim() === '' || !(w >= 0 && w <= 1)) throw new UsageError(`--dense-weight must be a number from 0 to 1 (got "${value}")`);
+  return w;
+}
+
 export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: string; quiet: boolean } | 'help' {
   const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   if (v.help) return 'help';
@@ -92,6 +111,9 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
   if (preparse === 'llm' && !v.llm) throw new UsageError('--preparse llm needs --llm <model id>');
   const m = optionalInt('m', v.m, 1);
   const limit = optionalInt('limit', v.limit, 1);
+  const backtracks = [...new Set(list<BacktrackMode>('backtrack', v.backtrack, BACKTRACK_MODES, ['ranked']))];
+  const hops = [...new Set(list('hops', v.hops, ['1', '2'] as const, ['1']))].map((h) => (h === '2' ? 2 : 1) as 1 | 2);
+  const denseWeight = denseWeightOf(v['dense-weight']);
 
   const config: EvalConfig = {
     dataset,
@@ -106,8 +128,12 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
     preparse,
     strategies,
     retrievers: retrieversOf(v.retriever, v.hybrid),
+    backtracks,
+    hops,
+    ...(denseWeight !== undefined ? { denseWeight } : {}),
     rerank,
     ks: ints('k', v.k, 1, [1, 2, 5, 10]),
+    budgets: ints('budgets', v.budgets, 1, [512, 1024, 2048]),
     answerKs: ints('answer-k', v['answer-k'], 1, dataset === 'quality' ? [1, 2, 5] : [5]),
     judges: oneOf('judges', v.judges ?? 'on', ['on', 'off'] as const) === 'on',
     ...(m !== undefined ? { m } : {}),

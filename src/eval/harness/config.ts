@@ -1,10 +1,12 @@
 /**
- * What one evaluation run is: the dataset, the models, the methods (strategy × hybrid × rerank)
- * and the k values. The runner indexes once for all methods, so the index settings are derived
- * from the union of what the requested strategies need.
+ * What one evaluation run is: the dataset, the models, the methods (strategy × retriever ×
+ * backtracking × hops × rerank, plus the bm25 and dense baselines and the app's default) and the
+ * k values. The runner indexes once for all methods, so the index settings are derived from the
+ * union of what the methods' strategies need.
  */
+import { DEFAULT_RETRIEVAL } from '../../core/engine/defaults.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../core/persist/manifest.ts';
-import type { PreparseMode, Retriever, Strategy } from '../../core/types.ts';
+import type { BacktrackMode, PreparseMode, Retriever, Strategy } from '../../core/types.ts';
 import type { DatasetName } from '../datasets/types.ts';
 import { methodLabel } from '../report.ts';
 
@@ -24,9 +26,17 @@ export interface EvalConfig {
   preparse: Exclude<PreparseMode, 'off'>;
   strategies: Strategy[];
   retrievers: Retriever[];
+  /** How cluster and RAPTOR hits backtrack (only c-rag, cap-rag and raptor have such hits); default [ranked]. */
+  backtracks: BacktrackMode[];
+  /** One search, or a second one expanded by what the first found; default [1]. */
+  hops: (1 | 2)[];
+  /** Forces the hybrid fusion's dense share; default: each index's own calibration. */
+  denseWeight?: number;
   rerank: boolean[];
   /** Cut-offs of the retrieval metrics. */
   ks: number[];
+  /** Context budgets, in tokens, of the recall-at-a-budget metrics (default 512, 1,024, 2,048). */
+  budgets: number[];
   /** Chunks in the answering context (QuALITY: the paper's Top1 / Top2 / Top5). */
   answerKs: number[];
   /** Compute RAGAS-style judgements of free-form answers (costs four LLM calls per answer). */
@@ -46,28 +56,106 @@ export interface Method {
   label: string;
   strategy: Strategy;
   retriever: Retriever;
+  backtrack: BacktrackMode;
+  hops: 1 | 2;
   rerank: boolean;
+  /** One of the two rows every run compares against: `bm25` (naive, lexical) and `dense` (naive, dense). */
+  baseline: boolean;
+  /** The configuration the app answers with (DEFAULT_RETRIEVAL). */
+  isDefault: boolean;
 }
 
 export const NDCG_K = 10;
 
-export function methodsOf(config: Pick<EvalConfig, 'strategies' | 'retrievers' | 'rerank'>): Method[] {
-  const out: Method[] = [];
-  for (const strategy of config.strategies) {
-    for (const retriever of config.retrievers) {
-      for (const rerank of config.rerank) out.push({ label: methodLabel(strategy, { retriever, rerank }), strategy, retriever, rerank });
-    }
-  }
-  return out;
+/** The baselines every run includes, computed over the same chunks as the methods. */
+export const BASELINES = [
+  { label: 'bm25', strategy: 'naive', retriever: 'lexical' },
+  { label: 'dense', strategy: 'naive', retriever: 'dense' },
+] as const satisfies readonly { label: string; strategy: Strategy; retriever: Retriever }[];
+
+/** Strategies whose entries can be clusters or RAPTOR nodes: the only ones backtracking modes tell apart. */
+function hasGroupHits(strategy: Strategy): boolean {
+  return strategy === 'c-rag' || strategy === 'cap-rag' || strategy === 'raptor';
+}
+
+type MethodSpec = Pick<Method, 'strategy' | 'retriever' | 'backtrack' | 'hops' | 'rerank'>;
+
+function sameSpec(a: MethodSpec, b: MethodSpec): boolean {
+  return a.strategy === b.strategy && a.retriever === b.retriever && a.backtrack === b.backtrack && a.hops === b.hops && a.rerank === b.rerank;
+}
+
+function method(spec: MethodSpec, extra: Partial<Method> = {}): Method {
+  return { label: methodLabel(spec.strategy, spec), ...spec, baseline: false, isDefault: false, ...extra };
+}
+
+/** The app's default configuration as a method (no rerank: the app does not rerank unless asked). */
+export function defaultMethodSpec(): MethodSpec {
+  const { strategy, retriever, backtrack, hops } = DEFAULT_RETRIEVAL;
+  return { strategy, retriever, backtrack, hops, rerank: false };
 }
 
 /**
- * Original chunks retrieved per question (the paper's N). The first k by rank do not depend on N
- * (backtracking walks candidates in rank order), so one retrieval serves every k; N also covers
- * nDCG@10 and the answer contexts.
+ * The methods of a run: the bm25 and dense baselines first, then every requested strategy ×
+ * retriever × backtracking × hops × rerank (a requested method equal to a baseline is that
+ * baseline's row), then the app's default configuration when it was not requested. Strategies
+ * without cluster or RAPTOR hits are the same under either backtracking and run once, under
+ * `ranked`.
+ */
+export function methodsOf(
+  config: Pick<EvalConfig, 'strategies' | 'retrievers' | 'rerank'> & Partial<Pick<EvalConfig, 'backtracks' | 'hops'>>,
+): Method[] {
+  const out: Method[] = BASELINES.map(({ label, strategy, retriever }) =>
+    method({ strategy, retriever, backtrack: 'ranked', hops: 1, rerank: false }, { label, baseline: true }),
+  );
+  const add = (spec: MethodSpec) => {
+    if (!out.some((m) => sameSpec(m, spec))) out.push(method(spec));
+  };
+  for (const strategy of config.strategies) {
+    const backtracks = hasGroupHits(strategy) ? (config.backtracks ?? ['ranked']) : ['ranked' as const];
+    for (const retriever of config.retrievers) {
+      for (const backtrack of backtracks) {
+        for (const hops of config.hops ?? [1]) {
+          for (const rerank of config.rerank) add({ strategy, retriever, backtrack, hops, rerank });
+        }
+      }
+    }
+  }
+  const defaults = defaultMethodSpec();
+  // naive and p-rag run under ranked only, so the default's backtracking must not keep it apart
+  if (!hasGroupHits(defaults.strategy)) defaults.backtrack = 'ranked';
+  add(defaults);
+  for (const m of out) m.isDefault = sameSpec(m, defaults);
+  return out;
+}
+
+/** Strategies whose entries the index must hold: the requested ones, the baselines' and the default's. */
+export function methodStrategies(methods: readonly Pick<Method, 'strategy'>[]): Strategy[] {
+  return [...new Set(methods.map((m) => m.strategy))];
+}
+
+/**
+ * Original chunks retrieved per question (the paper's N): one retrieval serves every k (metrics
+ * at k read its first k chunks), nDCG@10 and the answer contexts. Ranked backtracking and the
+ * second hop read n too, so the token-budget metrics, which need more chunks, retrieve separately.
  */
 export function chunksPerQuestion(config: Pick<EvalConfig, 'ks' | 'answerKs' | 'llm'>): number {
   return Math.max(NDCG_K, ...config.ks, ...(config.llm ? config.answerKs : []));
+}
+
+/** Candidates per list (the paper's M) of every retrieval in a run: given, or 20·N. */
+export function candidatesPerList(config: Pick<EvalConfig, 'm'>, n: number): number {
+  return config.m ?? 20 * n;
+}
+
+/**
+ * Chunks retrieved for the token-budget metrics: twice what the largest budget holds in chunks of
+ * the configured size (chunks are at most that size in the embedder's tokens, often less, and
+ * each source block adds a label line), and never fewer than N. The run counts the questions
+ * whose budget these chunks did not fill.
+ */
+export function budgetChunks(config: Pick<EvalConfig, 'budgets' | 'chunkTokens'>, n: number): number {
+  if (config.budgets.length === 0) return n;
+  return Math.max(n, 2 * Math.ceil(Math.max(...config.budgets) / config.chunkTokens));
 }
 
 export function needsClusters(strategies: readonly Strategy[]): boolean {
@@ -82,14 +170,16 @@ export function needsPreparse(strategies: readonly Strategy[]): boolean {
 export const POOLED_MAX_CLUSTER_SIZE = 20;
 
 /**
- * One index serves every requested strategy: clusters when C-RAG or CAP-RAG is asked, pre-parsed
- * entries when P-RAG or CAP-RAG is, the RAPTOR tree when RAPTOR is. What no strategy searches is
- * not built (a minChunks above any corpus turns clustering off).
+ * One index serves every method's strategy (the requested ones, the baselines' and the app
+ * default's): clusters when C-RAG or CAP-RAG runs, pre-parsed entries when P-RAG or CAP-RAG does,
+ * the RAPTOR tree when RAPTOR does. What no strategy searches is not built (a minChunks above any
+ * corpus turns clustering off).
  */
 export function indexSettings(config: EvalConfig, pooled: boolean): ManifestSettings {
-  const raptor = config.strategies.includes('raptor');
+  const strategies = methodStrategies(methodsOf(config));
+  const raptor = strategies.includes('raptor');
   // RAPTOR's tree honours the same minChunks, so it keeps clustering on too
-  const clusters = needsClusters(config.strategies) || raptor;
+  const clusters = needsClusters(strategies) || raptor;
   return {
     ...DEFAULT_SETTINGS,
     chunking: { chunkTokens: config.chunkTokens, overlapTokens: Math.round(config.chunkTokens / 10) },
@@ -103,7 +193,7 @@ export function indexSettings(config: EvalConfig, pooled: boolean): ManifestSett
       seed: config.seed,
       minChunks: clusters ? DEFAULT_SETTINGS.clustering.minChunks : Number.MAX_SAFE_INTEGER,
     },
-    preparse: needsPreparse(config.strategies)
+    preparse: needsPreparse(strategies)
       ? { mode: config.preparse, ...(config.preparse === 'llm' && config.llm ? { generatorId: config.llm } : {}) }
       : { mode: 'off' },
     raptor,

@@ -7,10 +7,13 @@ import type { Progress } from '../../core/ports.ts';
 import { loadDataset } from '../datasets/load.ts';
 import type { EvalQuestion } from '../datasets/types.ts';
 import { goldCoverage, goldGrades } from '../evidence.ts';
+import type { FusionWeight } from '../../core/types.ts';
 import { answerQuestion, type AnswerDeps } from './answers.ts';
+import { addBaselineDeltas } from './baselines.ts';
+import { memoCountTokens, type CountTokens } from './budget.ts';
 import { buildIndexes, type EvalIndex, type EvalModels } from './build-index.ts';
-import { chunksPerQuestion, indexSettings, methodsOf, type EvalConfig } from './config.ts';
-import { retrieveOne, type GoldScoring } from './retrieve-one.ts';
+import { budgetChunks, candidatesPerList, chunksPerQuestion, indexSettings, methodsOf, type EvalConfig } from './config.ts';
+import { retrieveOne, type GoldScoring, type RetrieveSettings } from './retrieve-one.ts';
 import { summarizeMethod } from './summarize.ts';
 import { reportTables } from './tables.ts';
 import type { EvalReport, QuestionResult } from './types.ts';
@@ -49,8 +52,21 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
 
   const methods = methodsOf(config);
   const n = chunksPerQuestion(config);
-  const retrieveSettings = { n, ...(config.m !== undefined ? { m: config.m } : {}), ks: config.ks, signal: deps.signal };
+  // one M for every retrieval, the budget ones included (what the engine would default to at N)
+  const m = candidatesPerList(config, n);
+  const budgetN = budgetChunks(config, n);
+  const tokenizer = budgetTokenizer(config, deps);
+  const retrieveSettings: RetrieveSettings = {
+    n,
+    m,
+    ks: config.ks,
+    ...(config.denseWeight !== undefined ? { denseWeight: config.denseWeight } : {}),
+    ...(config.budgets.length > 0 ? { budgets: { tokens: config.budgets, n: budgetN, countTokens: tokenizer.count } } : {}),
+    signal: deps.signal,
+  };
   const answering = answerDeps(config, deps);
+  // each index's hybrid weight, from its first hybrid retrieval
+  const fusion = new Map<EvalIndex, FusionWeight | null>();
   const times = methods.map(() => ({ retrieve: [] as number[], answer: [] as number[] }));
   const questions: QuestionResult[] = [];
 
@@ -58,6 +74,7 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
   const total = asked.length * methods.length;
   let done = 0;
   let retrievalMs = 0;
+  let budgetMs = 0;
   let answerMs = 0;
   for (const q of asked) {
     const index = indexOf.get(groupOf(q));
@@ -79,8 +96,11 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
     retrievalMs += embedMs;
     for (const [j, method] of methods.entries()) {
       deps.onProgress?.({ stage, done, total, item: method.label });
-      const { entry, ranked } = await retrieveOne(q, index, method, { ...retrieveSettings, queryVector }, gold);
+      const retrieved = await retrieveOne(q, index, method, { ...retrieveSettings, queryVector }, gold);
+      const { entry, ranked } = retrieved;
+      if (method.retriever === 'hybrid' && !fusion.has(index)) fusion.set(index, retrieved.result.fusion ?? null);
       retrievalMs += entry.ms;
+      budgetMs += retrieved.budgetMs;
       // each method's latency includes the embedding it would pay if it ran alone
       entry.ms += embedMs;
       times[j].retrieve.push(entry.ms);
@@ -99,12 +119,22 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
   }
   deps.onProgress?.({ stage, done, total });
   const summaries = methods.map((method, j) => summarizeMethod(method, questions, times[j].retrieve, answering ? times[j].answer : undefined));
+  addBaselineDeltas(summaries);
 
   const base = {
     tool: 'loci eval' as const,
     startedAt,
     node: process.version,
-    config: { ...config, n, methods: methods.map((m) => m.label), index: settings },
+    config: {
+      ...config,
+      n,
+      m,
+      budgetN,
+      budgetTokenizer: tokenizer.id,
+      methods: methods.map((method) => method.label),
+      defaultMethod: methods.find((method) => method.isDefault)?.label ?? '',
+      index: settings,
+    },
     dataset: {
       name: dataset.name,
       split: dataset.split,
@@ -116,9 +146,10 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
       hard: asked.filter((q) => q.hard).length,
     },
     index: stats,
+    fusion: indexes.filter((ix) => fusion.has(ix)).map((ix) => ({ group: ix.group ?? null, weight: fusion.get(ix) ?? null })),
     methods: summaries,
     questions,
-    timings: { loadDataMs, indexMs: stats.ms.total, retrievalMs, answerMs, totalMs: performance.now() - started },
+    timings: { loadDataMs, indexMs: stats.ms.total, retrievalMs, budgetMs, answerMs, totalMs: performance.now() - started },
   };
   return { ...base, tables: reportTables(base) };
 }
@@ -128,6 +159,14 @@ function answerDeps(config: EvalConfig, deps: RunDeps): AnswerDeps | undefined {
   const generator = deps.models.generator;
   if (!generator) throw new Error(`--llm ${config.llm} was given but no generator was loaded`);
   return { generator, embedder: deps.models.embedder, judges: config.judges, maxNewTokens: config.maxNewTokens, signal: deps.signal };
+}
+
+/** Tokens of the budget metrics: the answering LLM's tokenizer when there is one, else the embedder's. */
+function budgetTokenizer(config: EvalConfig, deps: RunDeps): { id: string; count: CountTokens } {
+  const generator = config.llm ? deps.models.generator : undefined;
+  if (generator) return { id: `llm ${generator.id}`, count: memoCountTokens((text) => generator.countTokens(text)) };
+  const { embedder } = deps.models;
+  return { id: `embedder ${embedder.id}`, count: memoCountTokens(async (text) => (await embedder.countTokens([text]))[0]) };
 }
 
 function goldScoring(q: EvalQuestion, index: EvalIndex): GoldScoring | undefined {

@@ -1,7 +1,7 @@
 /** The result of one evaluation run, as written to `--out` (`--json`): every number, with its configuration. */
 import type { Timing } from '../../bench/stats.ts';
 import type { ManifestSettings } from '../../core/persist/index.ts';
-import type { Retriever, Strategy } from '../../core/types.ts';
+import type { BacktrackMode, FusionWeight, Retriever, Strategy } from '../../core/types.ts';
 import type { EvalConfig } from './config.ts';
 import type { IndexStats } from './build-index.ts';
 
@@ -10,9 +10,23 @@ export interface MethodResult {
   method: string;
   strategy: Strategy;
   retriever: Retriever;
+  backtrack: BacktrackMode;
+  hops: 1 | 2;
   rerank: boolean;
-  /** Means over the questions with gold evidence (retrieval) or with an answer (answers). */
+  /** The bm25 or dense row every run includes. */
+  baseline: boolean;
+  /** The configuration the app answers with (DEFAULT_RETRIEVAL). */
+  isDefault: boolean;
+  /**
+   * Means over the questions with gold evidence (retrieval: at k chunks and within each token
+   * budget) or with an answer (answers).
+   */
   retrieval: Record<string, number>;
+  /**
+   * Per retrieval metric, this method's value minus the better of the two baselines' (bm25,
+   * dense), as a fraction (0.05 = 5 points); absent without gold evidence.
+   */
+  deltaVsBestBaseline?: Record<string, number>;
   answers: Record<string, number>;
   /** QuALITY: the same answer metrics on the `hard` questions only. */
   hardAnswers?: Record<string, number>;
@@ -25,6 +39,13 @@ export interface MethodResult {
   answerMs?: Timing;
   /** Chunks backtracking held per question before the cut to N: above N when cluster hits overshoot. */
   held: { mean: number; max: number };
+  /** Mean chunks packed within each token budget (keyed by the budget), and the questions whose retrieved chunks all fitted. */
+  packed?: Record<string, { mean: number; underfilled: number }>;
+  /**
+   * Two-hop methods: questions asked, questions the engine reported a second hop for, questions
+   * where it added chunks the first hop had not ranked within N, and the mean chunks added.
+   */
+  secondHop?: { asked: number; reported: number; added: number; meanAdded: number };
 }
 
 export interface QuestionMethodResult {
@@ -36,6 +57,12 @@ export interface QuestionMethodResult {
   held: number;
   /** Gold ids each ranked chunk covers (only when the question has gold evidence). */
   covered?: string[][];
+  /** Chunks packed within each token budget, keyed by the budget. */
+  packed?: Record<string, number>;
+  /** Budgets that took every chunk retrieved for them (see BudgetOutcome.underfilled). */
+  underfilled?: number[];
+  /** What the second hop did (two-hop methods, when the engine reports it). */
+  secondHop?: { terms: string[]; added: number };
   replies?: Record<string, string>;
   ms: number;
 }
@@ -55,14 +82,28 @@ export interface EvalReport {
   config: EvalConfig & {
     /** Original chunks retrieved per question (max of the k values and nDCG@10). */
     n: number;
+    /** Candidates per list (the paper's M) of every retrieval, the budget retrievals included. */
+    m: number;
+    /** Chunks retrieved (a separate retrieval, same M) for the token-budget metrics. */
+    budgetN: number;
+    /** Who counted the tokens of the budget metrics: the answering LLM, else the embedder. */
+    budgetTokenizer: string;
     methods: string[];
+    /** Label of the app's default configuration among the methods. */
+    defaultMethod: string;
     index: ManifestSettings;
   };
   dataset: { name: string; split: string; pooled: boolean; documents: number; questions: number; asked: number; withGold: number; hard: number };
   index: IndexStats;
+  /**
+   * Per index (one for a pooled corpus; `group` null), how its hybrid search weighed the dense
+   * list, from its first hybrid retrieval; null when the engine reported no fusion weight.
+   */
+  fusion: { group: string | null; weight: FusionWeight | null }[];
   methods: MethodResult[];
   questions: QuestionResult[];
   /** The markdown tables printed on stdout. */
   tables: Record<string, string>;
-  timings: { loadModelsMs?: number; loadDataMs: number; indexMs: number; retrievalMs: number; answerMs: number; totalMs: number };
+  /** retrievalMs: the retrievals at N that the k metrics and answers read; budgetMs: the budget retrievals and packing. */
+  timings: { loadModelsMs?: number; loadDataMs: number; indexMs: number; retrievalMs: number; budgetMs: number; answerMs: number; totalMs: number };
 }
