@@ -22,7 +22,7 @@ ${Object.values(COMMANDS)
   .join('\n')}
 
 Common: --models <dir> (default ../shared/models or $LOCI_MODELS_DIR), --embedder, --llm, --reranker,
---strategy, --retriever dense|lexical|hybrid, --backtrack ranked|paper, -n, -m, --preparse llm|extractive|off, --preparse-budget, --max-new-tokens, --json`;
+--strategy, --retriever dense|lexical|hybrid, --backtrack ranked|paper, --hops 1|2, -n, -m, --preparse llm|extractive|off, --preparse-budget, --max-new-tokens, --json`;
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

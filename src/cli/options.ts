@@ -17,6 +17,7 @@ const COMMON = {
   retriever: { type: 'string' },
   hybrid: { type: 'string' },
   backtrack: { type: 'string' },
+  hops: { type: 'string' },
   rerank: { type: 'boolean' },
   rewrite: { type: 'string' },
   n: { type: 'string', short: 'n' },
@@ -42,6 +43,8 @@ export interface CommonOptions {
   strategy: Strategy;
   retriever: Retriever;
   backtrack: BacktrackMode;
+  /** 2: a second search expanded with what the first found. */
+  hops: 1 | 2;
   rerank: boolean;
   rewrite: Rewrite;
   n: number;
@@ -82,9 +85,10 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
     strategy: oneOf('strategy', str('strategy') ?? DEFAULT_RETRIEVAL.strategy, STRATEGIES),
     retriever: retrieverOf(str('retriever'), str('hybrid')),
     backtrack: oneOf('backtrack', str('backtrack') ?? DEFAULT_RETRIEVAL.backtrack, BACKTRACK_MODES),
+    hops: oneOf('hops', str('hops') ?? String(DEFAULT_RETRIEVAL.hops), ['1', '2'] as const) === '2' ? 2 : 1,
     rerank: v.rerank === true,
     rewrite: oneOf('rewrite', str('rewrite') ?? 'none', ['none', 'multi-query', 'hyde'] as const),
-    n: int('n', str('n') ?? '5', 1),
+    n: int('n', str('n') ?? String(DEFAULT_RETRIEVAL.n), 1),
     m: optionalInt('m', str('m'), 1),
     preparse: oneOf('preparse', str('preparse') ?? 'extractive', ['llm', 'extractive', 'off'] as const),
     preparseBudget: optionalInt('preparse-budget', str('preparse-budget'), 0),

@@ -1,5 +1,5 @@
 /** Plain-text rendering of sources and retrieval traces for the terminal. */
-import type { RetrievedChunk, Source, TraceRow } from '../core/types.ts';
+import type { FusionWeight, RetrievedChunk, SecondHop, Source, TraceRow } from '../core/types.ts';
 
 export function sourceLine(s: { docName: string; chunk: RetrievedChunk['chunk'] }, n?: number): string {
   const where = [s.chunk.headingPath.join(' › '), s.chunk.page !== undefined ? `p. ${s.chunk.page}` : ''].filter(Boolean).join(' · ');
@@ -13,17 +13,53 @@ export function printSources(out: NodeJS.WritableStream, sources: (Source | Retr
   });
 }
 
-/** The retrieval trace in the shape of the paper's Table 7. */
+/**
+ * Retrieved chunks for `loci inspect`: numbered best first, each with its position in its document
+ * (`#12`, as the trace names it) and how it was found when not by its own entry.
+ */
+export function printRetrieved(out: NodeJS.WritableStream, chunks: RetrievedChunk[]): void {
+  chunks.forEach((c, i) => {
+    const via = c.via && c.via !== 'chunk' ? ` (via ${c.via === 'hop' ? 'the second hop' : c.via})` : '';
+    out.write(`[${i + 1}] #${c.chunk.ordinal} ${sourceLine(c)}${via}\n    ${oneLine(c.chunk.text, 160)}\n`);
+  });
+}
+
+/**
+ * The retrieval trace in the shape of the paper's Table 7. A `hop` column leads when a second hop
+ * ran (its candidates follow the first hop's, ranked on their own).
+ */
 export function printTrace(out: NodeJS.WritableStream, trace: TraceRow[], chunkLabel: (id: string) => string): void {
-  out.write('rank  score     kind     level  cluster  text  →  backtracked to\n');
+  const hops = trace.some((row) => (row.hop ?? 1) > 1);
+  out.write(`${hops ? 'hop  ' : ''}rank  score     kind     level  cluster  text  →  backtracked to\n`);
   for (const row of trace) {
     const added = new Set(row.added);
     const targets = row.backtracksTo.map((id) => `${chunkLabel(id)}${added.has(id) ? ' (new)' : ''}`).join(', ');
     out.write(
-      `${String(row.rank).padEnd(5)} ${row.score.toFixed(4).padEnd(9)} ${row.kind.padEnd(8)} ${row.level.padEnd(6)} ${(row.fromCluster ? 'yes' : 'no').padEnd(8)} ` +
+      `${hops ? String(row.hop ?? 1).padEnd(4) + ' ' : ''}` +
+        `${String(row.rank).padEnd(5)} ${row.score.toFixed(4).padEnd(9)} ${row.kind.padEnd(8)} ${row.level.padEnd(6)} ${(row.fromCluster ? 'yes' : 'no').padEnd(8)} ` +
         `${oneLine(row.text, 70)}  →  ${targets}\n`,
     );
   }
+}
+
+/** How a hybrid search weighed its lists: `hybrid weight: dense 35% · lexical 65%, calibrated on …`. */
+export function fusionLine(fusion: FusionWeight): string {
+  const dense = Math.round(Math.min(1, Math.max(0, fusion.dense)) * 100);
+  const weights = `hybrid weight: dense ${dense}% · lexical ${100 - dense}%`;
+  if (fusion.source === 'given') return `${weights} (given)`;
+  if (fusion.source === 'default') return `${weights} (default: too few chunks to calibrate)`;
+  const c = fusion.calibration;
+  if (!c) return `${weights}, calibrated on this index`;
+  return `${weights}, calibrated on ${c.queries} pseudo-queries of this index (MRR dense ${c.mrrDense.toFixed(3)}, lexical ${c.mrrLexical.toFixed(3)}, fused ${c.mrrFused.toFixed(3)})`;
+}
+
+/** The second hop: the terms it added to the question and the chunks it brought that the first had not. */
+export function secondHopLines(hop: SecondHop, chunkLabel: (id: string) => string): string[] {
+  return [
+    `second hop: searched again with ${hop.terms.map((term) => `"${term}"`).join(', ')}`,
+    `  query: ${oneLine(hop.query, 160)}`,
+    `  added: ${hop.added.length > 0 ? hop.added.map(chunkLabel).join(', ') : 'nothing the first hop had not found'}`,
+  ];
 }
 
 export function oneLine(text: string, max: number): string {

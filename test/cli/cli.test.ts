@@ -57,6 +57,11 @@ describe('loci CLI', () => {
     const fromLaw = out.sources.filter((s: { doc: string }) => s.doc === '数据安全法_2021.md');
     expect(fromLaw.some((s: { headingPath: string[] }) => s.headingPath.some((h) => h.startsWith('第四章')))).toBe(true);
     expect(out.trace[0]).toMatchObject({ rank: 1 });
+    // Hybrid by default: the weight its two lists were fused with; one hop, so no second one.
+    expect(out.fusion).toMatchObject({ source: expect.stringMatching(/^(calibrated|default)$/) });
+    expect(out.fusion.dense).toBeGreaterThanOrEqual(0);
+    expect(out.fusion.dense).toBeLessThanOrEqual(1);
+    expect(out.secondHop).toBeNull();
   });
 
   it('answers with a streamed model and lists its numbered sources', async () => {
@@ -65,12 +70,50 @@ describe('loci CLI', () => {
     expect(stdout).toMatch(/Sources:\n\[1\] 数据安全法_2021\.md › .*第四章/);
   });
 
-  it('inspects: the trace with kinds and backtracking', async () => {
+  it('inspects: the hybrid weight, the trace with kinds and backtracking, and the chunks best first', async () => {
     const { code, stdout } = await loci('inspect', index, QUESTION, '--strategy', 'cap-rag');
     expect(code).toBe(0);
+    expect(stdout).toMatch(/^strategy cap-rag, retriever hybrid, backtrack ranked, hops 1, N=5, M=100$/m);
+    const weight = stdout.match(/^hybrid weight: dense (\d+)% · lexical (\d+)%(, calibrated on \d+ pseudo-queries of this index \(MRR dense 0\.\d{3}, lexical 0\.\d{3}, fused 0\.\d{3}\)| \(default: too few chunks to calibrate\))$/m);
+    expect(weight, stdout).not.toBeNull();
+    expect(Number(weight![1]) + Number(weight![2])).toBe(100);
+    expect(stdout).not.toMatch(/^second hop/m);
+    // Fused scores are rescaled to [0, 1]: the best candidate is at most 1.
     expect(stdout).toMatch(/^rank\s+score\s+kind/m);
-    expect(stdout).toMatch(/^1\s+0\.\d{4}\s+(chunk|summary|context|query|cluster)/m);
+    expect(stdout).toMatch(/^1\s+[01]\.\d{4}\s+(chunk|summary|context|query|cluster)/m);
     expect(stdout).toMatch(/→ {2}#\d+ 数据安全法_2021\.md/);
+    // Retrieval returns chunks best first: the first listed is the one the best candidate brought in.
+    const firstNew = stdout.match(/→ {2}(?:#\d+ \S+, )*(#\d+ \S+) \(new\)/)?.[1];
+    expect(firstNew).toBeDefined();
+    expect(stdout).toMatch(/^5 original chunks, best first:$/m);
+    expect(stdout.match(/^\[1\] (#\d+ \S+) › /m)?.[1]).toBe(firstNew);
+  });
+
+  it('inspects a second hop: its terms, the chunks it added and its candidates, as JSON', async () => {
+    const { code, stdout } = await loci('inspect', index, QUESTION, '--hops', '2', '--json');
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out.fusion).toMatchObject({ source: expect.any(String), dense: expect.any(Number) });
+    expect(out.secondHop.terms.length).toBeGreaterThan(0);
+    expect(out.secondHop.query).toContain(QUESTION);
+    for (const term of out.secondHop.terms) expect(out.secondHop.query).toContain(term);
+    expect(out.trace.some((row: { hop?: number }) => row.hop === 2)).toBe(true);
+    expect(out.trace[0].hop ?? 1).toBe(1);
+    // Every chunk the second hop added is among the sources, marked as found by it.
+    expect(out.sources.filter((s: { via?: string }) => s.via === 'hop')).toHaveLength(out.secondHop.added.length);
+  });
+
+  it('searches by keywords alone: no weight, every candidate ranked by BM25 only', async () => {
+    const lexical = await loci('inspect', index, QUESTION, '--retriever', 'lexical', '--json');
+    expect(lexical.code).toBe(0);
+    const out = JSON.parse(lexical.stdout);
+    expect(out.fusion).toBeNull();
+    expect(out.trace.length).toBeGreaterThan(0);
+    expect(out.trace.every((row: { denseRank?: number; lexicalRank?: number }) => row.lexicalRank !== undefined && row.denseRank === undefined)).toBe(true);
+
+    const bad = await loci('inspect', index, QUESTION, '--hops', '3');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--hops must be one of 1, 2 \(got "3"\)/);
   });
 
   it('reports bad input clearly and keeps the index intact', async () => {

@@ -1,6 +1,6 @@
 /** `loci ask <index> "<question>"`: a streamed, cited answer, then its sources. */
 import type { AskOptions } from '../../core/engine/ask.ts';
-import type { Source } from '../../core/types.ts';
+import type { RetrievalResult, RetrievedChunk, Source } from '../../core/types.ts';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
 import { printSources } from '../print.ts';
@@ -8,7 +8,7 @@ import { printSources } from '../print.ts';
 export const ASK_HELP = `loci ask <index.loci> "<question>" [options]
   Retrieves, then answers with numbered citations. Without --llm it lists the retrieved sources.
   --strategy naive|c-rag|p-rag|cap-rag|raptor  --retriever dense|lexical|hybrid  -n <chunks>  -m <candidates>
-  --backtrack ranked|paper
+  --backtrack ranked|paper  --hops 1|2 (2: a second search with what the first found)
   --rerank --reranker <id>  --rewrite none|multi-query|hyde  --llm <id>  --max-new-tokens <n>  --json`;
 
 export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOptions {
@@ -18,6 +18,7 @@ export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOpt
     m: options.m,
     retriever: options.retriever,
     backtrack: options.backtrack,
+    hops: options.hops,
     rerank: options.rerank,
     rewrite: options.rewrite,
     maxTokens: options.maxNewTokens,
@@ -25,8 +26,13 @@ export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOpt
   };
 }
 
-export function sourceJson(s: Pick<Source, 'docName' | 'chunk'>) {
-  return { doc: s.docName, headingPath: s.chunk.headingPath, page: s.chunk.page ?? null, text: s.chunk.text };
+export function sourceJson(s: Pick<Source, 'docName' | 'chunk'> & Pick<Partial<RetrievedChunk>, 'via'>) {
+  return { doc: s.docName, headingPath: s.chunk.headingPath, page: s.chunk.page ?? null, text: s.chunk.text, ...(s.via ? { via: s.via } : {}) };
+}
+
+/** The retrieval details of `--json` output: the trace, the hybrid weight and the second hop (null when absent). */
+export function retrievalJson(result: RetrievalResult) {
+  return { trace: result.trace, fusion: result.fusion ?? null, secondHop: result.secondHop ?? null };
 }
 
 export async function askCommand(argv: string[]): Promise<number> {
@@ -44,7 +50,7 @@ export async function askCommand(argv: string[]): Promise<number> {
   if (!options.llm) {
     const retrieval = await engine.retrieve(question, opts);
     if (options.json) {
-      console.log(JSON.stringify({ answer: null, sources: retrieval.chunks.map(sourceJson), trace: retrieval.result.trace }));
+      console.log(JSON.stringify({ answer: null, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result) }));
     } else {
       console.log('(no --llm given: the retrieved sources, best first)\n');
       printSources(process.stdout, retrieval.chunks);
@@ -53,16 +59,18 @@ export async function askCommand(argv: string[]): Promise<number> {
   }
 
   let sources: Source[] = [];
-  let trace: unknown[] = [];
+  let retrieved: RetrievalResult = { chunks: [], trace: [] };
   for await (const event of engine.ask(question, opts)) {
     if (event.type === 'retrieved') {
       sources = event.sources;
-      trace = event.retrieval.result.trace;
+      retrieved = event.retrieval.result;
     } else if (event.type === 'token') {
       if (!options.json) process.stdout.write(event.text);
     } else {
       if (options.json) {
-        console.log(JSON.stringify({ answer: event.answer, cited: event.cited.map((s) => s.n), notFound: event.notFound, sources: sources.map(sourceJson), trace }));
+        console.log(
+          JSON.stringify({ answer: event.answer, cited: event.cited.map((s) => s.n), notFound: event.notFound, sources: sources.map(sourceJson), ...retrievalJson(retrieved) }),
+        );
       } else {
         process.stdout.write('\n\n');
         if (event.removed.length) console.log(`(removed citations to sources that were not given: ${event.removed.join(', ')})`);

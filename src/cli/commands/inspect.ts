@@ -1,13 +1,14 @@
 /** `loci inspect <index> "<question>"`: the retrieval trace, like the paper's Table 7. */
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError } from '../options.ts';
-import { printSources, printTrace } from '../print.ts';
-import { askOptions, sourceJson } from './ask.ts';
+import { fusionLine, printRetrieved, printTrace, secondHopLines } from '../print.ts';
+import { askOptions, retrievalJson, sourceJson } from './ask.ts';
 
 export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
   Shows every candidate walked by backtracking retrieval: rank, score, entry kind, whole/point,
-  whether it came from a cluster, its text, and the original chunks it backtracked to.
-  --strategy …  --retriever dense|lexical|hybrid  --backtrack ranked|paper  -n <chunks>  -m <candidates>  --json`;
+  whether it came from a cluster, its text, and the original chunks it backtracked to; for hybrid
+  search the weight of the dense and lexical lists, and with --hops 2 the second hop's terms and chunks.
+  --strategy …  --retriever dense|lexical|hybrid  --backtrack ranked|paper  --hops 1|2  -n <chunks>  -m <candidates>  --json`;
 
 export async function inspectCommand(argv: string[]): Promise<number> {
   const { options, positionals } = parseCommon(argv);
@@ -18,17 +19,21 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true });
   const retrieval = await engine.retrieve(question, askOptions(options));
   if (options.json) {
-    console.log(JSON.stringify({ question: retrieval.question, queries: retrieval.queries, sources: retrieval.chunks.map(sourceJson), trace: retrieval.result.trace }));
+    console.log(JSON.stringify({ question: retrieval.question, queries: retrieval.queries, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result) }));
     return 0;
   }
   const label = (id: string) => {
     const chunk = engine.corpus.chunk(id);
     return `#${chunk.ordinal} ${engine.corpus.docLabel(chunk.docId).name}`;
   };
-  console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, N=${options.n}, M=${options.m ?? 20 * options.n}\n`);
-  printTrace(process.stdout, retrieval.result.trace, label);
-  console.log(`\n${retrieval.chunks.length} original chunks, in document order:`);
-  printSources(process.stdout, retrieval.chunks);
+  const { result } = retrieval;
+  console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, hops ${options.hops}, N=${options.n}, M=${options.m ?? 20 * options.n}`);
+  if (result.fusion) console.log(fusionLine(result.fusion));
+  if (result.secondHop) console.log(secondHopLines(result.secondHop, label).join('\n'));
+  console.log('');
+  printTrace(process.stdout, result.trace, label);
+  console.log(`\n${retrieval.chunks.length} original chunks, best first:`);
+  printRetrieved(process.stdout, retrieval.chunks);
   return 0;
 }
 

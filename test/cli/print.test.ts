@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { fusionLine, printTrace, secondHopLines } from '../../src/cli/print.ts';
+import type { TraceRow } from '../../src/core/types.ts';
+
+describe('loci inspect lines', () => {
+  it('states the hybrid weight and where it came from', () => {
+    const calibration = { queries: 48, mrrDense: 0.4123, mrrLexical: 0.58, mrrFused: 0.6 };
+    expect(fusionLine({ dense: 0.35, source: 'calibrated', calibration })).toBe(
+      'hybrid weight: dense 35% · lexical 65%, calibrated on 48 pseudo-queries of this index (MRR dense 0.412, lexical 0.580, fused 0.600)',
+    );
+    expect(fusionLine({ dense: 0.5, source: 'default' })).toBe('hybrid weight: dense 50% · lexical 50% (default: too few chunks to calibrate)');
+    expect(fusionLine({ dense: 0.8, source: 'given' })).toBe('hybrid weight: dense 80% · lexical 20% (given)');
+  });
+
+  it('lists the second hop’s terms and the chunks it added', () => {
+    const label = (id: string) => `#${id.split(':')[1]} a.md`;
+    expect(secondHopLines({ query: 'q Ada Lovelace', terms: ['Ada Lovelace'], added: ['d:3'] }, label)).toEqual([
+      'second hop: searched again with "Ada Lovelace"',
+      '  query: q Ada Lovelace',
+      '  added: #3 a.md',
+    ]);
+    expect(secondHopLines({ query: 'q x', terms: ['x'], added: [] }, label)[2]).toBe('  added: nothing the first hop had not found');
+  });
+
+  it('adds a hop column only when a second hop ran', () => {
+    const row = (rank: number, hop?: number): TraceRow => ({ rank, score: 0.5, entryId: 'e', kind: 'chunk', level: 'whole', fromCluster: false, text: 't', added: ['d:1'], backtracksTo: ['d:1'], hop });
+    const print = (rows: TraceRow[]) => {
+      let text = '';
+      printTrace({ write: (s: string) => ((text += s), true) } as unknown as NodeJS.WritableStream, rows, (id) => id);
+      return text.split('\n');
+    };
+    expect(print([row(1)])[0]).toMatch(/^rank\s+score/);
+    const two = print([row(1), row(1, 2)]);
+    expect(two[0]).toMatch(/^hop\s+rank\s+score/);
+    expect(two[1]).toMatch(/^1\s+1\s+0\.5000/);
+    expect(two[2]).toMatch(/^2\s+1\s+0\.5000/);
+  });
+});
