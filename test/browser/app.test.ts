@@ -1,12 +1,13 @@
 /**
  * The issue's main acceptance, driven through the UI of the production build: two documents
  * dropped in reach `ready`, a question's answer streams with sources, a source opens its
- * highlighted passage, the inspector shows the trace and the cluster map, and after a reload the
- * library, the index and the conversation are still there. No request leaves localhost.
+ * highlighted passage, the inspector shows the trace, the hybrid weight and the cluster map, and
+ * after a reload the library, the index and the conversation (weight included) are still there; a
+ * question asked by keywords only then searches without the dense list. No request leaves localhost.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ask, docRow, embedderDevice, openApp, appStarted, statuses, waitForStatus } from './support/app-page.ts';
+import { ask, docRow, embedderDevice, fusionWeight, openApp, appStarted, statuses, waitForStatus } from './support/app-page.ts';
 import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
 import { DATA_SECURITY_LAW, OUTLINE_PDF } from './support/files.ts';
 
@@ -55,6 +56,17 @@ describe('the app, end to end', () => {
     await page.click('[data-testid="open-inspector"]');
     await page.locator('[data-testid="trace-row"]').first().waitFor();
     expect(await page.locator('[data-testid="trace-row"]').count()).toBeGreaterThan(0);
+    // Asked with the default search, meaning and keywords: the inspector says how they were weighed.
+    expect(await page.getAttribute('[data-testid="inspector-retriever"]', 'data-retriever')).toBe('hybrid');
+    const weight = await fusionWeight(page);
+    console.log(`[app] hybrid weight: ${weight.text}`);
+    await screenshot(page, 'inspector-hybrid-weight');
+    expect(weight.dense + weight.lexical).toBe(100);
+    expect(weight.source).toMatch(/^(calibrated|default)$/);
+    if (weight.source === 'calibrated') {
+      expect(weight.text).toMatch(/Meaning \d+% · keywords \d+%, calibrated on \d+ pseudo-questions of this library/);
+      expect(await page.textContent('[data-testid="fusion-calibration"]')).toMatch(/meaning only \d\.\d\d, keywords only \d\.\d\d, both \d\.\d\d/);
+    }
     const map = page.locator('[data-testid="cluster-map"]');
     await map.waitFor();
     await page.waitForFunction(() => {
@@ -76,9 +88,25 @@ describe('the app, end to end', () => {
     await page.locator('main').getByText(QUESTION).filter({ visible: true }).first().waitFor();
     await page.waitForSelector('[data-testid="answer"][data-done="true"]');
     expect(await page.locator('[data-testid="source"]').count()).toBeGreaterThan(0);
+    // The turn was stored with its weight, so the inspector still shows it.
+    await page.click('[data-testid="open-inspector"]');
+    expect((await fusionWeight(page)).text).toBe(weight.text);
+    await page.keyboard.press('Escape');
+
+    // Search by keywords only, chosen in the settings, for the next question.
+    await page.click('[data-testid="open-settings"]');
+    await page.check('[data-testid="settings-retriever"] input[value="lexical"]');
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="settings-retriever"] input[value="lexical"]')?.checked);
+    await page.keyboard.press('Escape');
     // And the index answers without re-indexing anything.
     await ask(page, '重要数据的处理者应当做什么？');
     expect(await page.locator('[data-testid="source"]').count()).toBeGreaterThan(0);
+    await page.click('[data-testid="open-inspector"]');
+    await page.locator('[data-testid="trace-row"]').first().waitFor();
+    expect(await page.getAttribute('[data-testid="inspector-retriever"]', 'data-retriever')).toBe('lexical');
+    expect(await page.locator('[data-testid="fusion"]').count()).toBe(0);
+    await screenshot(page, 'inspector-keywords-only');
+    await page.keyboard.press('Escape');
 
     // The record holds the workers' and the service worker's requests, not just the page's.
     expect(recorded.requests.some((url) => url.includes('/models/tiny-lexical-bert-zh/onnx/'))).toBe(true);

@@ -301,7 +301,8 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
                 : base.chunk.text;
       rows.push({
         rank: i + 1,
-        score: 1 / (60 + i + 1) + 1 / (60 + ((i * 7) % 12) + 1),
+        // Fused scores lie in [0, 1], the best one near 1; BM25 alone is unbounded.
+        score: (retriever === 'lexical' ? 14 : 1) * (1 - 0.055 * i - 0.01 * ((i * 7) % 3)),
         entryId: `${base.chunk.id}|${kind}|${level}|0`,
         kind,
         level,
@@ -319,28 +320,36 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
   /** Like an index of a few hundred passages: calibrated, keywords ahead on its pseudo-questions. */
   const FUSION: FusionWeight = { dense: 0.35, source: 'calibrated', calibration: { queries: 48, mrrDense: 0.41, mrrLexical: 0.58, mrrFused: 0.63 } };
 
-  /** A second search with the headings and rare words of the two best passages; its rows follow, marked hop 2. */
-  function secondHopOf(question: string, picked: { doc: FakeDoc; chunk: Chunk }[], first: TraceRow[], n: number, retriever: Retriever): { hop: SecondHop; rows: TraceRow[] } | undefined {
+  /** A second search with the headings and names of the two best passages; its rows follow, marked hop 2. */
+  function secondHopOf(question: string, picked: { doc: FakeDoc; chunk: Chunk }[], n: number, retriever: Retriever): { hop: SecondHop; rows: TraceRow[] } | undefined {
     const asked = terms(question);
     const words = picked
       .slice(0, 2)
-      .flatMap((p) => [...(p.chunk.headingPath.at(-1)?.match(/[\p{L}\p{N}]+/gu) ?? []), ...(p.chunk.text.match(/[\p{Lu}][\p{L}]{3,}|\p{Script=Han}{2,4}/gu) ?? [])]);
-    const hopTerms = [...new Set(words)].filter((w) => !asked.has(w.toLowerCase())).slice(0, 5);
+      .flatMap((p) => [...(p.chunk.headingPath.at(-1)?.match(/\p{L}{4,}/gu) ?? []), ...(p.chunk.text.match(/\b\p{Lu}\p{Ll}{3,}\b|\p{Script=Han}{2,4}/gu) ?? [])]);
+    const hopTerms = [...new Set(words)].filter((w) => !asked.has(w.toLowerCase().replace(/s$/u, ''))).slice(0, 5);
     if (hopTerms.length === 0) return undefined;
     const query = `${question} ${hopTerms.join(' ')}`;
-    const { chunks } = retrieve(query, n + 2);
-    const held = new Set(first.flatMap((r) => r.added));
-    const rows = traceOf(chunks, n, retriever).map((row) => ({ ...row, hop: 2, added: row.added.filter((id) => !held.has(id)) }));
-    const added = [...new Set(rows.flatMap((r) => r.added))].slice(0, Math.max(1, Math.floor(n / 2)));
-    return { hop: { query, terms: hopTerms, added }, rows: rows.map((r) => ({ ...r, added: r.added.filter((id) => added.includes(id)) })) };
+    const { chunks } = retrieve(query, n + 3);
+    const first = new Set(picked.map((p) => p.chunk.id));
+    const added = chunks.filter((c) => !first.has(c.chunk.id)).slice(0, 2).map((c) => c.chunk.id);
+    const claimed = new Set<string>();
+    const rows = traceOf(chunks, n + 3, retriever).map((row) => {
+      const mine = row.backtracksTo.filter((id) => added.includes(id) && !claimed.has(id));
+      mine.forEach((id) => claimed.add(id));
+      return { ...row, hop: 2, added: mine };
+    });
+    return { hop: { query, terms: hopTerms, added }, rows };
   }
 
   function answerFor(question: string, n: number, lang: Lang, retriever: Retriever = settings.retriever, hops: 1 | 2 = settings.hops) {
     const { chunks } = retrieve(question, n);
-    const sources = chunks.map((c, i) => sourceOf(i + 1, c.doc, c.chunk));
     let trace = traceOf(chunks, n, retriever);
     const fusion = retriever === 'hybrid' ? FUSION : undefined;
-    const second = hops === 2 ? secondHopOf(question, chunks, trace, n, retriever) : undefined;
+    const second = hops === 2 ? secondHopOf(question, chunks, n, retriever) : undefined;
+    // The second hop's passages take the last places, as merging the two hops does.
+    const hopChunks = (second?.hop.added ?? []).flatMap((id) => docs.flatMap((doc) => doc.chunks.filter((c) => c.id === id).map((chunk) => ({ doc, chunk }))));
+    const packed = [...chunks.slice(0, Math.max(0, n - hopChunks.length)), ...hopChunks];
+    const sources = packed.map((c, i) => sourceOf(i + 1, c.doc, c.chunk));
     if (second) trace = [...trace, ...second.rows];
     const retrieval = { retriever, fusion, secondHop: second?.hop };
     if (chunks.length === 0 || chunks[0].score < 0.34) {

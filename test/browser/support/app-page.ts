@@ -56,3 +56,12 @@ export async function ask(page: Page, question: string, timeout = 180_000): Prom
   );
   return (await page.textContent('[data-testid="answer"]')) ?? '';
 }
+
+/** The inspector's hybrid weight line, once the inspector shows a turn: its text and the two shares. */
+export async function fusionWeight(page: Page): Promise<{ text: string; dense: number; lexical: number; source: string | null }> {
+  const fusion = page.locator('[data-testid="fusion"]');
+  await fusion.waitFor();
+  const text = (await fusion.locator('[data-testid="fusion-weight"]').textContent())?.trim() ?? '';
+  const [dense, lexical] = [...text.matchAll(/(\d+)%/g)].map((m) => Number(m[1]));
+  return { text, dense, lexical, source: await fusion.getAttribute('data-source') };
+}
