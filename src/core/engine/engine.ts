@@ -8,9 +8,13 @@ import type { Embedder, Generator, IndexStore, ProgressListener, Reranker } from
 import type { IngestOptions } from '../ingest/index.ts';
 import { Indexer, reached, type StageOptions } from '../pipeline/indexer.ts';
 import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage.ts';
-import type { IndexManifest } from '../types.ts';
+import type { FusionWeight, IndexManifest } from '../types.ts';
 import { LiveCorpus } from './live-corpus.ts';
-import { ask, retrieveForQuestion, type AskEvent, type AskOptions, type RetrieveForQuestion } from './ask.ts';
+import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion } from './ask.ts';
+import { calibrateFusion } from '../search/calibrate-fusion.ts';
+
+/** Share of the chunks that must have changed before the hybrid weight is calibrated again. */
+const RECALIBRATE_SHARE = 0.2;
 
 export interface EngineOptions {
   embedder: Embedder;
@@ -35,6 +39,8 @@ export interface IndexFilesResult {
 }
 
 export class LociEngine {
+  private fusion: { weight: FusionWeight; generation: number; chunks: number } | undefined;
+
   private constructor(
     readonly manifest: IndexManifest,
     private readonly options: EngineOptions,
@@ -107,8 +113,29 @@ export class LociEngine {
     return ask(this.askDeps(), question, options);
   }
 
-  private askDeps() {
-    return { corpus: this.corpus, embedder: this.options.embedder, generator: this.options.generator, reranker: this.options.reranker };
+  /**
+   * The hybrid weight this index calibrated for itself (search/calibrate-fusion.ts). Calibrating
+   * costs about a hundred embeddings, so it is redone only once the chunks have changed by a fifth
+   * since the last time (and whenever the set of chunks changed while it was still small).
+   */
+  async fusionWeight(signal?: AbortSignal): Promise<FusionWeight> {
+    const { generation, chunkCount } = this.corpus;
+    const last = this.fusion;
+    const fresh = last && (last.generation === generation || Math.abs(chunkCount - last.chunks) < RECALIBRATE_SHARE * last.chunks);
+    if (fresh) return last.weight;
+    const weight = await calibrateFusion(this.corpus, this.options.embedder, { seed: this.manifest.clustering.seed, signal });
+    this.fusion = { weight, generation, chunks: chunkCount };
+    return weight;
+  }
+
+  private askDeps(): AskDeps {
+    return {
+      corpus: this.corpus,
+      embedder: this.options.embedder,
+      generator: this.options.generator,
+      reranker: this.options.reranker,
+      fusionWeight: (signal) => this.fusionWeight(signal),
+    };
   }
 }
 

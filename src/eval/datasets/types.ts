@@ -57,6 +57,11 @@ export interface EvalDataset {
   split: string;
   /** True when all documents form one corpus; false when each question has its own group. */
   pooled: boolean;
+  /**
+   * How a pooled corpus is clustered: as one (`corpus`, the default: short passages) or each
+   * document on its own (`document`: long documents, as the app clusters what a person adds).
+   */
+  clusterScope?: 'document' | 'corpus';
   documents: EvalDocument[];
   questions: EvalQuestion[];
 }

@@ -175,7 +175,7 @@ export const POOLED_MAX_CLUSTER_SIZE = 20;
  * the RAPTOR tree when RAPTOR does. What no strategy searches is not built (a minChunks above any
  * corpus turns clustering off).
  */
-export function indexSettings(config: EvalConfig, pooled: boolean): ManifestSettings {
+export function indexSettings(config: EvalConfig, pooled: boolean, scope: 'document' | 'corpus' = pooled ? 'corpus' : 'document'): ManifestSettings {
   const strategies = methodStrategies(methodsOf(config));
   const raptor = strategies.includes('raptor');
   // RAPTOR's tree honours the same minChunks, so it keeps clustering on too
@@ -186,10 +186,10 @@ export function indexSettings(config: EvalConfig, pooled: boolean): ManifestSett
     clustering: {
       ...DEFAULT_SETTINGS.clustering,
       // pooled datasets are one corpus: clusters may join passages of different documents
-      scope: pooled ? 'corpus' : 'document',
+      scope,
       // A pooled corpus has thousands of chunks: 50 global clusters would hold 60–160 each, and a
       // hit on one would backtrack to all of them. Local clustering keeps them passage-sized.
-      ...(pooled ? { maxClusterSize: POOLED_MAX_CLUSTER_SIZE } : {}),
+      ...(scope === 'corpus' ? { maxClusterSize: POOLED_MAX_CLUSTER_SIZE } : {}),
       seed: config.seed,
       minChunks: clusters ? DEFAULT_SETTINGS.clustering.minChunks : Number.MAX_SAFE_INTEGER,
     },

@@ -35,7 +35,7 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
   const asked = config.limit !== undefined ? dataset.questions.slice(0, config.limit) : dataset.questions;
   if (asked.length === 0) throw new Error(`${config.dataset} ${config.split}: no questions to ask`);
 
-  const settings = indexSettings(config, dataset.pooled);
+  const settings = indexSettings(config, dataset.pooled, dataset.clusterScope);
   const groupOf = (q: EvalQuestion): string | undefined => {
     if (dataset.pooled) return undefined;
     if (q.group === undefined) throw new Error(`question ${q.id} of ${dataset.name} names no document group`);

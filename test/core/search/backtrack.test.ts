@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backtrack, type BacktrackCorpus, type Candidate } from '../../../src/core/search/index.ts';
+import { backtrack, ownRelevance, type BacktrackCorpus, type Candidate } from '../../../src/core/search/index.ts';
 import type { Entry, EntryOrigin } from '../../../src/core/types.ts';
 
 // Two documents, A (chunks a0..a4) then B (b0..b2); document order is A's chunks, then B's.
@@ -16,6 +16,8 @@ const entries: Entry[] = [
   { id: 'a4|context|point|0', kind: 'context', level: 'point', text: 'from a4', origin: { type: 'chunk', id: 'a4' } },
   { id: 'R|raptor|whole|0', kind: 'raptor', level: 'whole', text: 'summary of a0 a1', origin: { type: 'raptor', id: 'R' } },
   { id: 'a0|chunk|whole|0', kind: 'chunk', level: 'whole', text: 'chunk a0', origin: { type: 'chunk', id: 'a0' } },
+  { id: 'b0|chunk|whole|0', kind: 'chunk', level: 'whole', text: 'chunk b0', origin: { type: 'chunk', id: 'b0' } },
+  { id: 'a3|chunk|whole|0', kind: 'chunk', level: 'whole', text: 'chunk a3', origin: { type: 'chunk', id: 'a3' } },
 ];
 
 const corpus: BacktrackCorpus = {
@@ -30,8 +32,9 @@ const ranked = (...rows: number[]): Candidate[] => rows.map((row, i) => ({ row, 
 describe('backtrack (Algorithm 1)', () => {
   it('lets a cluster overshoot N, then stops before the next candidate', () => {
     const result = backtrack(ranked(4, 2, 5), 3, corpus);
-    // b2 (1 held), then K adds a1, a3, b0 (4 held > N = 3); a4 is never reached.
-    expect(result.chunkIds).toEqual(['a1', 'a3', 'b0', 'b2']);
+    // b2 (1 held), then K adds a1, a3, b0 (4 held > N = 3); a4 is never reached. Best first, the
+    // members of one hit in document order.
+    expect(result.chunkIds).toEqual(['b2', 'a1', 'a3', 'b0']);
     expect(result.trace.map((t) => t.entryId)).toEqual(['b2|chunk|whole|0', 'K|cluster|whole|0']);
     expect(result.trace[1]).toMatchObject({ rank: 2, kind: 'cluster', fromCluster: true, added: ['a1', 'a3', 'b0'] });
     expect(result.firstRank.get('b2')).toBe(1);
@@ -49,16 +52,16 @@ describe('backtrack (Algorithm 1)', () => {
     expect(result.trace.map((t) => t.fromCluster)).toEqual([false, false, true, true]);
     expect(result.trace[3]).toMatchObject({ kind: 'summary', level: 'point', text: 'summary of K' });
     expect(result.trace[2].score).toBeCloseTo(0.7, 12);
-    expect(result.chunkIds).toEqual(['a0', 'a1', 'a2', 'a3', 'b0']);
+    expect(result.chunkIds).toEqual(['a2', 'a0', 'a1', 'a3', 'b0']);
     expect(Object.fromEntries(result.firstRank)).toEqual({ a2: 1, a0: 3, a1: 3, a3: 4, b0: 4 });
     // a1 is reached by R (0.7) and by K's summary (0.6): it keeps the better.
     expect(result.bestScore.get('a1')).toBeCloseTo(0.7, 12);
     expect(result.bestScore.get('a3')).toBeCloseTo(0.6, 12);
   });
 
-  it('with chunk entries only it is plain top-N, output in document order', () => {
+  it('with chunk entries only it is plain top-N, best first', () => {
     const result = backtrack(ranked(4, 0, 7), 2, corpus);
-    expect(result.chunkIds).toEqual(['a2', 'b2']);
+    expect(result.chunkIds).toEqual(['b2', 'a2']);
     expect(result.trace).toHaveLength(2);
     expect(result.trace.every((t) => !t.fromCluster)).toBe(true);
   });
@@ -76,6 +79,32 @@ describe('backtrack (Algorithm 1)', () => {
   });
 
   it('returns nothing for N = 0', () => {
-    expect(backtrack(ranked(0, 1), 0, corpus)).toEqual({ chunkIds: [], trace: [], firstRank: new Map(), bestScore: new Map() });
+    expect(backtrack(ranked(0, 1), 0, corpus)).toEqual({ chunkIds: [], trace: [], firstRank: new Map(), bestScore: new Map(), via: new Map() });
+  });
+});
+
+describe('ranked backtracking', () => {
+  it('a cluster hit brings only the members the question finds on its own, most relevant first', () => {
+    // K first (0.9), then b0 (0.8), a3 (0.7), a2 (0.6). K's members: a1 (found by nothing), a3, b0.
+    const result = backtrack(ranked(2, 8, 9, 0), 3, corpus, 'ranked');
+    expect(result.trace[0]).toMatchObject({ kind: 'cluster', added: ['b0', 'a3'], backtracksTo: ['a1', 'a3', 'b0'] });
+    expect(result.chunkIds).toEqual(['b0', 'a3', 'a2']);
+    expect(result.via.get('b0')).toBe('cluster');
+    expect(result.via.get('a2')).toBe('chunk');
+    // the paper's walk takes every member in document order and stops there
+    expect(backtrack(ranked(2, 8, 9, 0), 3, corpus, 'paper').chunkIds).toEqual(['a1', 'a3', 'b0']);
+  });
+
+  it('a cluster whose members nothing else finds adds nothing', () => {
+    const result = backtrack(ranked(2, 4), 3, corpus, 'ranked');
+    expect(result.trace[0].added).toEqual([]);
+    expect(result.chunkIds).toEqual(['b2']);
+  });
+
+  it('own relevance is the best score of a chunk-origin candidate, within the first chunks reached', () => {
+    const relevance = ownRelevance([...ranked(1, 2, 8), { row: 0, score: 0.95 }], corpus);
+    // the query entry of a2 (0.9) and a2's own entry (0.95): the better counts; K is no chunk
+    expect(Object.fromEntries(relevance)).toEqual({ a2: 0.95, b0: expect.closeTo(0.7, 12) });
+    expect([...ownRelevance(ranked(0, 8, 9), corpus, 2).keys()]).toEqual(['a2', 'b0']);
   });
 });

@@ -68,48 +68,67 @@ const ids = (r: { chunks: { chunk: Chunk }[] }): string[] => r.chunks.map((c) =>
 
 describe('retrieve', () => {
   it('dense only: top-N by cosine, the named entity missed', () => {
-    const result = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 2, hybrid: false });
+    const result = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 2, retriever: 'dense' });
     expect(ids(result)).toEqual(['d1:0', 'd1:1']);
     expect(result.chunks[0]).toMatchObject({ docName: 'law.txt', docTitle: 'Data Law', firstRank: 1 });
     expect(result.chunks[0].score).toBeCloseTo(1, 6);
     expect(result.chunks[1].score).toBeCloseTo(0.8, 6);
-    expect(result.trace.map((t) => t.denseRank)).toEqual([undefined, undefined]);
+    expect(result.trace.map((t) => [t.denseRank, t.lexicalRank])).toEqual([[1, undefined], [2, undefined]]);
   });
 
-  it('hybrid: BM25 rescues the entity through reciprocal rank fusion', () => {
-    const result = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 2, hybrid: true });
-    // Dense ranks c0 1, c1 2, c2 3, c4 4, c3 5; BM25 ranks c3 1 (only it names Zhang Wei among chunks).
-    // c3: 1/65 + 1/61 = 0.031778 beats c0: 1/61 = 0.016393 beats c1: 1/62.
-    expect(ids(result)).toEqual(['d1:0', 'd1:3']); // document order
-    expect(result.trace.map((t) => [t.entryId, t.denseRank, t.lexicalRank])).toEqual([
+  // Dense over the chunks, min–max over the list: c0 1, c1 0.875, c2 0.75, c4 0.375, c3 0.
+  // BM25: only c3 names Zhang Wei, so c3 1 and nothing else.
+  it('hybrid: the weight decides between a strong BM25 hit and the dense list', () => {
+    const lexicalLeads = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 2, retriever: 'hybrid', denseWeight: 0.4 });
+    // c3: 0.6 · 1 = 0.6 beats c0: 0.4 · 1 = 0.4; best first
+    expect(ids(lexicalLeads)).toEqual(['d1:3', 'd1:0']);
+    expect(lexicalLeads.trace.map((t) => [t.entryId, t.denseRank, t.lexicalRank])).toEqual([
       ['d1:3|chunk|whole|0', 5, 1],
       ['d1:0|chunk|whole|0', 1, undefined],
     ]);
-    const c3 = result.chunks[1];
-    expect(c3.firstRank).toBe(1);
-    expect(c3.score).toBeCloseTo(1 / 65 + 1 / 61, 12);
-    expect(result.chunks[0].score).toBeCloseTo(1 / 61, 12);
+    expect(lexicalLeads.chunks[0].score).toBeCloseTo(0.6, 12);
+    expect(lexicalLeads.chunks[1].score).toBeCloseTo(0.4, 12);
+    // c0: 0.6, c1: 0.525, c3: 0.4
+    const denseLeads = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 2, retriever: 'hybrid', denseWeight: 0.6 });
+    expect(ids(denseLeads)).toEqual(['d1:0', 'd1:1']);
+  });
+
+  it('lexical only: BM25 over the strategy rows, nothing without a shared word', () => {
+    const result = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 3, retriever: 'lexical' });
+    expect(ids(result)).toEqual(['d1:3']);
+    expect(result.trace[0]).toMatchObject({ lexicalRank: 1 });
+    expect(result.trace[0].denseRank).toBeUndefined();
   });
 
   it('hybrid keeps BM25 inside the strategy rows', () => {
     // The cluster entry also names Zhang Wei; naive must never see it, though every chunk is walked.
-    const result = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 5, hybrid: true });
+    const result = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 5, retriever: 'hybrid' });
     expect(result.trace.map((t) => t.kind)).toEqual(['chunk', 'chunk', 'chunk', 'chunk', 'chunk']);
-    expect(ids(result)).toEqual(['d1:0', 'd1:1', 'd1:2', 'd1:3', 'd1:4']);
+    // c0 and c3 tie at 0.5 (each first in one list); the lower row goes first
+    expect(ids(result)).toEqual(['d1:0', 'd1:3', 'd1:1', 'd1:2', 'd1:4']);
   });
 
   it('cap-rag backtracks a cluster hit to its member chunks', () => {
-    const result = retrieve(makeCorpus(), [question], { strategy: 'cap-rag', n: 2, hybrid: false });
-    // c0 (1.0) then the cluster (0.96) adds c2 and c4: three chunks, over N = 2 by design.
+    const result = retrieve(makeCorpus(), [question], { strategy: 'cap-rag', n: 2, retriever: 'dense' });
+    // c0 (1.0) then the cluster (0.96) adds c2 and c4, which the question also finds on its own
+    // (0.6, 0): three chunks, over N = 2 by design, the more relevant member first.
     expect(ids(result)).toEqual(['d1:0', 'd1:2', 'd1:4']);
     expect(result.trace[1]).toMatchObject({ kind: 'cluster', fromCluster: true, added: ['d1:2', 'd1:4'] });
-    expect(result.chunks[1].firstRank).toBe(2);
+    expect(result.chunks[1]).toMatchObject({ firstRank: 2, via: 'cluster' });
     expect(result.chunks[1].score).toBeCloseTo(0.96, 6);
+  });
+
+  it('ranked backtracking leaves out members the candidates never reach; the paper walk takes them', () => {
+    // With M = 2 the candidates are c0 and the cluster: neither member is found on its own.
+    const ranked = retrieve(makeCorpus(), [question], { strategy: 'cap-rag', n: 3, m: 2, retriever: 'dense' });
+    expect(ids(ranked)).toEqual(['d1:0']);
+    const paper = retrieve(makeCorpus(), [question], { strategy: 'cap-rag', n: 3, m: 2, retriever: 'dense', backtrack: 'paper' });
+    expect(ids(paper)).toEqual(['d1:0', 'd1:2', 'd1:4']);
   });
 
   it('fuses several query variants by RRF, keeping the best dense rank', () => {
     const other = { text: 'appeals', vector: Float32Array.of(0, 0, 1, 0) };
-    const result = retrieve(makeCorpus(), [question, other], { strategy: 'naive', n: 2, hybrid: false });
+    const result = retrieve(makeCorpus(), [question, other], { strategy: 'naive', n: 2, retriever: 'dense' });
     // Variant 1 ranks c0 c1 c2 c4 c3; variant 2 ranks c4 first, then the zero ties by row: c0 c1 c2 c3.
     // c0: 1/61 + 1/62 = 0.032522; c4: 1/64 + 1/61 = 0.032018; c1: 1/62 + 1/63 = 0.032002.
     expect(ids(result)).toEqual(['d1:0', 'd1:4']);
@@ -120,12 +139,12 @@ describe('retrieve', () => {
   });
 
   it('takes at most M candidates', () => {
-    const result = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 2, m: 1, hybrid: false });
+    const result = retrieve(makeCorpus(), [question], { strategy: 'naive', n: 2, m: 1, retriever: 'dense' });
     expect(ids(result)).toEqual(['d1:0']);
   });
 
   it('returns nothing without queries or for N = 0', () => {
-    expect(retrieve(makeCorpus(), [], { strategy: 'naive', n: 2, hybrid: true })).toEqual({ chunks: [], trace: [] });
-    expect(retrieve(makeCorpus(), [question], { strategy: 'naive', n: 0, hybrid: true })).toEqual({ chunks: [], trace: [] });
+    expect(retrieve(makeCorpus(), [], { strategy: 'naive', n: 2, retriever: 'hybrid' })).toEqual({ chunks: [], trace: [] });
+    expect(retrieve(makeCorpus(), [question], { strategy: 'naive', n: 0, retriever: 'hybrid' })).toEqual({ chunks: [], trace: [] });
   });
 });

@@ -1,0 +1,121 @@
+/**
+ * Each index finds its own hybrid weight. How far to trust the embedding against BM25 depends on
+ * the embedder (a static GloVe model misses the names BM25 catches; e5 or bge find paraphrases BM25
+ * cannot) and on the library's language and kind of text, so no constant suits every index, and
+ * the production embedders cannot be measured here. The index asks itself instead, with
+ * pseudo-questions whose answer it knows: the inverse cloze task (Lee et al. 2019). A sentence is
+ * taken out of a chunk, and the question is whether each list finds the rest of that chunk among
+ * the others; the sentence is not in what is searched, so BM25 gets no free exact match and the
+ * embedding is judged on relatedness, as with a real question.
+ */
+import type { Embedder } from '../ports.ts';
+import { sentences, words } from '../text/words.ts';
+import type { FusionWeight } from '../types.ts';
+import { seededRandom } from '../util/random.ts';
+import { FlatVectorIndex } from './flat-vector-index.ts';
+import { fuseByScore } from './fusion.ts';
+import { LexicalIndex } from './lexical-index.ts';
+
+/** What calibration reads from an index: its original chunks' entry rows, texts and vectors. */
+export interface CalibrationCorpus {
+  rowsFor(strategy: 'naive'): Int32Array;
+  entry(row: number): { text: string };
+  vectors: FlatVectorIndex;
+}
+
+export interface CalibrationOptions {
+  /** Pseudo-questions; default 48. */
+  queries?: number;
+  /** Other chunks they are searched among (the rest of the library is not needed); default 2,000. */
+  pool?: number;
+  /** Candidates per list, as in retrieval; default 100. */
+  m?: number;
+  seed?: number;
+  signal?: AbortSignal;
+}
+
+/** Weights tried, dense share from 0 (BM25 alone) to 1 (dense alone). */
+const GRID = Array.from({ length: 11 }, (_, i) => i / 10);
+const BALANCED = 0.5;
+/** A pseudo-question shorter than this many words says too little to be found by anything. */
+const MIN_WORDS = 5;
+/** Fewer usable pseudo-questions than this measure noise: the index keeps the balanced weight. */
+const MIN_QUERIES = 12;
+
+interface Probe {
+  question: string;
+  /** The chunk's entry text without the question's sentence. */
+  rest: string;
+}
+
+export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<Embedder, 'embed'>, options: CalibrationOptions = {}): Promise<FusionWeight> {
+  const wanted = options.queries ?? 48;
+  const random = seededRandom(options.seed ?? 42);
+  const rows = shuffled(Array.from(corpus.rowsFor('naive')), random);
+
+  const probes: Probe[] = [];
+  const probeRows = new Set<number>();
+  for (const row of rows) {
+    if (probes.length >= wanted) break;
+    const probe = probeOf(corpus.entry(row).text, random);
+    if (!probe) continue;
+    probes.push(probe);
+    probeRows.add(row);
+  }
+  if (probes.length < MIN_QUERIES) return { dense: BALANCED, source: 'default' };
+
+  const others = rows.filter((r) => !probeRows.has(r)).slice(0, options.pool ?? 2000);
+  const questionVectors = await embedder.embed(probes.map((p) => p.question), 'query', options.signal);
+  const restVectors = await embedder.embed(probes.map((p) => p.rest), 'passage', options.signal);
+
+  // pool rows 0..probes-1 are the answers, in probe order; the other chunks follow as they are
+  const vectors = new FlatVectorIndex(corpus.vectors.dimension);
+  vectors.add(restVectors);
+  vectors.add(others.map((r) => corpus.vectors.vector(r)));
+  const lexical = new LexicalIndex();
+  probes.forEach((p, i) => lexical.add(i, p.rest));
+  others.forEach((r, i) => lexical.add(probes.length + i, corpus.entry(r).text));
+
+  const m = options.m ?? 100;
+  const reciprocal = GRID.map(() => 0);
+  probes.forEach((probe, answer) => {
+    const dense = vectors.search(questionVectors[answer], m);
+    const words = lexical.search(probe.question, m);
+    GRID.forEach((w, g) => {
+      const rank = fuseByScore(dense, words, w, m).findIndex((c) => c.row === answer);
+      if (rank >= 0) reciprocal[g] += 1 / (rank + 1);
+    });
+  });
+  const mrr = reciprocal.map((sum) => sum / probes.length);
+  let best = GRID.indexOf(BALANCED);
+  GRID.forEach((w, g) => {
+    // a tie goes to the weight nearer the balance: it assumes least about questions not yet seen
+    const closer = Math.abs(w - BALANCED) < Math.abs(GRID[best] - BALANCED);
+    if (mrr[g] > mrr[best] + 1e-9 || (Math.abs(mrr[g] - mrr[best]) <= 1e-9 && closer)) best = g;
+  });
+  return {
+    dense: GRID[best],
+    source: 'calibrated',
+    calibration: { queries: probes.length, mrrDense: mrr[GRID.length - 1], mrrLexical: mrr[0], mrrFused: mrr[best] },
+  };
+}
+
+/** A sentence of the text long enough to ask with, and the text without it; none for a one-sentence text. */
+function probeOf(text: string, random: () => number): Probe | undefined {
+  const all = sentences(text);
+  if (all.length < 2) return undefined;
+  const usable = all.filter((s) => words(s).length >= MIN_WORDS);
+  if (usable.length === 0) return undefined;
+  const question = usable[Math.floor(random() * usable.length)];
+  const at = text.indexOf(question);
+  const rest = `${text.slice(0, at)}${text.slice(at + question.length)}`.trim();
+  return words(rest).length >= MIN_WORDS ? { question, rest } : undefined;
+}
+
+function shuffled<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}

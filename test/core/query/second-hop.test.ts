@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { LociEngine } from '../../../src/core/engine/engine.ts';
+import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { mergeHops } from '../../../src/core/query/merge-hops.ts';
+import { expandedQuestion, expansionTerms } from '../../../src/core/query/second-hop.ts';
+import { TermStats } from '../../../src/core/search/term-stats.ts';
+import type { Chunk, RetrievedChunk } from '../../../src/core/types.ts';
+import { hashEmbedder } from '../../support/hash-embedder.ts';
+
+const film = 'Kiss and Tell is a 1945 American comedy film starring Shirley Temple as Corliss Archer. The film was shot in Hollywood.';
+const library = [
+  film,
+  'Shirley Temple, American actress, diplomat; hometown Santa Monica, California.',
+  'The film industry in Hollywood grew quickly after the war. Many American films were shot there.',
+  'A comedy is a film that makes people laugh. American comedy films were popular in 1945.',
+];
+
+function statsOf(texts: string[]): TermStats {
+  const stats = new TermStats();
+  for (const t of texts) stats.add(t);
+  return stats;
+}
+
+describe('expansionTerms', () => {
+  const stats = statsOf(library);
+
+  it('adds the passage headings, names and rarest words, none the question has', () => {
+    const terms = expansionTerms('Where was the star of Kiss and Tell born?', [{ text: film, headingPath: ['Kiss and Tell (1945 film)'] }], stats);
+    expect(terms[0]).toBe('Kiss and Tell (1945 film)');
+    expect(terms).toContain('Shirley Temple');
+    expect(terms).toContain('Corliss Archer');
+    // words every passage shares are never taken, and nothing the question already asks is repeated
+    expect(terms).not.toContain('film');
+    expect(terms).not.toContain('American');
+    expect(terms.some((t) => /^(where|was|star|born)$/i.test(t))).toBe(false);
+  });
+
+  it('takes no term twice across passages and nothing from an empty first hop', () => {
+    const twice = expansionTerms('Who starred?', [{ text: film, headingPath: [] }, { text: film, headingPath: [] }], stats);
+    expect(new Set(twice.map((t) => t.toLowerCase())).size).toBe(twice.length);
+    expect(expansionTerms('Who starred?', [], stats)).toEqual([]);
+  });
+
+  it('rarity comes from the library: a word in every text is never rare', () => {
+    const uniform = statsOf(['alpha beta', 'alpha gamma', 'alpha delta']);
+    expect(expansionTerms('what?', [{ text: 'alpha gamma', headingPath: [] }], uniform)).toEqual(['gamma']);
+  });
+
+  it('builds the expanded question after the question', () => {
+    expect(expandedQuestion('Where?', ['Shirley Temple', 'Corliss'])).toBe('Where? Shirley Temple Corliss');
+    expect(expandedQuestion('Where?', [])).toBe('Where?');
+  });
+});
+
+function hit(id: string): RetrievedChunk {
+  const chunk = { id, docId: id, ordinal: 0, text: id, headingPath: [], start: 0, end: 1, tokens: 1 } satisfies Chunk;
+  return { chunk, docName: id, docTitle: id, score: 1, firstRank: 1 };
+}
+
+describe('mergeHops', () => {
+  it('a chunk both hops rank high leads; a second-hop find ranks beside the runners-up', () => {
+    const merged = mergeHops([hit('a'), hit('x'), hit('y')], [hit('a'), hit('b'), hit('x')], 4);
+    expect(merged.map((c) => c.chunk.id)).toEqual(['a', 'x', 'b', 'y']);
+    expect(merged.find((c) => c.chunk.id === 'b')?.via).toBe('hop');
+    expect(merged.find((c) => c.chunk.id === 'x')?.via).toBeUndefined();
+  });
+});
+
+describe('a question asked with two hops', () => {
+  it('finds the passage that only the first hop names, and says how', async () => {
+    const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
+    const titles = ['Kiss and Tell', 'Shirley Temple', 'Hollywood', 'Comedy'];
+    await engine.indexFiles(library.map((text, i) => ({ name: `${i}.md`, bytes: new TextEncoder().encode(`# ${titles[i]}\n\n${text}`) })));
+    const question = 'Where was the star of Kiss and Tell born?';
+    // the bridge passage shares no word with the question: BM25 alone never reaches it
+    const one = await engine.retrieve(question, { strategy: 'naive', n: 4, retriever: 'lexical' });
+    expect(one.chunks[0].docName).toBe('0.md');
+    expect(one.chunks.map((c) => c.docName)).not.toContain('1.md');
+
+    const two = await engine.retrieve(question, { strategy: 'naive', n: 4, retriever: 'lexical', hops: 2 });
+    expect(two.result.secondHop?.terms).toContain('Shirley Temple');
+    const bridge = two.chunks.find((c) => c.docName === '1.md');
+    expect(bridge?.via).toBe('hop');
+    expect(two.result.secondHop?.added).toContain(bridge?.chunk.id);
+    expect(two.result.trace.some((row) => row.hop === 2)).toBe(true);
+  });
+});

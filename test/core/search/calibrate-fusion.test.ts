@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { calibrateFusion, FlatVectorIndex, fuseByScore } from '../../../src/core/search/index.ts';
+import type { Embedder } from '../../../src/core/ports.ts';
+
+const TOPICS = 30;
+
+/** An embedder that knows which topic each made-up word belongs to: a perfect paraphrase detector. */
+function topicEmbedder(): Pick<Embedder, 'embed'> {
+  return {
+    async embed(texts) {
+      return texts.map((text) => {
+        const v = new Float32Array(TOPICS + 1);
+        for (const w of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+          const topic = /^t(\d+)w\d+$/.exec(w);
+          v[topic ? Number(topic[1]) : TOPICS] += 1;
+        }
+        return unit(v);
+      });
+    },
+  };
+}
+
+/** An embedder whose vectors carry no meaning: a fixed pseudo-random vector per text. */
+function noiseEmbedder(): Pick<Embedder, 'embed'> {
+  return {
+    async embed(texts) {
+      return texts.map((text) => {
+        let h = 2166136261;
+        for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+        const v = new Float32Array(TOPICS + 1);
+        for (let i = 0; i < v.length; i++) {
+          h = Math.imul(h ^ (h >>> 13), 2246822507) >>> 0;
+          v[i] = (h / 4294967296) * 2 - 1;
+        }
+        return unit(v);
+      });
+    },
+  };
+}
+
+function unit(v: Float32Array): Float32Array {
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}
+
+async function corpusOf(texts: string[], embedder: Pick<Embedder, 'embed'>) {
+  const vectors = new FlatVectorIndex(TOPICS + 1);
+  vectors.add(await embedder.embed(texts, 'passage'));
+  return { rowsFor: () => Int32Array.from(texts.keys()), entry: (row: number) => ({ text: texts[row] }), vectors };
+}
+
+// Paraphrase world: each sentence of a chunk uses its own words of the chunk's topic, so a sentence
+// shares no content word with the rest of its chunk; only an embedder that knows topics finds it.
+const paraphrased = Array.from({ length: TOPICS }, (_, i) =>
+  [0, 1, 2].map((s) => `The report says t${i}w${3 * s} t${i}w${3 * s + 1} and t${i}w${3 * s + 2} again.`).join(' '),
+);
+// Keyword world: every sentence of a chunk repeats the chunk's rare name; the embedder knows nothing.
+const named = Array.from({ length: TOPICS }, (_, i) => [0, 1, 2].map((s) => `Officer k${i}x filed report number ${s} on the case.`).join(' '));
+
+describe('calibrateFusion', () => {
+  it('leans on the embedding where sentences and their chunks share meaning, not words', async () => {
+    const embedder = topicEmbedder();
+    const weight = await calibrateFusion(await corpusOf(paraphrased, embedder), embedder, { queries: 24 });
+    expect(weight.source).toBe('calibrated');
+    // the embedding alone finds every chunk, BM25 (filler words only) few; mixing half and half
+    // already finds them all, so the weight stays at or above the balance, never below
+    expect(weight.calibration?.mrrDense).toBe(1);
+    expect(weight.calibration?.mrrLexical).toBeLessThan(0.5);
+    expect(weight.dense).toBeGreaterThanOrEqual(0.5);
+    expect(weight.calibration?.queries).toBe(24);
+  });
+
+  it('leans on BM25 where chunks share rare names and the embedding carries nothing', async () => {
+    const embedder = noiseEmbedder();
+    const weight = await calibrateFusion(await corpusOf(named, embedder), embedder, { queries: 24 });
+    expect(weight.dense).toBeLessThan(0.5);
+    expect(weight.calibration?.mrrLexical).toBeGreaterThan(weight.calibration?.mrrDense ?? 1);
+    expect(weight.calibration?.mrrFused).toBeGreaterThanOrEqual(weight.calibration?.mrrLexical ?? 1);
+  });
+
+  it('is deterministic for a seed', async () => {
+    const embedder = topicEmbedder();
+    const corpus = await corpusOf(paraphrased, embedder);
+    expect(await calibrateFusion(corpus, embedder, { seed: 7 })).toEqual(await calibrateFusion(corpus, embedder, { seed: 7 }));
+  });
+
+  it('keeps the balanced weight when the library is too small to ask itself', async () => {
+    const embedder = topicEmbedder();
+    const weight = await calibrateFusion(await corpusOf(paraphrased.slice(0, 5), embedder), embedder);
+    expect(weight).toEqual({ dense: 0.5, source: 'default' });
+  });
+});
+
+describe('fuseByScore', () => {
+  it('rescales each list to [0, 1] and mixes them by the weight', () => {
+    const dense = [
+      { row: 1, score: 0.9 },
+      { row: 2, score: 0.7 },
+      { row: 3, score: 0.5 },
+    ];
+    const lexical = [
+      { row: 3, score: 8 },
+      { row: 4, score: 2 },
+    ];
+    // dense: row 1 → 1, row 2 → 0.5, row 3 → 0; lexical: row 3 → 1, row 4 → 0.25
+    const fused = fuseByScore(dense, lexical, 0.25, 10);
+    expect(fused.map((c) => c.row)).toEqual([3, 1, 4, 2]);
+    [0.75, 0.25, 0.1875, 0.125].forEach((score, i) => expect(fused[i].score).toBeCloseTo(score, 12));
+    expect(fused[0]).toMatchObject({ denseRank: 3, lexicalRank: 1 });
+    expect(fuseByScore(dense, lexical, 1, 2).map((c) => c.row)).toEqual([1, 2]);
+    expect(fuseByScore(dense, [], 0, 10).map((c) => c.score)).toEqual([0, 0, 0]);
+  });
+});
