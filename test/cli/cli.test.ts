@@ -50,14 +50,14 @@ describe('loci CLI', () => {
   });
 
   it('asks: sources from 数据安全法 with chapter headings, as JSON', async () => {
-    const { code, stdout } = await loci('ask', index, QUESTION, '--json', '-n', '3');
+    const { code, stdout } = await loci('ask', index, QUESTION, '--json', '-n', '3', '--hops', '1');
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.sources.length).toBeGreaterThan(0);
     const fromLaw = out.sources.filter((s: { doc: string }) => s.doc === '数据安全法_2021.md');
     expect(fromLaw.some((s: { headingPath: string[] }) => s.headingPath.some((h) => h.startsWith('第四章')))).toBe(true);
     expect(out.trace[0]).toMatchObject({ rank: 1 });
-    // Hybrid by default: the weight its two lists were fused with; one hop, so no second one.
+    // Hybrid by default: the weight its two lists were fused with; one hop asked, so no second one.
     expect(out.fusion).toMatchObject({ source: expect.stringMatching(/^(calibrated|default)$/) });
     expect(out.fusion.dense).toBeGreaterThanOrEqual(0);
     expect(out.fusion.dense).toBeLessThanOrEqual(1);
@@ -71,7 +71,7 @@ describe('loci CLI', () => {
   });
 
   it('inspects: the hybrid weight, the trace with kinds and backtracking, and the chunks best first', async () => {
-    const { code, stdout } = await loci('inspect', index, QUESTION, '--strategy', 'cap-rag');
+    const { code, stdout } = await loci('inspect', index, QUESTION, '--strategy', 'cap-rag', '--hops', '1');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^strategy cap-rag, retriever hybrid, backtrack ranked, hops 1, N=5, M=100$/m);
     const weight = stdout.match(/^hybrid weight: dense (\d+)% · lexical (\d+)%(, calibrated on \d+ pseudo-queries of this index \(MRR dense 0\.\d{3}, lexical 0\.\d{3}, fused 0\.\d{3}\)| \(default: too few chunks to calibrate\))$/m);

@@ -6,6 +6,7 @@
 import type { AppSettings, AskStreamEvent, ChatTurn, LociClient } from '../../client/api.ts';
 import { isNotFound } from '../../core/answer/not-found.ts';
 import type { Strategy } from '../../core/types.ts';
+import { DEFAULT_RETRIEVAL } from '../../core/engine/defaults.ts';
 import { ChatList, newChatId, type ChatInfo, type KeyValueStore } from '../lib/chat-list.ts';
 import { messageOf } from './errors.ts';
 
@@ -77,7 +78,7 @@ export class ChatModel {
     const text = question.trim();
     if (text === '' || this.streaming) return;
     const s = this.settings();
-    const strategy: Strategy = s?.strategy ?? 'cap-rag';
+    const strategy: Strategy = s?.strategy ?? DEFAULT_RETRIEVAL.strategy;
     this.turns.push({
       id: `turn-${Date.now().toString(36)}`,
       question: text,

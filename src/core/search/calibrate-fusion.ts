@@ -77,27 +77,44 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
   others.forEach((r, i) => lexical.add(probes.length + i, corpus.entry(r).text));
 
   const m = options.m ?? 100;
-  const reciprocal = GRID.map(() => 0);
+  // reciprocal[g][q]: 1 / rank of probe q's chunk under weight GRID[g] (0 when not in the top m)
+  const reciprocal = GRID.map(() => new Float64Array(probes.length));
   probes.forEach((probe, answer) => {
     const dense = vectors.search(questionVectors[answer], m);
     const words = lexical.search(probe.question, m);
     GRID.forEach((w, g) => {
       const rank = fuseByScore(dense, words, w, m).findIndex((c) => c.row === answer);
-      if (rank >= 0) reciprocal[g] += 1 / (rank + 1);
+      if (rank >= 0) reciprocal[g][answer] = 1 / (rank + 1);
     });
   });
-  const mrr = reciprocal.map((sum) => sum / probes.length);
+  const mrr = reciprocal.map((rr) => rr.reduce((a, b) => a + b, 0) / probes.length);
   let best = GRID.indexOf(BALANCED);
   GRID.forEach((w, g) => {
     // a tie goes to the weight nearer the balance: it assumes least about questions not yet seen
     const closer = Math.abs(w - BALANCED) < Math.abs(GRID[best] - BALANCED);
     if (mrr[g] > mrr[best] + 1e-9 || (Math.abs(mrr[g] - mrr[best]) <= 1e-9 && closer)) best = g;
   });
+  // Fusion must never lose to its better half. When the mixture's gain over the better list alone
+  // is within the noise of these few pseudo-questions, that list is used alone (RGB dev with the
+  // lexical BERT: MRR 0.233 mixed against 0.226 for BM25 alone, and mixing cost 1.4 points of
+  // nDCG@10 on the real questions).
+  const alone = mrr[0] >= mrr[GRID.length - 1] ? 0 : GRID.length - 1;
+  if (best !== alone && !clearlyBetter(reciprocal[best], reciprocal[alone])) best = alone;
   return {
     dense: GRID[best],
     source: 'calibrated',
     calibration: { queries: probes.length, mrrDense: mrr[GRID.length - 1], mrrLexical: mrr[0], mrrFused: mrr[best] },
   };
+}
+
+/** Whether a's mean exceeds b's by more than one standard error of their paired differences. */
+function clearlyBetter(a: Float64Array, b: Float64Array): boolean {
+  const n = a.length;
+  if (n < 2) return false;
+  const diff = Array.from(a, (x, i) => x - b[i]);
+  const mean = diff.reduce((s, d) => s + d, 0) / n;
+  const variance = diff.reduce((s, d) => s + (d - mean) ** 2, 0) / (n - 1);
+  return mean > Math.sqrt(variance / n);
 }
 
 /** A sentence of the text long enough to ask with, and the text without it; none for a one-sentence text. */
