@@ -1,5 +1,4 @@
 /** Chat history: one record per conversation, messages appended in place. */
-import type { FusionWeight, Retriever, SecondHop } from '../core/types.ts';
 import type { StoredChat, StoredMessage } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
@@ -13,33 +12,16 @@ export interface ChatSummary {
   updated: number;
 }
 
-/**
- * How an answer's passages were searched for, beyond its trace, so a reloaded chat's inspector
- * still shows the hybrid weight and the second hop. All optional: older answers have none.
- */
-export interface AnswerRetrieval {
-  retriever?: Retriever;
-  fusion?: FusionWeight;
-  secondHop?: SecondHop;
-}
-
-/** A stored message; an assistant message may carry its retrieval details. */
-export type ChatMessage = StoredMessage & AnswerRetrieval;
-
-export interface ChatRecord extends StoredChat {
-  messages: ChatMessage[];
-}
-
-export type NewMessage = Omit<ChatMessage, 'created'> & { created?: number };
+export type NewMessage = Omit<StoredMessage, 'created'> & { created?: number };
 
 /** A new chat; `id` when the caller names its chats (the UI does), else a random one. */
-export async function createChat(db: LociDb, title: string, now: number = Date.now(), id: string = crypto.randomUUID()): Promise<ChatRecord> {
-  const chat: ChatRecord = { id, title, created: now, messages: [] };
+export async function createChat(db: LociDb, title: string, now: number = Date.now(), id: string = crypto.randomUUID()): Promise<StoredChat> {
+  const chat: StoredChat = { id, title, created: now, messages: [] };
   await db.add('chats', chat);
   return chat;
 }
 
-export async function appendMessage(db: LociDb, chatId: string, message: NewMessage): Promise<ChatRecord> {
+export async function appendMessage(db: LociDb, chatId: string, message: NewMessage): Promise<StoredChat> {
   return appendMessages(db, chatId, [message]);
 }
 
@@ -47,10 +29,10 @@ export async function appendMessage(db: LociDb, chatId: string, message: NewMess
  * Appends in the same transaction that reads, so two appends never overwrite each other, and
  * several messages (a question and its answer) are stored together or not at all.
  */
-export async function appendMessages(db: LociDb, chatId: string, messages: NewMessage[]): Promise<ChatRecord> {
+export async function appendMessages(db: LociDb, chatId: string, messages: NewMessage[]): Promise<StoredChat> {
   return inWriteTransaction(db, ['chats'], async (tx) => {
     const chats = tx.objectStore('chats');
-    const chat: ChatRecord | undefined = await chats.get(chatId);
+    const chat = await chats.get(chatId);
     if (!chat) throw new Error(`no chat ${chatId}`);
     const now = Date.now();
     for (const message of messages) chat.messages.push({ ...message, created: message.created ?? now });
@@ -80,7 +62,7 @@ export async function listChats(db: LociDb): Promise<ChatSummary[]> {
   }));
 }
 
-export async function getChat(db: LociDb, chatId: string): Promise<ChatRecord | undefined> {
+export async function getChat(db: LociDb, chatId: string): Promise<StoredChat | undefined> {
   return db.get('chats', chatId);
 }
 

@@ -5,7 +5,7 @@
  */
 import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
-import type { Chunk, Entry, IndexManifest, Strategy, TraceRow } from '../core/types.ts';
+import type { Chunk, Entry, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
 
 /** Epoch ms; strictly increasing across the library so it also fixes the document order. */
 type Added = { added: number };
@@ -65,6 +65,12 @@ export interface StoredMessage {
   cited?: number[];
   /** The retrieval trace behind the answer, for the inspector after a reload. */
   trace?: TraceRow[];
+  /** How the answer's passages were searched for (absent on answers stored before it was kept). */
+  retriever?: Retriever;
+  /** The weight a hybrid search fused its two lists with. */
+  fusion?: FusionWeight;
+  /** The second search, when the question took two hops. */
+  secondHop?: SecondHop;
   /** Why the answer stopped short (assistant messages): its text is what came before the failure. */
   error?: string;
 }

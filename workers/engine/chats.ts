@@ -12,8 +12,8 @@ import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import type { RetrievalResult, Retriever, Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessages, createChat, deleteChat, getChat, type ChatMessage as StoredAnswer, type ChatRecord } from '../../src/storage/chats.ts';
-import type { StoredMessage } from '../../src/storage/records.ts';
+import { appendMessages, createChat, deleteChat, getChat } from '../../src/storage/chats.ts';
+import type { StoredChat, StoredMessage } from '../../src/storage/records.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
 import { post, release } from '../shared/callbacks.ts';
@@ -68,7 +68,7 @@ export class Chats {
       retriever: overrides.retriever ?? settings.retriever,
       asked: Date.now(),
     };
-    let chat: ChatRecord | undefined;
+    let chat: StoredChat | undefined;
     try {
       chat = await this.openChat(chatId, question);
       const engine = this.deps.engine();
@@ -154,7 +154,7 @@ export class Chats {
     await deleteChat(this.deps.db, chatId);
   }
 
-  private async openChat(chatId: string, question: string): Promise<ChatRecord> {
+  private async openChat(chatId: string, question: string): Promise<StoredChat> {
     const existing = await getChat(this.deps.db, chatId);
     if (existing) return existing;
     // The UI names its chats. Two first questions may race to create one: the loser reads it.
@@ -167,7 +167,7 @@ export class Chats {
 
   /** The question and its answer, in one transaction: both are stored or neither is. */
   private async saveTurn(chatId: string, question: string, turn: TurnSoFar): Promise<void> {
-    const answer: StoredAnswer = {
+    const answer: StoredMessage = {
       role: 'assistant',
       content: turn.answer,
       sources: turn.sources.map((s) => ({ chunkId: s.chunk.id, label: s.label })),
@@ -195,7 +195,7 @@ export class Chats {
 }
 
 /** The conversation so far, for a follow-up; a turn that failed is left out. */
-function historyOf(chat: ChatRecord): ChatMessage[] {
+function historyOf(chat: StoredChat): ChatMessage[] {
   const messages = chat.messages.filter((m, i) => !m.error && !chat.messages[i + 1]?.error);
   return messages.slice(-2 * HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content }));
 }
