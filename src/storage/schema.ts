@@ -58,7 +58,20 @@ const splitOriginalBytes: Migration = async (db, tx) => {
   }
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes];
+/**
+ * Version 3: before search modes, a checkbox stored `hybrid: true|false`. A person who turned
+ * hybrid search off meant meaning only, and keeps it as `retriever: 'dense'` (unless a search mode
+ * is stored already); `hybrid: true` was the default and needs nothing. The old key goes.
+ */
+const hybridToRetriever: Migration = async (_db, tx) => {
+  const settings = tx.objectStore('settings');
+  const old = await settings.get('hybrid');
+  if (old === undefined) return;
+  if (old.value === false && (await settings.get('retriever')) === undefined) await settings.put({ key: 'retriever', value: 'dense' });
+  await settings.delete('hybrid');
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever];
 
 export const DB_VERSION = MIGRATIONS.length;
 

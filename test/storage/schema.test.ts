@@ -22,7 +22,7 @@ describe('schema and migrations', () => {
     const db = await openLociDb({ factory: new IDBFactory() });
     expect(db.name).toBe(DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect(DB_VERSION).toBe(2);
+    expect(DB_VERSION).toBe(3);
     expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES].sort());
     expect([...db.objectStoreNames].sort()).toEqual(
       ['chats', 'chunks', 'documents', 'entries', 'groups', 'manifest', 'originalBytes', 'originals', 'settings'],
@@ -40,7 +40,7 @@ describe('schema and migrations', () => {
     v1.close();
 
     const store = new IdbIndexStore(await openLociDb({ factory }));
-    expect(store.db.version).toBe(2);
+    expect(store.db.version).toBe(DB_VERSION);
     expect(await store.db.get('originals', 'f00d')).toEqual({ id: 'f00d', name: 'notes.md', mime: 'text/markdown', size: bytes.length, added: 1_000 });
     expect(new Uint8Array((await store.db.get('originalBytes', 'f00d'))!.bytes)).toEqual(bytes);
     expect(await store.listDocuments()).toEqual([

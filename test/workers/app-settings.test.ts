@@ -1,7 +1,7 @@
 /**
  * The person's settings as the engine worker loads them: search mode, backtracking and hops
- * default from DEFAULT_RETRIEVAL, and a browser that stored the old `hybrid` checkbox keeps what
- * it meant.
+ * default from DEFAULT_RETRIEVAL, and a browser that stored the old `hybrid` checkbox (schema
+ * version 2) keeps what it meant once the database is upgraded.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -9,16 +9,18 @@ import { describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../src/client/api.ts';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import { openLociDb } from '../../src/storage/open.ts';
-import type { LociDb } from '../../src/storage/schema.ts';
+import { MIGRATIONS, type LociDb } from '../../src/storage/schema.ts';
 import { AppSettingsStore, withKnownChoices } from '../../workers/engine/app-settings.ts';
 
 const launch = { localModels: false, device: 'wasm' } as const;
 
+/** Settings as a browser stored them before search modes (schema version 2), then opened by this version. */
 async function storedWith(...records: { key: string; value: unknown }[]): Promise<{ db: LociDb; factory: IDBFactory }> {
   const factory = new IDBFactory();
-  const db = await openLociDb({ factory });
-  for (const record of records) await db.put('settings', record);
-  return { db, factory };
+  const before = await openLociDb({ factory, migrations: MIGRATIONS.slice(0, 2) });
+  for (const record of records) await before.put('settings', record);
+  before.close();
+  return { db: await openLociDb({ factory }), factory };
 }
 
 describe('AppSettingsStore', () => {

@@ -46,7 +46,7 @@ export class AppSettingsStore {
   private current: AppSettings = DEFAULT_APP_SETTINGS;
 
   constructor(
-    private readonly db: LociDb,
+    db: LociDb,
     private readonly launch: LaunchOptions,
   ) {
     this.stored = new Settings<SettingsRecord>(db, DEFAULT_APP_SETTINGS as SettingsRecord);
@@ -57,7 +57,6 @@ export class AppSettingsStore {
   }
 
   async load(): Promise<AppSettings> {
-    await migrateHybrid(this.db);
     const stored = withKnownChoices((await this.stored.getAll()) as AppSettings);
     this.current = { ...stored, ...(this.launch.localModels ? LOCAL_MODELS : {}) };
     return this.current;
@@ -71,19 +70,6 @@ export class AppSettingsStore {
     this.current = { ...this.current, ...patch };
     return this.current;
   }
-}
-
-/**
- * Before search modes, a checkbox stored `hybrid: true|false`. A person who turned hybrid search
- * off meant meaning only, and keeps it: the old key becomes `retriever: 'dense'` (unless a search
- * mode was stored since) and is then forgotten. `hybrid: true` was the default and needs nothing.
- */
-export async function migrateHybrid(db: LociDb): Promise<void> {
-  const old = await db.get('settings', 'hybrid');
-  if (old === undefined) return;
-  const retriever = await db.get('settings', 'retriever');
-  if (old.value === false && retriever === undefined) await db.put('settings', { key: 'retriever', value: 'dense' });
-  await db.delete('settings', 'hybrid');
 }
 
 /** A stored choice another version spelt differently (the store only checks its type) reads as the default. */
