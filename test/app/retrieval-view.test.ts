@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMrr, fusionPercents, hasSecondHop, hopAddedRefs } from '../../src/app/lib/retrieval-view.ts';
-import type { Source, TraceRow } from '../../src/core/types.ts';
+import { formatMrr, fusionPercents, hasSecondHop } from '../../src/app/lib/retrieval-view.ts';
+import type { TraceRow } from '../../src/core/types.ts';
 
 describe('the inspector’s retrieval lines', () => {
   it('gives the hybrid weight as whole percentages that add up to 100', () => {
@@ -17,15 +17,6 @@ describe('the inspector’s retrieval lines', () => {
     expect(formatMrr(0.4167)).toBe('0.42');
     expect(formatMrr(1)).toBe('1.00');
     expect(formatMrr(Number.NaN)).toBe('—');
-  });
-
-  it('names the passages a second hop added by source number, else by position', () => {
-    const chunk = { id: 'aa:4', docId: 'aa', ordinal: 4, text: '', headingPath: [], start: 0, end: 0, tokens: 0 };
-    const sources: Source[] = [{ n: 2, label: '[2] A', chunk, docName: 'a.md', docTitle: 'A' }];
-    expect(hopAddedRefs({ query: 'q x', terms: ['x'], added: ['aa:4', 'aa:9'] }, sources)).toEqual([
-      { id: 'aa:4', n: 2, position: 5, docId: 'aa' },
-      { id: 'aa:9', n: undefined, position: 10, docId: 'aa' },
-    ]);
   });
 
   it('shows the hop column only when a row came from a second hop', () => {

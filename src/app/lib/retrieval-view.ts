@@ -1,9 +1,8 @@
 /**
  * What the inspector says about how a question was searched: the hybrid weight as whole
- * percentages, the calibration's reciprocal ranks, and the passages a second hop added.
+ * percentages, the calibration's reciprocal ranks, and whether a second hop ran.
  */
-import type { FusionWeight, SecondHop, Source, TraceRow } from '../../core/types.ts';
-import { chunkRef, type ChunkRef } from './chunk-ids.ts';
+import type { FusionWeight, TraceRow } from '../../core/types.ts';
 
 /** The dense and lexical shares as whole percentages that add up to 100. */
 export function fusionPercents(fusion: Pick<FusionWeight, 'dense'>): { dense: number; lexical: number } {
@@ -15,11 +14,6 @@ export function fusionPercents(fusion: Pick<FusionWeight, 'dense'>): { dense: nu
 /** A mean reciprocal rank in [0, 1], to two decimals (enough to compare the three choices). */
 export function formatMrr(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : '—';
-}
-
-/** The passages the second hop added, named as the trace names them (source number, else position). */
-export function hopAddedRefs(hop: SecondHop, sources: readonly Source[]): ChunkRef[] {
-  return hop.added.map((id) => chunkRef(id, sources));
 }
 
 /** Whether any row of the trace came from a second hop, so the table shows the hop column. */

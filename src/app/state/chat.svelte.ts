@@ -87,7 +87,6 @@ export class ChatModel {
       trace: [],
       cited: [],
       strategy,
-      ...(s ? { retriever: s.retriever } : {}),
       created: Date.now(),
       phase: 'searching',
       done: false,
@@ -127,7 +126,7 @@ function apply(turn: TurnView, event: AskStreamEvent): void {
     case 'sources':
       turn.sources = event.sources;
       turn.trace = event.trace;
-      if (event.retriever !== undefined) turn.retriever = event.retriever;
+      turn.retriever = event.retriever;
       turn.fusion = event.fusion;
       turn.secondHop = event.secondHop;
       turn.phase = 'writing';
