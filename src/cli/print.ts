@@ -1,26 +1,21 @@
 /** Plain-text rendering of sources and retrieval traces for the terminal. */
 import type { FusionWeight, RetrievedChunk, SecondHop, Source, TraceRow } from '../core/types.ts';
 
-export function sourceLine(s: { docName: string; chunk: RetrievedChunk['chunk'] }, n?: number): string {
+function sourceLine(s: { docName: string; chunk: RetrievedChunk['chunk'] }): string {
   const where = [s.chunk.headingPath.join(' › '), s.chunk.page !== undefined ? `p. ${s.chunk.page}` : ''].filter(Boolean).join(' · ');
-  return `${n !== undefined ? `[${n}] ` : ''}${s.docName}${where ? ` › ${where}` : ''}`;
-}
-
-export function printSources(out: NodeJS.WritableStream, sources: (Source | RetrievedChunk)[]): void {
-  sources.forEach((s, i) => {
-    const n = 'n' in s ? s.n : i + 1;
-    out.write(`${sourceLine(s, n)}\n    ${oneLine(s.chunk.text, 160)}\n`);
-  });
+  return `${s.docName}${where ? ` › ${where}` : ''}`;
 }
 
 /**
- * Retrieved chunks for `loci inspect`: numbered best first, each with its position in its document
- * (`#12`, as the trace names it) and how it was found when not by its own entry.
+ * Numbered sources: a packed source by its number, retrieved chunks best first, each saying how it
+ * was found when not by its own entry. `ordinals` adds each chunk's position in its document
+ * (`#12`), as `printTrace`'s labels name it.
  */
-export function printRetrieved(out: NodeJS.WritableStream, chunks: RetrievedChunk[]): void {
-  chunks.forEach((c, i) => {
-    const via = c.via && c.via !== 'chunk' ? ` (via ${c.via === 'hop' ? 'the second hop' : c.via})` : '';
-    out.write(`[${i + 1}] #${c.chunk.ordinal} ${sourceLine(c)}${via}\n    ${oneLine(c.chunk.text, 160)}\n`);
+export function printSources(out: NodeJS.WritableStream, sources: (Source | RetrievedChunk)[], { ordinals = false } = {}): void {
+  sources.forEach((s, i) => {
+    const n = 'n' in s ? s.n : i + 1;
+    const via = 'via' in s && s.via && s.via !== 'chunk' ? ` (via ${s.via === 'hop' ? 'the second hop' : s.via})` : '';
+    out.write(`[${n}] ${ordinals ? `#${s.chunk.ordinal} ` : ''}${sourceLine(s)}${via}\n    ${oneLine(s.chunk.text, 160)}\n`);
   });
 }
 

@@ -1,7 +1,7 @@
 /** `loci inspect <index> "<question>"`: the retrieval trace, like the paper's Table 7. */
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError } from '../options.ts';
-import { fusionLine, printRetrieved, printTrace, secondHopLines } from '../print.ts';
+import { fusionLine, printSources, printTrace, secondHopLines } from '../print.ts';
 import { askOptions, retrievalJson, sourceJson } from './ask.ts';
 
 export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
@@ -33,7 +33,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   console.log('');
   printTrace(process.stdout, result.trace, label);
   console.log(`\n${retrieval.chunks.length} original chunks, best first:`);
-  printRetrieved(process.stdout, retrieval.chunks);
+  printSources(process.stdout, retrieval.chunks, { ordinals: true });
   return 0;
 }
 
