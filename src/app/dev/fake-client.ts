@@ -16,6 +16,7 @@ import type {
   LociClient,
   Passage,
 } from '../../client/api.ts';
+import { DEFAULT_RETRIEVAL } from '../../core/engine/defaults.ts';
 import type { ProgressStage } from '../../core/ports.ts';
 import type { Chunk, EntryKind, FusionWeight, Lang, PlacedBlock, Retriever, SecondHop, Source, Stage, TocEntry, TraceRow } from '../../core/types.ts';
 import { sectionTrail } from '../lib/passage-view.ts';
@@ -114,12 +115,8 @@ function firstSentence(text: string): string {
 }
 
 const DEFAULT_SETTINGS: AppSettings = {
-  strategy: 'cap-rag',
-  retriever: 'hybrid',
-  backtrack: 'ranked',
-  hops: 1,
+  ...DEFAULT_RETRIEVAL,
   rerank: false,
-  n: 5,
   chunkTokens: 100,
   preparse: 'extractive',
   preparseBudget: 200,
@@ -478,7 +475,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
         const last = history[history.length - 1].question.replace(/[?？]$/u, '');
         onEvent({ type: 'rewritten', question: lang === 'zh' ? `${question}（关于：${last}）` : `${question} (about: ${last})` });
       }
-      const result = answerFor(question, n, lang, options.retriever ?? settings.retriever, options.hops ?? settings.hops);
+      const result = answerFor(question, n, lang, options.retriever, options.hops);
       await sleep(400);
       onEvent({ type: 'sources', sources: structuredClone(result.sources), trace: structuredClone(result.trace), ...structuredClone(result.retrieval) });
       const stream = result.thinking + result.answer;
