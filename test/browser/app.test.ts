@@ -3,7 +3,8 @@
  * dropped in reach `ready`, a question's answer streams with sources, a source opens its
  * highlighted passage, the inspector shows the trace, the hybrid weight and the cluster map, and
  * after a reload the library, the index and the conversation (weight included) are still there; a
- * question asked by keywords only then searches without the dense list. No request leaves localhost.
+ * question asked by keywords only with a second hop then searches without the dense list, twice.
+ * No request leaves localhost.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -93,9 +94,10 @@ describe('the app, end to end', () => {
     expect((await fusionWeight(page)).text).toBe(weight.text);
     await page.keyboard.press('Escape');
 
-    // Search by keywords only, chosen in the settings, for the next question.
+    // Search by keywords only, with a second hop, chosen in the settings, for the next question.
     await page.click('[data-testid="open-settings"]');
     await page.check('[data-testid="settings-retriever"] input[value="lexical"]');
+    await page.check('[data-testid="settings-hops"]');
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="settings-retriever"] input[value="lexical"]')?.checked);
     await page.keyboard.press('Escape');
     // And the index answers without re-indexing anything.
@@ -105,6 +107,11 @@ describe('the app, end to end', () => {
     await page.locator('[data-testid="trace-row"]').first().waitFor();
     expect(await page.getAttribute('[data-testid="inspector-retriever"]', 'data-retriever')).toBe('lexical');
     expect(await page.locator('[data-testid="fusion"]').count()).toBe(0);
+    // The second hop: the words it searched again with, and its candidates after the first hop's.
+    const terms = await page.locator('[data-testid="second-hop"] [data-testid="hop-term"]').allTextContents();
+    console.log(`[app] second hop terms: ${terms.join(', ')}`);
+    expect(terms.length).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="trace-row"][data-hop="2"]').count()).toBeGreaterThan(0);
     await screenshot(page, 'inspector-keywords-only');
     await page.keyboard.press('Escape');
 
