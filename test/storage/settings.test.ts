@@ -33,4 +33,16 @@ describe('settings', () => {
     expect(await settings.getAll()).toEqual(defaults);
     db.close();
   });
+
+  it('reads a value outside a setting\'s choices as its default', async () => {
+    const db = await openLociDb({ factory: new IDBFactory() });
+    await db.put('settings', { key: 'strategy', value: 'bm25' });
+    await db.put('settings', { key: 'topN', value: 7 });
+    const settings = new Settings(db, defaults, { strategy: ['naive', 'cap-rag'], topN: [5, 7] });
+    expect(await settings.get('strategy')).toBe('cap-rag');
+    expect(await settings.getAll()).toEqual({ ...defaults, topN: 7 });
+    await settings.set('strategy', 'naive');
+    expect(await settings.get('strategy')).toBe('naive');
+    db.close();
+  });
 });

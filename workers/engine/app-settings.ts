@@ -6,7 +6,7 @@ import type { AppSettings } from '../../src/client/api.ts';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES } from '../../src/core/types.ts';
 import { DEFAULT_EMBEDDER, DEFAULT_GENERATOR, DEFAULT_RERANKER } from '../../src/models/registry.ts';
-import { Settings } from '../../src/storage/settings.ts';
+import { Settings, type SettingChoices } from '../../src/storage/settings.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import type { LaunchOptions } from '../protocol.ts';
 
@@ -33,6 +33,16 @@ const DEFAULT_APP_SETTINGS: AppSettings = {
   modelSource: { kind: 'hub' },
 };
 
+/** Settings that are one of a few: a choice another version spelt differently reads as the default. */
+const CHOICES: SettingChoices<SettingsRecord> = {
+  strategy: STRATEGIES,
+  retriever: RETRIEVERS,
+  backtrack: BACKTRACK_MODES,
+  hops: [1, 2],
+  preparse: ['llm', 'extractive', 'off'],
+  uiLanguage: ['auto', 'en', 'zh'],
+};
+
 /** The tiny models in /models/: real tokenizers and code paths, for tests and offline demos. */
 const LOCAL_MODELS: Partial<AppSettings> = {
   modelSource: { kind: 'local' },
@@ -49,7 +59,7 @@ export class AppSettingsStore {
     db: LociDb,
     private readonly launch: LaunchOptions,
   ) {
-    this.stored = new Settings<SettingsRecord>(db, DEFAULT_APP_SETTINGS as SettingsRecord);
+    this.stored = new Settings<SettingsRecord>(db, DEFAULT_APP_SETTINGS as SettingsRecord, CHOICES);
   }
 
   get value(): AppSettings {
@@ -57,7 +67,7 @@ export class AppSettingsStore {
   }
 
   async load(): Promise<AppSettings> {
-    const stored = withKnownChoices((await this.stored.getAll()) as AppSettings);
+    const stored = (await this.stored.getAll()) as AppSettings;
     this.current = { ...stored, ...(this.launch.localModels ? LOCAL_MODELS : {}) };
     return this.current;
   }
@@ -70,16 +80,4 @@ export class AppSettingsStore {
     this.current = { ...this.current, ...patch };
     return this.current;
   }
-}
-
-/** A stored choice another version spelt differently (the store only checks its type) reads as the default. */
-export function withKnownChoices(settings: AppSettings): AppSettings {
-  const known = <T>(value: T, allowed: readonly T[], fallback: T): T => (allowed.includes(value) ? value : fallback);
-  return {
-    ...settings,
-    strategy: known(settings.strategy, STRATEGIES, DEFAULT_APP_SETTINGS.strategy),
-    retriever: known(settings.retriever, RETRIEVERS, DEFAULT_APP_SETTINGS.retriever),
-    backtrack: known(settings.backtrack, BACKTRACK_MODES, DEFAULT_APP_SETTINGS.backtrack),
-    hops: known(settings.hops, [1, 2] as const, DEFAULT_APP_SETTINGS.hops),
-  };
 }
