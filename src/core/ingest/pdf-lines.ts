@@ -101,14 +101,3 @@ function dominantSize(sizes: Map<number, number>): number {
   }
   return best;
 }
-
-/** Running page numbers at the top or bottom of a page are not content. */
-export function dropPageNumbers(lines: PdfLine[]): PdfLine[] {
-  const isNumber = (l: PdfLine | undefined): boolean =>
-    l !== undefined && /^(?:[-–—]\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*[-–—])?$/i.test(l.text);
-  let first = 0;
-  let last = lines.length;
-  if (isNumber(lines[first])) first++;
-  if (last > first && isNumber(lines[last - 1])) last--;
-  return first === 0 && last === lines.length ? lines : lines.slice(first, last);
-}

@@ -5,7 +5,9 @@ import type { PdfLine } from './pdf-lines.ts';
  * Contents", "Pfizer Inc. | 2021 Form 10-K | 53", "PART II Item 8", page numbers). They are not
  * content, and left in place they land in the middle of paragraphs and tables that continue over
  * the page break. They are found by repetition, never by their wording: a line is running when
- * the same text, digits aside, sits among the first or last lines of a quarter of the pages.
+ * the same text, digits aside, sits among the first or last lines of a quarter of the pages. A bare
+ * page number ("12", "- 7 -", "iv") as the very first or last line goes whatever the count: a short
+ * document has too few pages for its numbers to repeat.
  */
 
 // How many lines from each edge may be running. Measured on the 29 FinanceBench filings: the
@@ -21,6 +23,8 @@ const SHARE = 0.25;
 // pages that start with the same salutation are not a header.
 const MIN_PAGES = 3;
 
+const PAGE_NUMBER = /^(?:[-–—]\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*[-–—])?$/i;
+
 /** Removes the running lines of every page; pages keep their other lines in their order. */
 export function dropRunningLines(pages: readonly PdfLine[][]): PdfLine[][] {
   const edges = pages.map(edgeLines);
@@ -33,8 +37,8 @@ export function dropRunningLines(pages: readonly PdfLine[][]): PdfLine[][] {
   const running = (edge: string, line: PdfLine): boolean => (counts.get(`${edge} ${lineKey(line)}`) ?? 0) >= needed;
 
   return pages.map((lines, p) => {
-    const { top, bottom } = edges[p];
-    const drop = new Set<PdfLine>();
+    const { numbers, top, bottom } = edges[p];
+    const drop = new Set<PdfLine>(numbers);
     // Peeled from the edge inwards: a repeated line below a line that is not running is content
     // (a table's column header at the top of every page of a long table in JOHNSON_JOHNSON_2023Q2).
     for (const line of top) {
@@ -49,10 +53,24 @@ export function dropRunningLines(pages: readonly PdfLine[][]): PdfLine[][] {
   });
 }
 
-/** The first and last lines of a page by position (pdf.js may emit a header last), edge first. */
-function edgeLines(lines: readonly PdfLine[]): { top: PdfLine[]; bottom: PdfLine[] } {
+/**
+ * A page's bare page numbers at the very top and bottom, then the first and last lines of the rest,
+ * edge first. By position, not reading order: pdf.js may emit a header last. The numbers are taken
+ * off before counting, or a year standing alone under a running header ("2018" over a table in
+ * LOCKHEEDMARTIN_2020_10K p. 86) would share their folded key "#" and go with them.
+ */
+function edgeLines(lines: readonly PdfLine[]): { numbers: PdfLine[]; top: PdfLine[]; bottom: PdfLine[] } {
   const byHeight = [...lines].sort((a, b) => b.y - a.y);
-  return { top: byHeight.slice(0, EDGE_LINES), bottom: byHeight.slice(-EDGE_LINES).reverse() };
+  let first = 0;
+  let last = byHeight.length;
+  if (last > first && PAGE_NUMBER.test(byHeight[first].text)) first++;
+  if (last > first && PAGE_NUMBER.test(byHeight[last - 1].text)) last--;
+  const rest = byHeight.slice(first, last);
+  return {
+    numbers: [...byHeight.slice(0, first), ...byHeight.slice(last)],
+    top: rest.slice(0, EDGE_LINES),
+    bottom: rest.slice(-EDGE_LINES).reverse(),
+  };
 }
 
 /** Text with numbers folded, so "Page 12" and "Page 13", "F-7" and "F-8", "iv" and "v" match. */

@@ -2,7 +2,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Block, ParsedDocument } from '../types.ts';
 import { IngestError, corrupt } from './errors.ts';
 import { markOutlineHeadings, markSizeHeadings } from './pdf-headings.ts';
-import { dropPageNumbers, groupLines, type PdfTextRun } from './pdf-lines.ts';
+import { groupLines, type PdfTextRun } from './pdf-lines.ts';
 import { readOutline } from './pdf-outline.ts';
 import { pageBlocks, type PageLine } from './pdf-paragraphs.ts';
 import { dropRunningLines } from './pdf-running.ts';
@@ -86,7 +86,7 @@ async function readPages(file: string, doc: PDFDocumentProxy): Promise<PageLine[
         if (!('str' in item)) continue; // marked-content markers carry no text
         runs.push(toRun(item as TextItemLike));
       }
-      pages.push(dropPageNumbers(groupLines(runs)));
+      pages.push(groupLines(runs));
       page.cleanup();
     }
   } catch (error) {

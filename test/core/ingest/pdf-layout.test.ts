@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markOutlineHeadings, markSizeHeadings } from '../../../src/core/ingest/pdf-headings.ts';
-import { dropPageNumbers, groupLines, type PdfTextRun } from '../../../src/core/ingest/pdf-lines.ts';
+import { groupLines, type PdfTextRun } from '../../../src/core/ingest/pdf-lines.ts';
 import { joinLines, pageBlocks, type PageLine } from '../../../src/core/ingest/pdf-paragraphs.ts';
 
 const run = (str: string, x: number, y: number, size = 10, eol = false): PdfTextRun => ({
@@ -23,13 +23,6 @@ describe('groupLines', () => {
   it('breaks after a run marked as end of line', () => {
     const lines = groupLines([run('a', 50, 700, 10, true), run('b', 60, 700)]);
     expect(lines.map((l) => l.text)).toEqual(['a', 'b']);
-  });
-});
-
-describe('dropPageNumbers', () => {
-  it('removes a bare number at the top or bottom of a page only', () => {
-    const lines = [line('12', 780), line('Body 3', 700), line('iv', 40)];
-    expect(dropPageNumbers(lines).map((l) => l.text)).toEqual(['Body 3']);
   });
 });
 

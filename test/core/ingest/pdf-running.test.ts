@@ -53,6 +53,19 @@ describe('dropRunningLines', () => {
     expect(texts(dropRunningLines(pages)).flat().some((t) => t.startsWith('Page '))).toBe(false);
   });
 
+  it('removes a bare page number at the edge of even a one-page document, not one inside it', () => {
+    const pages = [[line('12', 780), line('Body 3', 700), line('7', 680), line('More body', 660), line('iv', 40)]];
+    expect(texts(dropRunningLines(pages))).toEqual([['Body 3', '7', 'More body']]);
+  });
+
+  it('keeps a year standing alone under a running header, though page numbers fold to the same key', () => {
+    // LOCKHEEDMARTIN_2020_10K p. 86: "Table of Contents", then "2018" over a table; "86" at the foot.
+    const pages = Array.from({ length: 6 }, (_, p) => page(p, p === 2 ? ['Table of Contents', '2018'] : ['Table of Contents'], [String(p + 80)]));
+    const out = texts(dropRunningLines(pages));
+    expect(out[2][0]).toBe('2018');
+    expect(out.flat()).not.toContain('Table of Contents');
+  });
+
   it('never treats a short document’s two matching pages as running', () => {
     const pages = [page(0, ['Dear shareholder'], []), page(1, ['Dear shareholder'], [])];
     expect(texts(dropRunningLines(pages)).every((lines) => lines[0] === 'Dear shareholder')).toBe(true);
