@@ -32,18 +32,17 @@ export async function chunkDocument(doc: Doc, countTokens: CountTokens, options:
   const units = await measure(doc.text, spansPerRun, countTokens, options.chunkTokens);
   const contexts = tablesPerRun.flat().map((t) => t.context);
   const contextCounts = contexts.length > 0 ? await countTokens(contexts) : [];
+  let k = 0;
+  const contextTokens = tablesPerRun.map((tables) => tables.map(() => contextCounts[k++]));
 
   const chunks: Chunk[] = [];
-  let tableOffset = 0;
   runs.forEach((run, r) => {
-    const tables = tablesPerRun[r].map((t, i) => ({ context: t.context, tokens: contextCounts[tableOffset + i] }));
-    tableOffset += tables.length;
-    for (const group of pack(units[r], tables, options)) {
+    for (const group of pack(units[r], contextTokens[r], options)) {
       const first = group.units[0];
       const last = group.units[group.units.length - 1];
       const pageEnd = Math.max(...group.units.map((u) => u.pageEnd ?? u.page ?? -1));
       const ordinal = chunks.length;
-      const table = group.continues !== undefined ? tables[group.continues] : undefined;
+      const table = group.continues !== undefined ? tablesPerRun[r][group.continues] : undefined;
       chunks.push({
         id: `${doc.id}:${ordinal}`,
         docId: doc.id,
@@ -96,10 +95,10 @@ interface Group {
 
 /**
  * Greedy packing with sentence overlap; always makes progress, even past a too-long unit. A
- * table's units are placed together (see the file comment); `tables` gives each table's context
- * and its length in tokens, which a continuation chunk's rows leave room for.
+ * table's units are placed together (see the file comment); `contextTokens` gives the length of
+ * each table's context, which a continuation chunk's rows leave room for.
  */
-function pack(units: readonly Unit[], tables: readonly { context: string; tokens: number }[], { chunkTokens, overlapTokens }: ChunkOptions): Group[] {
+function pack(units: readonly Unit[], contextTokens: readonly number[], { chunkTokens, overlapTokens }: ChunkOptions): Group[] {
   const groups: Group[] = [];
   let current: Group = { units: [] };
   let tokens = 0;
@@ -146,7 +145,7 @@ function pack(units: readonly Unit[], tables: readonly { context: string; tokens
       for (const u of tableUnits) add(u);
     } else {
       // Longer than a chunk: rows packed greedily, each later chunk under the table's context.
-      const budget = Math.max(Math.ceil(chunkTokens / 2), chunkTokens - tables[t].tokens);
+      const budget = Math.max(Math.ceil(chunkTokens / 2), chunkTokens - contextTokens[t]);
       for (const u of tableUnits) {
         const limit = current.continues === t ? budget : chunkTokens;
         if (fresh > 0 && tokens + u.tokens > limit) {

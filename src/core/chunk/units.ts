@@ -39,11 +39,13 @@ export function sentenceSpans(text: string, blocks: readonly PlacedBlock[]): Spa
       own.push({ start, end: start + trimmed.length, page: block.page });
     }
     const previous = spans[spans.length - 1];
-    if (b > 0 && previous !== undefined && own.length > 0 && continuesAcrossPage(text, blocks[b - 1], block)) {
-      const first = own.shift() as Span;
+    const [first, ...rest] = own;
+    if (previous !== undefined && first !== undefined && continuesAcrossPage(text, blocks[b - 1], block)) {
       spans[spans.length - 1] = { ...previous, end: first.end, pageEnd: first.page };
+      spans.push(...rest);
+    } else {
+      spans.push(...own);
     }
-    spans.push(...own);
   });
   return spans;
 }
