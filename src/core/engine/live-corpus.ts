@@ -6,7 +6,6 @@
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
 import { FlatVectorIndex } from '../search/flat-vector-index.ts';
 import { LexicalIndex } from '../search/lexical-index.ts';
-import { TermStats } from '../search/term-stats.ts';
 import type { RetrievalCorpus } from '../search/retrieve.ts';
 import { kindsFor } from '../search/strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, Strategy, VectorStorage } from '../types.ts';
@@ -21,8 +20,6 @@ interface DocInfo {
 export class LiveCorpus implements RetrievalCorpus {
   readonly vectors: FlatVectorIndex;
   readonly lexical = new LexicalIndex();
-  /** How rare each word is among the original chunks (the second hop keeps the rare ones). */
-  readonly terms = new TermStats();
   /** Bumped whenever original chunks come or go, so what was derived from them knows it is stale. */
   private chunkGeneration = 0;
   private readonly rows: (Entry | undefined)[] = [];
@@ -155,10 +152,7 @@ export class LiveCorpus implements RetrievalCorpus {
       const row = first + i - keep;
       this.rows[row] = entries[i];
       this.lexical.add(row, entries[i].text);
-      if (entries[i].kind === 'chunk') {
-        this.terms.add(entries[i].text);
-        this.chunkGeneration++;
-      }
+      if (entries[i].kind === 'chunk') this.chunkGeneration++;
       rows.push(row);
     }
     this.rowsByOwner.set(owner, rows);
@@ -180,12 +174,9 @@ export class LiveCorpus implements RetrievalCorpus {
     if (!rows) return;
     this.vectors.removeRows(rows);
     for (const row of rows) {
-      this.lexical.remove(row);
       const entry = this.rows[row];
-      if (entry?.kind === 'chunk') {
-        this.terms.remove(entry.text);
-        this.chunkGeneration++;
-      }
+      if (entry) this.lexical.remove(row, entry.text);
+      if (entry?.kind === 'chunk') this.chunkGeneration++;
       this.rows[row] = undefined;
     }
     this.rowsByOwner.delete(owner);

@@ -27,8 +27,8 @@ const NAME = /\p{Lu}[\p{L}\p{N}'’-]*(?:[ \t]+(?:(?:of|de|la|von|van|der|and|th
 /**
  * Terms to add to the question: for each passage (best first), its headings, its names and its
  * rarest words, none the question already has, no term twice. Rarity is the library's own (BM25's
- * IDF over the original chunks), so a word common in this library is never taken, whatever the
- * language; names count only in scripts that capitalize.
+ * IDF over the entries it searches), so a word common in this library is never taken, whatever
+ * the language; names count only in scripts that capitalize.
  */
 export function expansionTerms(question: string, passages: readonly HopSource[], stats: TermStats, options: ExpansionOptions = {}): string[] {
   const perPassage = options.wordsPerPassage ?? 4;
@@ -36,45 +36,36 @@ export function expansionTerms(question: string, passages: readonly HopSource[],
   const asked = new Set(words(question));
   const taken = new Set<string>();
   const out: string[] = [];
-  const isNew = (phrase: string): boolean => {
+  /** Takes a phrase that adds a word the question lacks and was not taken before. */
+  const offer = (phrase: string): boolean => {
     const ws = words(phrase);
-    return ws.length > 0 && ws.some((w) => !asked.has(w)) && !taken.has(ws.join(' '));
-  };
-  const take = (phrase: string): void => {
-    taken.add(words(phrase).join(' '));
-    for (const w of words(phrase)) asked.add(w);
+    const key = ws.join(' ');
+    if (ws.length === 0 || taken.has(key) || ws.every((w) => asked.has(w))) return false;
+    taken.add(key);
+    for (const w of ws) asked.add(w);
     out.push(phrase.trim());
+    return true;
   };
 
   for (const passage of passages) {
-    for (const heading of passage.headingPath) if (isNew(heading)) take(heading);
+    for (const heading of passage.headingPath) offer(heading);
+    const passageWords = words(passage.text);
     // "rare" is relative to the passage's own usual word, so no threshold depends on the library's size
-    const usual = averageIdf(passage.text, stats);
-    const names = [...passage.text.matchAll(NAME)]
-      .map((m) => m[0])
-      // a capitalized sentence opener alone ("The", "In") is not a name
-      .filter((name) => name.includes(' ') || stats.idf(name.toLowerCase()) > usual);
+    const usual = passageWords.reduce((sum, w) => sum + stats.idf(w), 0) / Math.max(1, passageWords.length);
     let named = 0;
-    for (const name of names) {
+    for (const [name] of passage.text.matchAll(NAME)) {
       if (named >= namesPer) break;
-      if (!isNew(name)) continue;
-      take(name);
-      named++;
+      // a capitalized sentence opener alone ("The", "In") is not a name
+      if (!name.includes(' ') && stats.idf(name.toLowerCase()) <= usual) continue;
+      if (offer(name)) named++;
     }
-    const rare = [...new Set(words(passage.text))]
+    const rare = [...new Set(passageWords)]
       .filter((w) => !asked.has(w) && stats.frequency(w) > 0 && stats.idf(w) > usual)
       .sort((a, b) => stats.idf(b) - stats.idf(a) || (a < b ? -1 : 1))
       .slice(0, perPassage);
-    for (const w of rare) if (isNew(w)) take(w);
+    for (const w of rare) offer(w);
   }
   return out;
-}
-
-/** Mean IDF of a text's words: a word above it is rarer than the text's usual word. */
-function averageIdf(text: string, stats: TermStats): number {
-  const ws = words(text);
-  if (ws.length === 0) return 0;
-  return ws.reduce((sum, w) => sum + stats.idf(w), 0) / ws.length;
 }
 
 /** The second hop's query: the question, then the added terms. */

@@ -1,8 +1,7 @@
-import { words } from '../text/words.ts';
-
 /**
  * Document frequencies of the words of a set of texts (one count per text), kept up to date as
  * texts come and go, so that how rare a word is in this library can be asked at query time.
+ * Texts arrive as their words (see text/words.ts), segmented once by the caller.
  */
 export class TermStats {
   private readonly df = new Map<string, number>();
@@ -12,14 +11,14 @@ export class TermStats {
     return this.texts;
   }
 
-  add(text: string): void {
+  add(words: readonly string[]): void {
     this.texts++;
-    for (const w of new Set(words(text))) this.df.set(w, (this.df.get(w) ?? 0) + 1);
+    for (const w of new Set(words)) this.df.set(w, (this.df.get(w) ?? 0) + 1);
   }
 
-  remove(text: string): void {
+  remove(words: readonly string[]): void {
     this.texts = Math.max(0, this.texts - 1);
-    for (const w of new Set(words(text))) {
+    for (const w of new Set(words)) {
       const n = (this.df.get(w) ?? 0) - 1;
       if (n > 0) this.df.set(w, n);
       else this.df.delete(w);
