@@ -154,6 +154,8 @@ export class Library implements JobRunner {
     await indexer.clusterPending({ docIds, signal, onProgress });
     const budget = { maxSources: settings.preparseBudget };
     const outcome = await indexer.preparsePending({ docIds, mode: settings.preparse, budget, signal, onProgress });
+    // here, in the background job, rather than on the next question
+    await engine.fusionWeight(signal);
     return outcome.pendingDocs.has(docId) ? 'more' : 'done';
   }
 

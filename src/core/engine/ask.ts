@@ -9,10 +9,11 @@ import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
-import { DEFAULT_DENSE_WEIGHT, retrieve, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
+import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
+import { retrieve, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
 import { expandedQuestion, expansionTerms } from '../query/second-hop.ts';
 import { mergeHops } from '../query/merge-hops.ts';
-import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy } from '../types.ts';
+import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
 import type { LiveCorpus } from './live-corpus.ts';
 
 export type Rewrite = 'none' | 'multi-query' | 'hyde';
@@ -30,8 +31,7 @@ export interface AskOptions {
   backtrack?: BacktrackMode;
   /**
    * 2: a second hop searches again with the question expanded by what the first hop found (titles,
-   * headings, names, rare terms), and both hops are fused; with a generator and `rewrite:
-   * 'decompose'`, sub-questions instead. Default 1.
+   * headings, names, rare terms), and both hops are fused. Default 1.
    */
   hops?: 1 | 2;
   /** Rerank the backtracked chunks with the cross-encoder (needs a reranker). */
@@ -105,9 +105,8 @@ export async function retrieveForQuestion(deps: AskDeps, asked: string, options:
     denseWeight: fusion?.dense,
     backtrack: options.backtrack,
   };
-  let result = retrieve(deps.corpus, variants, settings);
+  const result = options.hops === 2 ? await twoHops(deps, question, variants, settings, signal) : retrieve(deps.corpus, variants, settings);
   if (fusion) result.fusion = fusion;
-  if (options.hops === 2) result = await secondHop(deps, question, result, settings, signal);
   let chunks = result.chunks;
   if (options.rerank) {
     if (!deps.reranker) throw new Error('reranking needs a reranker model');
@@ -142,30 +141,56 @@ const HOP_SOURCES = 2;
 
 /**
  * Searches again with the question expanded by the first hop's best passages and fuses both hops
- * (see query/second-hop.ts). The second hop's candidates join the trace marked `hop: 2`.
+ * (see query/second-hop.ts); the second hop's candidates join the trace marked `hop: 2`.
+ *
+ * Both hops walk all M candidates and are cut to N only once fused: rank fusion reads how deep
+ * each list goes, so lists cut at N would make the first five chunks of N = 5 differ from the
+ * first five of N = 10. This way, as with one hop, asking for more chunks only adds chunks.
  */
-async function secondHop(deps: AskDeps, question: string, first: RetrievalResult, settings: RetrieveOptions, signal?: AbortSignal): Promise<RetrievalResult> {
+async function twoHops(deps: AskDeps, question: string, variants: QueryVariant[], settings: RetrieveOptions, signal?: AbortSignal): Promise<RetrievalResult> {
+  const n = Math.max(0, Math.floor(settings.n));
+  const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? 20 * n };
+  const first = retrieve(deps.corpus, variants, everything);
+  const asOneHop = heldAt(first, n);
   const sources = first.chunks.slice(0, HOP_SOURCES).map((c) => c.chunk);
-  const terms = expansionTerms(question, sources, deps.corpus.terms);
-  if (terms.length === 0) return first;
+  const terms = expansionTerms(question, sources, deps.corpus.lexical.terms);
+  if (terms.length === 0) return asOneHop;
   const query = expandedQuestion(question, terms);
   // The added terms are names and rare words: evidence BM25 reads exactly, while the embedding of
   // a question with a dozen terms appended drifts towards the passage they came from, which the
   // first hop already holds (HotpotQA dev, GloVe, p-rag+hybrid two hops: R@5 68.3 with a hybrid
   // second hop, 75.0 with a keyword one). Only a person who chose meaning-only search gets a
   // dense second hop.
-  const keywords = settings.retriever !== 'dense';
-  const vector = keywords ? new Float32Array(deps.corpus.vectors.dimension) : (await deps.embedder.embed([query], 'query', signal))[0];
-  const second = retrieve(deps.corpus, [{ text: query, vector }], keywords ? { ...settings, retriever: 'lexical' } : settings);
-  const chunks = mergeHops(first.chunks, second.chunks, Math.max(first.chunks.length, settings.n));
-  const before = new Set(first.chunks.map((c) => c.chunk.id));
-  const added = chunks.filter((c) => !before.has(c.chunk.id)).map((c) => c.chunk.id);
+  const second =
+    settings.retriever === 'dense'
+      ? retrieve(deps.corpus, [{ text: query, vector: (await deps.embedder.embed([query], 'query', signal))[0] }], everything)
+      : retrieve(deps.corpus, [{ text: query }], { ...everything, retriever: 'lexical' });
+  const before = new Set(asOneHop.chunks.map((c) => c.chunk.id));
+  // a chunk one hop alone would not have given at N is the second hop's find
+  const chunks = mergeHops(first.chunks, second.chunks, n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
+  const kept = new Set(chunks.map((c) => c.chunk.id));
+  // the trace keeps the candidates that brought in a chunk that is kept
+  const brought = (row: TraceRow) => row.added.some((id) => kept.has(id));
   return {
-    ...first,
     chunks,
-    trace: [...first.trace, ...second.trace.map((row) => ({ ...row, hop: 2 }))],
-    secondHop: { query, terms, added },
+    trace: [...first.trace.filter(brought), ...second.trace.filter(brought).map((row) => ({ ...row, hop: 2 }))],
+    secondHop: { query, terms, added: chunks.filter((c) => c.via === 'hop').map((c) => c.chunk.id) },
   };
+}
+
+/**
+ * What a walk of every candidate would have held had it stopped at `n` chunks (backtrack): the
+ * candidates up to the one that reached n, and the chunks they brought in.
+ */
+function heldAt(walk: RetrievalResult, n: number): RetrievalResult {
+  const held = new Set<string>();
+  const trace: TraceRow[] = [];
+  for (const row of walk.trace) {
+    if (held.size >= n) break;
+    trace.push(row);
+    for (const id of row.added) held.add(id);
+  }
+  return { chunks: walk.chunks.filter((c) => held.has(c.chunk.id)), trace };
 }
 
 function requireGenerator(deps: AskDeps): AskDeps & { generator: Generator } {

@@ -39,7 +39,7 @@ export interface IndexFilesResult {
 }
 
 export class LociEngine {
-  private fusion: { weight: FusionWeight; generation: number; chunks: number } | undefined;
+  private fusion: { weight: Promise<FusionWeight>; generation: number; chunks: number } | undefined;
 
   private constructor(
     readonly manifest: IndexManifest,
@@ -93,10 +93,15 @@ export class LociEngine {
     return { added, failed, preparse };
   }
 
-  /** Runs the clustering and pre-parsing stages for whatever documents have not reached them. */
+  /**
+   * Runs the clustering and pre-parsing stages for whatever documents have not reached them, then
+   * calibrates the hybrid weight if the chunks changed enough, so no question has to wait for it.
+   */
   async finishPending(options: StageOptions & { preparseBudget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
     await this.indexer.clusterPending(options);
-    return this.indexer.preparsePending({ ...options, budget: options.preparseBudget });
+    const outcome = await this.indexer.preparsePending({ ...options, budget: options.preparseBudget });
+    await this.fusionWeight(options.signal);
+    return outcome;
   }
 
   async removeDocument(docId: string): Promise<void> {
@@ -116,15 +121,19 @@ export class LociEngine {
   /**
    * The hybrid weight this index calibrated for itself (search/calibrate-fusion.ts). Calibrating
    * costs about a hundred embeddings, so it is redone only once the chunks have changed by a fifth
-   * since the last time (and whenever the set of chunks changed while it was still small).
+   * since the last time, and a question asked while it runs waits for the same calibration.
    */
-  async fusionWeight(signal?: AbortSignal): Promise<FusionWeight> {
+  fusionWeight(signal?: AbortSignal): Promise<FusionWeight> {
     const { generation, chunkCount } = this.corpus;
     const last = this.fusion;
-    const fresh = last && (last.generation === generation || Math.abs(chunkCount - last.chunks) < RECALIBRATE_SHARE * last.chunks);
-    if (fresh) return last.weight;
-    const weight = await calibrateFusion(this.corpus, this.options.embedder, { seed: this.manifest.clustering.seed, signal });
-    this.fusion = { weight, generation, chunks: chunkCount };
+    if (last && (last.generation === generation || Math.abs(chunkCount - last.chunks) < RECALIBRATE_SHARE * last.chunks)) return last.weight;
+    const weight = calibrateFusion(this.corpus, this.options.embedder, { seed: this.manifest.clustering.seed, signal });
+    const entry = { weight, generation, chunks: chunkCount };
+    this.fusion = entry;
+    // a cancelled or failed calibration is not kept: the next question tries again
+    weight.catch(() => {
+      if (this.fusion === entry) this.fusion = last;
+    });
     return weight;
   }
 

@@ -8,15 +8,15 @@ import type { RetrievedChunk } from '../types.ts';
  */
 export function mergeHops(first: readonly RetrievedChunk[], second: readonly RetrievedChunk[], limit: number, k = 60): RetrievedChunk[] {
   const fused = new Map<string, { chunk: RetrievedChunk; score: number; order: number }>();
-  const add = (list: readonly RetrievedChunk[], hop: 1 | 2) =>
+  const add = (list: readonly RetrievedChunk[]) =>
     list.forEach((c, i) => {
       const known = fused.get(c.chunk.id);
       const share = 1 / (k + i + 1);
       if (known) known.score += share;
-      else fused.set(c.chunk.id, { chunk: hop === 2 ? { ...c, via: 'hop' } : c, score: share, order: fused.size });
+      else fused.set(c.chunk.id, { chunk: c, score: share, order: fused.size });
     });
-  add(first, 1);
-  add(second, 2);
+  add(first);
+  add(second);
   return [...fused.values()]
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, Math.max(0, limit))

@@ -37,7 +37,7 @@ export interface BacktrackCorpus {
  * 60.0 with 30, 55.0 with all 200 candidates). A fixed depth, not N, so the first chunks do not
  * depend on how many were asked for.
  */
-export const MEMBER_WINDOW = 10;
+const MEMBER_WINDOW = 10;
 
 /**
  * How much the question itself finds each original chunk: the best score of a candidate of chunk

@@ -13,7 +13,7 @@ import { sentences, words } from '../text/words.ts';
 import type { FusionWeight } from '../types.ts';
 import { seededRandom } from '../util/random.ts';
 import { FlatVectorIndex } from './flat-vector-index.ts';
-import { fuseByScore } from './fusion.ts';
+import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
 
 /** What calibration reads from an index: its original chunks' entry rows, texts and vectors. */
@@ -36,7 +36,6 @@ export interface CalibrationOptions {
 
 /** Weights tried, dense share from 0 (BM25 alone) to 1 (dense alone). */
 const GRID = Array.from({ length: 11 }, (_, i) => i / 10);
-const BALANCED = 0.5;
 /** A pseudo-question shorter than this many words says too little to be found by anything. */
 const MIN_WORDS = 5;
 /** Fewer usable pseudo-questions than this measure noise: the index keeps the balanced weight. */
@@ -62,7 +61,7 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
     probes.push(probe);
     probeRows.add(row);
   }
-  if (probes.length < MIN_QUERIES) return { dense: BALANCED, source: 'default' };
+  if (probes.length < MIN_QUERIES) return { dense: DEFAULT_DENSE_WEIGHT, source: 'default' };
 
   const others = rows.filter((r) => !probeRows.has(r)).slice(0, options.pool ?? 2000);
   const questionVectors = await embedder.embed(probes.map((p) => p.question), 'query', options.signal);
@@ -88,10 +87,10 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
     });
   });
   const mrr = reciprocal.map((rr) => rr.reduce((a, b) => a + b, 0) / probes.length);
-  let best = GRID.indexOf(BALANCED);
+  let best = GRID.indexOf(DEFAULT_DENSE_WEIGHT);
   GRID.forEach((w, g) => {
     // a tie goes to the weight nearer the balance: it assumes least about questions not yet seen
-    const closer = Math.abs(w - BALANCED) < Math.abs(GRID[best] - BALANCED);
+    const closer = Math.abs(w - DEFAULT_DENSE_WEIGHT) < Math.abs(GRID[best] - DEFAULT_DENSE_WEIGHT);
     if (mrr[g] > mrr[best] + 1e-9 || (Math.abs(mrr[g] - mrr[best]) <= 1e-9 && closer)) best = g;
   });
   // Fusion must never lose to its better half. When the mixture's gain over the better list alone

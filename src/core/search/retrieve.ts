@@ -1,7 +1,7 @@
 import type { BacktrackMode, Chunk, RetrievalResult, RetrievedChunk, Retriever, Strategy } from '../types.ts';
 import { backtrack, type BacktrackCorpus, type Candidate } from './backtrack.ts';
 import type { FlatVectorIndex } from './flat-vector-index.ts';
-import { fuseByScore } from './fusion.ts';
+import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
 import type { LexicalIndex } from './lexical-index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import type { Hit } from './top-k.ts';
@@ -29,16 +29,14 @@ export interface RetrieveOptions {
   backtrack?: BacktrackMode;
 }
 
-/** One query variant: its text (for BM25) and its embedding (for the dense search). */
+/** One query variant: its text (for BM25) and its embedding (for the dense search; a keyword-only search needs none). */
 export interface QueryVariant {
   text: string;
-  vector: Float32Array;
+  vector?: Float32Array;
 }
 
-export const DEFAULT_DENSE_WEIGHT = 0.5;
-
 /** The first M candidates of every query variant, best first, fused across variants by rank. */
-export function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], options: RetrieveOptions): Candidate[] {
+function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], options: RetrieveOptions): Candidate[] {
   const n = Math.max(0, Math.floor(options.n));
   const m = Math.max(0, Math.floor(options.m ?? 20 * n));
   if (m === 0 || queries.length === 0) return [];
@@ -50,7 +48,7 @@ export function candidates(corpus: RetrievalCorpus, queries: readonly QueryVaria
     allow = (row) => member[row] === 1;
   }
   const perQuery = queries.map((query): Candidate[] => {
-    const dense = options.retriever !== 'lexical' ? corpus.vectors.search(query.vector, m, rows) : [];
+    const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), m, rows) : [];
     const lexical = allow ? corpus.lexical.search(query.text, m, allow) : [];
     if (options.retriever === 'dense') return dense.map((h, i) => ({ ...h, denseRank: i + 1 }));
     if (options.retriever === 'lexical') return lexical.map((h, i) => ({ ...h, lexicalRank: i + 1 }));
@@ -81,6 +79,11 @@ export function retrieve(corpus: RetrievalCorpus, queries: QueryVariant[], optio
     };
   });
   return { chunks, trace: walked.trace };
+}
+
+function vectorOf(query: QueryVariant): Float32Array {
+  if (!query.vector) throw new Error(`the query "${query.text}" has no embedding, which a dense search needs`);
+  return query.vector;
 }
 
 /**

@@ -134,9 +134,9 @@ export function methodStrategies(methods: readonly Pick<Method, 'strategy'>[]): 
 }
 
 /**
- * Original chunks retrieved per question (the paper's N): one retrieval serves every k (metrics
- * at k read its first k chunks), nDCG@10 and the answer contexts. Ranked backtracking and the
- * second hop read n too, so the token-budget metrics, which need more chunks, retrieve separately.
+ * Original chunks the metrics read per question (the paper's N): one retrieval serves every k
+ * (metrics at k read its first k chunks), nDCG@10 and the answer contexts, and with more chunks
+ * asked for (budgetChunks) the token-budget metrics too: more chunks asked only adds chunks.
  */
 export function chunksPerQuestion(config: Pick<EvalConfig, 'ks' | 'answerKs' | 'llm'>): number {
   return Math.max(NDCG_K, ...config.ks, ...(config.llm ? config.answerKs : []));

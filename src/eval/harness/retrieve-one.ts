@@ -2,10 +2,10 @@
  * Retrieval of one question under one method, scored against its gold evidence. The engine returns
  * its chunks best first, the order packing takes them in, which is the order metrics at k read.
  *
- * The token-budget metrics need more chunks than N. They get their own retrieval with a larger n
- * and the same M: M is given explicitly because hybrid fusion normalizes scores over the top-M
- * lists, and the retrieval at N is kept because ranked backtracking and the second hop also read
- * n, so a larger n would change the first N chunks the k metrics and the answers see.
+ * The token-budget metrics need more chunks than N, so the retrieval asks for as many as they
+ * need; its first N chunks are exactly what a retrieval of N would give (asking for more chunks
+ * only adds chunks), provided M stays the same: M is given explicitly, because hybrid fusion
+ * normalizes scores over the top-M lists and M would otherwise follow n.
  */
 import type { RetrievalResult, RetrievedChunk } from '../../core/types.ts';
 import type { EvalQuestion } from '../datasets/types.ts';
@@ -40,7 +40,7 @@ export interface RetrieveSettings {
   ks: readonly number[];
   /** Forces the hybrid fusion's dense share (hybrid methods only). */
   denseWeight?: number;
-  /** Recall within token budgets; needs `m`, which the budget retrieval shares. */
+  /** Recall within token budgets; needs `m` (see above). */
   budgets?: BudgetSettings;
   signal?: AbortSignal;
   /** The question's query vector, embedded once for every method. */
@@ -53,7 +53,7 @@ export interface RetrieveOutcome {
   ranked: RetrievedChunk[];
   /** The engine's result of the retrieval at N (fusion weight, second hop). */
   result: RetrievalResult;
-  /** Time of the budget retrieval and packing, in milliseconds (0 without budgets). */
+  /** Time of the budget packing, in milliseconds (0 without budgets). */
   budgetMs: number;
 }
 
@@ -80,15 +80,17 @@ export async function retrieveOne(
   settings: RetrieveSettings,
   gold: GoldScoring | undefined,
 ): Promise<RetrieveOutcome> {
+  const budgets = settings.budgets && settings.budgets.tokens.length > 0 ? settings.budgets : undefined;
+  if (budgets && settings.m === undefined) throw new Error('the budget metrics need M given explicitly, so that the first N chunks do not change');
   const t0 = performance.now();
-  const retrieval = await search(q, index, method, settings, settings.n);
+  const retrieval = await search(q, index, method, settings, Math.max(settings.n, budgets?.n ?? 0));
   const ms = performance.now() - t0;
-  // A cluster hit may overshoot N (paper backtracking adds all its members); metrics look at N
-  // chunks, the retrieval the method was asked for, so MRR is MRR@N and matching costs stay bounded.
+  // Metrics look at N chunks, the retrieval the method was asked for, so MRR is MRR@N and
+  // matching costs stay bounded.
   const ranked = retrieval.chunks.slice(0, settings.n);
   const entry: QuestionMethodResult = {
     ranked: ranked.map((r) => index.docs.get(r.chunk.docId)?.id ?? r.chunk.docId),
-    held: retrieval.chunks.length,
+    held: heldAtN(retrieval.chunks, settings.n),
     ms,
   };
   if (gold) {
@@ -97,21 +99,29 @@ export async function retrieveOne(
     entry.covered = covered;
   }
   const hop = retrieval.result.secondHop;
-  if (method.hops === 2 && hop) entry.secondHop = { terms: hop.terms, added: hop.added.length };
+  if (method.hops === 2 && hop) entry.secondHop = { terms: hop.terms, added: ranked.filter((r) => r.via === 'hop').length };
 
   let budgetMs = 0;
-  const budgets = settings.budgets;
-  if (budgets && budgets.tokens.length > 0) {
-    if (settings.m === undefined) throw new Error('the budget retrieval needs M given explicitly, to match the retrieval at N');
+  if (budgets) {
     const b0 = performance.now();
-    // the same retrieval when it already holds the chunks the budgets need
-    const wide = budgets.n === settings.n ? retrieval : await search(q, index, method, settings, budgets.n);
     // all it holds, as the engine packs them: chunks a cluster hit brought past n take their space too
-    const outcome = await budgetScores(wide.chunks, budgets.tokens, budgets.countTokens, gold);
+    const outcome = await budgetScores(retrieval.chunks, budgets.tokens, budgets.countTokens, gold);
     if (gold) Object.assign((entry.retrieval ??= {}), outcome.scores);
     entry.packed = outcome.packed;
     entry.underfilled = outcome.underfilled;
     budgetMs = performance.now() - b0;
   }
   return { entry, ranked, result: retrieval.result, budgetMs };
+}
+
+/**
+ * Chunks a retrieval of N would have held: the N-th chunk and every chunk the same candidate
+ * brought in with it (a paper-mode cluster hit overshoots N).
+ */
+function heldAtN(chunks: readonly RetrievedChunk[], n: number): number {
+  const last = chunks[Math.min(n, chunks.length) - 1];
+  if (!last) return 0;
+  let held = n;
+  while (held < chunks.length && chunks[held].firstRank === last.firstRank && chunks[held].via === last.via) held++;
+  return Math.min(held, chunks.length);
 }

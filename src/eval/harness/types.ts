@@ -80,11 +80,11 @@ export interface EvalReport {
   startedAt: string;
   node: string;
   config: EvalConfig & {
-    /** Original chunks retrieved per question (max of the k values and nDCG@10). */
+    /** Original chunks the metrics read per question (max of the k values and nDCG@10). */
     n: number;
-    /** Candidates per list (the paper's M) of every retrieval, the budget retrievals included. */
+    /** Candidates per list (the paper's M) of every retrieval. */
     m: number;
-    /** Chunks retrieved (a separate retrieval, same M) for the token-budget metrics. */
+    /** Chunks retrieved per question, enough to fill the largest token budget (the first n are the k metrics'). */
     budgetN: number;
     /** Who counted the tokens of the budget metrics: the answering LLM, else the embedder. */
     budgetTokenizer: string;
@@ -104,6 +104,6 @@ export interface EvalReport {
   questions: QuestionResult[];
   /** The markdown tables printed on stdout. */
   tables: Record<string, string>;
-  /** retrievalMs: the retrievals at N that the k metrics and answers read; budgetMs: the budget retrievals and packing. */
+  /** retrievalMs: the retrievals (of budgetN chunks); budgetMs: packing them within each budget. */
   timings: { loadModelsMs?: number; loadDataMs: number; indexMs: number; retrievalMs: number; budgetMs: number; answerMs: number; totalMs: number };
 }
