@@ -83,9 +83,9 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
     llm: str('llm'),
     reranker: str('reranker'),
     strategy: oneOf('strategy', str('strategy') ?? DEFAULT_RETRIEVAL.strategy, STRATEGIES),
-    retriever: retrieverOf(str('retriever'), str('hybrid')),
+    retriever: single('retriever', retrieversOf(str('retriever'), str('hybrid'), [DEFAULT_RETRIEVAL.retriever])),
     backtrack: oneOf('backtrack', str('backtrack') ?? DEFAULT_RETRIEVAL.backtrack, BACKTRACK_MODES),
-    hops: oneOf('hops', str('hops') ?? String(DEFAULT_RETRIEVAL.hops), ['1', '2'] as const) === '2' ? 2 : 1,
+    hops: single('hops', hopsOf(str('hops'), [DEFAULT_RETRIEVAL.hops])),
     rerank: v.rerank === true,
     rewrite: oneOf('rewrite', str('rewrite') ?? 'none', ['none', 'multi-query', 'hyde'] as const),
     n: int('n', str('n') ?? String(DEFAULT_RETRIEVAL.n), 1),
@@ -105,11 +105,25 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
   return { options, positionals, values: v };
 }
 
-/** `--retriever dense|lexical|hybrid`; the older `--hybrid on|off` still means hybrid or dense. */
-function retrieverOf(retriever: string | undefined, hybrid: string | undefined): Retriever {
+/**
+ * `--retriever dense|lexical|hybrid`, comma-separated where a command compares several (eval); the
+ * older `--hybrid on|off` still means hybrid or dense.
+ */
+export function retrieversOf(retriever: string | undefined, hybrid: string | undefined, fallback: Retriever[]): Retriever[] {
   if (retriever !== undefined && hybrid !== undefined) throw new UsageError('--retriever and --hybrid both choose the retriever; give one');
-  if (hybrid !== undefined) return oneOf('hybrid', hybrid, ['on', 'off'] as const) === 'on' ? 'hybrid' : 'dense';
-  return oneOf('retriever', retriever ?? DEFAULT_RETRIEVAL.retriever, RETRIEVERS);
+  if (hybrid !== undefined) return [...new Set(list('hybrid', hybrid, ['on', 'off'] as const, []).map((v) => (v === 'on' ? 'hybrid' : 'dense') as Retriever))];
+  return [...new Set(list('retriever', retriever, RETRIEVERS, fallback))];
+}
+
+/** `--hops 1|2`, comma-separated where a command compares several. */
+export function hopsOf(value: string | undefined, fallback: (1 | 2)[]): (1 | 2)[] {
+  return [...new Set(list('hops', value, ['1', '2'] as const, fallback.map((h) => String(h) as '1' | '2')))].map((h) => (h === '2' ? 2 : 1));
+}
+
+/** The one value of an option that a command takes once. */
+function single<T>(name: string, values: T[]): T {
+  if (values.length !== 1) throw new UsageError(`--${name} takes one value here`);
+  return values[0];
 }
 
 export function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {

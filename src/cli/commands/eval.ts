@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES, type BacktrackMode, type Retriever, type Strategy } from '../../core/types.ts';
+import { BACKTRACK_MODES, STRATEGIES, type BacktrackMode, type Strategy } from '../../core/types.ts';
 import { DataError } from '../../eval/datasets/records.ts';
 import { isDatasetName } from '../../eval/datasets/load.ts';
 import { DATASET_NAMES, type DatasetName } from '../../eval/datasets/types.ts';
@@ -13,7 +13,7 @@ import { cachedGenerator } from '../../eval/llm-cache.ts';
 import type { EvalConfig } from '../../eval/harness/config.ts';
 import { runEvaluation } from '../../eval/harness/run.ts';
 import { loadNodeModels, type NodeModels } from '../../models/node.ts';
-import { int, ints, list, modelsDirOf, oneOf, optionalInt, pickOptions, UsageError } from '../options.ts';
+import { hopsOf, int, ints, list, modelsDirOf, oneOf, optionalInt, pickOptions, retrieversOf, UsageError } from '../options.ts';
 import { stderrProgress } from '../progress.ts';
 
 export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [options]
@@ -81,12 +81,6 @@ function onOff(name: string, value: string | undefined, fallback: boolean[]): bo
   return [...new Set(values)];
 }
 
-function retrieversOf(retriever: string | undefined, hybrid: string | undefined): Retriever[] {
-  if (retriever !== undefined && hybrid !== undefined) throw new UsageError('--retriever and --hybrid both choose the retrievers; give one');
-  if (hybrid !== undefined) return onOff('hybrid', hybrid, [false, true]).map((on) => (on ? 'hybrid' : 'dense'));
-  return [...new Set(list<Retriever>('retriever', retriever, RETRIEVERS, ['dense', 'hybrid']))];
-}
-
 function denseWeightOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const w = Number(value);
@@ -112,7 +106,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
   const m = optionalInt('m', v.m, 1);
   const limit = optionalInt('limit', v.limit, 1);
   const backtracks = [...new Set(list<BacktrackMode>('backtrack', v.backtrack, BACKTRACK_MODES, ['ranked']))];
-  const hops = [...new Set(list('hops', v.hops, ['1', '2'] as const, ['1']))].map((h) => (h === '2' ? 2 : 1) as 1 | 2);
+  const hops = hopsOf(v.hops, [1]);
   const denseWeight = denseWeightOf(v['dense-weight']);
 
   const config: EvalConfig = {
@@ -127,7 +121,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
     ...(v.reranker ? { reranker: v.reranker } : {}),
     preparse,
     strategies,
-    retrievers: retrieversOf(v.retriever, v.hybrid),
+    retrievers: retrieversOf(v.retriever, v.hybrid, ['dense', 'hybrid']),
     backtracks,
     hops,
     ...(denseWeight !== undefined ? { denseWeight } : {}),
