@@ -93,15 +93,10 @@ export class LociEngine {
     return { added, failed, preparse };
   }
 
-  /**
-   * Runs the clustering and pre-parsing stages for whatever documents have not reached them, then
-   * calibrates the hybrid weight if the chunks changed enough, so no question has to wait for it.
-   */
+  /** Runs the clustering and pre-parsing stages for whatever documents have not reached them. */
   async finishPending(options: StageOptions & { preparseBudget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
     await this.indexer.clusterPending(options);
-    const outcome = await this.indexer.preparsePending({ ...options, budget: options.preparseBudget });
-    await this.fusionWeight(options.signal);
-    return outcome;
+    return this.indexer.preparsePending({ ...options, budget: options.preparseBudget });
   }
 
   async removeDocument(docId: string): Promise<void> {
@@ -121,7 +116,9 @@ export class LociEngine {
   /**
    * The hybrid weight this index calibrated for itself (search/calibrate-fusion.ts). Calibrating
    * costs about a hundred embeddings, so it is redone only once the chunks have changed by a fifth
-   * since the last time, and a question asked while it runs waits for the same calibration.
+   * since the last time, and a question asked while it runs waits for the same calibration. The
+   * weight lives as long as the engine: the app's worker calibrates after indexing, in the
+   * background; a one-shot CLI run calibrates when its first hybrid question needs it.
    */
   fusionWeight(signal?: AbortSignal): Promise<FusionWeight> {
     const { generation, chunkCount } = this.corpus;
