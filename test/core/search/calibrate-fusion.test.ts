@@ -57,25 +57,44 @@ const paraphrased = Array.from({ length: TOPICS }, (_, i) =>
 // Keyword world: every sentence of a chunk repeats the chunk's rare name; the embedder knows nothing.
 const named = Array.from({ length: TOPICS }, (_, i) => [0, 1, 2].map((s) => `Officer k${i}x filed report number ${s} on the case.`).join(' '));
 
+// Both lists half right: each chunk shares its topic with one neighbour and its rare name with the
+// other, so only the two together single it out.
+const mixed = Array.from({ length: TOPICS }, (_, i) => {
+  const topic = i >> 1;
+  const name = `n${((i + 1) % TOPICS) >> 1}x`;
+  const w = (k: number) => `t${topic}w${9 * i + k}`; // words of its topic that no other chunk uses
+  return [0, 1, 2].map((s) => `Officer ${name} wrote ${w(3 * s)} ${w(3 * s + 1)} and ${w(3 * s + 2)} in file.`).join(' ');
+});
+
 describe('calibrateFusion', () => {
   it('leans on the embedding where sentences and their chunks share meaning, not words', async () => {
     const embedder = topicEmbedder();
     const weight = await calibrateFusion(await corpusOf(paraphrased, embedder), embedder, { queries: 24 });
     expect(weight.source).toBe('calibrated');
-    // the embedding alone finds every chunk, BM25 (filler words only) few; mixing half and half
-    // already finds them all, so the weight stays at or above the balance, never below
+    // the embedding alone finds every chunk, BM25 (filler words only) few; mixing in BM25 gains
+    // nothing, so the embedding is used alone
     expect(weight.calibration?.mrrDense).toBe(1);
     expect(weight.calibration?.mrrLexical).toBeLessThan(0.5);
-    expect(weight.dense).toBeGreaterThanOrEqual(0.5);
+    expect(weight.dense).toBe(1);
     expect(weight.calibration?.queries).toBe(24);
   });
 
   it('leans on BM25 where chunks share rare names and the embedding carries nothing', async () => {
     const embedder = noiseEmbedder();
     const weight = await calibrateFusion(await corpusOf(named, embedder), embedder, { queries: 24 });
-    expect(weight.dense).toBeLessThan(0.5);
+    // a meaningless embedding cannot measurably help: BM25 is used alone
+    expect(weight.dense).toBe(0);
     expect(weight.calibration?.mrrLexical).toBeGreaterThan(weight.calibration?.mrrDense ?? 1);
-    expect(weight.calibration?.mrrFused).toBeGreaterThanOrEqual(weight.calibration?.mrrLexical ?? 1);
+    expect(weight.calibration?.mrrFused).toBe(weight.calibration?.mrrLexical);
+  });
+
+  it('mixes the two lists where each alone is half right', async () => {
+    const embedder = topicEmbedder();
+    const weight = await calibrateFusion(await corpusOf(mixed, embedder), embedder, { queries: 24 });
+    const c = weight.calibration;
+    expect(weight.dense).toBeGreaterThan(0);
+    expect(weight.dense).toBeLessThan(1);
+    expect(c?.mrrFused).toBeGreaterThan(Math.max(c?.mrrDense ?? 1, c?.mrrLexical ?? 1));
   });
 
   it('is deterministic for a seed', async () => {
