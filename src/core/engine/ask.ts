@@ -143,15 +143,15 @@ const HOP_SOURCES = 2;
  * Searches again with the question expanded by the first hop's best passages and fuses both hops
  * (see query/second-hop.ts); the second hop's candidates join the trace marked `hop: 2`.
  *
- * Both hops walk all M candidates and are cut to N only once fused: rank fusion reads how deep
- * each list goes, so lists cut at N would make the first five chunks of N = 5 differ from the
+ * Both hops walk all M candidates and are cut to exactly N only once fused: rank fusion reads how
+ * deep each list goes, so lists cut at N would make the first five chunks of N = 5 differ from the
  * first five of N = 10. This way, as with one hop, asking for more chunks only adds chunks.
  */
 async function twoHops(deps: AskDeps, question: string, variants: QueryVariant[], settings: RetrieveOptions, signal?: AbortSignal): Promise<RetrievalResult> {
   const n = Math.max(0, Math.floor(settings.n));
   const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? 20 * n };
   const first = retrieve(deps.corpus, variants, everything);
-  const asOneHop = heldAt(first, n);
+  const asOneHop = cutTo(first, n);
   const sources = first.chunks.slice(0, HOP_SOURCES).map((c) => c.chunk);
   const terms = expansionTerms(question, sources, deps.corpus.lexical.terms);
   if (terms.length === 0) return asOneHop;
@@ -169,28 +169,22 @@ async function twoHops(deps: AskDeps, question: string, variants: QueryVariant[]
   // a chunk one hop alone would not have given at N is the second hop's find
   const chunks = mergeHops(first.chunks, second.chunks, n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
   const kept = new Set(chunks.map((c) => c.chunk.id));
-  // the trace keeps the candidates that brought in a chunk that is kept
-  const brought = (row: TraceRow) => row.added.some((id) => kept.has(id));
   return {
     chunks,
-    trace: [...first.trace.filter(brought), ...second.trace.filter(brought).map((row) => ({ ...row, hop: 2 }))],
+    trace: [...first.trace.filter(bringsAny(kept)), ...second.trace.filter(bringsAny(kept)).map((row) => ({ ...row, hop: 2 }))],
     secondHop: { query, terms, added: chunks.filter((c) => c.via === 'hop').map((c) => c.chunk.id) },
   };
 }
 
-/**
- * What a walk of every candidate would have held had it stopped at `n` chunks (backtrack): the
- * candidates up to the one that reached n, and the chunks they brought in.
- */
-function heldAt(walk: RetrievalResult, n: number): RetrievalResult {
-  const held = new Set<string>();
-  const trace: TraceRow[] = [];
-  for (const row of walk.trace) {
-    if (held.size >= n) break;
-    trace.push(row);
-    for (const id of row.added) held.add(id);
-  }
-  return { chunks: walk.chunks.filter((c) => held.has(c.chunk.id)), trace };
+/** A full walk's first n chunks, with the candidates that brought them in. */
+function cutTo(walk: RetrievalResult, n: number): RetrievalResult {
+  const chunks = walk.chunks.slice(0, n);
+  return { chunks, trace: walk.trace.filter(bringsAny(new Set(chunks.map((c) => c.chunk.id)))) };
+}
+
+/** Whether a trace row brought in any of these chunks: the trace keeps only such candidates. */
+function bringsAny(kept: ReadonlySet<string>): (row: TraceRow) => boolean {
+  return (row) => row.added.some((id) => kept.has(id));
 }
 
 function requireGenerator(deps: AskDeps): AskDeps & { generator: Generator } {

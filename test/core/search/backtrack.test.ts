@@ -95,10 +95,16 @@ describe('ranked backtracking', () => {
     expect(backtrack(ranked(2, 8, 9, 0), 3, corpus, 'paper').chunkIds).toEqual(['a1', 'a3', 'b0']);
   });
 
-  it('a cluster whose members nothing else finds adds nothing', () => {
-    const result = backtrack(ranked(2, 4), 3, corpus, 'ranked');
-    expect(result.trace[0].added).toEqual([]);
-    expect(result.chunkIds).toEqual(['b2']);
+  it('a cluster whose members nothing else finds adds them only to make up N when the candidates run out', () => {
+    const enough = backtrack(ranked(2, 4), 1, corpus, 'ranked');
+    expect(enough.trace[0].added).toEqual([]);
+    expect(enough.chunkIds).toEqual(['b2']);
+    // K's members, in its order, after everything the candidates found; never more than N
+    const short = backtrack(ranked(2, 4), 3, corpus, 'ranked');
+    expect(short.chunkIds).toEqual(['b2', 'a1', 'a3']);
+    expect(short.trace[0].added).toEqual(['a1', 'a3']);
+    expect(short.firstRank.get('a1')).toBe(1);
+    expect(short.via.get('a3')).toBe('cluster');
   });
 
   it('own relevance is the best score of a chunk-origin candidate, within the first chunks reached', () => {

@@ -118,11 +118,11 @@ describe('retrieve', () => {
     expect(result.chunks[1].score).toBeCloseTo(0.96, 6);
   });
 
-  it('ranked backtracking leaves out members the candidates never reach; the paper walk takes them', () => {
+  it('ranked backtracking takes members the candidates never reach only to make up N; the paper walk takes them all', () => {
     // With M = 2 the candidates are c0 and the cluster: neither member is found on its own.
-    const ranked = retrieve(makeCorpus(), [question], { strategy: 'cap-rag', n: 3, m: 2, retriever: 'dense' });
-    expect(ids(ranked)).toEqual(['d1:0']);
-    const paper = retrieve(makeCorpus(), [question], { strategy: 'cap-rag', n: 3, m: 2, retriever: 'dense', backtrack: 'paper' });
+    const ranked = retrieve(makeCorpus(), [question], { strategy: 'cap-rag', n: 2, m: 2, retriever: 'dense' });
+    expect(ids(ranked)).toEqual(['d1:0', 'd1:2']);
+    const paper = retrieve(makeCorpus(), [question], { strategy: 'cap-rag', n: 2, m: 2, retriever: 'dense', backtrack: 'paper' });
     expect(ids(paper)).toEqual(['d1:0', 'd1:2', 'd1:4']);
   });
 
