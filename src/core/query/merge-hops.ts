@@ -1,3 +1,4 @@
+import { reciprocalRankFusion } from '../search/rrf.ts';
 import type { RetrievedChunk } from '../types.ts';
 
 /**
@@ -6,19 +7,19 @@ import type { RetrievedChunk } from '../types.ts';
  * bridge question, found again through its own terms) leads; a chunk only the second hop finds
  * (the bridge's other end) ranks beside the first hop's runners-up instead of replacing them.
  */
-export function mergeHops(first: readonly RetrievedChunk[], second: readonly RetrievedChunk[], limit: number, k = 60): RetrievedChunk[] {
-  const fused = new Map<string, { chunk: RetrievedChunk; score: number; order: number }>();
-  const add = (list: readonly RetrievedChunk[]) =>
-    list.forEach((c, i) => {
-      const known = fused.get(c.chunk.id);
-      const share = 1 / (k + i + 1);
-      if (known) known.score += share;
-      else fused.set(c.chunk.id, { chunk: c, score: share, order: fused.size });
+export function mergeHops(first: readonly RetrievedChunk[], second: readonly RetrievedChunk[], limit: number): RetrievedChunk[] {
+  const byRow: RetrievedChunk[] = [];
+  const rowOf = new Map<string, number>();
+  const hits = (list: readonly RetrievedChunk[]) =>
+    list.map((c) => {
+      let row = rowOf.get(c.chunk.id);
+      if (row === undefined) {
+        row = byRow.push(c) - 1;
+        rowOf.set(c.chunk.id, row);
+      }
+      return { row, score: 0 };
     });
-  add(first);
-  add(second);
-  return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.order - b.order)
+  return reciprocalRankFusion([hits(first), hits(second)])
     .slice(0, Math.max(0, limit))
-    .map((f) => f.chunk);
+    .map((hit) => byRow[hit.row]);
 }
