@@ -116,11 +116,14 @@ export async function retrieveOne(
 
 /**
  * Chunks a retrieval of N would have held: the N-th chunk and every chunk the same candidate
- * brought in with it (a paper-mode cluster hit overshoots N).
+ * brought in with it (a cluster hit may overshoot N). A chunk that came in after the candidates ran
+ * out (ranked backtracking filling up to N) carries an earlier candidate's rank and overshoots nothing.
  */
 function heldAtN(chunks: readonly RetrievedChunk[], n: number): number {
   const last = chunks[Math.min(n, chunks.length) - 1];
   if (!last) return 0;
+  const walked = chunks.slice(0, n).reduce((max, c) => Math.max(max, c.firstRank), 0);
+  if (last.firstRank < walked) return Math.min(n, chunks.length);
   let held = n;
   while (held < chunks.length && chunks[held].firstRank === last.firstRank && chunks[held].via === last.via) held++;
   return Math.min(held, chunks.length);
