@@ -1,10 +1,12 @@
 /** `loci index <files…> --out <path>`: builds or extends an index file; re-running resumes. */
-import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError } from '../options.ts';
 import { stderrProgress } from '../progress.ts';
 import { withInterrupt } from '../interrupt.ts';
+import { gatherFiles } from '../gather-files.ts';
+import { readRegularFile, UnreadableFileError } from '../read-file.ts';
+import { isIngestError } from '../../core/ingest/index.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds, clusters and pre-parses the files (pdf, docx, epub, html, md, txt).
@@ -19,7 +21,15 @@ export async function indexCommand(argv: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError('index needs at least one file or folder');
   if (options.preparse === 'llm' && !options.llm) throw new UsageError('--preparse llm needs --llm <model id>');
 
-  const files = await expandFiles(positionals);
+  // Every path is judged on its own: the refused ones are reported, the others indexed.
+  const { files, refused } = await gatherFiles(positionals);
+  const failedFiles: { file: string; error: string }[] = [];
+  const fail = (file: string, message: string) => {
+    failedFiles.push({ file, error: message });
+    process.stderr.write(`error: ${message.startsWith(file) ? message : `${file}: ${message}`}\n`);
+  };
+  for (const r of refused) fail(r.path, r.reason);
+  if (files.length === 0 && refused.length > 0) throw new UsageError('nothing to index: every path given was refused');
   const chunkTokens = options.chunkTokens ?? 100;
   const { engine, store } = await openEngine(
     options.out,
@@ -33,18 +43,22 @@ export async function indexCommand(argv: string[]): Promise<number> {
     },
   );
   const progress = stderrProgress(options.quiet);
-  let failures = 0;
   const outcome = await withInterrupt(store, async (signal) => {
     const inputs: { name: string; bytes: Uint8Array }[] = [];
-    for (const file of files) inputs.push({ name: path.basename(file), bytes: new Uint8Array(await readFile(file)) });
+    for (const file of files) {
+      const name = path.basename(file);
+      try {
+        inputs.push({ name, bytes: await readRegularFile(file, name) });
+      } catch (error) {
+        if (!(error instanceof UnreadableFileError) && !isIngestError(error)) throw error;
+        fail(error instanceof UnreadableFileError ? file : name, error.message);
+      }
+    }
     return engine.indexFiles(inputs, {
       signal,
       onProgress: progress,
       preparseBudget: options.preparseBudget !== undefined ? { maxSources: options.preparseBudget } : undefined,
-      onFileError: (name, error) => {
-        failures++;
-        process.stderr.write(`error: ${error.message.startsWith(name) ? error.message : `${name}: ${error.message}`}\n`);
-      },
+      onFileError: (name, error) => fail(name, error.message),
     });
   });
   await store.close();
@@ -57,7 +71,7 @@ export async function indexCommand(argv: string[]): Promise<number> {
     entries: engine.corpus.entryCount,
     ready: snap.documents.filter((d) => d.job.stage === 'ready').length,
     preparse: { done: outcome.preparse.done, failed: outcome.preparse.failed, pending: outcome.preparse.pending },
-    failedFiles: outcome.failed.map((f) => ({ file: f.name, error: f.error.message })),
+    failedFiles,
   };
   if (options.json) console.log(JSON.stringify(summary));
   else {
@@ -66,19 +80,7 @@ export async function indexCommand(argv: string[]): Promise<number> {
       console.log(`pre-parse: ${outcome.preparse.done} done, ${outcome.preparse.failed} failed (recorded and skipped), ${outcome.preparse.pending} pending`);
     }
     if (outcome.preparse.pending > 0) console.log('run the same command again to continue pre-parsing');
+    if (failedFiles.length > 0) console.log(`${failedFiles.length} of ${files.length + refused.length} paths not indexed (the reasons are above)`);
   }
-  return failures > 0 ? 1 : 0;
-}
-
-async function expandFiles(inputs: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const input of inputs) {
-    const info = await stat(input).catch(() => undefined);
-    if (!info) throw new UsageError(`${input}: no such file or folder`);
-    if (info.isDirectory()) {
-      const names = (await readdir(input)).sort();
-      out.push(...(await expandFiles(names.filter((n) => !n.startsWith('.')).map((n) => path.join(input, n)))));
-    } else out.push(input);
-  }
-  return out;
+  return failedFiles.length > 0 ? 1 : 0;
 }

@@ -32,6 +32,16 @@ export function corrupt(file: string, format: string, cause?: unknown): IngestEr
   return new IngestError(file, 'corrupt', `the file is not a valid ${what} (it may be damaged)`, { cause });
 }
 
+/** The file is over the size limit, said in units a person reads. */
+export function tooLarge(file: string, size: number, maxBytes: number): IngestError {
+  return new IngestError(file, 'too-large', `the file is too large (${megabytes(size)}; the limit is ${megabytes(maxBytes)})`);
+}
+
+function megabytes(n: number): string {
+  const mb = n / (1024 * 1024);
+  return mb >= 10 ? `${Math.round(mb)} MB` : mb >= 0.1 ? `${mb.toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
+}
+
 export function isIngestError(error: unknown): error is IngestError {
   return error instanceof IngestError;
 }

@@ -1,6 +1,6 @@
 /** Ingestion: the bytes of a file → a normalized `Doc` (text, placed blocks, TOC, language). */
 export { assemble } from './assemble.ts';
-export { IngestError, isIngestError, type IngestErrorReason } from './errors.ts';
+export { IngestError, isIngestError, tooLarge, type IngestErrorReason } from './errors.ts';
 export { MIME_TYPES, type Format } from './format.ts';
 export { DEFAULT_MAX_BYTES, ingest, parseDocument, type IngestOptions, type ParseResult } from './ingest.ts';
 export { detectLanguage } from './language.ts';

@@ -4,7 +4,7 @@ import { assemble } from './assemble.ts';
 import { identify } from './detect.ts';
 import { parseDocx } from './docx.ts';
 import { parseEpub } from './epub.ts';
-import { IngestError } from './errors.ts';
+import { IngestError, tooLarge } from './errors.ts';
 import { splitFileName } from './file-name.ts';
 import { MIME_TYPES, type Format } from './format.ts';
 import { parseHtml } from './html.ts';
@@ -28,7 +28,7 @@ export type ParseResult = ParsedDocument & { format: Format; mime: string };
 export async function parseDocument(name: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<ParseResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (bytes.length > maxBytes) {
-    throw new IngestError(name, 'too-large', `the file is too large (${megabytes(bytes.length)}; the limit is ${megabytes(maxBytes)})`);
+    throw tooLarge(name, bytes.length, maxBytes);
   }
   if (bytes.length === 0) throw new IngestError(name, 'empty', 'the file is empty');
 
@@ -85,9 +85,4 @@ export async function ingest(name: string, bytes: Uint8Array, options: IngestOpt
   };
   if (parsed.pageCount !== undefined) doc.pageCount = parsed.pageCount;
   return doc;
-}
-
-function megabytes(n: number): string {
-  const mb = n / (1024 * 1024);
-  return mb >= 10 ? `${Math.round(mb)} MB` : mb >= 0.1 ? `${mb.toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 }

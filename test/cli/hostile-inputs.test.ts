@@ -1,0 +1,72 @@
+/**
+ * `loci index` over the files people really have: each bad one is reported by name with its
+ * reason, the good ones beside it are indexed, and the exit code says something was left out.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
+
+const run = promisify(execFile);
+const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
+const POSIX = process.platform !== 'win32';
+
+async function loci(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [LOCI, ...args, '--models', MODELS_DIR, '-q'], { cwd: REPO_ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+const GOOD = '# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'loci-hostile-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('loci index with bad paths beside good files', () => {
+  it.runIf(POSIX)('indexes the good file and names every bad path with its reason', async () => {
+    const folder = path.join(dir, 'mixed');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'good.md'), GOOD);
+    await symlink(path.join(folder, 'gone.md'), path.join(folder, 'dangling.md'));
+    await symlink(path.join(folder, 'loop-b'), path.join(folder, 'loop-a'));
+    await symlink(path.join(folder, 'loop-a'), path.join(folder, 'loop-b'));
+    await symlink('/dev/zero', path.join(folder, 'zero.txt'));
+    execFileSync('mkfifo', [path.join(folder, 'pipe.txt')]);
+
+    const r = await loci('index', folder, '--out', path.join(dir, 'mixed.loci'), '--json');
+    expect(r.code).toBe(1);
+    const summary = JSON.parse(r.stdout);
+    expect(summary).toMatchObject({ documents: 1, ready: 1 });
+    expect(summary.chunks).toBeGreaterThan(0);
+    const failed = Object.fromEntries(summary.failedFiles.map((f: { file: string; error: string }) => [path.basename(f.file), f.error]));
+    expect(failed).toEqual({
+      'dangling.md': 'dangling symbolic link (its target does not exist)',
+      'loop-a': 'symbolic link loop (the link leads back to itself)',
+      'loop-b': 'symbolic link loop (the link leads back to itself)',
+      'pipe.txt': 'not a regular file: a named pipe (FIFO)',
+      'zero.txt': 'not a regular file: a character device',
+    });
+    expect(r.stderr).toContain(`error: ${path.join(folder, 'dangling.md')}: dangling symbolic link`);
+    expect(r.stderr).toContain(`error: ${path.join(folder, 'pipe.txt')}: not a regular file`);
+  });
+
+  it('refuses to start when no path given can be read, and writes no index', async () => {
+    const out = path.join(dir, 'none.loci');
+    const r = await loci('index', path.join(dir, 'no-such.md'), '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`error: ${path.join(dir, 'no-such.md')}: no such file or folder`);
+    expect(r.stderr).toMatch(/loci index: nothing to index/);
+    expect(existsSync(out)).toBe(false);
+  });
+});
