@@ -1,5 +1,11 @@
 /** Plain-text rendering of sources and retrieval traces for the terminal. */
+import type { QuestionCut } from '../core/engine/question.ts';
 import type { FusionWeight, RetrievedChunk, SecondHop, Source, TraceRow } from '../core/types.ts';
+
+/** The note for a question cut to the embedder's window (on stderr, so --json output stays one object). */
+export function questionCutNote(cut: QuestionCut): string {
+  return `note: the question is ${cut.chars.toLocaleString('en')} characters long; only its first ${cut.keptChars.toLocaleString('en')} were used (the embedder reads at most ${cut.maxTokens} tokens)\n`;
+}
 
 function sourceLine(s: { docName: string; chunk: RetrievedChunk['chunk'] }): string {
   const where = [s.chunk.headingPath.join(' › '), s.chunk.page !== undefined ? `p. ${s.chunk.page}` : ''].filter(Boolean).join(' · ');

@@ -28,8 +28,14 @@ async function loci(...args: string[]) {
 const GOOD = '# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n';
 
 let dir: string;
+/** An index of one good file, built once, that the cases below extend or ask. */
+let base: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'loci-hostile-'));
+  await writeFile(path.join(dir, 'good.md'), GOOD);
+  base = path.join(dir, 'base.loci');
+  const built = await loci('index', path.join(dir, 'good.md'), '--out', base, '--embedder', 'tiny-lexical-bert-zh');
+  expect(built.code, built.stderr).toBe(0);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -68,5 +74,25 @@ describe('loci index with bad paths beside good files', () => {
     expect(r.stderr).toContain(`error: ${path.join(dir, 'no-such.md')}: no such file or folder`);
     expect(r.stderr).toMatch(/loci index: nothing to index/);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('loci ask and inspect with odd questions', () => {
+  it('refuses a blank question with a clear message', async () => {
+    const r = await loci('ask', base, '   ');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^loci ask: the question is empty/m);
+    expect(r.stdout).toBe('');
+  });
+
+  it('cuts a 100 KB question to the embedder\'s window and says so', async () => {
+    // 117 KB in UTF-8, under the 128 KB a single command-line argument may hold
+    const question = '数据处理者应当履行哪些义务'.repeat(3000);
+    const r = await loci('inspect', base, question, '--json');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^note: the question is 39,000 characters long; only its first [\d,]+ were used \(the embedder reads at most \d+ tokens\)$/m);
+    const out = JSON.parse(r.stdout);
+    expect(out.question.length).toBeLessThan(question.length);
+    expect(out.sources.length).toBeGreaterThan(0);
   });
 });

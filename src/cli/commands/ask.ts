@@ -3,7 +3,7 @@ import type { AskOptions } from '../../core/engine/ask.ts';
 import type { RetrievalResult, RetrievedChunk, Source } from '../../core/types.ts';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
-import { printSources } from '../print.ts';
+import { printSources, questionCutNote } from '../print.ts';
 
 export const ASK_HELP = `loci ask <index.loci> "<question>" [options]
   Retrieves, then answers with numbered citations. Without --llm it lists the retrieved sources.
@@ -49,6 +49,7 @@ export async function askCommand(argv: string[]): Promise<number> {
 
   if (!options.llm) {
     const retrieval = await engine.retrieve(question, opts);
+    if (retrieval.cut) process.stderr.write(questionCutNote(retrieval.cut));
     if (options.json) {
       console.log(JSON.stringify({ answer: null, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result) }));
     } else {
@@ -64,6 +65,7 @@ export async function askCommand(argv: string[]): Promise<number> {
     if (event.type === 'retrieved') {
       sources = event.sources;
       retrieved = event.retrieval.result;
+      if (event.retrieval.cut) process.stderr.write(questionCutNote(event.retrieval.cut));
     } else if (event.type === 'token') {
       if (!options.json) process.stdout.write(event.text);
     } else {

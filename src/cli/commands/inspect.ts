@@ -1,7 +1,7 @@
 /** `loci inspect <index> "<question>"`: the retrieval trace, like the paper's Table 7. */
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError } from '../options.ts';
-import { fusionLine, printSources, printTrace, secondHopLines } from '../print.ts';
+import { fusionLine, printSources, printTrace, questionCutNote, secondHopLines } from '../print.ts';
 import { askOptions, retrievalJson, sourceJson } from './ask.ts';
 
 export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
@@ -18,6 +18,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   const embedder = argv.includes('--embedder') ? options.embedder : undefined;
   const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true });
   const retrieval = await engine.retrieve(question, askOptions(options));
+  if (retrieval.cut) process.stderr.write(questionCutNote(retrieval.cut));
   if (options.json) {
     console.log(JSON.stringify({ question: retrieval.question, queries: retrieval.queries, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result) }));
     return 0;

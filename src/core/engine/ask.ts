@@ -15,6 +15,7 @@ import { expandedQuestion, expansionTerms } from '../query/second-hop.ts';
 import { mergeHops } from '../query/merge-hops.ts';
 import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
 import type { LiveCorpus } from './live-corpus.ts';
+import { checkQuestion, type QuestionCut } from './question.ts';
 
 export type Rewrite = 'none' | 'multi-query' | 'hyde';
 
@@ -68,6 +69,8 @@ export interface RetrieveForQuestion {
   lang: Lang;
   /** Every query text that was searched (the question first). */
   queries: string[];
+  /** Set when the question was longer than the embedder's window and only its beginning was used. */
+  cut?: QuestionCut;
   result: RetrievalResult;
   /** Backtracked chunks, reranked when asked. */
   chunks: RetrievedChunk[];
@@ -75,9 +78,11 @@ export interface RetrieveForQuestion {
 
 export type AskEvent = { type: 'retrieved'; retrieval: RetrieveForQuestion; sources: Source[] } | AnswerEvent;
 
-export async function retrieveForQuestion(deps: AskDeps, asked: string, options: AskOptions): Promise<RetrieveForQuestion> {
+export async function retrieveForQuestion(deps: AskDeps, original: string, options: AskOptions): Promise<RetrieveForQuestion> {
   const { embedder } = deps;
   const { signal } = options;
+  // a blank question is refused, an overlong one cut to the embedder's window (question.ts)
+  const { text: asked, cut } = await checkQuestion(original, embedder);
   const needsModel = (options.rewrite !== undefined && options.rewrite !== 'none') || !!options.history?.length;
   const generator = needsModel ? requireGenerator(deps).generator : deps.generator;
   const lang = options.lang ?? detectLanguage(asked);
@@ -112,7 +117,7 @@ export async function retrieveForQuestion(deps: AskDeps, asked: string, options:
     if (!deps.reranker) throw new Error('reranking needs a reranker model');
     chunks = await rerank(question, chunks, deps.reranker, { signal });
   }
-  return { question, lang, queries: texts, result, chunks };
+  return { question, lang, queries: texts, result, chunks, ...(cut ? { cut } : {}) };
 }
 
 export async function* ask(deps: AskDeps, asked: string, options: AskOptions): AsyncGenerator<AskEvent> {
