@@ -41,6 +41,11 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
     if (normalized.text !== '') blocks.push(normalized);
   }
   if (blocks.length === 0) throw new IngestError(name, 'empty', 'the file contains no text');
+  // Headings only become the heading paths of the text under them; with no text there is nothing
+  // to search, and a document of no chunks would sit in the library as "ready" for nothing.
+  if (blocks.every((b) => b.kind === 'heading')) {
+    throw new IngestError(name, 'empty', `the file has only headings (${blocks.length}) and no text under them to index`);
+  }
 
   const result: ParseResult = { blocks, format, mime: MIME_TYPES[format] };
   const title = parsed.title !== undefined ? normalizeText(parsed.title) : '';

@@ -6,7 +6,7 @@
  */
 import { chunkDocument } from '../chunk/chunker.ts';
 import { clusterChunks } from '../cluster/index.ts';
-import { ingest, type IngestOptions } from '../ingest/index.ts';
+import { IngestError, ingest, type IngestOptions } from '../ingest/index.ts';
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
 import type { Embedder, Generator, IndexStore, ProgressListener } from '../ports.ts';
 import type { Chunk, ClusterGroup, IndexManifest, JobState, PreparseMode, Stage } from '../types.ts';
@@ -84,6 +84,12 @@ export class Indexer {
       throwIfAborted(signal, 'indexing');
       const chunking = options.chunking ?? this.deps.manifest.chunking;
       const chunks = await chunkDocument(record.doc, (texts) => this.deps.embedder.countTokens(texts), chunking);
+      if (chunks.length === 0) {
+        // Parsing refuses text-less files; should chunking still find nothing, the document is
+        // dropped rather than left "ready" with nothing to search.
+        await this.removeDocument(record.doc.id);
+        throw new IngestError(name, 'empty', 'the file holds no text to index');
+      }
       const job = { ...record.job, stage: 'chunked' as const, ...(options.chunking ? { chunking: options.chunking } : {}) };
       record = { ...record, chunks, job };
       await this.putDocument(record);

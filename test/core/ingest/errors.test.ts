@@ -62,6 +62,14 @@ describe('ingest errors', () => {
     await expectReason('blank.html', new TextEncoder().encode('<html><head><title>t</title></head><body> </body></html>'), 'empty');
   });
 
+  it('a file of headings only is empty: they head no text, so nothing would be searchable', async () => {
+    const md = await expectReason('outline.md', new TextEncoder().encode('# A\n## B\n\n---\n### C\n'), 'empty');
+    expect(md.message).toBe('outline.md: the file has only headings (3) and no text under them to index');
+    await expectReason('heads.html', new TextEncoder().encode('<html><body><h1>Only</h1><h2>heads</h2></body></html>'), 'empty');
+    // one line of text under them is enough
+    await expect(parseDocument('note.md', new TextEncoder().encode('# A\n## B\ntext\n'))).resolves.toMatchObject({ format: 'md' });
+  });
+
   it('a PDF without any text is empty, and the message says it may be a scan', async () => {
     const error = await expectReason('scan.pdf', textPdf(''), 'empty');
     expect(error.message).toMatch(/scan/);
