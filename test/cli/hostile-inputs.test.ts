@@ -4,7 +4,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -94,5 +94,43 @@ describe('loci ask and inspect with odd questions', () => {
     const out = JSON.parse(r.stdout);
     expect(out.question.length).toBeLessThan(question.length);
     expect(out.sources.length).toBeGreaterThan(0);
+  });
+});
+
+describe('loci index says what it did not index', () => {
+  it('fails a file of headings only and names a copy of an indexed file, indexing the rest', async () => {
+    const out = path.join(dir, 'extended.loci');
+    await copyFile(base, out);
+    const folder = path.join(dir, 'more');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'outline.md'), '# 计划\n## 第一部分\n## 第二部分\n');
+    await writeFile(path.join(folder, 'copy.md'), GOOD);
+    await writeFile(path.join(folder, 'new.md'), '# 网络安全\n\n网络运营者应当按照网络安全等级保护制度的要求履行安全保护义务。\n');
+
+    const r = await loci('index', folder, '--out', out, '--json');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: outline.md: the file has only headings (3) and no text under them to index');
+    expect(r.stderr).toContain('skipped: copy.md: same content as good.md, which is already indexed');
+    const summary = JSON.parse(r.stdout);
+    expect(summary).toMatchObject({ documents: 2, ready: 2, duplicates: [{ file: 'copy.md', sameAs: 'good.md' }] });
+    expect(summary.failedFiles).toEqual([{ file: 'outline.md', error: 'outline.md: the file has only headings (3) and no text under them to index' }]);
+  });
+
+  it('refuses index settings that differ from the ones the index was built with, and leaves it unchanged', async () => {
+    const before = await readFile(base);
+    const other = path.join(dir, 'other.md');
+    await writeFile(other, '# 其他\n\n另一段文字。\n');
+    const r = await loci('index', other, '--out', base, '--chunk-tokens', '50', '--cluster-scope', 'corpus');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `loci index: ${base} was built with other settings: --chunk-tokens 50 (the index uses 100); --cluster-scope corpus (the index uses document). ` +
+        'Leave these options out to extend it with its own settings, or give a new --out to build another index',
+    );
+    expect((await readFile(base)).equals(before)).toBe(true);
+
+    // the index's own settings, given again, are no conflict
+    const same = await loci('index', other, '--out', base, '--chunk-tokens', '100', '--cluster-scope', 'document', '--json');
+    expect(same.code, same.stderr).toBe(0);
+    expect(JSON.parse(same.stdout)).toMatchObject({ documents: 2, ready: 2 });
   });
 });

@@ -7,6 +7,8 @@ import { withInterrupt } from '../interrupt.ts';
 import { gatherFiles } from '../gather-files.ts';
 import { readRegularFile, UnreadableFileError } from '../read-file.ts';
 import { isIngestError } from '../../core/ingest/index.ts';
+import { IndexMismatchError } from '../../core/persist/manifest.ts';
+import { settingsConflicts } from '../settings-conflicts.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds, clusters and pre-parses the files (pdf, docx, epub, html, md, txt).
@@ -15,7 +17,7 @@ export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [
   --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>`;
 
 export async function indexCommand(argv: string[]): Promise<number> {
-  const { options, positionals } = parseCommon(argv);
+  const { options, positionals, values } = parseCommon(argv);
   if (options.help) return console.log(INDEX_HELP), 0;
   if (!options.out) throw new UsageError('index needs --out <path> for the index file');
   if (positionals.length === 0) throw new UsageError('index needs at least one file or folder');
@@ -42,6 +44,20 @@ export async function indexCommand(argv: string[]): Promise<number> {
       raptor: options.raptor,
     },
   );
+  const conflicts = settingsConflicts(engine.manifest, {
+    chunkTokens: options.chunkTokens,
+    clusterScope: options.clusterScope,
+    seed: options.seed,
+    raptor: options.raptor,
+    preparse: values.preparse !== undefined ? options.preparse : undefined,
+    llm: options.llm,
+  });
+  if (conflicts.length > 0) {
+    throw new IndexMismatchError(
+      `${options.out} was built with other settings: ${conflicts.join('; ')}. ` +
+        'Leave these options out to extend it with its own settings, or give a new --out to build another index',
+    );
+  }
   const progress = stderrProgress(options.quiet);
   const outcome = await withInterrupt(store, async (signal) => {
     const inputs: { name: string; bytes: Uint8Array }[] = [];
@@ -61,6 +77,7 @@ export async function indexCommand(argv: string[]): Promise<number> {
       onFileError: (name, error) => fail(name, error.message),
     });
   });
+  for (const d of outcome.duplicates) process.stderr.write(`skipped: ${d.name}: same content as ${d.sameAs}, which is already indexed\n`);
   await store.close();
   const snap = engine.snapshot();
   const summary = {
@@ -72,6 +89,7 @@ export async function indexCommand(argv: string[]): Promise<number> {
     ready: snap.documents.filter((d) => d.job.stage === 'ready').length,
     preparse: { done: outcome.preparse.done, failed: outcome.preparse.failed, pending: outcome.preparse.pending },
     failedFiles,
+    duplicates: outcome.duplicates.map((d) => ({ file: d.name, sameAs: d.sameAs })),
   };
   if (options.json) console.log(JSON.stringify(summary));
   else {

@@ -35,6 +35,8 @@ export interface IndexFilesOptions extends StageOptions {
 export interface IndexFilesResult {
   added: DocumentRecord[];
   failed: { name: string; error: Error }[];
+  /** Files whose bytes are a document already indexed under another name: not indexed again. */
+  duplicates: { name: string; sameAs: string }[];
   preparse: PreparseOutcome;
 }
 
@@ -80,9 +82,13 @@ export class LociEngine {
   async indexFiles(files: { name: string; bytes: Uint8Array }[], options: IndexFilesOptions = {}): Promise<IndexFilesResult> {
     const added: DocumentRecord[] = [];
     const failed: { name: string; error: Error }[] = [];
+    const duplicates: { name: string; sameAs: string }[] = [];
     for (const file of files) {
       try {
-        added.push(await this.indexer.ingestFile(file.name, file.bytes, options));
+        const record = await this.indexer.ingestFile(file.name, file.bytes, options);
+        // ids come from content, so the same bytes under a new name meet the first name's record
+        if (record.doc.name !== file.name) duplicates.push({ name: file.name, sameAs: record.doc.name });
+        else added.push(record);
       } catch (error) {
         if (!(error instanceof Error) || error.name === 'CancelledError' || !options.onFileError) throw error;
         failed.push({ name: file.name, error });
@@ -90,7 +96,7 @@ export class LociEngine {
       }
     }
     const preparse = await this.finishPending(options);
-    return { added, failed, preparse };
+    return { added, failed, duplicates, preparse };
   }
 
   /** Runs the clustering and pre-parsing stages for whatever documents have not reached them. */
