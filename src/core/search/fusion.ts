@@ -13,9 +13,12 @@ export const DEFAULT_DENSE_WEIGHT = 0.5;
 
 /**
  * Convex combination of a dense and a lexical list: score = w·dense′ + (1 − w)·lexical′, where each
- * list's scores are rescaled to [0, 1] over the list itself (dense: min–max over its top M, since
- * cosines of unrelated texts are not 0; BM25: divided by its best score, 0 being "no shared term").
- * A row missing from a list gets 0 there.
+ * list's scores are rescaled min–max over its own top M, so both run from 0 (the list's last
+ * candidate) to 1 (its first). A row missing from a list gets 0 there. BM25 used to be divided by
+ * its best score only: its last candidates then kept a third of the top while dense's got nothing,
+ * so the same weight favoured the lexical list's tail, and the calibrated weight that had to make
+ * up for it sat on a cliff (HotpotQA dev with GloVe, default configuration: R@5 73.3, and 83.3 at
+ * the next weight down). Both min–max, it is 81.7 at the weight calibration picks.
  *
  * Why not RRF: ranks throw away how far ahead a list's first hit is. A weak embedder's list is
  * nearly flat while BM25's top hit often stands far above its second, and RRF gives both the same
@@ -45,10 +48,12 @@ export function fuseByScore(dense: readonly Hit[], lexical: readonly Hit[], dens
     c.score += w * (dSpan > 0 ? (hit.score - dBottom) / dSpan : 1);
   });
   const lTop = lexical[0]?.score ?? 0;
+  const lBottom = lexical[lexical.length - 1]?.score ?? 0;
+  const lSpan = lTop - lBottom;
   lexical.forEach((hit, i) => {
     const c = at(hit.row);
     c.lexicalRank = i + 1;
-    c.score += (1 - w) * (lTop > 0 ? hit.score / lTop : 0);
+    c.score += (1 - w) * (lSpan > 0 ? (hit.score - lBottom) / lSpan : 1);
   });
   return [...fused.values()]
     .sort((a, b) => b.score - a.score || bestRank(a) - bestRank(b) || a.row - b.row)

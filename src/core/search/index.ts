@@ -10,5 +10,5 @@ export { kindsFor } from './strategy-kinds.ts';
 export { backtrack, ownRelevance, type Candidate, type BacktrackResult, type BacktrackCorpus } from './backtrack.ts';
 export { retrieve, type RetrievalCorpus, type RetrieveOptions, type QueryVariant } from './retrieve.ts';
 export { fuseByScore, DEFAULT_DENSE_WEIGHT, type FusedCandidate } from './fusion.ts';
-export { calibrateFusion, type CalibrationCorpus, type CalibrationOptions } from './calibrate-fusion.ts';
+export { calibrateFusion, chooseWeight, type CalibrationCorpus, type CalibrationOptions } from './calibrate-fusion.ts';
 export { TermStats } from './term-stats.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrateFusion, FlatVectorIndex, fuseByScore } from '../../../src/core/search/index.ts';
+import { calibrateFusion, chooseWeight, FlatVectorIndex, fuseByScore } from '../../../src/core/search/index.ts';
 import type { Embedder } from '../../../src/core/ports.ts';
 
 const TOPICS = 30;
@@ -110,6 +110,30 @@ describe('calibrateFusion', () => {
   });
 });
 
+describe('chooseWeight', () => {
+  // eleven weights, BM25 alone (index 0) to dense alone (index 10), over eight pseudo-questions
+  const grid = (rows: Record<number, number[]>, rest: number) =>
+    Array.from({ length: 11 }, (_, g) => Float64Array.from(rows[g] ?? Array.from({ length: 8 }, () => rest)));
+  const same = (x: number) => Array.from({ length: 8 }, () => x);
+
+  it('takes the weight nearest the better list that the pseudo-questions cannot tell from the best', () => {
+    const reciprocal = grid({ 0: same(0.5), 1: same(0.5), 2: [1, 0.5, 1, 1, 1, 1, 1, 1], 3: [0.5, 1, 1, 1, 1, 1, 1, 1], 10: same(0.1) }, 0.2);
+    // 2 and 3 score alike, far above BM25 alone and above 1; 2 is nearer BM25 alone
+    expect(chooseWeight(reciprocal)).toBe(2);
+  });
+
+  it('keeps the best weight when every weight nearer the better list is clearly worse', () => {
+    const reciprocal = grid({ 0: same(0.5), 1: same(0.6), 2: same(0.7), 3: same(1), 10: same(0.1) }, 0.2);
+    expect(chooseWeight(reciprocal)).toBe(3);
+  });
+
+  it('uses the better list alone when the best mixture gains only noise over it', () => {
+    const reciprocal = grid({ 0: same(0.1), 6: [1, 0.1, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3], 10: same(0.3) }, 0.2);
+    // 6 is ahead of dense alone on average, but by one question's luck (it loses another)
+    expect(chooseWeight(reciprocal)).toBe(10);
+  });
+});
+
 describe('fuseByScore', () => {
   it('rescales each list to [0, 1] and mixes them by the weight', () => {
     const dense = [
@@ -121,10 +145,10 @@ describe('fuseByScore', () => {
       { row: 3, score: 8 },
       { row: 4, score: 2 },
     ];
-    // dense: row 1 → 1, row 2 → 0.5, row 3 → 0; lexical: row 3 → 1, row 4 → 0.25
+    // dense: row 1 → 1, row 2 → 0.5, row 3 → 0; lexical: row 3 → 1, row 4 → 0
     const fused = fuseByScore(dense, lexical, 0.25, 10);
-    expect(fused.map((c) => c.row)).toEqual([3, 1, 4, 2]);
-    [0.75, 0.25, 0.1875, 0.125].forEach((score, i) => expect(fused[i].score).toBeCloseTo(score, 12));
+    expect(fused.map((c) => c.row)).toEqual([3, 1, 2, 4]);
+    [0.75, 0.25, 0.125, 0].forEach((score, i) => expect(fused[i].score).toBeCloseTo(score, 12));
     expect(fused[0]).toMatchObject({ denseRank: 3, lexicalRank: 1 });
     expect(fuseByScore(dense, lexical, 1, 2).map((c) => c.row)).toEqual([1, 2]);
     expect(fuseByScore(dense, [], 0, 10).map((c) => c.score)).toEqual([0, 0, 0]);
