@@ -3,7 +3,7 @@
  * the file in: it names the file and says what is wrong in plain words.
  */
 
-export type IngestErrorReason = 'corrupt' | 'encrypted' | 'empty' | 'too-large' | 'unsupported';
+export type IngestErrorReason = 'corrupt' | 'encrypted' | 'empty' | 'too-large' | 'too-deep' | 'unsupported';
 
 export class IngestError extends Error {
   readonly file: string;
@@ -37,7 +37,8 @@ export function tooLarge(file: string, size: number, maxBytes: number): IngestEr
   return new IngestError(file, 'too-large', `the file is too large (${megabytes(size)}; the limit is ${megabytes(maxBytes)})`);
 }
 
-function megabytes(n: number): string {
+/** A size in the unit a person reads: "120 MB", "2.5 MB", "3 KB". */
+export function megabytes(n: number): string {
   const mb = n / (1024 * 1024);
   return mb >= 10 ? `${Math.round(mb)} MB` : mb >= 0.1 ? `${mb.toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 }

@@ -10,6 +10,7 @@ import { MIME_TYPES, type Format } from './format.ts';
 import { parseHtml } from './html.ts';
 import { detectLanguage } from './language.ts';
 import { parseMarkdown } from './markdown.ts';
+import { checkMarkdownDepth } from './markdown-depth.ts';
 import { normalizeBlock, normalizeText } from './normalize.ts';
 import { parsePdf } from './pdf.ts';
 import { buildToc } from './toc.ts';
@@ -33,7 +34,7 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
   if (bytes.length === 0) throw new IngestError(name, 'empty', 'the file is empty');
 
   const { format, text } = identify(name, bytes);
-  const parsed = await parseFormat(name, format, bytes, text);
+  const parsed = await parseWithin(name, format, bytes, text);
 
   const blocks: Block[] = [];
   for (const block of parsed.blocks) {
@@ -54,6 +55,21 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
   return result;
 }
 
+/**
+ * The format's parser, with its stack overflow (nesting deeper than a parser's recursion takes,
+ * in a shape no depth check foresaw) reported as the file's problem rather than a raw RangeError.
+ */
+async function parseWithin(name: string, format: Format, bytes: Uint8Array, text: string | undefined): Promise<ParsedDocument> {
+  try {
+    return await parseFormat(name, format, bytes, text);
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new IngestError(name, 'too-deep', 'the file nests its content too deeply to read', { cause: error });
+    }
+    throw error;
+  }
+}
+
 function parseFormat(name: string, format: Format, bytes: Uint8Array, text: string | undefined): Promise<ParsedDocument> | ParsedDocument {
   switch (format) {
     case 'pdf':
@@ -66,6 +82,7 @@ function parseFormat(name: string, format: Format, bytes: Uint8Array, text: stri
       // XHTML (an XML declaration first) has self-closing tags that HTML parsing would leave open.
       return parseHtml(text ?? '', { xhtml: /^\s*<\?xml/.test(text ?? '') });
     case 'md':
+      checkMarkdownDepth(name, text ?? '');
       return parseMarkdown(text ?? '');
     case 'txt':
       return parseText(text ?? '');
