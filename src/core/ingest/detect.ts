@@ -89,7 +89,8 @@ function zipFormat(bytes: Uint8Array): Format | undefined {
     files = unzipSync(bytes, {
       filter: (file) => {
         names.add(file.name);
-        return file.name === 'mimetype';
+        // its declared size bounds what fflate unpacks: a real one is 20 bytes
+        return file.name === 'mimetype' && file.originalSize <= 1024;
       },
     });
   } catch {

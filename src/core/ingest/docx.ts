@@ -2,6 +2,7 @@ import mammoth from 'mammoth';
 import type { ParsedDocument } from '../types.ts';
 import { corrupt } from './errors.ts';
 import { parseHtml } from './html.ts';
+import { checkZipBounds } from './zip-bounds.ts';
 
 /**
  * DOCX → mammoth's semantic HTML (Heading n → <hn>, lists → <li>, tables → <tr>) → blocks.
@@ -9,6 +10,8 @@ import { parseHtml } from './html.ts';
  * would only cost time.
  */
 export async function parseDocx(file: string, bytes: Uint8Array): Promise<ParsedDocument> {
+  // mammoth reads the XML parts and relationships; media stay packed
+  checkZipBounds(file, 'docx', bytes, (name) => /\.(?:xml|rels)$/i.test(name));
   // mammoth's Node build reads `buffer` and its browser build `arrayBuffer`; JSZip accepts either.
   const input = { arrayBuffer: bytes.slice().buffer, buffer: bytes } as unknown as { arrayBuffer: ArrayBuffer };
   let html: string;

@@ -3,12 +3,14 @@ import type { Block, ParsedDocument } from '../types.ts';
 import { IngestError, corrupt } from './errors.ts';
 import { readContainer, readEncryptedPaths, readPackage } from './epub-package.ts';
 import { parseHtml } from './html.ts';
+import { checkZipBounds } from './zip-bounds.ts';
 
 // Only markup is ever read; images, fonts and styles stay compressed.
 const MARKUP = /\.(?:x?html?|xht|xml|opf|ncx)$/i;
 
 /** EPUB → the blocks of its spine documents, in reading order; title from the OPF metadata. */
 export function parseEpub(file: string, bytes: Uint8Array): ParsedDocument {
+  checkZipBounds(file, 'epub', bytes, (name) => MARKUP.test(name));
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes, { filter: (f) => MARKUP.test(f.name) });
