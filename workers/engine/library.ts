@@ -5,7 +5,7 @@
  */
 import type { AppSettings, LibraryDoc } from '../../src/client/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
-import { reached } from '../../src/core/pipeline/indexer.ts';
+import { reached } from '../../src/core/pipeline/stages.ts';
 import type { Progress } from '../../src/core/ports.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';

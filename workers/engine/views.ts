@@ -2,7 +2,7 @@
 import type { ClusterMap, Passage } from '../../src/client/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { LiveCorpus } from '../../src/core/engine/live-corpus.ts';
-import { documentGroupId } from '../../src/core/pipeline/indexer.ts';
+import { documentGroupId } from '../../src/core/pipeline/stages.ts';
 import type { Chunk } from '../../src/core/types.ts';
 import type { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 

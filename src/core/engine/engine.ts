@@ -6,7 +6,8 @@ import { assertSameEmbedder, createManifest, type ManifestSettings } from '../pe
 import type { DocumentRecord, IndexSnapshot } from '../persist/snapshot.ts';
 import type { Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
 import type { IngestOptions } from '../ingest/index.ts';
-import { Indexer, reached, type StageOptions } from '../pipeline/indexer.ts';
+import { Indexer } from '../pipeline/indexer.ts';
+import { reached, type StageOptions } from '../pipeline/stages.ts';
 import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage.ts';
 import type { FusionWeight, IndexManifest } from '../types.ts';
 import { LiveCorpus } from './live-corpus.ts';

@@ -8,8 +8,8 @@ import { chunkDocument } from '../chunk/chunker.ts';
 import { clusterChunks } from '../cluster/index.ts';
 import { IngestError, ingest, type IngestOptions } from '../ingest/index.ts';
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
-import type { Embedder, Generator, IndexStore, ProgressListener } from '../ports.ts';
-import type { Chunk, ClusterGroup, IndexManifest, JobState, PreparseMode, Stage } from '../types.ts';
+import type { IndexStore } from '../ports.ts';
+import type { Chunk, ClusterGroup, PreparseMode } from '../types.ts';
 import type { ChunkOptions } from '../chunk/chunker.ts';
 import { sha256Hex } from '../util/hash.ts';
 import { CancelledError, throwIfAborted } from '../util/abort.ts';
@@ -19,20 +19,11 @@ import { concatVectors, embedTexts, row } from './embed-texts.ts';
 import type { LiveCorpus } from '../engine/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';
 import { preparseStage, type PreparseBudget, type PreparseOutcome } from './preparse-stage.ts';
+import { CORPUS_GROUP_ID, documentGroupId, reached, type RecordSink, type StageDeps, type StageOptions } from './stages.ts';
 
-export interface IndexerDeps {
-  manifest: IndexManifest;
-  embedder: Embedder;
-  generator?: Generator;
+export interface IndexerDeps extends StageDeps {
   store: IndexStore;
   corpus: LiveCorpus;
-}
-
-export interface StageOptions {
-  signal?: AbortSignal;
-  onProgress?: ProgressListener;
-  /** Limit the stage to these documents (and the clusters of their own groups); default: all. */
-  docIds?: ReadonlySet<string>;
 }
 
 export interface IngestFileOptions extends StageOptions {
@@ -41,19 +32,7 @@ export interface IngestFileOptions extends StageOptions {
   chunking?: ChunkOptions;
 }
 
-const STAGES: Stage[] = ['parsed', 'chunked', 'embedded', 'clustered', 'preparsed', 'ready'];
-
-export function reached(job: JobState, stage: Stage): boolean {
-  return STAGES.indexOf(job.stage) >= STAGES.indexOf(stage);
-}
-
-export const CORPUS_GROUP_ID = 'g:corpus';
-
-export function documentGroupId(docId: string): string {
-  return `g:${docId}`;
-}
-
-export class Indexer {
+export class Indexer implements RecordSink {
   readonly documents = new Map<string, DocumentRecord>();
   readonly groups = new Map<string, GroupRecord>();
 

@@ -8,8 +8,7 @@ import { runPreparse, type PreparseSource } from '../preparse/index.ts';
 import type { Entry, PreparseMode, PreparseRecord } from '../types.ts';
 import { clusterText } from './base-entries.ts';
 import { concatVectors, embedTexts } from './embed-texts.ts';
-import type { Indexer, IndexerDeps, StageOptions } from './indexer.ts';
-import { reached } from './indexer.ts';
+import { reached, type RecordSink, type StageDeps, type StageOptions } from './stages.ts';
 
 export interface PreparseBudget {
   maxSources?: number;
@@ -29,8 +28,8 @@ export interface PreparseOutcome {
 const FLUSH_EVERY = 16;
 
 export async function preparseStage(
-  deps: IndexerDeps,
-  indexer: Indexer,
+  deps: StageDeps,
+  sink: RecordSink,
   options: StageOptions & { budget?: PreparseBudget; mode?: PreparseMode },
 ): Promise<PreparseOutcome> {
   const mode = options.mode ?? deps.manifest.preparse.mode;
@@ -38,19 +37,19 @@ export async function preparseStage(
   if (mode === 'off') return none;
   if (mode === 'llm' && !deps.generator) throw new Error('pre-parsing with an LLM needs a generator (or use the extractive mode)');
 
-  const collected = collectSources(indexer, options.docIds);
+  const collected = collectSources(sink, options.docIds);
   // Extractive entries are the source's own sentences. A cluster's sentences are its members'
   // sentences again, already searchable and backtracking precisely to their chunk; repeating them
   // at cluster level would make nearly every hit pull in a whole cluster.
   const sources = mode === 'extractive' ? collected.sources.filter((s) => s.type === 'chunk') : collected.sources;
   const { ownerOf, docsOf } = collected;
   const labelOf = (sourceId: string) => {
-    const names = (docsOf.get(sourceId) ?? []).map((id) => indexer.documents.get(id)?.doc.name ?? id);
+    const names = (docsOf.get(sourceId) ?? []).map((id) => sink.documents.get(id)?.doc.name ?? id);
     return names.length === 1 ? names[0] : `${names.length} documents`;
   };
   const skip = new Set<string>();
-  for (const r of indexer.documents.values()) for (const p of r.preparse) skip.add(p.sourceId);
-  for (const g of indexer.groups.values()) for (const p of g.preparse) skip.add(p.sourceId);
+  for (const r of sink.documents.values()) for (const p of r.preparse) skip.add(p.sourceId);
+  for (const g of sink.groups.values()) for (const p of g.preparse) skip.add(p.sourceId);
   if (sources.every((s) => skip.has(s.id))) return none;
 
   let buffer: { record: PreparseRecord; entries: Entry[] }[] = [];
@@ -74,12 +73,12 @@ export async function preparseStage(
     }
     for (const [owner, slot] of byOwner) {
       const added = concatVectors(...slot.vectors);
-      const doc = indexer.documents.get(owner);
+      const doc = sink.documents.get(owner);
       if (doc) {
-        await indexer.putDocument(appendTo(doc, slot.records, slot.entries, added));
+        await sink.putDocument(appendTo(doc, slot.records, slot.entries, added));
       } else {
-        const group = indexer.groups.get(owner)!;
-        await indexer.putGroup(appendTo(group, slot.records, slot.entries, added));
+        const group = sink.groups.get(owner)!;
+        await sink.putGroup(appendTo(group, slot.records, slot.entries, added));
       }
     }
   };
@@ -100,8 +99,8 @@ export async function preparseStage(
   await flush();
 
   const finished = new Set(skip);
-  for (const r of indexer.documents.values()) for (const p of r.preparse) finished.add(p.sourceId);
-  for (const g of indexer.groups.values()) for (const p of g.preparse) finished.add(p.sourceId);
+  for (const r of sink.documents.values()) for (const p of r.preparse) finished.add(p.sourceId);
+  for (const g of sink.groups.values()) for (const p of g.preparse) finished.add(p.sourceId);
   const pendingDocs = new Set<string>();
   for (const s of sources) if (!finished.has(s.id)) for (const d of docsOf.get(s.id) ?? []) pendingDocs.add(d);
   return { ...result, pendingDocs };
@@ -112,12 +111,12 @@ function appendTo<R extends DocumentRecord | GroupRecord>(record: R, records: Pr
 }
 
 /** Sources in a stable order: documents in added order, their chunks, then each group's clusters. */
-function collectSources(indexer: Indexer, docIds?: ReadonlySet<string>) {
+function collectSources(sink: RecordSink, docIds?: ReadonlySet<string>) {
   const inScope = (ids: readonly string[]) => !docIds || ids.every((id) => docIds.has(id));
   const sources: PreparseSource[] = [];
   const ownerOf = new Map<string, string>();
   const docsOf = new Map<string, string[]>();
-  for (const r of indexer.documents.values()) {
+  for (const r of sink.documents.values()) {
     if (!reached(r.job, 'clustered') || !inScope([r.doc.id])) continue;
     for (const c of r.chunks) {
       sources.push({ id: c.id, type: 'chunk', text: c.text, headingPath: c.headingPath, lang: r.doc.language });
@@ -125,8 +124,8 @@ function collectSources(indexer: Indexer, docIds?: ReadonlySet<string>) {
       docsOf.set(c.id, [r.doc.id]);
     }
   }
-  for (const g of indexer.groups.values()) {
-    const docs = g.group.docIds.map((id) => indexer.documents.get(id)).filter((d): d is DocumentRecord => !!d);
+  for (const g of sink.groups.values()) {
+    const docs = g.group.docIds.map((id) => sink.documents.get(id)).filter((d): d is DocumentRecord => !!d);
     if (docs.length !== g.group.docIds.length || !inScope(g.group.docIds)) continue;
     const chunkById = new Map(docs.flatMap((d) => d.chunks.map((c) => [c.id, c] as const)));
     for (const cluster of g.group.clusters) {

@@ -2,12 +2,12 @@
 import { buildRaptorTree } from '../cluster/index.ts';
 import type { ProgressListener } from '../ports.ts';
 import type { Chunk, Entry, Lang, RaptorNode } from '../types.ts';
-import type { IndexerDeps } from './indexer.ts';
+import type { StageDeps } from './stages.ts';
 import { clusteringOptions } from './cluster-options.ts';
 import { extractiveSummarizer, llmSummarizer } from './summarizers.ts';
 
 export async function buildRaptorEntries(
-  deps: IndexerDeps,
+  deps: StageDeps,
   groupId: string,
   chunks: Chunk[],
   vectors: Float32Array[],
