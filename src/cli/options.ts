@@ -19,6 +19,7 @@ const COMMON = {
   backtrack: { type: 'string' },
   hops: { type: 'string' },
   rerank: { type: 'boolean' },
+  'sub-questions': { type: 'boolean' },
   rewrite: { type: 'string' },
   n: { type: 'string', short: 'n' },
   m: { type: 'string', short: 'm' },
@@ -46,6 +47,8 @@ export interface CommonOptions {
   /** 2: a second search expanded with what the first found. */
   hops: 1 | 2;
   rerank: boolean;
+  /** With --hops 2 and --llm: the model writes the sub-questions of the second hop. */
+  subQuestions: boolean;
   rewrite: Rewrite;
   n: number;
   m?: number;
@@ -87,6 +90,7 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
     backtrack: oneOf('backtrack', str('backtrack') ?? DEFAULT_RETRIEVAL.backtrack, BACKTRACK_MODES),
     hops: single('hops', hopsOf(str('hops'), [DEFAULT_RETRIEVAL.hops])),
     rerank: v.rerank === true,
+    subQuestions: v['sub-questions'] === true,
     rewrite: oneOf('rewrite', str('rewrite') ?? 'none', ['none', 'multi-query', 'hyde'] as const),
     n: int('n', str('n') ?? String(DEFAULT_RETRIEVAL.n), 1),
     m: optionalInt('m', str('m'), 1),

@@ -56,9 +56,11 @@ export function fusionLine(fusion: FusionWeight): string {
 
 /** The second hop: the terms it added to the question and the chunks it brought that the first had not. */
 export function secondHopLines(hop: SecondHop, chunkLabel: (id: string) => string): string[] {
+  const asked = hop.subQuestions;
   return [
-    `second hop: searched again with ${hop.terms.map((term) => `"${term}"`).join(', ')}`,
+    `second hop: searched again with ${hop.terms.length > 0 ? hop.terms.map((term) => `"${term}"`).join(', ') : 'no new terms'}`,
     `  query: ${oneLine(hop.query, 160)}`,
+    ...(asked ? [`  sub-questions: ${asked.length > 0 ? asked.map((q) => `"${oneLine(q, 120)}"`).join(', ') : 'none usable in the model\'s reply'}`] : []),
     `  added: ${hop.added.length > 0 ? hop.added.map(chunkLabel).join(', ') : 'nothing the first hop had not found'}`,
   ];
 }

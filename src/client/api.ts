@@ -37,6 +37,8 @@ export interface AppSettings {
   backtrack: BacktrackMode;
   /** 2: search again with what the first search found, for questions that connect two facts. */
   hops: 1 | 2;
+  /** With two hops: the language model writes the second hop's sub-questions (a generation before each answer). */
+  subQuestions: boolean;
   rerank: boolean;
   n: number;
   m?: number;

@@ -262,6 +262,8 @@ export interface FusionWeight {
 export interface SecondHop {
   query: string;
   terms: string[];
+  /** The sub-questions a language model wrote for this hop, when it was asked to (possibly none usable). */
+  subQuestions?: string[];
   /** Chunks the second hop added that the first hop had not ranked within N. */
   added: string[];
 }

@@ -60,3 +60,21 @@ describe('LLM pre-parsing with a random-weights model', () => {
     expect(new Set(after).size).toBe(5);
   });
 });
+
+describe('sub-questions from a random-weights model', () => {
+  it('runs the generation for real, keeps only plausible lines of its junk, and still retrieves', async () => {
+    const bytes = new Uint8Array(await readFile(path.join(DOCUMENTS_DIR, 'md_zh', '数据安全法_2021.md')));
+    const engine = await LociEngine.open({ embedder, generator, store: new MemoryIndexStore(), settings: { preparse: { mode: 'off' } } });
+    await engine.indexFiles([{ name: '数据安全法_2021.md', bytes }]);
+    const question = '数据处理者应当履行哪些数据安全保护义务？';
+    const options = { strategy: 'naive' as const, n: 3, retriever: 'hybrid' as const, hops: 2 as const };
+    const asked = await engine.retrieve(question, { ...options, subQuestions: true });
+    const plain = await engine.retrieve(question, options);
+    const written = asked.result.secondHop?.subQuestions;
+    expect(Array.isArray(written)).toBe(true);
+    for (const q of written ?? []) expect(q).not.toBe(question);
+    expect(asked.chunks).toHaveLength(3);
+    // with nothing usable written, the hop is exactly the keyword hop
+    if (written?.length === 0) expect(asked.chunks.map((c) => c.chunk.id)).toEqual(plain.chunks.map((c) => c.chunk.id));
+  });
+});

@@ -18,6 +18,7 @@ const DEFAULT_APP_SETTINGS: AppSettings = {
   retriever: DEFAULT_RETRIEVAL.retriever,
   backtrack: DEFAULT_RETRIEVAL.backtrack,
   hops: DEFAULT_RETRIEVAL.hops,
+  subQuestions: false,
   rerank: false,
   n: DEFAULT_RETRIEVAL.n,
   m: undefined,

@@ -80,6 +80,7 @@ export class Chats {
         m: settings.m,
         backtrack: settings.backtrack,
         hops: settings.hops,
+        subQuestions: settings.subQuestions,
         ...overrides,
         retriever: turn.retriever,
         // Without a reranker model chosen, a request to rerank is ignored rather than failing.

@@ -116,6 +116,7 @@ function firstSentence(text: string): string {
 
 const DEFAULT_SETTINGS: AppSettings = {
   ...DEFAULT_RETRIEVAL,
+  subQuestions: false,
   rerank: false,
   chunkTokens: 100,
   preparse: 'extractive',

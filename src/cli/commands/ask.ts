@@ -9,9 +9,11 @@ export const ASK_HELP = `loci ask <index.loci> "<question>" [options]
   Retrieves, then answers with numbered citations. Without --llm it lists the retrieved sources.
   --strategy naive|c-rag|p-rag|cap-rag|raptor  --retriever dense|lexical|hybrid  -n <chunks>  -m <candidates>
   --backtrack ranked|paper  --hops 1|2 (2: a second search with what the first found)
+  --sub-questions           with --hops 2 and --llm: the model writes the second hop's sub-questions
   --rerank --reranker <id>  --rewrite none|multi-query|hyde  --llm <id>  --max-new-tokens <n>  --json`;
 
 export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOptions {
+  if (options.subQuestions && (options.hops !== 2 || !options.llm)) throw new UsageError('--sub-questions needs --hops 2 and --llm <model id>');
   return {
     strategy: options.strategy,
     n: options.n,
@@ -20,6 +22,7 @@ export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOpt
     backtrack: options.backtrack,
     hops: options.hops,
     rerank: options.rerank,
+    subQuestions: options.subQuestions,
     rewrite: options.rewrite,
     maxTokens: options.maxNewTokens,
     signal,

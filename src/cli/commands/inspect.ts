@@ -8,7 +8,7 @@ export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
   Shows every candidate walked by backtracking retrieval: rank, score, entry kind, whole/point,
   whether it came from a cluster, its text, and the original chunks it backtracked to; for hybrid
   search the weight of the dense and lexical lists, and with --hops 2 the second hop's terms and chunks.
-  --strategy …  --retriever dense|lexical|hybrid  --backtrack ranked|paper  --hops 1|2  -n <chunks>  -m <candidates>  --json`;
+  --strategy …  --retriever dense|lexical|hybrid  --backtrack ranked|paper  --hops 1|2 [--sub-questions --llm <id>]  -n <chunks>  -m <candidates>  --json`;
 
 export async function inspectCommand(argv: string[]): Promise<number> {
   const { options, positionals } = parseCommon(argv);

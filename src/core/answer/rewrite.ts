@@ -36,8 +36,11 @@ function splitItems(reply: string): string[] {
   return reply.replace(RUN_ON_ITEM, '$1\n').split(/\r\n|\r|\n/);
 }
 
-/** The usable paraphrases in a reply, distinct from each other and from the question, at most `count`. */
-export function parseParaphrases(reply: string, question: string, count: number): string[] {
+/**
+ * The usable paraphrases in a reply, distinct from each other and from the question, at most
+ * `count`. Each must share a content term with one of `references` (by default the question).
+ */
+export function parseParaphrases(reply: string, question: string, count: number, references: string[] = [question]): string[] {
   const cap = lengthCap(question);
   const seen = new Set([sameKey(question)]);
   const out: string[] = [];
@@ -45,7 +48,7 @@ export function parseParaphrases(reply: string, question: string, count: number)
     if (out.length >= count) break;
     if (isPreamble(line.trim())) continue;
     const candidate = cleanLine(line);
-    if (!plausible(candidate, [question], cap)) continue;
+    if (!plausible(candidate, references, cap)) continue;
     const key = sameKey(candidate);
     if (seen.has(key)) continue;
     seen.add(key);

@@ -13,6 +13,7 @@ import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
 import { retrieve, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
 import { expandedQuestion, expansionTerms } from '../query/second-hop.ts';
 import { mergeHops } from '../query/merge-hops.ts';
+import { subQuestions } from '../query/sub-questions.ts';
 import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
 import type { LiveCorpus } from './live-corpus.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';
@@ -35,6 +36,13 @@ export interface AskOptions {
    * headings, names, rare terms), and both hops are fused. Default 1.
    */
   hops?: 1 | 2;
+  /**
+   * With two hops and a language model: the model also writes the sub-questions still to be
+   * searched, from the question and the first hop's best passages (query/sub-questions.ts); they
+   * are searched like the question and fused with the keyword hop. Default off: it costs a
+   * generation before every answer.
+   */
+  subQuestions?: boolean;
   /** Rerank the backtracked chunks with the cross-encoder (needs a reranker). */
   rerank?: boolean;
   rewrite?: Rewrite;
@@ -110,7 +118,8 @@ export async function retrieveForQuestion(deps: AskDeps, original: string, optio
     denseWeight: fusion?.dense,
     backtrack: options.backtrack,
   };
-  const result = options.hops === 2 ? await twoHops(deps, question, variants, settings, signal) : retrieve(deps.corpus, variants, settings);
+  const decompose = options.hops === 2 && options.subQuestions ? { generator: requireGenerator(deps).generator, lang } : undefined;
+  const result = options.hops === 2 ? await twoHops(deps, question, variants, settings, decompose, signal) : retrieve(deps.corpus, variants, settings);
   if (fusion) result.fusion = fusion;
   let chunks = result.chunks;
   if (options.rerank) {
@@ -152,24 +161,38 @@ const HOP_SOURCES = 2;
  * deep each list goes, so lists cut at N would make the first five chunks of N = 5 differ from the
  * first five of N = 10. This way, as with one hop, asking for more chunks only adds chunks.
  */
-async function twoHops(deps: AskDeps, question: string, variants: QueryVariant[], settings: RetrieveOptions, signal?: AbortSignal): Promise<RetrievalResult> {
+async function twoHops(
+  deps: AskDeps,
+  question: string,
+  variants: QueryVariant[],
+  settings: RetrieveOptions,
+  decompose: { generator: Generator; lang: Lang } | undefined,
+  signal?: AbortSignal,
+): Promise<RetrievalResult> {
   const n = Math.max(0, Math.floor(settings.n));
   const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? 20 * n };
   const first = retrieve(deps.corpus, variants, everything);
   const asOneHop = cutTo(first, n);
   const sources = first.chunks.slice(0, HOP_SOURCES).map((c) => c.chunk);
   const terms = expansionTerms(question, sources, deps.corpus.lexical.terms);
-  if (terms.length === 0) return asOneHop;
+  const asks = decompose ? await subQuestions(question, sources.map((c) => c.text), decompose.generator, { lang: decompose.lang, signal }) : [];
+  if (terms.length === 0 && asks.length === 0) return asOneHop;
   const query = expandedQuestion(question, terms);
   // The added terms are names and rare words: evidence BM25 reads exactly, while the embedding of
   // a question with a dozen terms appended drifts towards the passage they came from, which the
   // first hop already holds (HotpotQA dev, GloVe, p-rag+hybrid two hops: R@5 68.3 with a hybrid
   // second hop, 75.0 with a keyword one). Only a person who chose meaning-only search gets a
   // dense second hop.
-  const second =
-    settings.retriever === 'dense'
-      ? retrieve(deps.corpus, [{ text: query, vector: (await deps.embedder.embed([query], 'query', signal))[0] }], everything)
-      : retrieve(deps.corpus, [{ text: query }], { ...everything, retriever: 'lexical' });
+  const keywords =
+    terms.length === 0
+      ? undefined
+      : settings.retriever === 'dense'
+        ? retrieve(deps.corpus, [{ text: query, vector: (await deps.embedder.embed([query], 'query', signal))[0] }], everything)
+        : retrieve(deps.corpus, [{ text: query }], { ...everything, retriever: 'lexical' });
+  // Sub-questions are questions, so they are searched as the question was, and join the keyword
+  // hop as one second hop: the first hop keeps half the vote however many lists the second has.
+  const asked = asks.length === 0 ? undefined : retrieve(deps.corpus, await variantsOf(deps.embedder, asks, settings.retriever, signal), everything);
+  const second = keywords && asked ? { chunks: mergeHops(keywords.chunks, asked.chunks, Number.MAX_SAFE_INTEGER), trace: [...keywords.trace, ...asked.trace] } : ((keywords ?? asked) as RetrievalResult);
   const before = new Set(asOneHop.chunks.map((c) => c.chunk.id));
   // a chunk one hop alone would not have given at N is the second hop's find
   const chunks = mergeHops(first.chunks, second.chunks, n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
@@ -177,8 +200,20 @@ async function twoHops(deps: AskDeps, question: string, variants: QueryVariant[]
   return {
     chunks,
     trace: [...first.trace.filter(bringsAny(kept)), ...second.trace.filter(bringsAny(kept)).map((row) => ({ ...row, hop: 2 }))],
-    secondHop: { query, terms, added: chunks.filter((c) => c.via === 'hop').map((c) => c.chunk.id) },
+    secondHop: {
+      query: terms.length > 0 ? query : question,
+      terms,
+      ...(decompose ? { subQuestions: asks } : {}),
+      added: chunks.filter((c) => c.via === 'hop').map((c) => c.chunk.id),
+    },
   };
+}
+
+/** Query variants for texts, embedded when the retriever reads vectors. */
+async function variantsOf(embedder: Embedder, texts: string[], retriever: Retriever, signal?: AbortSignal): Promise<QueryVariant[]> {
+  if (retriever === 'lexical') return texts.map((text) => ({ text }));
+  const vectors = await embedder.embed(texts, 'query', signal);
+  return texts.map((text, i) => ({ text, vector: vectors[i] }));
 }
 
 /** A full walk's first n chunks, with the candidates that brought them in. */
