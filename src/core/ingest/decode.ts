@@ -1,15 +1,19 @@
 /**
- * Bytes → text for the text formats. Only Unicode is accepted: UTF-8 (with or without a BOM) and
- * UTF-16 with a BOM. Anything else, or text that is mostly control characters, is not text.
+ * Bytes → text for the text formats: Unicode first — UTF-8 (with or without a BOM) and UTF-16
+ * with a BOM — then, for bytes that are not UTF-8, the legacy CJK encodings (legacy-cjk.ts), and
+ * last Windows-1252 (legacy-western.ts). Anything else, or text that is mostly control
+ * characters, is not text.
  */
+import { decodeLegacyCjk } from './legacy-cjk.ts';
+import { decodeWindows1252 } from './legacy-western.ts';
 
 const SAMPLE_CHARS = 65_536;
 // Real text has almost no control characters besides line breaks and tabs; binary has many.
 const MAX_CONTROL_SHARE = 0.01;
 
-/** The decoded text, or undefined when the bytes are not (Unicode) text. */
+/** The decoded text, or undefined when the bytes are not text in any encoding read here. */
 export function decodeText(bytes: Uint8Array): string | undefined {
-  const text = decodeUnicode(bytes);
+  const text = decodeUnicode(bytes) ?? decodeLegacyCjk(bytes)?.text ?? decodeWindows1252(bytes);
   if (text === undefined || looksBinary(text)) return undefined;
   return text;
 }
