@@ -2,9 +2,16 @@
 // tests Debian's Chromium too (as root, through apt), so the README's two commands work on a
 // fresh machine. Does nothing when everything is there.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const forTests = process.argv.includes('--test');
+
+/** Packages package.json names that node_modules lacks (e.g. one added since the last install). */
+function missingPackages() {
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+  return names.filter((name) => !existsSync(`node_modules/${name}/package.json`));
+}
 
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -14,7 +21,7 @@ function run(cmd, args, env = {}) {
   }
 }
 
-if (!existsSync('node_modules/.package-lock.json')) {
+if (!existsSync('node_modules/.package-lock.json') || missingPackages().length > 0) {
   console.error('setup: installing npm packages (onnxruntime-node download skipped)');
   run('npm', ['install', '--no-audit', '--no-fund'], { ONNXRUNTIME_NODE_INSTALL: 'skip' });
 }

@@ -1,0 +1,47 @@
+/**
+ * The import rules that `npm run lint:deps` enforces must catch what they claim to: the project's own
+ * config is run over a fixture tree that breaks each rule once, beside imports the rules allow.
+ * (That the real tree passes is `npm run lint:deps` itself, which `npm test` runs before vitest.)
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { cruise, type IViolation } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+
+const config = fileURLToPath(new URL('../../.dependency-cruiser.cjs', import.meta.url));
+const fixture = fileURLToPath(new URL('../fixtures/dep-rules', import.meta.url));
+
+async function violations(): Promise<IViolation[]> {
+  const options = await extractDepcruiseOptions(config);
+  const { output } = await cruise(['src', 'workers'], { ...options, baseDir: fixture });
+  if (typeof output === 'string') throw new Error('expected a cruise result, got a report');
+  return output.summary.violations;
+}
+
+/** One line per violation; a package's path is cut to its name, wherever node_modules is. */
+function describeViolation(v: IViolation): string {
+  const to = v.to.replace(/^.*node_modules\/([^/]+)\/.*$/, '$1');
+  return `${v.rule.name}: ${v.from} → ${to}`;
+}
+
+describe('the dependency rules', () => {
+  it('report every forbidden import in the fixture, and nothing else', async () => {
+    const found = (await violations()).map(describeViolation).sort();
+    expect(found).toEqual(
+      [
+        'adapters-import-only-core: src/storage/embeds.ts → src/models/embed.ts',
+        'browser-code-without-node-builtins: src/core/reads-disk.ts → fs/promises',
+        'client-not-into-ui-adapters-or-tools: src/client/runs-work.ts → workers/work.ts',
+        'core-imports-only-core: src/core/missing.ts → ./nowhere.ts',
+        'core-imports-only-core: src/core/opens-db.ts → idb',
+        'core-imports-only-core: src/core/reads-disk.ts → fs/promises',
+        'no-circular: src/core/cycle-a.ts → src/core/cycle-b.ts',
+        'no-unresolvable: src/core/missing.ts → ./nowhere.ts',
+        'ui-not-into-workers-or-storage: src/app/saves.ts → src/storage/save.ts',
+        'ui-not-into-workers-or-storage: src/app/spawns.ts → workers/work.ts',
+        'ui-reaches-models-only-for-the-registry: src/app/embeds.ts → src/models/embed.ts',
+        'workers-not-into-ui-or-tools: workers/uses-client.ts → src/client/worker-client.ts',
+      ].sort(),
+    );
+  });
+});
