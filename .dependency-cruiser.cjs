@@ -3,6 +3,8 @@
 // ← src/client (the app's handle on the workers) ← src/app (the UI); src/cli, src/eval and src/bench
 // are Node tools on top of core. ARCHITECTURE.md explains them; issue 7 lists the rules still to come.
 // Paths match both `node_modules/x` (the real tree) and `../node_modules/x` (the test fixture's).
+// Blind spot: `import type` inside a .svelte file is not seen, because the checker reads Svelte's
+// compiled output, from which the types are gone; .ts files are read with their type imports.
 
 /** Libraries the engine may use: pure parsers and maths that run alike in Node, workers and tests. */
 const CORE_LIBRARIES = [
