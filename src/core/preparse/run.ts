@@ -11,6 +11,7 @@ import { extractiveEntries } from './extractive.ts';
 import { preparseMessages } from './prompt.ts';
 import { PREPARSE_GENERATION, PREPARSE_SCHEMA } from './schema.ts';
 import { PreparseFormatError, validatePreparse } from './validate.ts';
+import { seedOf } from '../util/random.ts';
 
 export interface PreparseSource {
   id: string;
@@ -107,7 +108,9 @@ async function preparseWithModel(
   generator: Generator,
   signal: AbortSignal | undefined,
 ): Promise<Outcome> {
-  const options: GenerateOptions = { ...PREPARSE_GENERATION, jsonSchema: PREPARSE_SCHEMA, signal };
+  // The paper's sampling, seeded by the source: two runs over the same files pre-parse each source
+  // alike, whatever the order and however often a run was resumed.
+  const options: GenerateOptions = { ...PREPARSE_GENERATION, seed: seedOf(source.id), jsonSchema: PREPARSE_SCHEMA, signal };
   let reply = '';
   try {
     for await (const piece of generator.stream(preparseMessages(source.text, source.lang), options)) {

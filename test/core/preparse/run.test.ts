@@ -86,6 +86,16 @@ describe('runPreparse, llm mode', () => {
     expect(generator.calls[0].options).toMatchObject({ ...PREPARSE_GENERATION, jsonSchema: PREPARSE_SCHEMA });
   });
 
+  it('seeds the sampling by source, so a second run (or a resumed one, in any order) samples each source alike', async () => {
+    const sources = englishSources(['a:0', 'b:0', 'c:0']);
+    const first = await runLlm(sources, [EN_REPLY, EN_REPLY, EN_REPLY]);
+    const seeds = first.generator.calls.map((c) => c.options?.seed);
+    expect(seeds.every((s) => Number.isInteger(s))).toBe(true);
+    expect(new Set(seeds).size).toBe(3);
+    const reversed = await runLlm([...sources].reverse(), [EN_REPLY, EN_REPLY, EN_REPLY]);
+    expect(reversed.generator.calls.map((c) => c.options?.seed)).toEqual([...seeds].reverse());
+  });
+
   it('drops an invented context but still records the source as done', async () => {
     const { records, entries } = await runLlm([EN_SOURCE], [EN_REPLY_INVENTED]);
     expect(records[0]).toMatchObject({ status: 'done', entryCount: 8 });
