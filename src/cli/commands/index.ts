@@ -12,7 +12,10 @@ import { settingsConflicts } from '../settings-conflicts.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds, clusters and pre-parses the files (pdf, docx, epub, html, md, txt).
-  Run it again with the same --out to resume an interrupted run or to add files.
+  Run it again with the same --out to resume an interrupted run or to add files; an existing
+  index keeps the settings it was built with, and other ones given are refused.
+  A path that cannot be indexed (a broken link, a FIFO or device, a damaged file) is reported
+  and the others are indexed; the exit code is then 1.
   --embedder <id>  --llm <id>  --preparse llm|extractive|off  --preparse-budget <chunks>
   --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>`;
 
