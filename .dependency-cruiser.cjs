@@ -12,7 +12,6 @@ const CORE_LIBRARIES = [
   'htmlparser2', // HTML, EPUB and DOCX markup without a DOM
   'mammoth', // DOCX → HTML
   'marked', // the Markdown lexer
-  'minisearch', // BM25
   'ml-matrix', // Cholesky for the Gaussian mixture
   'umap-js', // UMAP before clustering
   'pdfjs-dist/legacy', // pdf.js's build that runs in Node too, loaded lazily (ingest/pdfjs.ts)

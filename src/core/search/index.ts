@@ -11,4 +11,4 @@ export { backtrack, ownRelevance, type Candidate, type BacktrackResult, type Bac
 export { retrieve, type RetrievalCorpus, type RetrieveOptions, type QueryVariant } from './retrieve.ts';
 export { fuseByScore, DEFAULT_DENSE_WEIGHT, type FusedCandidate } from './fusion.ts';
 export { calibrateFusion, chooseWeight, type CalibrationCorpus, type CalibrationOptions } from './calibrate-fusion.ts';
-export { TermStats } from './term-stats.ts';
+export type { TermStats } from './term-stats.ts';

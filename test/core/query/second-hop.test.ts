@@ -3,8 +3,8 @@ import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
 import { mergeHops } from '../../../src/core/query/merge-hops.ts';
 import { expandedQuestion, expansionTerms } from '../../../src/core/query/second-hop.ts';
-import { TermStats } from '../../../src/core/search/term-stats.ts';
-import { words } from '../../../src/core/text/words.ts';
+import { LexicalIndex } from '../../../src/core/search/lexical-index.ts';
+import type { TermStats } from '../../../src/core/search/term-stats.ts';
 import type { Chunk, RetrievedChunk } from '../../../src/core/types.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
@@ -17,9 +17,9 @@ const library = [
 ];
 
 function statsOf(texts: string[]): TermStats {
-  const stats = new TermStats();
-  for (const t of texts) stats.add(words(t));
-  return stats;
+  const index = new LexicalIndex();
+  texts.forEach((text, row) => index.add(row, text));
+  return index.terms;
 }
 
 describe('expansionTerms', () => {

@@ -92,4 +92,32 @@ describe('LexicalIndex', () => {
     expect(index.terms.frequency('zhang')).toBe(0);
     expect(index.terms.documents).toBe(9);
   });
+
+  it('scores after removals as an index built from the remaining rows alone', () => {
+    const texts = Array.from({ length: 40 }, (_, row) => `common words ${row % 3 === 0 ? 'harbour' : 'market'} report ${row % 7 === 0 ? 'harbour harbour' : ''} ${row}`);
+    const pruned = new LexicalIndex();
+    texts.forEach((text, row) => pruned.add(row, text));
+    // more than half of "harbour"'s and "common"'s rows go, so their lists are compacted on search
+    for (let row = 0; row < 40; row++) if (row % 4 !== 0) pruned.remove(row, texts[row]);
+    const fresh = new LexicalIndex();
+    texts.forEach((text, row) => row % 4 === 0 && fresh.add(row, text));
+    for (const query of ['harbour report', 'common market', 'words 8 harbour']) {
+      expect(pruned.search(query, 20)).toEqual(fresh.search(query, 20));
+    }
+    expect(pruned.terms.frequency('common')).toBe(10);
+    expect(pruned.size).toBe(10);
+  });
+
+  it('weighs a word asked twice twice, as BM25 sums over the query', () => {
+    const index = new LexicalIndex();
+    index.addAll([
+      { row: 0, text: 'alpha beta' },
+      { row: 1, text: 'alpha gamma' },
+      { row: 2, text: 'beta gamma' },
+    ]);
+    const once = index.search('alpha', 3);
+    const twice = index.search('alpha alpha', 3);
+    expect(twice.map((h) => h.row)).toEqual(once.map((h) => h.row));
+    twice.forEach((hit, i) => expect(hit.score).toBeCloseTo(2 * once[i].score, 12));
+  });
 });

@@ -1,0 +1,41 @@
+/**
+ * One word's posting list: the rows that hold it and how often, in two growable typed arrays. A
+ * removed row's entry stays until the list is compacted (see LexicalIndex), so removing a row
+ * costs nothing per word it held.
+ */
+export class Postings {
+  rows = new Int32Array(2);
+  counts = new Uint16Array(2);
+  length = 0;
+  /** Live rows: `length` minus the entries of removed rows not yet compacted away. */
+  live = 0;
+
+  push(row: number, count: number): void {
+    if (this.length === this.rows.length) {
+      const rows = new Int32Array(this.length * 2);
+      rows.set(this.rows);
+      this.rows = rows;
+      const counts = new Uint16Array(this.length * 2);
+      counts.set(this.counts);
+      this.counts = counts;
+    }
+    this.rows[this.length] = row;
+    // a word 65,535 times in one entry scores as that many: BM25's term frequency saturates long before
+    this.counts[this.length] = Math.min(count, 0xffff);
+    this.length++;
+    this.live++;
+  }
+
+  /** Drops the entries of rows that are no longer alive, keeping the others in order. */
+  compact(alive: (row: number) => boolean): void {
+    let kept = 0;
+    for (let i = 0; i < this.length; i++) {
+      if (!alive(this.rows[i])) continue;
+      this.rows[kept] = this.rows[i];
+      this.counts[kept] = this.counts[i];
+      kept++;
+    }
+    this.length = kept;
+    this.live = kept;
+  }
+}
