@@ -44,7 +44,8 @@ export class FileIndexStore extends MemoryIndexStore {
       if (!snapshot) return;
       this.dirty = false;
       this.lastWrite = Date.now();
-      const tmp = `${this.path}.tmp`;
+      // one per process, so a writer never renames another's half-written file into place
+      const tmp = `${this.path}.${process.pid}.tmp`;
       await writeFile(tmp, encodeIndex(snapshot));
       await rename(tmp, this.path);
     });

@@ -42,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`loci ${name}: ${error.message}`);
       return 2;
     }
-    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError'].includes(error.name)) {
+    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError'].includes(error.name)) {
       console.error(`loci ${name}: ${error.message}`);
       return 1;
     }

@@ -1,7 +1,7 @@
 /** `loci index <files…> --out <path>`: builds or extends an index file; re-running resumes. */
 import path from 'node:path';
 import { openEngine } from '../engine-setup.ts';
-import { parseCommon, UsageError } from '../options.ts';
+import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
 import { stderrProgress } from '../progress.ts';
 import { withInterrupt } from '../interrupt.ts';
 import { gatherFiles } from '../gather-files.ts';
@@ -9,6 +9,7 @@ import { readRegularFile, UnreadableFileError } from '../read-file.ts';
 import { isIngestError } from '../../core/ingest/index.ts';
 import { IndexMismatchError } from '../../core/persist/manifest.ts';
 import { settingsConflicts } from '../settings-conflicts.ts';
+import { lockIndex } from '../index-lock.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds, clusters and pre-parses the files (pdf, docx, epub, html, md, txt).
@@ -35,6 +36,28 @@ export async function indexCommand(argv: string[]): Promise<number> {
   };
   for (const r of refused) fail(r.path, r.reason);
   if (files.length === 0 && refused.length > 0) throw new UsageError('nothing to index: every path given was refused');
+  const release = lockIndex(options.out);
+  try {
+    return await buildIndex({ argv, options: { ...options, out: options.out }, values, files, paths: files.length + refused.length, failedFiles, fail });
+  } finally {
+    release();
+  }
+}
+
+interface IndexRun {
+  argv: string[];
+  options: CommonOptions & { out: string };
+  values: ReturnType<typeof parseCommon>['values'];
+  /** The regular files to read. */
+  files: string[];
+  /** Every path found, refused ones included. */
+  paths: number;
+  failedFiles: { file: string; error: string }[];
+  fail: (file: string, message: string) => void;
+}
+
+/** Opens or creates the index (its lock held), indexes the files, prints the summary; the exit code. */
+async function buildIndex({ argv, options, values, files, paths, failedFiles, fail }: IndexRun): Promise<number> {
   const chunkTokens = options.chunkTokens ?? 100;
   const { engine, store } = await openEngine(
     options.out,
@@ -101,7 +124,7 @@ export async function indexCommand(argv: string[]): Promise<number> {
       console.log(`pre-parse: ${outcome.preparse.done} done, ${outcome.preparse.failed} failed (recorded and skipped), ${outcome.preparse.pending} pending`);
     }
     if (outcome.preparse.pending > 0) console.log('run the same command again to continue pre-parsing');
-    if (failedFiles.length > 0) console.log(`${failedFiles.length} of ${files.length + refused.length} paths not indexed (the reasons are above)`);
+    if (failedFiles.length > 0) console.log(`${failedFiles.length} of ${paths} paths not indexed (the reasons are above)`);
   }
   return failedFiles.length > 0 ? 1 : 0;
 }
