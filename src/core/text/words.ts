@@ -3,6 +3,8 @@
  * dictionary), which is what makes BM25 work on text without spaces.
  */
 
+import { asciiWords } from './ascii-words.ts';
+
 const segmenters = new Map<string, Intl.Segmenter>();
 
 function segmenter(granularity: 'word' | 'sentence'): Intl.Segmenter {
@@ -15,6 +17,9 @@ function segmenter(granularity: 'word' | 'sentence'): Intl.Segmenter {
   return s;
 }
 
+const SPACES = /[ \t\n\r\f\v]+/;
+const ASCII = /^[\x00-\x7f]*$/;
+
 // Apostrophes of every spelling (typewriter, typographic, modifier letter).
 const APOSTROPHES = /['\u2019\u02bc]+/u;
 const POSSESSIVE = /['\u2019\u02bc]s$/u;
@@ -26,10 +31,16 @@ const POSSESSIVE = /['\u2019\u02bc]s$/u;
  * search analyzers do (HotpotQA dev, BM25 over paragraphs: R@5 70.0 → 73.3).
  */
 export function words(text: string): string[] {
+  const segments: string[] = [];
+  // Words never span a space, so each space-free run is segmented alone: ASCII runs by the rules
+  // written out in ascii-words.ts (about 30 times faster), any other by ICU.
+  for (const run of text.toLowerCase().split(SPACES)) {
+    if (run === '') continue;
+    if (ASCII.test(run)) asciiWords(run, segments);
+    else for (const seg of segmenter('word').segment(run)) if (seg.isWordLike) segments.push(seg.segment);
+  }
   const out: string[] = [];
-  for (const seg of segmenter('word').segment(text.toLowerCase())) {
-    if (!seg.isWordLike) continue;
-    const word = seg.segment;
+  for (const word of segments) {
     if (!APOSTROPHES.test(word)) {
       out.push(word);
       continue;
