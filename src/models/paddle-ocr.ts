@@ -1,4 +1,4 @@
-import { PaddleOcrService, type OrtModule } from 'paddleocr';
+import { DetectionService, RecognitionService, getModelPreset, normalizeInputToRgb, type OrtModule } from 'paddleocr';
 import type { Ocr, OcrLine, RgbaImage } from '../core/ports.ts';
 
 /**
@@ -32,28 +32,32 @@ export const PADDLE_OCR_ID = 'paddleocr-ppocrv4-ch';
 export async function createPaddleOcr(ort: OrtModule, files: PaddleOcrFiles, options: PaddleOcrOptions = {}): Promise<Ocr> {
   // PP-OCRv4's recogniser has 6,625 classes: the CTC blank, the 6,623 keys and a space at the end.
   const dictionary = [...files.dictionary.replace(/\r/g, '').replace(/\n$/, '').split('\n'), ' '];
-  let service: PaddleOcrService;
+  // v4 shares v5's pre- and post-processing (BGR, ImageNet normalisation, DB thresholds, 48-pixel
+  // recognition height); only the dictionary differs, and it is given here.
+  const preset = getModelPreset('PP-OCRv5');
+  let detection: DetectionService;
+  let recognition: RecognitionService;
   try {
-    service = await PaddleOcrService.createInstance({
-      ort,
-      // v4 shares v5's pre- and post-processing (BGR, ImageNet normalisation, DB thresholds,
-      // 48-pixel recognition height); only the dictionary differs, and it is given here.
-      modelPreset: 'PP-OCRv5',
-      detection: { modelBuffer: files.detection, maxSideLength: options.detectionSide ?? 2000, limitType: 'max' },
-      recognition: { modelBuffer: files.recognition, charactersDictionary: dictionary },
-    });
+    const [det, rec] = await Promise.all([ort.InferenceSession.create(files.detection), ort.InferenceSession.create(files.recognition)]);
+    detection = new DetectionService(ort, det, { ...preset.detection, maxSideLength: options.detectionSide ?? 2000, limitType: 'max' });
+    recognition = new RecognitionService(ort, rec, { ...preset.recognition, charactersDictionary: dictionary });
   } catch (error) {
     throw new OcrError(`the OCR models could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return {
     id: PADDLE_OCR_ID,
-    async recognize(image: RgbaImage, signal?: AbortSignal): Promise<OcrLine[]> {
+    async recognize(input: RgbaImage, signal?: AbortSignal): Promise<OcrLine[]> {
       signal?.throwIfAborted();
-      const input = { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
-      const results = await service.recognize(input, { ordering: { sortByReadingOrder: false } });
+      const data = new Uint8Array(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+      const image = normalizeInputToRgb({ width: input.width, height: input.height, data });
+      const boxes = await detection.run(image);
       const lines: OcrLine[] = [];
-      for (const r of results) {
-        const text = r.text.trim();
+      for (const box of boxes) {
+        signal?.throwIfAborted();
+        // One box at a time: paddleocr.js pads every crop of a batch to the widest one's width, so
+        // a page's short lines cost as much as its longest (9.7 s → see bench:ocr for the page).
+        const [r] = await recognition.run(image, [box], { ordering: { sortByReadingOrder: false } });
+        const text = r?.text.trim() ?? '';
         if (text === '') continue;
         const { x, y, width, height } = r.box;
         lines.push({ text, box: [x, y, x + width, y + height], confidence: r.confidence });
