@@ -12,6 +12,7 @@ import { detectLanguage } from './language.ts';
 import { parseMarkdown } from './markdown.ts';
 import { checkMarkdownDepth } from './markdown-depth.ts';
 import { normalizeBlock, normalizeText } from './normalize.ts';
+import type { PdfOcrOptions } from './ocr-pages.ts';
 import { parsePdf } from './pdf.ts';
 import { buildToc } from './toc.ts';
 import { parseText } from './txt.ts';
@@ -19,6 +20,8 @@ import { parseText } from './txt.ts';
 export interface IngestOptions {
   /** Largest file accepted, in bytes (default 100 MiB). */
   maxBytes?: number;
+  /** Read PDF pages without a usable text layer by OCR; without it a scanned PDF is refused. */
+  ocr?: PdfOcrOptions;
 }
 
 export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
@@ -34,7 +37,7 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
   if (bytes.length === 0) throw new IngestError(name, 'empty', 'the file is empty');
 
   const { format, text } = identify(name, bytes);
-  const parsed = await parseWithin(name, format, bytes, text);
+  const parsed = await parseWithin(name, format, bytes, text, options.ocr);
 
   const blocks: Block[] = [];
   for (const block of parsed.blocks) {
@@ -59,9 +62,9 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
  * The format's parser, with its stack overflow (nesting deeper than a parser's recursion takes,
  * in a shape no depth check foresaw) reported as the file's problem rather than a raw RangeError.
  */
-async function parseWithin(name: string, format: Format, bytes: Uint8Array, text: string | undefined): Promise<ParsedDocument> {
+async function parseWithin(name: string, format: Format, bytes: Uint8Array, text: string | undefined, ocr?: PdfOcrOptions): Promise<ParsedDocument> {
   try {
-    return await parseFormat(name, format, bytes, text);
+    return await parseFormat(name, format, bytes, text, ocr);
   } catch (error) {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       throw new IngestError(name, 'too-deep', 'the file nests its content too deeply to read', { cause: error });
@@ -70,10 +73,16 @@ async function parseWithin(name: string, format: Format, bytes: Uint8Array, text
   }
 }
 
-function parseFormat(name: string, format: Format, bytes: Uint8Array, text: string | undefined): Promise<ParsedDocument> | ParsedDocument {
+function parseFormat(
+  name: string,
+  format: Format,
+  bytes: Uint8Array,
+  text: string | undefined,
+  ocr: PdfOcrOptions | undefined,
+): Promise<ParsedDocument> | ParsedDocument {
   switch (format) {
     case 'pdf':
-      return parsePdf(name, bytes);
+      return parsePdf(name, bytes, ocr);
     case 'docx':
       return parseDocx(name, bytes);
     case 'epub':

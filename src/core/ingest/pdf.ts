@@ -7,13 +7,15 @@ import { readOutline } from './pdf-outline.ts';
 import { pageBlocks, type PageLine } from './pdf-paragraphs.ts';
 import { dropRunningLines } from './pdf-running.ts';
 import { markTableRows } from './pdf-tables.ts';
+import { ocrPages, type PdfOcrOptions } from './ocr-pages.ts';
 import { loadPdfjs, pdfResources } from './pdfjs.ts';
 
 /**
  * PDF → blocks with page numbers, through pdf.js's text layer. Running headers and footers are
  * dropped, headings come from the bookmarks when the PDF has them, else from font sizes, and
- * lines laid out in columns become table rows. A PDF without any text (a scan) is refused as
- * empty, with a message that says why.
+ * lines laid out in columns become table rows. Pages whose text layer is empty or garbage are
+ * read by OCR when `ocr` is given (ocr-pages.ts); without it a PDF with no text at all (a scan) is
+ * refused as empty, with a message that says why.
  */
 
 /** The parts of a pdf.js text item this parser reads. */
@@ -25,7 +27,7 @@ interface TextItemLike {
   hasEOL: boolean;
 }
 
-export async function parsePdf(file: string, bytes: Uint8Array): Promise<ParsedDocument & { pageCount: number }> {
+export async function parsePdf(file: string, bytes: Uint8Array, ocr?: PdfOcrOptions): Promise<ParsedDocument & { pageCount: number }> {
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     // pdf.js may transfer (detach) the buffer it is given; the caller still needs its bytes.
@@ -44,12 +46,16 @@ export async function parsePdf(file: string, bytes: Uint8Array): Promise<ParsedD
     } catch (error) {
       throw loadError(file, error);
     }
-    const pages = dropRunningLines(await readPages(file, doc));
+    const textLayer = await readPages(file, doc);
+    if (ocr) await ocrPages(file, bytes, textLayer, ocr);
+    const pages = dropRunningLines(textLayer);
     if (pages.every((lines) => lines.length === 0)) {
       throw new IngestError(
         file,
         'empty',
-        'the PDF has no text layer (it is probably a scan, pages as images); run OCR on it first',
+        ocr
+          ? 'the PDF has no text layer, and OCR found no text on its pages'
+          : 'the PDF has no text layer (it is probably a scan, pages as images); turn OCR on to read it',
       );
     }
     const outline = await readOutline(doc);

@@ -1,0 +1,83 @@
+import type { OcrLine } from '../ports.ts';
+import { CJK_CHARS } from './cjk.ts';
+import type { PdfLine } from './pdf-lines.ts';
+
+/**
+ * OCR boxes → the lines the PDF text path builds (pdf-lines.ts), so paragraphs, headings by size,
+ * tables, running headers and page numbers come from the same code whatever read the page.
+ * The detector cuts a line at wide gaps and hands boxes in no useful order: boxes whose vertical
+ * middles fall within half a box height of each other are one line, read left to right, lines
+ * top to bottom. Coordinates go back to PDF points (y up, baseline at the box's bottom).
+ */
+
+// Box heights of one font size jitter by ±2 px at 2× (descenders, accents: 23-26 px for the 12 pt
+// body of pdflatex-4-pages): within this ratio of the page's median they are the median, so the
+// size-based heading rule (15 % larger) sees body text as one size.
+const BODY_BAND = 1.2;
+// A gap this many box heights wide between two boxes of a line separates table cells
+// (pdf-lines.ts uses 2 font sizes; a box is about 1.3 font sizes tall).
+const CELL_GAP = 1.5;
+const CJK = new RegExp(`[${CJK_CHARS}]`, 'u');
+
+export interface OcrPageGeometry {
+  /** Pixels per PDF point the page was drawn at. */
+  scale: number;
+  /** The page image's height in pixels. */
+  imageHeight: number;
+}
+
+export function ocrPageLines(boxes: readonly OcrLine[], geometry: OcrPageGeometry): PdfLine[] {
+  const rows = groupRows(boxes.filter((b) => b.text.trim() !== ''));
+  const heights = rows.map((row) => median(row.map((b) => b.box[3] - b.box[1])));
+  const body = median(heights);
+  const { scale, imageHeight } = geometry;
+  return rows.map((row, i) => {
+    const h = heights[i];
+    const height = body > 0 && h / body < BODY_BAND && body / h < BODY_BAND ? body : h;
+    let text = '';
+    const cellStarts = [0];
+    for (let j = 0; j < row.length; j++) {
+      const piece = row[j].text.trim();
+      if (j > 0) {
+        const gap = row[j].box[0] - row[j - 1].box[2];
+        if (!(CJK.test(text.slice(-1)) && CJK.test(piece.charAt(0)) && gap < 0.5 * height)) text += ' ';
+        if (gap > CELL_GAP * height) cellStarts.push(text.length);
+      }
+      text += piece;
+    }
+    const bottom = Math.max(...row.map((b) => b.box[3]));
+    const line: PdfLine = {
+      text,
+      y: (imageHeight - bottom) / scale,
+      x0: Math.min(...row.map((b) => b.box[0])) / scale,
+      x1: Math.max(...row.map((b) => b.box[2])) / scale,
+      size: height / scale,
+    };
+    if (cellStarts.length > 1) line.cells = cellStarts.map((at, k) => text.slice(at, cellStarts[k + 1]).trim()).filter((c) => c !== '');
+    return line;
+  });
+}
+
+/** Boxes into rows, top to bottom, each row left to right. */
+function groupRows(boxes: readonly OcrLine[]): OcrLine[][] {
+  const sorted = [...boxes].sort((a, b) => middle(a) - middle(b));
+  const rows: { mid: number; height: number; boxes: OcrLine[] }[] = [];
+  for (const box of sorted) {
+    const h = box.box[3] - box.box[1];
+    const row = rows.find((r) => Math.abs(r.mid - middle(box)) < 0.5 * Math.min(r.height, h));
+    if (row) row.boxes.push(box);
+    else rows.push({ mid: middle(box), height: h, boxes: [box] });
+  }
+  rows.sort((a, b) => a.mid - b.mid);
+  return rows.map((r) => r.boxes.sort((a, b) => a.box[0] - b.box[0]));
+}
+
+function middle(b: OcrLine): number {
+  return (b.box[1] + b.box[3]) / 2;
+}
+
+function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ocrPageLines } from '../../../src/core/ingest/ocr-lines.ts';
+import { ocrPages, pagesNeedingOcr } from '../../../src/core/ingest/ocr-pages.ts';
+import { pageBlocks } from '../../../src/core/ingest/pdf-paragraphs.ts';
+import { markSizeHeadings } from '../../../src/core/ingest/pdf-headings.ts';
+import type { PdfLine } from '../../../src/core/ingest/pdf-lines.ts';
+import { judgeTextLayer } from '../../../src/core/ingest/text-layer.ts';
+import type { Ocr, OcrLine, PdfRenderer } from '../../../src/core/ports.ts';
+
+const lines = (...texts: string[]): PdfLine[] => texts.map((text, i) => ({ text, y: 700 - 14 * i, x0: 50, x1: 500, size: 10 }));
+const box = (text: string, x0: number, y0: number, x1: number, y1: number): OcrLine => ({ text, box: [x0, y0, x1, y1], confidence: 0.9 });
+
+describe('judgeTextLayer', () => {
+  it('trusts prose, Chinese, tables of numbers and formulas', () => {
+    expect(judgeTextLayer(lines('Net income rose to $3,033 million in 2019, up 12% (Note 4).'))).toBe('good');
+    expect(judgeTextLayer(lines('数据处理者应当履行数据安全保护义务。'))).toBe('good');
+    expect(judgeTextLayer(lines('2019 2018 2017', '$ 3,033 $ 10,073 $ 1,233', 'NYSE PPE EBITDA'))).toBe('good');
+    // As pdf.js hands out GeoTopo-komprimiert.pdf's formulas (p. 45, p. 88).
+    expect(judgeTextLayer(lines('d 2 (∆( b, c, d )) = ∆( c, d ) − ∆( b, d ) + ∆( b, c )', '⇔ z2z3 + z1z4 = z3z4 + z1z2'))).toBe('good');
+  });
+
+  it('sends empty pages and text that is not words to OCR', () => {
+    expect(judgeTextLayer([])).toBe('empty');
+    expect(judgeTextLayer(lines('42'))).toBe('empty');
+    expect(judgeTextLayer(lines('!"#$%&\'()*+,-./ !"#$%&'))).toBe('empty');
+    expect(judgeTextLayer(lines('\uE001\uE002\uE003 \uE004\uE005\uE006 \uFFFD\uFFFD\uFFFD\uFFFD \uE010\uE011'))).toBe('garbage');
+    expect(judgeTextLayer(lines('#$Ab%& xQzk$#@ !Wp#$q %#Rt&* qwrtzpl bcdfghk'))).toBe('garbage');
+  });
+
+  it('picks the pages to OCR, 1-based', () => {
+    expect(pagesNeedingOcr([lines('A page with a real text layer of words.'), [], lines('3')])).toEqual([2, 3]);
+  });
+});
+
+describe('ocrPageLines', () => {
+  it('joins the boxes of one line left to right, orders lines top to bottom, in PDF points', () => {
+    const out = ocrPageLines(
+      [box('second line', 100, 160, 400, 184), box('half', 420, 102, 480, 126), box('A first', 100, 100, 400, 124)],
+      { scale: 2, imageHeight: 1000 },
+    );
+    expect(out.map((l) => l.text)).toEqual(['A first half', 'second line']);
+    expect(out[0].y).toBe((1000 - 126) / 2);
+    expect(out[0].x0).toBe(50);
+    expect(out[0].size).toBe(out[1].size);
+  });
+
+  it('joins Chinese pieces without a space and keeps a larger title larger', () => {
+    const out = ocrPageLines(
+      [box('数据安全法', 100, 40, 400, 100), box('第一条 为了规范', 100, 200, 300, 224), box('数据处理活动', 302, 201, 500, 225), box('保障数据安全。', 100, 240, 400, 264)],
+      { scale: 1, imageHeight: 1000 },
+    );
+    expect(out.map((l) => l.text)).toEqual(['数据安全法', '第一条 为了规范数据处理活动', '保障数据安全。']);
+    const pages = [out];
+    markSizeHeadings(pages);
+    const blocks = pageBlocks(pages[0], 3);
+    expect(blocks[0]).toMatchObject({ kind: 'heading', text: '数据安全法', page: 3 });
+    expect(blocks[1]).toMatchObject({ kind: 'paragraph', text: '第一条 为了规范数据处理活动保障数据安全。', page: 3 });
+  });
+});
+
+describe('ocrPages', () => {
+  it('draws and reads only the pages without a usable text layer', async () => {
+    const drawn: number[] = [];
+    const renderer: PdfRenderer = {
+      async open() {
+        return {
+          pageCount: 3,
+          async render(page, scale) {
+            drawn.push(page);
+            return { width: 100, height: 200, data: new Uint8ClampedArray(100 * 200 * 4), scale };
+          },
+          async close() {},
+        };
+      },
+    };
+    const ocr: Ocr = { id: 'fake', recognize: async () => [box('Read from the pixels of the scan.', 10, 10, 90, 30)] };
+    const progress: number[][] = [];
+    const pages = [lines('A page with a real text layer of words.'), [], lines('\uE001\uE002\uE003\uE004 \uE005\uE006\uE007\uE008\uE009\uE00A')];
+    const read = await ocrPages('scan.pdf', new Uint8Array(1), pages, { ocr, renderer, onPage: (done, total, page) => progress.push([done, total, page]) });
+    expect(read).toEqual([2, 3]);
+    expect(drawn).toEqual([2, 3]);
+    expect(progress).toEqual([[1, 2, 2], [2, 2, 3]]);
+    expect(pages[0][0].text).toBe('A page with a real text layer of words.');
+    expect(pages[1].map((l) => l.text)).toEqual(['Read from the pixels of the scan.']);
+  });
+});
