@@ -10,18 +10,22 @@ import { isIngestError } from '../../core/ingest/index.ts';
 import { IndexMismatchError } from '../../core/persist/manifest.ts';
 import { settingsConflicts } from '../settings-conflicts.ts';
 import { lockIndex } from '../index-lock.ts';
+import { cliOcrOptions } from '../ocr-setup.ts';
+import type { Progress } from '../../core/ports.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds, clusters and pre-parses the files (pdf, docx, epub, html, md, txt).
+  PDF pages without a usable text layer (scans) are read by OCR (PaddleOCR, Chinese and English,
+  5-12 s a page); --no-ocr turns it off, and a scanned PDF is then refused.
   Run it again with the same --out to resume an interrupted run or to add files; an existing
   index keeps the settings it was built with, and other ones given are refused.
   A path that cannot be indexed (a broken link, a FIFO or device, a damaged file) is reported
   and the others are indexed; the exit code is then 1.
   --embedder <id>  --llm <id>  --preparse llm|extractive|off  --preparse-budget <chunks>
-  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>`;
+  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>  --no-ocr`;
 
 export async function indexCommand(argv: string[]): Promise<number> {
-  const { options, positionals, values } = parseCommon(argv);
+  const { options, positionals, values } = parseCommon(argv, { 'no-ocr': { type: 'boolean' } });
   if (options.help) return console.log(INDEX_HELP), 0;
   if (!options.out) throw new UsageError('index needs --out <path> for the index file');
   if (positionals.length === 0) throw new UsageError('index needs at least one file or folder');
@@ -84,7 +88,12 @@ async function buildIndex({ argv, options, values, files, paths, failedFiles, fa
         'Leave these options out to extend it with its own settings, or give a new --out to build another index',
     );
   }
-  const progress = stderrProgress(options.quiet);
+  const print = stderrProgress(options.quiet);
+  let parsing = '';
+  const progress = (p: Progress) => {
+    if (p.stage === 'parse' && p.item) parsing = p.item;
+    print(p);
+  };
   const outcome = await withInterrupt(store, async (signal) => {
     const inputs: { name: string; bytes: Uint8Array }[] = [];
     for (const file of files) {
@@ -99,6 +108,7 @@ async function buildIndex({ argv, options, values, files, paths, failedFiles, fa
     return engine.indexFiles(inputs, {
       signal,
       onProgress: progress,
+      ...(values['no-ocr'] === true ? {} : { ingest: { ocr: cliOcrOptions(signal, () => parsing, print) } }),
       preparseBudget: options.preparseBudget !== undefined ? { maxSources: options.preparseBudget } : undefined,
       onFileError: (name, error) => fail(name, error.message),
     });
