@@ -1,14 +1,4 @@
-/** From retrieved chunks to a cited answer: reranking, query rewriting, packing, prompting, citing. */
-export { rerank, type RerankOptions } from './rerank.ts';
-export {
-  multiQuery,
-  hyde,
-  condenseFollowUp,
-  parseParaphrases,
-  type MultiQueryOptions,
-  type HydeOptions,
-  type CondenseOptions,
-} from './rewrite.ts';
+/** From retrieved chunks to a cited answer: packing, prompting, streaming, citing. */
 export { packSources, type PackOptions } from './pack.ts';
 export { documentOrder, edgesFirst } from './order.ts';
 export { sourceLabel, sourceBlock, toSource } from './source-text.ts';

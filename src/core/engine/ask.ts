@@ -2,8 +2,7 @@
  * A question's way through the engine: standalone rewrite of a follow-up, query variants
  * (multi-query or HyDE), candidates and backtracking, optional rerank, packing, streamed answer.
  */
-import { condenseFollowUp, hyde, multiQuery } from '../answer/rewrite.ts';
-import { rerank } from '../answer/rerank.ts';
+import { condenseFollowUp, expandedQuestion, expansionTerms, hyde, mergeHops, multiQuery, rerank, subQuestions } from '../query/index.ts';
 import { packSources } from '../answer/pack.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
@@ -11,9 +10,6 @@ import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
 import { retrieve, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
-import { expandedQuestion, expansionTerms } from '../query/second-hop.ts';
-import { mergeHops } from '../query/merge-hops.ts';
-import { subQuestions } from '../query/sub-questions.ts';
 import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
 import type { LiveCorpus } from './live-corpus.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';

@@ -6,7 +6,7 @@
  * passage's names matters; the model can read the question and tell.
  */
 import { collectReply } from '../answer/reply.ts';
-import { parseParaphrases } from '../answer/rewrite.ts';
+import { parseParaphrases } from './rewrite.ts';
 import type { ChatMessage, Generator } from '../ports.ts';
 import type { Lang } from '../types.ts';
 
@@ -39,7 +39,7 @@ export async function subQuestions(question: string, passages: readonly string[]
   return parseParaphrases(reply, asked, count, [asked, ...excerpts]);
 }
 
-/** Chinese questions get Chinese instructions, as with the other rewrites (answer/rewrite-prompts.ts). */
+/** Chinese questions get Chinese instructions, as with the other rewrites (rewrite-prompts.ts). */
 export function subQuestionMessages(question: string, passages: readonly string[], count: number, lang: Lang): ChatMessage[] {
   const numbered = passages.map((p, i) => `[${i + 1}] ${p}`).join('\n');
   if (lang === 'zh') {

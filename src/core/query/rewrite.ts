@@ -1,7 +1,7 @@
 import type { ChatMessage, Generator } from '../ports.ts';
 import type { Lang } from '../types.ts';
-import { validateCitations } from './citations.ts';
-import { collectReply } from './reply.ts';
+import { validateCitations } from '../answer/citations.ts';
+import { collectReply } from '../answer/reply.ts';
 import { cleanLine, isPreamble, letterShare, sameKey } from './reply-lines.ts';
 import { condenseMessages, hydeMessages, multiQueryMessages } from './rewrite-prompts.ts';
 import { sharesContent } from './terms.ts';

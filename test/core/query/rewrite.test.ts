@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { condenseFollowUp, hyde, multiQuery } from '../../../src/core/answer/rewrite.ts';
+import { condenseFollowUp, hyde, multiQuery } from '../../../src/core/query/rewrite.ts';
 import type { ChatMessage } from '../../../src/core/ports.ts';
 import { CancelledError } from '../../../src/core/util/abort.ts';
-import { ScriptedGenerator } from './doubles.ts';
+import { ScriptedGenerator } from '../answer/doubles.ts';
 
 const Q = 'How tall is Mount Everest?';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { rerank } from '../../../src/core/answer/rerank.ts';
+import { rerank } from '../../../src/core/query/rerank.ts';
 import type { Reranker } from '../../../src/core/ports.ts';
 import { CancelledError } from '../../../src/core/util/abort.ts';
-import { LookupReranker, chunk, retrieved } from './doubles.ts';
+import { LookupReranker, chunk, retrieved } from '../answer/doubles.ts';
 
 const scores: Record<string, number> = { alpha: 0.1, beta: 2.5, gamma: -1, delta: 2.5, eps: Number.NaN };
 const byWord = (p: string) => scores[Object.keys(scores).find((w) => p.endsWith(w)) ?? ''] ?? 0;
