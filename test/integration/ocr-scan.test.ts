@@ -1,0 +1,64 @@
+/**
+ * A scan indexed end to end with the real OCR models (PP-OCRv4 on onnxruntime-node) and the real
+ * tiny-lexical-bert-zh embedder: three real pages drawn to pixels and wrapped as a JPEG-only PDF
+ * (no text layer), indexed through the engine; a question whose answer is only on one page finds
+ * that page by number, in English and in Chinese.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
+import { LociEngine } from '../../src/core/engine/engine.ts';
+import { parseDocument } from '../../src/core/ingest/index.ts';
+import { MemoryIndexStore } from '../../src/core/persist/memory-store.ts';
+import type { Embedder } from '../../src/core/ports.ts';
+import { loadNodeModels } from '../../src/models/node.ts';
+import { loadNodeOcr, nodePdfRenderer } from '../../src/models/ocr-node.ts';
+import { drawPages, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
+import { DOCUMENTS_DIR, MODELS_DIR } from '../support/paths.ts';
+
+const PDF_DIR = path.join(DOCUMENTS_DIR, 'pdf');
+const read = async (name: string) => new Uint8Array(await readFile(path.join(PDF_DIR, name)));
+
+let embedder: Embedder;
+let scan: Uint8Array;
+
+beforeAll(async () => {
+  ({ embedder } = await loadNodeModels({ modelsDir: MODELS_DIR, embedder: 'tiny-lexical-bert-zh' }));
+  const [zen] = await drawPages(await read('pypdf_google-doc-document.pdf'), [1], 2);
+  const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
+  // The Chinese page is 1,772 × 3,347 points; its top third holds the chemistry symbols' table.
+  const [chemistry] = await drawPages(await read('mineru_zh_chemistry_introduction.pdf'), [1], 1);
+  scan = imageOnlyPdf([zen, latex, topOf(chemistry, 1100)]);
+});
+
+describe('an image-only PDF', () => {
+  it('is refused without OCR, saying to turn it on', async () => {
+    await expect(parseDocument('scan.pdf', scan)).rejects.toThrow(/no text layer.*turn OCR on/);
+  });
+
+  it('is OCR\'d page by page, indexed, and a question finds the page that answers it', async () => {
+    const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
+    const pages: number[] = [];
+    const ocr = await loadNodeOcr();
+    const { added, failed } = await engine.indexFiles([{ name: 'scan.pdf', bytes: scan }], {
+      ingest: { ocr: { ocr, renderer: nodePdfRenderer(), onPage: (_done, _total, page) => pages.push(page) } },
+    });
+    expect(failed).toEqual([]);
+    expect(pages).toEqual([1, 2, 3]);
+    const doc = added[0].doc;
+    expect(doc.pageCount).toBe(3);
+    expect(doc.text).toContain('Flat is better than nested.');
+    expect(doc.text).toContain('热化学方程式');
+
+    const english = await engine.retrieve('Is the blind text different from Huardest gefburn?', { ...DEFAULT_RETRIEVAL, n: 3 });
+    const top = [...english.chunks].sort((a, b) => a.firstRank - b.firstRank)[0];
+    expect(top.chunk.page).toBe(2);
+    expect(english.chunks.some((c) => c.chunk.page === 2 && c.chunk.text.includes('Huardest gefburn'))).toBe(true);
+
+    const chinese = await engine.retrieve('反应条件中什么代表加热？', { ...DEFAULT_RETRIEVAL, n: 3 });
+    const zh = [...chinese.chunks].sort((a, b) => a.firstRank - b.firstRank)[0];
+    expect(zh.chunk.page).toBe(3);
+    expect(chinese.chunks.some((c) => c.chunk.page === 3 && c.chunk.text.includes('代表加热'))).toBe(true);
+  });
+});
