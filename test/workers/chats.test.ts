@@ -7,23 +7,26 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { AppSettings, AskStreamEvent } from '../../src/client/api.ts';
 import type { AskEvent, LociEngine } from '../../src/core/engine/engine.ts';
-import { LiveCorpus } from '../../src/core/engine/live-corpus.ts';
 import type { RetrievalResult, Source, TraceRow } from '../../src/core/types.ts';
 import { appendMessages, createChat, getChat } from '../../src/storage/chats.ts';
 import { openLociDb } from '../../src/storage/open.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { Chats } from '../../workers/engine/chats.ts';
-import { DIM, documentRecord } from '../storage/fixtures.ts';
+import { documentRecord } from '../storage/fixtures.ts';
 
 const doc = documentRecord('dddd', 'rules.md', ['Refunds need a manager.', 'Returns take a week.']);
 const source: Source = { n: 1, label: '[1] rules', chunk: doc.chunks[0], docName: 'rules.md', docTitle: 'rules' };
 const settings = { strategy: 'cap-rag', n: 5, retriever: 'hybrid', backtrack: 'ranked', hops: 1, rerank: false } as AppSettings;
 
+/** LociEngine.chunk over the one document. */
+function chunkOf(id: string) {
+  const found = doc.chunks.find((chunk) => chunk.id === id);
+  return found && { chunk: found, docName: doc.doc.name, docTitle: doc.doc.title };
+}
+
 /** An engine whose ask() runs `script`; only what Chats touches is there. */
 function engineDouble(script: (signal: AbortSignal) => AsyncGenerator<AskEvent>): LociEngine {
-  const corpus = new LiveCorpus(DIM);
-  corpus.setDocument(doc);
-  const engine = { corpus, ask: (_question: string, options: { signal: AbortSignal }) => script(options.signal) };
+  const engine = { chunk: chunkOf, ask: (_question: string, options: { signal: AbortSignal }) => script(options.signal) };
   return engine as unknown as LociEngine;
 }
 
@@ -102,9 +105,8 @@ describe('Chats', () => {
     const histories: unknown[] = [];
     let calls = 0;
     const db = await openLociDb({ factory: new IDBFactory() });
-    const corpus = new LiveCorpus(DIM);
     const engine = {
-      corpus,
+      chunk: chunkOf,
       async *ask(_question: string, options: { history?: unknown }): AsyncGenerator<AskEvent> {
         histories.push(options.history);
         if (++calls === 1) throw new Error('offline');
@@ -128,10 +130,8 @@ describe('Chats', () => {
     const row: TraceRow = { rank: 1, score: 1, entryId: 'e', kind: 'chunk', level: 'whole', fromCluster: false, text: 't', added: [doc.chunks[1].id], backtracksTo: [doc.chunks[1].id], hop: 2 };
     const asked: unknown[] = [];
     const db = await openLociDb({ factory: new IDBFactory() });
-    const corpus = new LiveCorpus(DIM);
-    corpus.setDocument(doc);
     const engine = {
-      corpus,
+      chunk: chunkOf,
       async *ask(_question: string, options: unknown): AsyncGenerator<AskEvent> {
         asked.push(options);
         yield retrieved('Who approves refunds?', { trace: [row], fusion, secondHop });

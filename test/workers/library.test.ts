@@ -1,12 +1,13 @@
 /**
  * The library's jobs on a real engine and IndexedDB (fake-indexeddb), with the hash embedder: a
- * job runs its own document's stages on the engine's indexer and nothing else's, with this run's
+ * job runs its own document's stages in the engine and nothing else's, with this run's
  * chunk size recorded on the document while the stored manifest keeps describing the index.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppSettings, LibraryDoc } from '../../src/client/api.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
+import { sha256Hex } from '../../src/core/util/hash.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { MANIFEST_KEY } from '../../src/storage/records.ts';
 import { Library } from '../../workers/engine/library.ts';
@@ -34,19 +35,24 @@ async function setUp() {
 }
 
 describe('Library', () => {
-  it("runs one document's stages on the engine's indexer, leaving other documents where they are", async () => {
+  it("runs one document's stages in the engine, leaving other documents where they are", async () => {
     const { store, engine, library } = await setUp();
     const manifestBefore = await store.db.get('manifest', MANIFEST_KEY);
     // A document embedded by an earlier job, then paused: its stages wait for its own job.
-    const other = await engine.indexer.ingestFile('other.md', markdown('Other', 30));
+    const otherBytes = markdown('Other', 30);
+    const other = await sha256Hex(otherBytes);
+    const stopAfterEmbedding = () => {
+      throw new Error('stopped after embedding');
+    };
+    await expect(engine.indexDocument(other, async () => ({ name: 'other.md', bytes: otherBytes }), { onEmbedded: stopAfterEmbedding })).rejects.toThrow('stopped');
     const id = await store.addOriginal('notes.md', 'text/markdown', markdown('Notes', 30));
 
     expect(await library.run(id, new AbortController().signal)).toBe('done');
 
-    const record = engine.indexer.documents.get(id)!;
+    const record = engine.document(id)!;
     expect(record.job).toMatchObject({ stage: 'ready', chunking: { chunkTokens: 20, overlapTokens: 10 } });
     expect(record.chunks.every((chunk) => chunk.tokens <= 20)).toBe(true);
-    expect(engine.indexer.documents.get(other.doc.id)!.job.stage).toBe('embedded');
+    expect(engine.document(other)!.job.stage).toBe('embedded');
     // The stored manifest still says how the index is built; the override lives on the job.
     expect(await store.db.get('manifest', MANIFEST_KEY)).toEqual(manifestBefore);
     expect((await store.load())!.documents.find((d) => d.doc.id === id)!.job.stage).toBe('ready');
@@ -64,7 +70,7 @@ describe('Library', () => {
     await library.remove(waiting);
 
     expect(deletes.mock.calls).toEqual([[parsed], [waiting]]);
-    expect(engine.indexer.documents.has(parsed)).toBe(false);
+    expect(engine.document(parsed)).toBeUndefined();
     expect(await store.listDocuments()).toEqual([]);
     expect(rows()).toEqual([]);
   });

@@ -17,7 +17,6 @@ import type { StoredChat, StoredMessage } from '../../src/storage/records.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
 import { post, release } from '../shared/callbacks.ts';
-import { findChunk } from './views.ts';
 
 /** Earlier turns given to the model: enough for a follow-up, little enough for a small context. */
 const HISTORY_TURNS = 3;
@@ -184,13 +183,11 @@ export class Chats {
 
   /** Sources are stored by chunk id; a chunk whose document was deleted since is left out. */
   private sourcesOf(message: StoredMessage): Source[] {
-    const corpus = this.deps.engine()?.corpus;
-    if (!corpus) return [];
+    const engine = this.deps.engine();
+    if (!engine) return [];
     return message.sources.flatMap((stored, i) => {
-      const chunk = findChunk(corpus, stored.chunkId);
-      if (!chunk) return [];
-      const { name, title } = corpus.docLabel(chunk.docId);
-      return [{ n: i + 1, label: stored.label, chunk, docName: name, docTitle: title }];
+      const found = engine.chunk(stored.chunkId);
+      return found ? [{ n: i + 1, label: stored.label, ...found }] : [];
     });
   }
 }

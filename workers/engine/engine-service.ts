@@ -10,7 +10,6 @@ import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/
 import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { requestPersistence, storageReport, type PersistenceResult } from '../../src/storage/quota.ts';
-import { MANIFEST_KEY } from '../../src/storage/records.ts';
 import type { EmbedApi, EngineApi, EngineStartRequest, LlmApi } from '../protocol.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { Serial } from '../shared/serial.ts';
@@ -20,7 +19,7 @@ import { EngineModels } from './engine-models.ts';
 import { Library } from './library.ts';
 import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { PausedJobs } from './paused-jobs.ts';
-import { clusterMap, passage } from './views.ts';
+import { passage } from './views.ts';
 
 interface Opened {
   store: IdbIndexStore;
@@ -124,12 +123,17 @@ export class EngineService implements EngineApi {
     try {
       const embedder = models.embedder?.id === settings.embedderId ? models.embedder : await models.loadEmbedder(settings.embedderId, settings);
       this.engine = undefined;
-      const manifest = await store.db.get('manifest', MANIFEST_KEY);
-      if (manifest && manifest.embedder.id !== embedder.id) {
-        this.notify(`The library was indexed with ${manifest.embedder.id}; every document is being indexed again with ${embedder.id}.`);
-        await store.clearIndex();
-      }
-      this.engine = await LociEngine.open({ embedder, generator: models.generator, reranker: models.reranker, store, settings: manifestSettings(settings) });
+      this.engine = await LociEngine.open({
+        embedder,
+        generator: models.generator,
+        reranker: models.reranker,
+        store,
+        settings: manifestSettings(settings),
+        // The originals stay: the library indexes them again below.
+        discardOtherEmbedderIndex: () => store.clearIndex(),
+      });
+      const { replacedEmbedder } = this.engine;
+      if (replacedEmbedder) this.notify(`The library was indexed with ${replacedEmbedder}; every document is being indexed again with ${embedder.id}.`);
       await library.refresh();
     } finally {
       if (this.engine) {
@@ -199,7 +203,7 @@ export class EngineService implements EngineApi {
   }
 
   async clusterMap(docId: string): Promise<ClusterMap | undefined> {
-    return clusterMap(this.needEngine(), docId);
+    return this.needEngine().clusterMap(docId);
   }
 
   async settings(): Promise<AppSettings> {

@@ -5,7 +5,6 @@
  */
 import type { AppSettings, LibraryDoc } from '../../src/client/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
-import { reached } from '../../src/core/pipeline/stages.ts';
 import type { Progress } from '../../src/core/ports.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';
@@ -46,7 +45,7 @@ export class Library implements JobRunner {
   rows(): LibraryDoc[] {
     const engine = this.deps.engine();
     return this.summaries.map((summary) =>
-      libraryRow(summary, engine?.indexer.documents.get(summary.id), {
+      libraryRow(summary, engine?.document(summary.id), {
         running: this.queue.running === summary.id,
         paused: this.deps.paused.has(summary.id),
         error: this.errors.get(summary.id),
@@ -102,7 +101,7 @@ export class Library implements JobRunner {
     await this.queue.stop(docId);
     const engine = this.deps.engine();
     // The engine deletes what it knows from the store too; files never parsed only the store has.
-    if (engine?.indexer.documents.has(docId)) await engine.removeDocument(docId);
+    if (engine?.document(docId)) await engine.removeDocument(docId);
     else await this.deps.store.deleteDocument(docId);
     await this.deps.paused.set(docId, false);
     this.errors.delete(docId);
@@ -131,32 +130,29 @@ export class Library implements JobRunner {
   }
 
   /**
-   * Runs one document's stages on the engine's own indexer, limited to that document: a paused or
-   * half-read document is never advanced by another one's job. This run's chunk size and
-   * pre-parse mode follow the settings; the manifest keeps describing the index as built.
+   * Runs one document's stages in the engine (which keeps them to that document). This run's
+   * chunk size, pre-parse mode and budget follow the settings.
    */
   private async index(docId: string, signal: AbortSignal, onProgress: (progress: Progress) => void): Promise<JobOutcome> {
     const engine = this.deps.engine();
     if (!engine) throw new Error('the index is not open yet');
     const settings = this.deps.settings();
-    const { indexer, manifest } = engine;
-    const docIds = new Set([docId]);
-    const known = indexer.documents.get(docId);
-    if (!known || !reached(known.job, 'embedded')) {
+    const read = async () => {
       const original = await this.deps.store.getOriginal(docId);
       if (!original) throw new Error('its original file is no longer stored; add the file again');
       await preparePdfjs();
-      // Recorded on the document's job only when it differs from the index's default.
-      const chunking = settings.chunkTokens === manifest.chunking.chunkTokens ? undefined : { ...manifest.chunking, chunkTokens: settings.chunkTokens };
-      await indexer.ingestFile(original.name, new Uint8Array(original.bytes), { chunking, signal, onProgress });
-      this.emitNow();
-    }
-    await indexer.clusterPending({ docIds, signal, onProgress });
-    const budget = { maxSources: settings.preparseBudget };
-    const outcome = await indexer.preparsePending({ docIds, mode: settings.preparse, budget, signal, onProgress });
-    // here, in the background job, rather than on the next question
-    await engine.fusionWeight(signal);
-    return outcome.pendingDocs.has(docId) ? 'more' : 'done';
+      return { name: original.name, bytes: new Uint8Array(original.bytes) };
+    };
+    const { ready } = await engine.indexDocument(docId, read, {
+      chunkTokens: settings.chunkTokens,
+      preparse: settings.preparse,
+      preparseBudget: { maxSources: settings.preparseBudget },
+      signal,
+      onProgress,
+      // the row shows its chunks while the slower stages run
+      onEmbedded: () => this.emitNow(),
+    });
+    return ready ? 'done' : 'more';
   }
 
   private describe(docId: string, error: unknown): string {
@@ -175,7 +171,7 @@ export class Library implements JobRunner {
   }
 
   private isReady(docId: string): boolean {
-    const record = this.deps.engine()?.indexer.documents.get(docId);
+    const record = this.deps.engine()?.document(docId);
     return record?.job.stage === 'ready';
   }
 

@@ -121,7 +121,7 @@ async function buildIndex({ argv, options, values, files, paths, failedFiles, fa
     documents: snap.documents.length,
     chunks: snap.documents.reduce((s, d) => s + d.chunks.length, 0),
     clusters: snap.groups.reduce((s, g) => s + g.group.clusters.length, 0),
-    entries: engine.corpus.entryCount,
+    entries: engine.entryCount,
     ready: snap.documents.filter((d) => d.job.stage === 'ready').length,
     preparse: { done: outcome.preparse.done, failed: outcome.preparse.failed, pending: outcome.preparse.pending },
     failedFiles,

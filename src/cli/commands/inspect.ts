@@ -24,8 +24,8 @@ export async function inspectCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const label = (id: string) => {
-    const chunk = engine.corpus.chunk(id);
-    return `#${chunk.ordinal} ${engine.corpus.docLabel(chunk.docId).name}`;
+    const found = engine.chunk(id);
+    return found ? `#${found.chunk.ordinal} ${found.docName}` : id;
   };
   const { result } = retrieval;
   console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, hops ${options.hops}, N=${options.n}, M=${options.m ?? 20 * options.n}`);

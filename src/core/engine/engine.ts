@@ -2,15 +2,16 @@
  * The Loci engine: one object that owns an index (through an IndexStore) and answers questions
  * over it. The CLI, the evaluation harness and the browser's engine worker all drive this class.
  */
-import { assertSameEmbedder, createManifest, type ManifestSettings } from '../persist/manifest.ts';
+import { assertSameEmbedder, createManifest, IndexMismatchError, type ManifestSettings } from '../persist/manifest.ts';
 import type { DocumentRecord, IndexSnapshot } from '../persist/snapshot.ts';
 import type { Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
 import type { IngestOptions } from '../ingest/index.ts';
 import { Indexer } from '../pipeline/indexer.ts';
-import { reached, type StageOptions } from '../pipeline/stages.ts';
+import { documentGroupId, reached, type StageOptions } from '../pipeline/stages.ts';
 import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage.ts';
-import type { FusionWeight, IndexManifest } from '../types.ts';
+import type { Chunk, FusionWeight, IndexManifest, PreparseMode } from '../types.ts';
 import { LiveCorpus } from './live-corpus.ts';
+import { clusterMapOf, passageView, type ClusterMap, type PassageView } from './views.ts';
 import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion } from './ask.ts';
 import { calibrateFusion } from '../search/calibrate-fusion.ts';
 
@@ -24,6 +25,13 @@ export interface EngineOptions {
   store: IndexStore;
   /** Settings for a new index; an existing index keeps the settings it was built with. */
   settings?: Partial<ManifestSettings>;
+  /**
+   * An index built by another embedder cannot be searched with this one (two models' vectors never
+   * share an index). Without this, opening it fails and names the embedder that built it (the CLI);
+   * with it, the engine has it delete the store's records and starts a new index (a new manifest),
+   * whose documents the caller indexes again from their originals (the app keeps them).
+   */
+  discardOtherEmbedderIndex?: () => Promise<void>;
 }
 
 export interface IndexFilesOptions extends StageOptions {
@@ -41,19 +49,49 @@ export interface IndexFilesResult {
   preparse: PreparseOutcome;
 }
 
+/** Where a document's bytes come from; read only when its parse stage is still to run. */
+export type ReadOriginal = () => Promise<{ name: string; bytes: Uint8Array }>;
+
+export interface IndexDocumentOptions {
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+  /** This run's chunk size; recorded on the document's job when it differs from the index's. */
+  chunkTokens?: number;
+  /** This run's pre-parse mode; the manifest's by default. */
+  preparse?: PreparseMode;
+  preparseBudget?: PreparseBudget;
+  /** Called once the document is parsed, chunked and embedded, before the slower stages. */
+  onEmbedded?: () => void;
+}
+
+/** A chunk the index can search, with the document it came from. */
+export interface ChunkWithDoc {
+  chunk: Chunk;
+  docName: string;
+  docTitle: string;
+}
+
 export class LociEngine {
   private fusion: { weight: Promise<FusionWeight>; generation: number; chunks: number } | undefined;
 
   private constructor(
     readonly manifest: IndexManifest,
     private readonly options: EngineOptions,
-    readonly corpus: LiveCorpus,
-    readonly indexer: Indexer,
+    private readonly corpus: LiveCorpus,
+    private readonly indexer: Indexer,
+    /** The embedder of the index this one replaced, when `discardOtherEmbedderIndex` was used. */
+    readonly replacedEmbedder?: string,
   ) {}
 
   /** Opens the index in `store`, creating it when the store is empty. */
   static async open(options: EngineOptions): Promise<LociEngine> {
-    const snapshot = await options.store.load();
+    let snapshot = await options.store.load();
+    let replaced: string | undefined;
+    if (snapshot && options.discardOtherEmbedderIndex && builtByOtherEmbedder(snapshot.manifest, options.embedder)) {
+      replaced = snapshot.manifest.embedder.id;
+      await options.discardOtherEmbedderIndex();
+      snapshot = undefined;
+    }
     const manifest = snapshot?.manifest ?? createManifest(options.embedder, options.settings);
     assertSameEmbedder(manifest, options.embedder);
     if (!snapshot) await options.store.putManifest(manifest);
@@ -64,11 +102,48 @@ export class LociEngine {
       for (const d of snapshot.documents) if (reached(d.job, 'embedded')) corpus.setDocument(d);
       for (const g of snapshot.groups) corpus.setGroup(g);
     }
-    return new LociEngine(manifest, options, corpus, indexer);
+    return new LociEngine(manifest, options, corpus, indexer, replaced);
   }
 
   get documents(): DocumentRecord[] {
     return [...this.indexer.documents.values()];
+  }
+
+  /** One document as the index holds it (its stage is `job.stage`), or undefined when it holds none. */
+  document(docId: string): DocumentRecord | undefined {
+    return this.indexer.documents.get(docId);
+  }
+
+  /** Entries the search runs over (chunks, pre-parsed and cluster entries). */
+  get entryCount(): number {
+    return this.corpus.entryCount;
+  }
+
+  /** A searchable chunk and its document's name, or undefined once that document has left the index. */
+  chunk(chunkId: string): ChunkWithDoc | undefined {
+    let chunk: Chunk;
+    try {
+      chunk = this.corpus.chunk(chunkId);
+    } catch {
+      // The corpus throws for an unknown id: for a stored citation that is an expected answer.
+      return undefined;
+    }
+    const { name, title } = this.corpus.docLabel(chunk.docId);
+    return { chunk, docName: name, docTitle: title };
+  }
+
+  /** The passage a citation opens, or undefined once its document has left the index. */
+  passage(chunkId: string): PassageView | undefined {
+    const found = this.chunk(chunkId);
+    const record = found && this.indexer.documents.get(found.chunk.docId);
+    return record && found ? passageView(record, found.chunk) : undefined;
+  }
+
+  /** A document's cluster map, when it was clustered on its own with a layout (document scope). */
+  clusterMap(docId: string): ClusterMap | undefined {
+    const group = this.indexer.groups.get(documentGroupId(docId))?.group;
+    const record = this.indexer.documents.get(docId);
+    return group && record ? clusterMapOf(group, record) : undefined;
   }
 
   snapshot(): IndexSnapshot {
@@ -104,6 +179,32 @@ export class LociEngine {
   async finishPending(options: StageOptions & { preparseBudget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
     await this.indexer.clusterPending(options);
     return this.indexer.preparsePending({ ...options, budget: options.preparseBudget });
+  }
+
+  /**
+   * Takes one document through the stages it has not reached, and only it: a paused or half-read
+   * document is never advanced by another one's run. `ready` is false when pre-parsing stopped at
+   * the budget and another run must go on. The hybrid weight is then recalibrated if the chunks
+   * changed enough, here rather than on the next question.
+   */
+  async indexDocument(docId: string, read: ReadOriginal, options: IndexDocumentOptions = {}): Promise<{ ready: boolean }> {
+    const { signal, onProgress } = options;
+    const docIds = new Set([docId]);
+    const known = this.indexer.documents.get(docId);
+    if (!known || !reached(known.job, 'embedded')) {
+      const original = await read();
+      const { chunking } = this.manifest;
+      // The manifest keeps describing the index as built; a different size lives on the job.
+      const tokens = options.chunkTokens;
+      const override = tokens === undefined || tokens === chunking.chunkTokens ? undefined : { ...chunking, chunkTokens: tokens };
+      await this.indexer.ingestFile(original.name, original.bytes, { chunking: override, signal, onProgress });
+      options.onEmbedded?.();
+    }
+    await this.indexer.clusterPending({ docIds, signal, onProgress });
+    const budget = options.preparseBudget;
+    const outcome = await this.indexer.preparsePending({ docIds, mode: options.preparse, budget, signal, onProgress });
+    await this.fusionWeight(signal);
+    return { ready: !outcome.pendingDocs.has(docId) };
   }
 
   async removeDocument(docId: string): Promise<void> {
@@ -152,4 +253,15 @@ export class LociEngine {
   }
 }
 
-export type { AskEvent, AskOptions, ProgressListener };
+/** Whether the index was built by another embedder than `embedder`: the rule assertSameEmbedder enforces. */
+function builtByOtherEmbedder(manifest: IndexManifest, embedder: Embedder): boolean {
+  try {
+    assertSameEmbedder(manifest, embedder);
+    return false;
+  } catch (error) {
+    if (error instanceof IndexMismatchError) return true;
+    throw error;
+  }
+}
+
+export type { AskEvent, AskOptions, ClusterMap, PassageView, ProgressListener };

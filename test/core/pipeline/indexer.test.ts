@@ -48,7 +48,7 @@ describe('indexing pipeline', () => {
     expect(kinds).toEqual(new Set(['chunk', 'cluster', 'summary', 'context']));
     for (const r of [...snap.documents, ...snap.groups]) expect(r.vectors.length).toBe(r.entries.length * 64);
     const total = [...snap.documents, ...snap.groups].reduce((n, r) => n + r.entries.length, 0);
-    expect(engine.corpus.entryCount).toBe(total);
+    expect(engine.entryCount).toBe(total);
     // every original chunk was pre-parsed exactly once; extractive mode leaves cluster chunks alone
     const sources = [...snap.documents, ...snap.groups].flatMap((r) => r.preparse.map((p) => p.sourceId));
     expect(new Set(sources).size).toBe(sources.length);
@@ -90,7 +90,7 @@ describe('indexing pipeline', () => {
     expect(snap.groups.every((g) => !g.group.docIds.includes(alpha.doc.id))).toBe(true);
     const after = await engine.retrieve('glacier ice on the mountain', { strategy: 'cap-rag', n: 3, retriever: 'hybrid' as const });
     expect(after.chunks.every((c) => c.chunk.docId === beta.doc.id)).toBe(true);
-    expect(engine.corpus.entryCount).toBe([...snap.documents, ...snap.groups].reduce((n, r) => n + r.entries.length, 0));
+    expect(engine.entryCount).toBe([...snap.documents, ...snap.groups].reduce((n, r) => n + r.entries.length, 0));
   });
 
   it('reports a bad file by name and keeps the others', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as ingestModule from '../../../src/core/ingest/index.ts';
-import { LociEngine } from '../../../src/core/engine/engine.ts';
+import { LiveCorpus } from '../../../src/core/engine/live-corpus.ts';
+import { createManifest, type ManifestSettings } from '../../../src/core/persist/manifest.ts';
 import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { Indexer } from '../../../src/core/pipeline/indexer.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 vi.mock('../../../src/core/ingest/index.ts', async (original) => {
@@ -15,41 +17,46 @@ const A = { name: 'a.md', bytes: doc('Alpha', 'river boats') };
 const B = { name: 'b.md', bytes: doc('Beta', 'mountain snow') };
 const settings = { clustering: { scope: 'document' as const, seed: 1, threshold: 0.1, maxClusters: 4, minChunks: 4 } };
 
-async function engine() {
+/** The indexer on its own (the engine keeps it private): these are its scoping rules. */
+async function indexer(overrides: Partial<ManifestSettings> = settings) {
+  const embedder = hashEmbedder();
   const store = new MemoryIndexStore();
-  return { store, engine: await LociEngine.open({ embedder: hashEmbedder(), store, settings }) };
+  const manifest = createManifest(embedder, overrides);
+  await store.putManifest(manifest);
+  return { store, indexer: new Indexer({ manifest, embedder, store, corpus: new LiveCorpus(embedder.dimension) }) };
 }
 
 describe('indexer scope and overrides', () => {
   it('does not parse a document it already holds', async () => {
-    const { engine: e } = await engine();
+    const { indexer: e } = await indexer();
     const parse = vi.mocked(ingestModule.ingest);
     parse.mockClear();
-    const first = await e.indexer.ingestFile(A.name, A.bytes);
-    const again = await e.indexer.ingestFile(A.name, A.bytes);
+    const first = await e.ingestFile(A.name, A.bytes);
+    const again = await e.ingestFile(A.name, A.bytes);
     expect(parse).toHaveBeenCalledTimes(1);
     expect(again).toBe(first);
   });
 
   it('limits clustering and pre-parsing to the documents named', async () => {
-    const { engine: e, store } = await engine();
-    const a = await e.indexer.ingestFile(A.name, A.bytes);
-    const b = await e.indexer.ingestFile(B.name, B.bytes);
+    const { indexer: e, store } = await indexer();
+    const a = await e.ingestFile(A.name, A.bytes);
+    const b = await e.ingestFile(B.name, B.bytes);
     const only = new Set([a.doc.id]);
-    await e.indexer.clusterPending({ docIds: only });
-    await e.indexer.preparsePending({ docIds: only });
+    await e.clusterPending({ docIds: only });
+    await e.preparsePending({ docIds: only });
     const stage = (id: string) => store.snapshot()!.documents.find((d) => d.doc.id === id)!.job.stage;
     expect(stage(a.doc.id)).toBe('ready');
     expect(stage(b.doc.id)).toBe('embedded');
     expect(store.snapshot()!.groups.map((g) => g.group.docIds)).toEqual([[a.doc.id]]);
-    await e.finishPending();
+    await e.clusterPending();
+    await e.preparsePending();
     expect(stage(b.doc.id)).toBe('ready');
   });
 
   it('chunks one document with its own settings and records them on its job', async () => {
-    const { engine: e } = await engine();
-    const small = await e.indexer.ingestFile(A.name, A.bytes, { chunking: { chunkTokens: 12, overlapTokens: 0 } });
-    const normal = await e.indexer.ingestFile(B.name, B.bytes);
+    const { indexer: e } = await indexer();
+    const small = await e.ingestFile(A.name, A.bytes, { chunking: { chunkTokens: 12, overlapTokens: 0 } });
+    const normal = await e.ingestFile(B.name, B.bytes);
     expect(small.job.chunking).toEqual({ chunkTokens: 12, overlapTokens: 0 });
     expect(normal.job.chunking).toBeUndefined();
     expect(Math.max(...small.chunks.map((c) => c.tokens))).toBeLessThanOrEqual(12);
@@ -57,9 +64,8 @@ describe('indexer scope and overrides', () => {
   });
 
   it('refuses to scope a pooled corpus', async () => {
-    const store = new MemoryIndexStore();
-    const e = await LociEngine.open({ embedder: hashEmbedder(), store, settings: { clustering: { ...settings.clustering, scope: 'corpus' } } });
-    await e.indexer.ingestFile(A.name, A.bytes);
-    await expect(e.indexer.clusterPending({ docIds: new Set(['x']) })).rejects.toThrow(/corpus-scope/);
+    const { indexer: e } = await indexer({ clustering: { ...settings.clustering, scope: 'corpus' } });
+    await e.ingestFile(A.name, A.bytes);
+    await expect(e.clusterPending({ docIds: new Set(['x']) })).rejects.toThrow(/corpus-scope/);
   });
 });
