@@ -18,6 +18,8 @@ const INK = 0.3;
 // A word gap is a quarter to a third of the font's height, gaps inside words under a tenth; the
 // font's height is the span of rows with ink (ascender to descender).
 const WORD_GAP = 0.25;
+// Dark pixels a column or row may hold and still be paper.
+const STRAY = 2;
 const SPACED = /[\p{Script=Latin}\p{N}.,;:!?)\]"'’”%]$/u;
 const SPACED_AFTER = /^[\p{Script=Latin}\p{N}(\["'‘“$€£]/u;
 
@@ -62,33 +64,31 @@ function pad(tensor: Float32Array, width: number, padded: number): Float32Array 
 function inkProfile(line: Image): { blank: boolean[]; height: number } {
   const { width, height, data } = line;
   const channels = data.length / (width * height);
-  const darkest = new Float32Array(width).fill(255);
+  const luma = new Float32Array(width * height);
   let lo = 255;
   let hi = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * channels;
-      const l = channels >= 3 ? 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2] : data[i];
-      if (l < darkest[x]) darkest[x] = l;
-      if (l < lo) lo = l;
-      if (l > hi) hi = l;
-    }
+  for (let p = 0; p < width * height; p++) {
+    const i = p * channels;
+    const l = channels >= 3 ? 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2] : data[i];
+    luma[p] = l;
+    if (l < lo) lo = l;
+    if (l > hi) hi = l;
   }
   const threshold = hi - INK * (hi - lo);
-  let top = height;
-  let bottom = -1;
+  const inkInColumn = new Uint16Array(width);
+  const inkInRow = new Uint16Array(height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * channels;
-      const l = channels >= 3 ? 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2] : data[i];
-      if (l <= threshold) {
-        top = Math.min(top, y);
-        bottom = Math.max(bottom, y);
-        break;
+      if (luma[y * width + x] <= threshold) {
+        inkInColumn[x]++;
+        inkInRow[y]++;
       }
     }
   }
-  return { blank: Array.from(darkest, (d) => d > threshold), height: Math.max(0, bottom - top + 1) };
+  // A stray dark pixel or two is noise (a scan's specks), not a stroke.
+  const rows = [...inkInRow.keys()].filter((y) => inkInRow[y] > STRAY);
+  const inked = rows.length > 0 ? rows[rows.length - 1] - rows[0] + 1 : 0;
+  return { blank: Array.from(inkInColumn, (n) => n <= STRAY), height: inked };
 }
 
 function decode(
