@@ -1,5 +1,5 @@
 import { mount } from 'svelte';
-import type { LociClient } from '../client/api.ts';
+import type { LociClient } from '../protocol/api.ts';
 import { createWorkerClient } from '../client/worker-client.ts';
 import App from './App.svelte';
 import './styles.css';

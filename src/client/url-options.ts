@@ -3,7 +3,7 @@
  * tiny models (tests, offline demos); `?device=webgpu` lets the embedder use a software WebGPU
  * adapter (tests on SwiftShader), `?device=wasm` keeps everything on WebAssembly.
  */
-import type { LaunchOptions } from '../../workers/protocol.ts';
+import type { LaunchOptions } from '../protocol/workers.ts';
 
 export function launchOptions(search: string = globalThis.location?.search ?? ''): LaunchOptions {
   const params = new URLSearchParams(search);

@@ -4,8 +4,9 @@
  * all inference, clustering and storage happens off the main thread.
  */
 import { proxy, transfer, wrap } from 'comlink';
-import type { ConnectMessage, EngineApi } from '../../workers/protocol.ts';
-import type { AskStreamEvent, LibraryEvent, LociClient } from './api.ts';
+import type { LibraryEvent, LociClient } from '../protocol/api.ts';
+import type { AskStreamEvent } from '../protocol/ask.ts';
+import type { ConnectMessage, EngineApi } from '../protocol/workers.ts';
 import { launchOptions } from './url-options.ts';
 
 function connect(worker: Worker): MessagePort {
@@ -63,7 +64,7 @@ export function createWorkerClient(search?: string): LociClient {
     cancel: (docId) => engine.cancel(docId),
     remove: (docId) => engine.remove(docId),
     documents: () => engine.documents(),
-    ask: (question, options, onEvent: (event: AskStreamEvent) => void) => engine.ask(question, options, proxy(onEvent)),
+    ask: (question, request, onEvent: (event: AskStreamEvent) => void) => engine.ask(question, request, proxy(onEvent)),
     stop: () => engine.stop(),
     history: (chatId) => engine.history(chatId),
     clearHistory: (chatId) => engine.clearHistory(chatId),

@@ -2,8 +2,8 @@
  * A test-only page (built only when LOCI_TEST_HARNESS=1): the real workers and storage with no UI,
  * so the browser tests can drive the LociClient and IdbIndexStore directly through page.evaluate.
  */
-import type { AskStreamEvent, LibraryDoc, LibraryEvent, LociClient } from '../../src/client/api.ts';
-import type { AskOptions } from '../../src/core/engine/ask.ts';
+import type { LibraryDoc, LibraryEvent, LociClient } from '../../src/protocol/api.ts';
+import type { AskRequest, AskStreamEvent } from '../../src/protocol/ask.ts';
 import { createWorkerClient } from '../../src/client/worker-client.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { deleteLociDb } from '../../src/storage/open.ts';
@@ -23,7 +23,7 @@ export interface Harness {
   client: LociClient;
   events: LibraryEvent[];
   documents: LibraryDoc[];
-  ask(question: string, chatId: string, options?: Partial<AskOptions>): Promise<AskResult>;
+  ask(question: string, chatId: string, choices?: Omit<AskRequest, 'chatId'>): Promise<AskResult>;
 }
 
 const client = createWorkerClient(location.search);
@@ -33,9 +33,9 @@ const harness: Harness = {
   client,
   events: [],
   documents: [],
-  async ask(question, chatId, options = {}) {
+  async ask(question, chatId, choices = {}) {
     const result: AskResult = { events: [], tokens: 0, sources: [], traceRows: 0 };
-    await client.ask(question, { ...options, chatId }, (event) => {
+    await client.ask(question, { ...choices, chatId }, (event) => {
       result.events.push(event.type);
       if (event.type === 'token') result.tokens++;
       if (event.type === 'done') result.done = event;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { LibraryEvent } from '../../src/client/api.ts';
+import type { LibraryEvent } from '../../src/protocol/api.ts';
 import type { Harness } from './harness.ts';
 import { launchBrowser, offMachine, recordedContext } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { LibraryDoc, LibraryEvent } from '../../src/client/api.ts';
+import type { LibraryDoc, LibraryEvent } from '../../src/protocol/api.ts';
 import type { Harness } from './harness.ts';
 import { launchBrowser, offMachine, recordedContext } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS, DATA_SECURITY_LAW } from './support/files.ts';

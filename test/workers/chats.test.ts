@@ -5,7 +5,8 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { AppSettings, AskStreamEvent } from '../../src/client/api.ts';
+import type { AppSettings } from '../../src/protocol/api.ts';
+import type { AskStreamEvent } from '../../src/protocol/ask.ts';
 import type { AskEvent, LociEngine } from '../../src/core/engine/engine.ts';
 import type { RetrievalResult, Source, TraceRow } from '../../src/core/types.ts';
 import { appendMessages, createChat, getChat } from '../../src/storage/chats.ts';
@@ -141,8 +142,8 @@ describe('Chats', () => {
     const mine = { ...settings, retriever: 'hybrid', backtrack: 'paper', hops: 2 } as AppSettings;
     const chats = new Chats({ db, engine: () => engine, settings: () => mine, canRerank: () => false });
     const events = await ask(chats, 'Who approves refunds?');
-    expect(asked[0]).toMatchObject({ retriever: 'hybrid', backtrack: 'paper', hops: 2 });
-    expect(events[0]).toMatchObject({ type: 'sources', trace: [row], retriever: 'hybrid', fusion, secondHop });
+    expect(asked[0]).toMatchObject({ strategy: 'cap-rag', n: 5, retriever: 'hybrid', backtrack: 'paper', hops: 2, rerank: false });
+    expect(events[0]).toMatchObject({ type: 'sources', trace: [row], strategy: 'cap-rag', retriever: 'hybrid', fusion, secondHop });
 
     // A request's own search mode wins, and is what the turn records.
     await chats.ask('Who approves refunds?', { chatId: 'c2', retriever: 'lexical', hops: 1 }, () => {});

@@ -6,12 +6,12 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { expose } from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LibraryEvent } from '../../src/client/api.ts';
+import type { LibraryEvent } from '../../src/protocol/api.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import type { EmbedRole } from '../../src/core/ports.ts';
 import type { DeviceReport } from '../../src/models/device.ts';
 import { EngineService } from '../../workers/engine/engine-service.ts';
-import type { EmbedApi, GeneratorPlan, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest, ProgressCallback } from '../../workers/protocol.ts';
+import type { EmbedApi, GeneratorPlan, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest, ProgressCallback } from '../../src/protocol/workers.ts';
 import { release } from '../../workers/shared/callbacks.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import '../storage/fixtures.ts';

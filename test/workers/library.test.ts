@@ -5,7 +5,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import type { AppSettings, LibraryDoc } from '../../src/client/api.ts';
+import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';

@@ -9,7 +9,7 @@ import { createTransformersEmbedder, type TransformersEmbedder } from '../../src
 import { createTransformersGenerator, type TransformersGenerator } from '../../src/models/transformers-generator.ts';
 import { EmbedService } from '../../workers/embed/embed-service.ts';
 import { LlmService } from '../../workers/llm/llm-service.ts';
-import type { ModelLoadRequest } from '../../workers/protocol.ts';
+import type { ModelLoadRequest } from '../../src/protocol/workers.ts';
 import { gate } from './gate.ts';
 
 vi.mock('../../workers/shared/transformers-env.ts', () => ({ configureOnnxRuntime: () => {}, configureSource: () => {} }));

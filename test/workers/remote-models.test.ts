@@ -1,6 +1,6 @@
 import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
-import type { EmbedApi, LlmApi, LoadedGenerator } from '../../workers/protocol.ts';
+import type { EmbedApi, LlmApi, LoadedGenerator } from '../../src/protocol/workers.ts';
 import { RemoteGenerator, RemoteReranker } from '../../workers/engine/remote-models.ts';
 import { gate } from './gate.ts';
 

@@ -7,7 +7,7 @@ import type { EmbedRole } from '../../src/core/ports.ts';
 import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
 import { createTransformersEmbedder, type TransformersEmbedder } from '../../src/models/transformers-embedder.ts';
 import { createTransformersReranker, type TransformersReranker } from '../../src/models/transformers-reranker.ts';
-import type { EmbedApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../protocol.ts';
+import type { EmbedApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';

@@ -2,13 +2,13 @@
  * The person's settings: defaults, what is stored, and what the page's URL overrides for this
  * session only (`?models=local` must not leave the tiny models behind as the stored choice).
  */
-import type { AppSettings } from '../../src/client/api.ts';
+import type { AppSettings } from '../../src/protocol/api.ts';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES } from '../../src/core/types.ts';
 import { DEFAULT_EMBEDDER, DEFAULT_GENERATOR, DEFAULT_RERANKER } from '../../src/models/registry.ts';
 import { Settings, type SettingChoices } from '../../src/storage/settings.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
-import type { LaunchOptions } from '../protocol.ts';
+import type { LaunchOptions } from '../../src/protocol/workers.ts';
 
 /** A mapped copy of the interface: only type aliases satisfy the store's index signature. */
 type SettingsRecord = { [K in keyof AppSettings]-?: AppSettings[K] | undefined };

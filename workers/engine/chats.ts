@@ -5,7 +5,8 @@
  * fails or is stopped is stored too, with what was generated so far (and the error), so the
  * question is never lost.
  */
-import type { AppSettings, AskStreamEvent, ChatTurn, TurnRetrieval } from '../../src/client/api.ts';
+import type { AppSettings } from '../../src/protocol/api.ts';
+import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices, TurnRetrieval } from '../../src/protocol/ask.ts';
 import { validateCitations } from '../../src/core/answer/citations.ts';
 import { stripThinking } from '../../src/core/answer/think.ts';
 import type { AskOptions } from '../../src/core/engine/ask.ts';
@@ -28,8 +29,6 @@ export interface ChatsDeps {
   /** Whether a reranker is configured (rerank is ignored without one). */
   canRerank: () => boolean;
 }
-
-export type AskRequest = Partial<AskOptions> & { chatId: string };
 
 /** What a turn has gathered so far, stored whichever way it ends. */
 interface TurnSoFar extends TurnRetrieval {
@@ -56,17 +55,9 @@ export class Chats {
     this.asking = controller;
     let last = Promise.resolve();
     const send = (event: AskStreamEvent) => (last = post(onEvent, event));
-    const { chatId, signal: _ignored, ...overrides } = request;
-    const settings = this.deps.settings();
-    const turn: TurnSoFar = {
-      answer: '',
-      sources: [],
-      trace: [],
-      cited: [],
-      strategy: overrides.strategy ?? settings.strategy,
-      retriever: overrides.retriever ?? settings.retriever,
-      asked: Date.now(),
-    };
+    const { chatId, ...overrides } = request;
+    const choices = resolveChoices(this.deps.settings(), overrides);
+    const turn: TurnSoFar = { answer: '', sources: [], trace: [], cited: [], strategy: choices.strategy, retriever: choices.retriever, asked: Date.now() };
     let chat: StoredChat | undefined;
     try {
       chat = await this.openChat(chatId, question);
@@ -74,16 +65,9 @@ export class Chats {
       if (!engine) throw new Error('the library is still opening; ask again in a moment');
       const history = historyOf(chat);
       const options: AskOptions = {
-        strategy: turn.strategy,
-        n: settings.n,
-        m: settings.m,
-        backtrack: settings.backtrack,
-        hops: settings.hops,
-        subQuestions: settings.subQuestions,
-        ...overrides,
-        retriever: turn.retriever,
+        ...choices,
         // Without a reranker model chosen, a request to rerank is ignored rather than failing.
-        rerank: (overrides.rerank ?? settings.rerank) && this.deps.canRerank(),
+        rerank: choices.rerank && this.deps.canRerank(),
         history: history.length > 0 ? history : undefined,
         signal,
       };
@@ -95,7 +79,7 @@ export class Chats {
           turn.sources = event.sources;
           turn.trace = event.retrieval.result.trace;
           Object.assign(turn, retrievalOf(event.retrieval.result));
-          send({ type: 'sources', sources: turn.sources, trace: turn.trace, ...retrievalOf(turn) });
+          send({ type: 'sources', sources: turn.sources, trace: turn.trace, strategy: turn.strategy, ...retrievalOf(turn) });
         } else if (event.type === 'token') {
           turn.answer += event.text;
           send({ type: 'token', text: event.text });
@@ -190,6 +174,24 @@ export class Chats {
       return found ? [{ n: i + 1, label: stored.label, ...found }] : [];
     });
   }
+}
+
+/**
+ * How this question is searched: the request's own choices over the settings. The one place the
+ * app's settings become the engine's options (the UI sends none of them).
+ */
+function resolveChoices(settings: AppSettings, overrides: Partial<RetrievalChoices>): RetrievalChoices {
+  const pick = <K extends keyof RetrievalChoices>(key: K): RetrievalChoices[K] => overrides[key] ?? settings[key];
+  return {
+    strategy: pick('strategy'),
+    retriever: pick('retriever'),
+    backtrack: pick('backtrack'),
+    hops: pick('hops'),
+    subQuestions: pick('subQuestions'),
+    rerank: pick('rerank'),
+    n: pick('n'),
+    m: pick('m'),
+  };
 }
 
 /** The conversation so far, for a follow-up; a turn that failed is left out. */

@@ -4,10 +4,10 @@
  * the index reopened; the embedder cannot be switched like that (see IdbIndexStore.clearIndex).
  */
 import { proxy, type Remote } from 'comlink';
-import type { AppSettings, DownloadProgress } from '../../src/client/api.ts';
+import type { AppSettings, DownloadProgress } from '../../src/protocol/api.ts';
 import type { ChatMessage, GenerateOptions, Generator, Reranker } from '../../src/core/ports.ts';
 import type { DeviceReport } from '../../src/models/device.ts';
-import type { EmbedApi, GeneratorPlan, LaunchOptions, LlmApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../protocol.ts';
+import type { EmbedApi, GeneratorPlan, LaunchOptions, LlmApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../../src/protocol/workers.ts';
 import { RemoteEmbedder, RemoteGenerator, RemoteReranker } from './remote-models.ts';
 
 class GeneratorSlot implements Generator {

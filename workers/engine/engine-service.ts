@@ -4,17 +4,18 @@
  * comlink from src/client/worker-client.ts.
  */
 import { transfer, wrap } from 'comlink';
-import type { AppSettings, AskStreamEvent, CachedModel, ChatTurn, ClusterMap, DeviceSummary, LibraryDoc, LibraryEvent, Passage } from '../../src/client/api.ts';
+import type { AppSettings, CachedModel, ClusterMap, DeviceSummary, LibraryDoc, LibraryEvent, Passage } from '../../src/protocol/api.ts';
+import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/manifest.ts';
 import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { requestPersistence, storageReport, type PersistenceResult } from '../../src/storage/quota.ts';
-import type { EmbedApi, EngineApi, EngineStartRequest, LlmApi } from '../protocol.ts';
+import type { EmbedApi, EngineApi, EngineStartRequest, LlmApi } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { Serial } from '../shared/serial.ts';
 import { AppSettingsStore } from './app-settings.ts';
-import { Chats, type AskRequest } from './chats.ts';
+import { Chats } from './chats.ts';
 import { EngineModels } from './engine-models.ts';
 import { Library } from './library.ts';
 import { cachedModels, deleteCachedModel } from './model-cache.ts';
@@ -167,7 +168,7 @@ export class EngineService implements EngineApi {
     return (await this.opened()).library.rows();
   }
 
-  async ask(question: string, options: AskRequest, onEvent: (event: AskStreamEvent) => void): Promise<void> {
+  async ask(question: string, request: AskRequest, onEvent: (event: AskStreamEvent) => void): Promise<void> {
     let opened: Opened;
     try {
       opened = await this.opened();
@@ -178,7 +179,7 @@ export class EngineService implements EngineApi {
       release(onEvent);
       throw error;
     }
-    await opened.chats.ask(question, options, onEvent);
+    await opened.chats.ask(question, request, onEvent);
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,5 @@
 /** The library as the UI lists it: stored documents and files, with what their jobs are doing. */
-import type { DocStatus, LibraryDoc } from '../../src/client/api.ts';
+import type { DocStatus, LibraryDoc } from '../../src/protocol/api.ts';
 import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
 import type { DocumentSummary } from '../../src/storage/idb-index-store.ts';
 

@@ -3,7 +3,7 @@
  * pause / resume / cancel / delete, per-file errors, and the rows the UI shows. A job resumes
  * after a reload from the stage its record reached; ids come from content, so nothing duplicates.
  */
-import type { AppSettings, LibraryDoc } from '../../src/client/api.ts';
+import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Progress } from '../../src/core/ports.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/storage/idb-index-store.ts';

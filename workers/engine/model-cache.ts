@@ -4,7 +4,7 @@
  * under its URL; web-llm keeps weights, model libraries and configs in caches named `webllm/…`. A
  * model is identified by its repo (hub or /models/ path) or by its web-llm model_id.
  */
-import type { CachedModel } from '../../src/client/api.ts';
+import type { CachedModel } from '../../src/protocol/api.ts';
 
 const TRANSFORMERS_CACHE = 'transformers-cache';
 const WEBLLM_PREFIX = 'webllm/';

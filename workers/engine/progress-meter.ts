@@ -2,7 +2,7 @@
  * Progress of the running stage of one document, with an ETA from the rate seen so far in that
  * stage (stages run at very different speeds, so their rates are never mixed).
  */
-import type { LibraryDoc } from '../../src/client/api.ts';
+import type { LibraryDoc } from '../../src/protocol/api.ts';
 import type { Progress } from '../../src/core/ports.ts';
 
 type DocProgress = NonNullable<LibraryDoc['progress']>;

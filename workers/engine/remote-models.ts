@@ -8,7 +8,7 @@ import type { ChatMessage, EmbedRole, Embedder, GenerateOptions, Generator, Rera
 import { throwIfAborted } from '../../src/core/util/abort.ts';
 import { AsyncQueue } from '../../src/models/async-queue.ts';
 import { findModel } from '../../src/models/registry.ts';
-import type { EmbedApi, LlmApi, LoadedEmbedder, LoadedGenerator } from '../protocol.ts';
+import type { EmbedApi, LlmApi, LoadedEmbedder, LoadedGenerator } from '../../src/protocol/workers.ts';
 import { untilAborted } from '../shared/abortable.ts';
 
 export class RemoteEmbedder implements Embedder {

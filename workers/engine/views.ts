@@ -1,5 +1,5 @@
 /** The passage a citation opens, as the UI receives it: with a PDF's original bytes. */
-import type { Passage } from '../../src/client/api.ts';
+import type { Passage } from '../../src/protocol/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 

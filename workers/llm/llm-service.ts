@@ -6,7 +6,7 @@ import type { ChatMessage, Generator } from '../../src/core/ports.ts';
 import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
 import { findModel, type ModelDtype, type ModelInfo } from '../../src/models/registry.ts';
 import { createTransformersGenerator } from '../../src/models/transformers-generator.ts';
-import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, ProgressCallback, WireGenerateOptions } from '../protocol.ts';
+import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, ProgressCallback, WireGenerateOptions } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';

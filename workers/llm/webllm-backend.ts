@@ -4,11 +4,11 @@
  * imported only when web-llm is chosen: web-llm is large and useless without a GPU.
  */
 import { CreateMLCEngine } from '@mlc-ai/web-llm';
-import type { DownloadProgress } from '../../src/client/api.ts';
+import type { DownloadProgress } from '../../src/protocol/api.ts';
 import type { ModelInfo } from '../../src/models/registry.ts';
 import { chooseWebLlmModel, webLlmAppConfig } from '../../src/models/webllm-config.ts';
 import { createWebLlmGenerator, type WebLlmGenerator } from '../../src/models/webllm-generator.ts';
-import type { ModelSourceSetting } from '../protocol.ts';
+import type { ModelSourceSetting } from '../../src/protocol/workers.ts';
 
 export async function loadWebLlm(
   info: ModelInfo,

@@ -2,7 +2,7 @@
  * Turns transformers.js per-file load progress into the app's DownloadProgress: a byte rate for the
  * ETA, and few enough events that the main thread is not flooded (a cache read reports thousands).
  */
-import type { DownloadProgress } from '../../src/client/api.ts';
+import type { DownloadProgress } from '../../src/protocol/api.ts';
 import type { LoadProgress } from '../../src/models/transformers-load.ts';
 
 const MIN_INTERVAL_MS = 150;

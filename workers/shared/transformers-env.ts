@@ -7,7 +7,7 @@ import { env } from '@huggingface/transformers';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { configureModelSource, type ModelSource } from '../../src/models/source.ts';
-import type { ModelSourceSetting } from '../protocol.ts';
+import type { ModelSourceSetting } from '../../src/protocol/workers.ts';
 
 /** The one asyncify pair serves both the wasm and the webgpu execution providers. */
 export function configureOnnxRuntime(): void {

@@ -4,21 +4,23 @@
  * errors, downloads, streamed answers with citations and a `<think>` block, not-found replies,
  * traces and cluster maps — with canned data. `&download=1` also plays a model download.
  */
-import type {
-  AppSettings,
-  AskStreamEvent,
-  CachedModel,
-  ChatTurn,
-  ClusterMap,
-  DeviceSummary,
-  LibraryDoc,
-  LibraryEvent,
-  LociClient,
-  Passage,
-} from '../../client/api.ts';
-import { DEFAULT_RETRIEVAL } from '../../core/engine/defaults.ts';
-import type { ProgressStage } from '../../core/ports.ts';
-import type { Chunk, EntryKind, FusionWeight, Lang, PlacedBlock, Retriever, SecondHop, Source, Stage, TocEntry, TraceRow } from '../../core/types.ts';
+import type { AppSettings, CachedModel, ClusterMap, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../protocol/api.ts';
+import type { AskStreamEvent, ChatTurn } from '../../protocol/ask.ts';
+import {
+  DEFAULT_RETRIEVAL,
+  type Chunk,
+  type EntryKind,
+  type FusionWeight,
+  type Lang,
+  type PlacedBlock,
+  type ProgressStage,
+  type Retriever,
+  type SecondHop,
+  type Source,
+  type Stage,
+  type TocEntry,
+  type TraceRow,
+} from '../../protocol/vocabulary.ts';
 import { sectionTrail } from '../lib/passage-view.ts';
 import { EN_DOC, EXTRA_DOC, ZH_DOC, type SampleBlock, type SampleDoc } from './sample-docs.ts';
 import { tinyPdf } from './tiny-pdf.ts';
@@ -478,7 +480,8 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
       }
       const result = answerFor(question, n, lang, options.retriever, options.hops);
       await sleep(400);
-      onEvent({ type: 'sources', sources: structuredClone(result.sources), trace: structuredClone(result.trace), ...structuredClone(result.retrieval) });
+      const strategy = options.strategy ?? settings.strategy;
+      onEvent({ type: 'sources', sources: structuredClone(result.sources), trace: structuredClone(result.trace), strategy, ...structuredClone(result.retrieval) });
       const stream = result.thinking + result.answer;
       let sent = '';
       for (let i = 0; i < stream.length; i += 3) {
@@ -506,7 +509,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
         sources: result.sources,
         trace: result.trace,
         cited: event.cited,
-        strategy: options.strategy ?? settings.strategy,
+        strategy,
         created: Date.now(),
         ...result.retrieval,
       });

@@ -2,7 +2,7 @@
  * Sample documents for the fake client, written for it: one Chinese regulation-style text, one
  * English field guide with pages, so both languages, headings and page numbers can be seen.
  */
-import type { BlockKind } from '../../core/types.ts';
+import type { BlockKind } from '../../protocol/vocabulary.ts';
 
 export interface SampleBlock {
   kind: BlockKind;

@@ -6,8 +6,7 @@ import { en, type MessageKey } from './en.ts';
 import { zh } from './zh.ts';
 import { interpolate, resolveLocale, type Locale, type LocalePreference, type Params } from './resolve.ts';
 import { roundDuration } from '../lib/format.ts';
-import type { ProgressStage } from '../../core/ports.ts';
-import type { Stage } from '../../core/types.ts';
+import type { ProgressStage, Stage } from '../../protocol/vocabulary.ts';
 
 export type { Locale, LocalePreference, MessageKey };
 

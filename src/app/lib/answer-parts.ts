@@ -3,8 +3,7 @@
  * as clickable chips. The parsing itself belongs to the engine (src/core/answer), so the UI
  * recognises exactly the citation forms the engine validated.
  */
-import { parseCitations } from '../../core/answer/citations.ts';
-import { stripThinking } from '../../core/answer/think.ts';
+import { parseCitations, stripThinking } from '../../protocol/vocabulary.ts';
 
 export type AnswerPart = { kind: 'text'; text: string } | { kind: 'cite'; numbers: number[]; raw: string };
 

@@ -2,7 +2,7 @@
  * Chunk ids are `${docId}:${ordinal}` (src/core/types.ts). The inspector names chunks by the
  * source number the answer used when there is one, else by their position in the document.
  */
-import type { Source } from '../../core/types.ts';
+import type { Source } from '../../protocol/vocabulary.ts';
 
 export function splitChunkId(id: string): { docId: string; ordinal: number } {
   const at = id.lastIndexOf(':');

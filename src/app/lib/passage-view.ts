@@ -2,7 +2,7 @@
  * What the source viewer shows: the blocks of the document around a chunk, each split where the
  * chunk's span starts and ends so the cited passage can be highlighted inside its context.
  */
-import type { BlockKind, Chunk, PlacedBlock, TocEntry } from '../../core/types.ts';
+import type { BlockKind, Chunk, PlacedBlock, TocEntry } from '../../protocol/vocabulary.ts';
 
 export interface Span {
   start: number;

@@ -2,7 +2,7 @@
  * What the inspector says about how a question was searched: the hybrid weight as whole
  * percentages, the calibration's reciprocal ranks, and whether a second hop ran.
  */
-import type { FusionWeight, TraceRow } from '../../core/types.ts';
+import type { FusionWeight, TraceRow } from '../../protocol/vocabulary.ts';
 
 /** The dense and lexical shares as whole percentages that add up to 100. */
 export function fusionPercents(fusion: Pick<FusionWeight, 'dense'>): { dense: number; lexical: number } {

@@ -4,8 +4,8 @@
  * only this class (and ChatModel) talks to the client.
  */
 import { createContext } from 'svelte';
-import type { AppSettings, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../client/api.ts';
-import type { Source } from '../../core/types.ts';
+import type { AppSettings, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../protocol/api.ts';
+import type { Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
 import { messageOf } from './errors.ts';

@@ -1,12 +1,11 @@
 /**
  * One conversation at a time: its turns (from the engine's history, then live ones), the answer
- * being streamed, stop, new chat. The engine rewrites follow-ups from the chat's history itself,
- * so the UI only names the chat.
+ * being streamed, stop, new chat. The engine rewrites follow-ups from the chat's history itself
+ * and takes the search options from the settings, so the UI only names the chat.
  */
-import type { AppSettings, AskStreamEvent, ChatTurn, LociClient } from '../../client/api.ts';
-import { isNotFound } from '../../core/answer/not-found.ts';
-import type { Strategy } from '../../core/types.ts';
-import { DEFAULT_RETRIEVAL } from '../../core/engine/defaults.ts';
+import type { AppSettings, LociClient } from '../../protocol/api.ts';
+import type { AskStreamEvent, ChatTurn } from '../../protocol/ask.ts';
+import { DEFAULT_RETRIEVAL, isNotFound } from '../../protocol/vocabulary.ts';
 import { ChatList, newChatId, type ChatInfo, type KeyValueStore } from '../lib/chat-list.ts';
 import { messageOf } from './errors.ts';
 
@@ -77,8 +76,8 @@ export class ChatModel {
   async ask(question: string): Promise<void> {
     const text = question.trim();
     if (text === '' || this.streaming) return;
-    const s = this.settings();
-    const strategy: Strategy = s?.strategy ?? DEFAULT_RETRIEVAL.strategy;
+    // Shown until the engine says which strategy it used (the `sources` event).
+    const strategy = this.settings()?.strategy ?? DEFAULT_RETRIEVAL.strategy;
     this.turns.push({
       id: `turn-${Date.now().toString(36)}`,
       question: text,
@@ -97,14 +96,8 @@ export class ChatModel {
     const live = this.turns[this.turns.length - 1];
     this.streaming = true;
     this.chats = this.#list.titled(this.chatId, text);
-    const options = {
-      chatId: this.chatId,
-      strategy,
-      ...(s ? { n: s.n, retriever: s.retriever, backtrack: s.backtrack, hops: s.hops, rerank: s.rerank } : {}),
-      ...(s?.m ? { m: s.m } : {}),
-    };
     try {
-      await this.client.ask(text, options, (event) => apply(live, event));
+      await this.client.ask(text, { chatId: this.chatId }, (event) => apply(live, event));
     } catch (error) {
       live.error = messageOf(error);
     } finally {
@@ -126,6 +119,7 @@ function apply(turn: TurnView, event: AskStreamEvent): void {
     case 'sources':
       turn.sources = event.sources;
       turn.trace = event.trace;
+      turn.strategy = event.strategy;
       turn.retriever = event.retriever;
       turn.fusion = event.fusion;
       turn.secondHop = event.secondHop;

@@ -2,7 +2,7 @@
  * Model downloads as the dialog shows them: progress events arrive per file, a person thinks
  * per model, so files are summed per model and a rate is kept for the ETA when none is sent.
  */
-import type { DownloadProgress } from '../../client/api.ts';
+import type { DownloadProgress } from '../../protocol/api.ts';
 import { etaSeconds } from '../lib/format.ts';
 
 export interface ModelDownload {

@@ -1,6 +1,6 @@
 /** Driving the real app through its stable data-testid hooks, the way a person would. */
 import type { Page } from 'playwright-core';
-import type { DocStatus } from '../../../src/client/api.ts';
+import type { DocStatus } from '../../../src/protocol/api.ts';
 
 export async function openApp(page: Page, baseURL: string, query = 'models=local'): Promise<void> {
   await page.goto(`${baseURL}/?${query}`);

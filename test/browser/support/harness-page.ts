@@ -1,7 +1,7 @@
 /** Driving the worker harness page (test/browser/harness.html) from a test. */
 import type { Page } from 'playwright-core';
-import type { AppSettings, DeviceSummary, LibraryDoc } from '../../../src/client/api.ts';
-import type { AskOptions } from '../../../src/core/engine/ask.ts';
+import type { AppSettings, DeviceSummary, LibraryDoc } from '../../../src/protocol/api.ts';
+import type { AskRequest } from '../../../src/protocol/ask.ts';
 import type { AskResult, Harness } from '../harness.ts';
 
 type HarnessWindow = { lociHarness: Harness };
@@ -29,6 +29,6 @@ export async function waitSettled(page: Page, count: number, timeout = 240_000):
   return harnessDocuments(page);
 }
 
-export function harnessAsk(page: Page, question: string, chatId: string, options: Partial<AskOptions> = {}): Promise<AskResult> {
-  return page.evaluate(([q, c, o]) => (window as unknown as HarnessWindow).lociHarness.ask(q, c, o), [question, chatId, options] as const);
+export function harnessAsk(page: Page, question: string, chatId: string, choices: Omit<AskRequest, 'chatId'> = {}): Promise<AskResult> {
+  return page.evaluate(([q, c, o]) => (window as unknown as HarnessWindow).lociHarness.ask(q, c, o), [question, chatId, choices] as const);
 }

@@ -1,11 +1,11 @@
 /**
  * The contract between the Svelte UI (main thread) and the engine worker. The UI only ever talks
- * to a `LociClient`; `src/client/worker-client.ts` implements it over comlink, and UI tests may
- * implement it with a double. Everything crossing it is structured-clone data.
+ * to a `LociClient`; `src/client/worker-client.ts` implements it over comlink, the engine worker
+ * serves it (`EngineApi` in workers.ts), and the UI's fake client imitates it. Everything crossing
+ * it is structured-clone data.
  */
-import type { AskOptions } from '../core/engine/ask.ts';
-import type { ProgressStage } from '../core/ports.ts';
-import type { BacktrackMode, Chunk, FusionWeight, Lang, PlacedBlock, Retriever, SecondHop, Source, Stage, Strategy, TraceRow, TocEntry } from '../core/types.ts';
+import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices } from './ask.ts';
+import type { ClusterMap, Lang, PassageView, PreparseMode, ProgressStage, Stage } from './vocabulary.ts';
 
 export type DocStatus = 'queued' | 'indexing' | 'ready' | 'error' | 'paused';
 
@@ -28,22 +28,10 @@ export interface LibraryDoc {
   pageCount?: number;
 }
 
-/** Settings a person can change; persisted in the store. */
-export interface AppSettings {
-  strategy: Strategy;
-  /** Search by meaning (dense), keywords (lexical) or both fused (hybrid). */
-  retriever: Retriever;
-  /** What a cluster or RAPTOR hit brings in: the members the question finds, or all (the paper). */
-  backtrack: BacktrackMode;
-  /** 2: search again with what the first search found, for questions that connect two facts. */
-  hops: 1 | 2;
-  /** With two hops: the language model writes the second hop's sub-questions (a generation before each answer). */
-  subQuestions: boolean;
-  rerank: boolean;
-  n: number;
-  m?: number;
+/** Settings a person can change; persisted in the engine worker's store, which resolves them. */
+export interface AppSettings extends RetrievalChoices {
   chunkTokens: number;
-  preparse: 'llm' | 'extractive' | 'off';
+  preparse: PreparseMode;
   /** Max chunks pre-parsed per indexing run; the rest continues in the background later. */
   preparseBudget: number;
   embedderId: string;
@@ -88,56 +76,12 @@ export type LibraryEvent =
   | { type: 'download'; progress: DownloadProgress }
   | { type: 'error'; message: string };
 
-export type AskStreamEvent =
-  | { type: 'rewritten'; question: string }
-  | ({ type: 'sources'; sources: Source[]; trace: TraceRow[] } & TurnRetrieval)
-  | { type: 'token'; text: string }
-  | { type: 'done'; answer: string; cited: number[]; notFound: boolean; aborted: boolean }
-  | { type: 'error'; message: string };
-
-/** How a turn's passages were searched for, beyond its trace: shown by the inspector, stored with the turn. */
-export interface TurnRetrieval {
-  /** The search mode the question ran with (absent on turns stored before it was recorded). */
-  retriever?: Retriever;
-  /** How a hybrid search weighed meaning against keywords. */
-  fusion?: FusionWeight;
-  /** The second search, when the question took two hops. */
-  secondHop?: SecondHop;
-}
-
-export interface ChatTurn extends TurnRetrieval {
-  id: string;
-  question: string;
-  /** The answer; for a turn that failed, what was generated before the failure. */
-  answer: string;
-  /** Why the answer failed, for a turn stored after a failure. */
-  error?: string;
-  sources: Source[];
-  trace: TraceRow[];
-  cited: number[];
-  strategy: Strategy;
-  created: number;
-}
-
-/** The passage a citation opens: the document's text around the chunk, and where to highlight. */
-export interface Passage {
-  docId: string;
-  docName: string;
-  mime: string;
-  chunk: Chunk;
-  text: string;
-  blocks: PlacedBlock[];
-  toc: TocEntry[];
-  /** For PDFs, the original bytes so the viewer can render the page. */
+/** The passage a citation opens; for PDFs with the original bytes, so the viewer can draw the page. */
+export interface Passage extends PassageView {
   original?: ArrayBuffer;
 }
 
-/** The cluster map of one document: its chunks on a 2-D UMAP, coloured by their strongest cluster. */
-export interface ClusterMap {
-  docId: string;
-  points: { chunkId: string; x: number; y: number; cluster: number; text: string }[];
-  clusters: number;
-}
+export type { ClusterMap };
 
 export interface LociClient {
   /** Loads settings, opens the store, resumes unfinished jobs. */
@@ -151,7 +95,8 @@ export interface LociClient {
   remove(docId: string): Promise<void>;
   documents(): Promise<LibraryDoc[]>;
 
-  ask(question: string, options: Partial<AskOptions> & { chatId: string }, onEvent: (e: AskStreamEvent) => void): Promise<void>;
+  /** Answers in the chat `request.chatId`; options not in the request come from the settings. */
+  ask(question: string, request: AskRequest, onEvent: (e: AskStreamEvent) => void): Promise<void>;
   stop(): Promise<void>;
   history(chatId: string): Promise<ChatTurn[]>;
   clearHistory(chatId: string): Promise<void>;

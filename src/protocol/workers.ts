@@ -3,9 +3,9 @@
  * the engine worker reaches the embed and LLM workers through MessagePorts the main thread handed
  * it. Everything crossing these interfaces is structured-clone data or a comlink proxy.
  */
-import type { AppSettings, DownloadProgress, LibraryEvent, LociClient } from '../src/client/api.ts';
-import type { ChatMessage, EmbedRole, GenerateOptions } from '../src/core/ports.ts';
-import type { DeviceReport, GeneratorBackend } from '../src/models/device.ts';
+import type { ChatMessage, EmbedRole, GenerateOptions } from '../core/ports.ts';
+import type { DeviceReport, GeneratorBackend } from '../models/device.ts';
+import type { AppSettings, DownloadProgress, LibraryEvent, LociClient } from './api.ts';
 
 /** How the page asked to run, read from its URL (see src/client/url-options.ts). */
 export interface LaunchOptions {

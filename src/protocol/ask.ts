@@ -1,0 +1,61 @@
+/**
+ * A question and what comes back: the request the UI sends, the events that stream to it, and the
+ * turns a chat keeps. The engine worker turns a request into the engine's options, filling what the
+ * request leaves out from the settings: they are resolved there, once.
+ */
+import type { BacktrackMode, FusionWeight, Retriever, SecondHop, Source, Strategy, TraceRow } from './vocabulary.ts';
+
+/** How a question is searched and answered: part of the settings, and what one question may override. */
+export interface RetrievalChoices {
+  strategy: Strategy;
+  /** Search by meaning (dense), keywords (lexical) or both fused (hybrid). */
+  retriever: Retriever;
+  /** What a cluster or RAPTOR hit brings in: the members the question finds, or all (the paper). */
+  backtrack: BacktrackMode;
+  /** 2: search again with what the first search found, for questions that connect two facts. */
+  hops: 1 | 2;
+  /** With two hops: the language model writes the second hop's sub-questions (a generation before each answer). */
+  subQuestions: boolean;
+  /** Ignored while no reranker model is chosen. */
+  rerank: boolean;
+  /** Original chunks per question (the paper's N). */
+  n: number;
+  /** Candidates searched (the paper's M); the engine's default when absent. */
+  m?: number;
+}
+
+/** A question for the chat `chatId`, with choices for this question alone (the UI sends none). */
+export interface AskRequest extends Partial<RetrievalChoices> {
+  chatId: string;
+}
+
+export type AskStreamEvent =
+  | { type: 'rewritten'; question: string }
+  | ({ type: 'sources'; sources: Source[]; trace: TraceRow[]; strategy: Strategy } & TurnRetrieval)
+  | { type: 'token'; text: string }
+  | { type: 'done'; answer: string; cited: number[]; notFound: boolean; aborted: boolean }
+  | { type: 'error'; message: string };
+
+/** How a turn's passages were searched for, beyond its trace: shown by the inspector, stored with the turn. */
+export interface TurnRetrieval {
+  /** The search mode the question ran with (absent on turns stored before it was recorded). */
+  retriever?: Retriever;
+  /** How a hybrid search weighed meaning against keywords. */
+  fusion?: FusionWeight;
+  /** The second search, when the question took two hops. */
+  secondHop?: SecondHop;
+}
+
+export interface ChatTurn extends TurnRetrieval {
+  id: string;
+  question: string;
+  /** The answer; for a turn that failed, what was generated before the failure. */
+  answer: string;
+  /** Why the answer failed, for a turn stored after a failure. */
+  error?: string;
+  sources: Source[];
+  trace: TraceRow[];
+  cited: number[];
+  strategy: Strategy;
+  created: number;
+}
