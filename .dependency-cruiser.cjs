@@ -1,7 +1,9 @@
 // The import rules `npm run lint:deps` (part of `npm test`) enforces over src/ and workers/.
-// Layers, bottom up: src/core (the engine) ← src/models, src/storage (adapters) ← workers (threads)
-// ← src/client (the app's handle on the workers) ← src/app (the UI); src/cli, src/eval and src/bench
-// are Node tools on top of core. ARCHITECTURE.md explains them; issue 7 lists the rules still to come.
+// Layers, bottom up: src/core (the engine) ← src/models, src/storage (adapters) ← workers (threads);
+// src/protocol (the app↔engine contract: core's vocabulary, the client API, the worker APIs) sits
+// between the threads and the page: workers and src/client (the page's handle on the workers) meet
+// only there, and src/app (the UI) sees only src/client and src/protocol. src/cli, src/eval and
+// src/bench are Node tools on top of core. ARCHITECTURE.md explains them.
 // Paths match both `node_modules/x` (the real tree) and `../node_modules/x` (the test fixture's).
 // Blind spot: `import type` inside a .svelte file is not seen, because the checker reads Svelte's
 // compiled output, from which the types are gone; .ts files are read with their type imports.
@@ -46,56 +48,54 @@ module.exports = {
       name: 'adapters-import-only-core',
       comment:
         'src/models and src/storage implement core ports; they may import core but not each other, ' +
-        'the threads, the client, the UI or the tools.',
+        'the contract, the threads, the client, the UI or the tools.',
       severity: 'error',
       from: { path: '^src/(models|storage)/' },
-      to: { path: `^(src/(app|client|cli|eval|bench|models|storage)|workers)/`, pathNot: '^src/$1/' },
+      to: { path: `^(src/(app|client|protocol|cli|eval|bench|models|storage)|workers)/`, pathNot: '^src/$1/' },
     },
     {
-      name: 'ui-not-into-workers-or-storage',
+      name: 'protocol-imports-only-core-and-model-facts',
       comment:
-        'The UI talks to the workers only through src/client (Comlink), and never opens IndexedDB or ' +
-        'loads a model library itself: those belong to the worker threads.',
+        'src/protocol is the contract both sides of the page↔engine boundary import, so it may import ' +
+        'nothing of either side: only core (the vocabulary it re-exports), the model table the settings ' +
+        'offer (src/models/registry.ts) and the shape of a device report (src/models/device.ts).',
+      severity: 'error',
+      from: { path: '^src/protocol/' },
+      to: { path: '^(src|workers)/', pathNot: '^src/(protocol|core)/|^src/models/(registry|device)\\.ts$' },
+    },
+    {
+      name: 'ui-imports-only-client-and-protocol',
+      comment:
+        'The UI holds a LociClient (src/client) and speaks the contract (src/protocol); the engine, ' +
+        'the adapters and the worker code are behind the client, on other threads.',
       severity: 'error',
       from: { path: '^src/app/' },
-      to: {
-        path: [
-          '^workers/',
-          '^src/storage/',
-          TOOLS,
-          `(^|/)node_modules/(${MODEL_AND_STORAGE_LIBRARIES.join('|')})/`,
-        ],
-      },
+      to: { path: '^(src|workers)/', pathNot: '^src/(app|client|protocol)/' },
     },
     {
-      name: 'ui-reaches-models-only-for-the-registry',
-      comment:
-        'The model registry is a table of ids and sizes the settings show; the model adapters run in ' +
-        'the workers.',
+      name: 'ui-without-model-or-storage-libraries',
+      comment: 'Model runtimes and IndexedDB belong to the worker threads; the UI thread stays responsive.',
       severity: 'error',
       from: { path: '^src/app/' },
-      to: { path: '^src/models/', pathNot: '^src/models/registry\\.ts$' },
+      to: { path: `(^|/)node_modules/(${MODEL_AND_STORAGE_LIBRARIES.join('|')})/` },
     },
     {
-      name: 'client-not-into-ui-adapters-or-tools',
+      name: 'client-imports-only-protocol',
       comment:
-        'src/client is the thin handle the UI holds on the workers: of the workers it may know only ' +
-        'the protocol types (workers/protocol.ts), and nothing of the UI, the adapters or the tools.',
+        'src/client starts the workers and forwards the contract over Comlink: it knows the workers ' +
+        'only through src/protocol, and nothing of the engine, the adapters, the UI or the tools.',
       severity: 'error',
       from: { path: '^src/client/' },
-      to: {
-        path: ['^src/(app|models|storage)/', TOOLS, '^workers/'],
-        pathNot: '^workers/protocol\\.ts$',
-      },
+      to: { path: '^(src|workers)/', pathNot: '^src/(client|protocol)/' },
     },
     {
-      name: 'workers-not-into-ui-or-tools',
+      name: 'workers-not-into-ui-client-or-tools',
       comment:
-        'The worker threads serve the UI; of src/client they use only the shared API types ' +
-        '(src/client/api.ts), never the Comlink client itself.',
+        'The worker threads serve the contract in src/protocol; the Comlink client and the UI that ' +
+        'call them live on the page.',
       severity: 'error',
       from: { path: '^workers/' },
-      to: { path: ['^src/app/', TOOLS, '^src/client/'], pathNot: '^src/client/api\\.ts$' },
+      to: { path: ['^src/(app|client)/', TOOLS] },
     },
     {
       name: 'browser-code-without-node-builtins',
@@ -105,7 +105,7 @@ module.exports = {
         'plugin that runs at build time).',
       severity: 'error',
       from: {
-        path: '^(src/(core|models|storage|client|app)|workers)/',
+        path: '^(src/(core|models|storage|protocol|client|app)|workers)/',
         pathNot: '^(src/models/(node|ocr-node)\\.ts$|workers/build/)',
       },
       to: { dependencyTypes: ['core'] },
