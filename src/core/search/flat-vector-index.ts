@@ -1,4 +1,5 @@
 import type { VectorStorage } from '../types.ts';
+import { int8Kernel, type Int8Kernel } from './int8-kernel.ts';
 import { TopK, type Hit } from './top-k.ts';
 
 /**
@@ -7,8 +8,10 @@ import { TopK, type Hit } from './top-k.ts';
  * scan is fast enough and, unlike an approximate index, never misses a candidate.
  *
  * `int8` keeps one signed byte per dimension plus one float scale per row (symmetric per-row
- * quantization: code = round(v / scale), scale = max|v| / 127), a quarter of the memory. The query
- * stays in float, so the only error is the rounding of the stored vector.
+ * quantization: code = round(v / scale), scale = max|v| / 127), a quarter of the memory. Where
+ * WebAssembly SIMD runs, the codes live in its memory, each row padded to a multiple of 16 bytes,
+ * and the scan multiplies them sixteen at a time with the query rounded to 16 bits (int8-kernel.ts);
+ * elsewhere the query stays in float and JavaScript scans.
  *
  * Rows are numbered in insertion order and never renumbered: a removed row is a tombstone that no
  * search returns, so row numbers held elsewhere (entries, the lexical index) stay valid.
@@ -20,6 +23,10 @@ export class FlatVectorIndex {
   private capacity = 0;
   private floats = new Float32Array(0);
   private codes = new Int8Array(0);
+  /** The int8 scan in WebAssembly, when available; its memory holds `codes`. */
+  private readonly kernel: Int8Kernel | undefined;
+  /** Bytes per int8 row: the dimension, padded to whole 16-byte SIMD steps for the kernel. */
+  private readonly stride: number;
   private scales = new Float32Array(0);
   private removed = new Uint8Array(0);
   private removedCount = 0;
@@ -30,6 +37,8 @@ export class FlatVectorIndex {
     }
     this.dimension = dimension;
     this.storage = storage;
+    this.kernel = storage === 'int8' ? int8Kernel() : undefined;
+    this.stride = this.kernel ? Math.ceil(dimension / 16) * 16 : dimension;
   }
 
   /** Rows ever added, removed ones included: valid row numbers are `0 .. size - 1`. */
@@ -85,8 +94,8 @@ export class FlatVectorIndex {
   vector(row: number): Float32Array {
     this.checkRow(row);
     const dim = this.dimension;
-    const base = row * dim;
-    if (this.storage === 'float32') return this.floats.slice(base, base + dim);
+    if (this.storage === 'float32') return this.floats.slice(row * dim, row * dim + dim);
+    const base = row * this.stride;
     const out = new Float32Array(dim);
     const scale = this.scales[row];
     for (let j = 0; j < dim; j++) out[j] = this.codes[base + j] * scale;
@@ -110,7 +119,7 @@ export class FlatVectorIndex {
   /** Bytes of vector data held for the rows added so far (spare capacity not counted). */
   byteLength(): number {
     const n = this.rowCount;
-    const data = this.storage === 'float32' ? n * this.dimension * 4 : n * this.dimension + n * 4;
+    const data = this.storage === 'float32' ? n * this.dimension * 4 : n * this.stride + n * 4;
     return data + n; // + one tombstone byte per row
   }
 
@@ -137,6 +146,8 @@ export class FlatVectorIndex {
           if (score >= top.threshold) top.push(row, score);
         }
       }
+    } else if (this.kernel) {
+      this.scanKernel(this.kernel, q, top, rows);
     } else {
       const codes = this.codes;
       const scales = this.scales;
@@ -158,13 +169,62 @@ export class FlatVectorIndex {
     }
   }
 
+  /**
+   * The int8 scan through the WebAssembly kernel: the query rounded to int16 (scale max|q| / 32767,
+   * an error far below the rows' own rounding) and the rows to score go into the kernel's memory
+   * after the codes, it writes one integer dot product per row, and each becomes a score here.
+   */
+  private scanKernel(kernel: Int8Kernel, q: Float32Array, top: TopK, rows: Int32Array | undefined): void {
+    const { stride } = this;
+    const size = this.rowCount;
+    const count = rows === undefined ? size : rows.length;
+    const queryAt = align16(this.capacity * stride);
+    const rowsAt = queryAt + stride * 2;
+    const outAt = rowsAt + count * 4;
+    this.ensureMemory(kernel, outAt + count * 4);
+    const buffer = kernel.memory.buffer;
+    let max = 0;
+    for (let j = 0; j < q.length; j++) max = Math.max(max, Math.abs(q[j]));
+    const queryScale = max / 32767;
+    const query = new Int16Array(buffer, queryAt, stride);
+    query.fill(0);
+    if (queryScale > 0) for (let j = 0; j < q.length; j++) query[j] = Math.round(q[j] / queryScale);
+    const list = new Int32Array(buffer, rowsAt, count);
+    if (rows === undefined) {
+      for (let i = 0; i < count; i++) list[i] = i;
+    } else {
+      for (let i = 0; i < count; i++) {
+        const row = rows[i];
+        if (row < 0 || row >= size) throw new RangeError(`FlatVectorIndex: no row ${row}`);
+        list[i] = row;
+      }
+    }
+    kernel.dots(queryAt, 0, stride, rowsAt, count, outAt);
+    const dots = new Int32Array(buffer, outAt, count);
+    const { removed, scales } = this;
+    for (let i = 0; i < count; i++) {
+      const row = list[i];
+      if (removed[row] === 1) continue;
+      const score = scales[row] * queryScale * dots[i];
+      if (score >= top.threshold) top.push(row, score);
+    }
+  }
+
+  /** Grows the kernel's memory to at least `bytes`, and views the codes in it again (growing detaches them). */
+  private ensureMemory(kernel: Int8Kernel, bytes: number): void {
+    const have = kernel.memory.buffer.byteLength;
+    if (bytes > have) kernel.memory.grow(Math.ceil((bytes - have) / 65536));
+    const length = this.capacity * this.stride;
+    if (this.codes.buffer !== kernel.memory.buffer || this.codes.length !== length) this.codes = new Int8Array(kernel.memory.buffer, 0, length);
+  }
+
   private write(row: number, source: Float32Array, offset: number): void {
     const dim = this.dimension;
-    const base = row * dim;
     if (this.storage === 'float32') {
-      this.floats.set(source.subarray(offset, offset + dim), base);
+      this.floats.set(source.subarray(offset, offset + dim), row * dim);
       return;
     }
+    const base = row * this.stride;
     let max = 0;
     for (let j = offset; j < offset + dim; j++) {
       const x = Math.abs(source[j]);
@@ -173,7 +233,11 @@ export class FlatVectorIndex {
     // Rounded to float32 first so the codes are computed with the scale that is actually stored.
     const scale = Math.fround(max / 127);
     this.scales[row] = scale;
-    if (scale === 0) return; // a zero vector: codes stay 0
+    if (scale === 0) {
+      // a zero vector; the bytes may hold an earlier query's scratch space (scanKernel)
+      this.codes.fill(0, base, base + this.stride);
+      return;
+    }
     const inverse = 1 / scale; // a multiply per component instead of a divide: ~2x faster loading
     const codes = this.codes;
     for (let j = 0; j < dim; j++) {
@@ -193,9 +257,15 @@ export class FlatVectorIndex {
       floats.set(this.floats);
       this.floats = floats;
     } else {
-      const codes = new Int8Array(capacity * dim);
-      codes.set(this.codes);
-      this.codes = codes;
+      if (this.kernel) {
+        // the codes are the start of the kernel's memory: growing it keeps them where they are
+        this.capacity = capacity;
+        this.ensureMemory(this.kernel, capacity * this.stride);
+      } else {
+        const codes = new Int8Array(capacity * dim);
+        codes.set(this.codes);
+        this.codes = codes;
+      }
       const scales = new Float32Array(capacity);
       scales.set(this.scales);
       this.scales = scales;
@@ -247,4 +317,8 @@ function dotInt8(q: Float32Array, v: Int8Array, base: number, dim: number): numb
   }
   for (; j < dim; j++, c++) s0 += q[j] * v[c];
   return s0 + s1 + (s2 + s3);
+}
+
+function align16(bytes: number): number {
+  return Math.ceil(bytes / 16) * 16;
 }
