@@ -12,6 +12,7 @@ const COMMANDS: Record<string, { run: () => Promise<Command>; help: string }> = 
   inspect: { run: async () => inspectCommand, help: INSPECT_HELP },
   eval: { run: async () => (await import('./commands/eval.ts')).evalCommand, help: 'loci eval --dataset <name> … (loci eval --help)' },
   bench: { run: async () => (await import('./commands/bench.ts')).benchCommand, help: 'loci bench [--quick] [--only …] [--out <file.json>]' },
+  'bench-ocr': { run: async () => (await import('./commands/bench-ocr.ts')).benchOcrCommand, help: 'loci bench-ocr [--data <dir>] [--out <file.json>] (npm run bench:ocr)' },
   'bench-core': { run: async () => (await import('./commands/bench-core.ts')).benchCoreCommand, help: 'loci bench-core [--sizes …] [--chunks …] [--runs <n>] [--out <file.json>] (loci bench-core --help)' },
 };
 

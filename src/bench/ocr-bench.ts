@@ -1,0 +1,107 @@
+/**
+ * bench:ocr: real PDF pages drawn to images (clean, and degraded: lower resolution, turned 1.5°,
+ * noise), read by the app's OCR (PP-OCRv4 through paddleocr.js on onnxruntime-node, lines put in
+ * reading order as indexing does) and by Debian's tesseract in the same run; character error rate
+ * against each PDF's own text layer, and pages per second.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadPdfjs } from '../core/ingest/index.ts';
+import { ocrPageLines } from '../core/ingest/ocr-lines.ts';
+import { groupLines, type PdfTextRun } from '../core/ingest/pdf-lines.ts';
+import type { Ocr } from '../core/ports.ts';
+import { loadNodeOcr, nodePdfRenderer } from '../models/ocr-node.ts';
+import { characterErrorRate, cerText, orderFreeErrorRate } from './cer.ts';
+import { degrade } from './degrade.ts';
+import { DEGRADED, type BenchPage } from './ocr-pages.ts';
+import { tesseract } from './tesseract.ts';
+
+export interface OcrBenchRow {
+  file: string;
+  page: number;
+  lang: 'en' | 'zh';
+  variant: 'clean' | 'degraded';
+  width: number;
+  height: number;
+  /** Non-space characters of the text layer. */
+  chars: number;
+  paddle: EngineScore;
+  tesseract: EngineScore;
+}
+
+export interface EngineScore {
+  cer: number;
+  /** CER with reading order left out (cer.ts). */
+  orderFree: number;
+  seconds: number;
+}
+
+export async function benchOcrPage(dataDir: string, spec: BenchPage, ocr: Ocr, log: (line: string) => void): Promise<OcrBenchRow[]> {
+  const bytes = new Uint8Array(await readFile(path.join(dataDir, spec.file)));
+  const reference = await textLayer(bytes, spec.page);
+  const pdf = await nodePdfRenderer().open(bytes);
+  const rows: OcrBenchRow[] = [];
+  try {
+    const clean = await pdf.render(spec.page, spec.scale);
+    const low = await pdf.render(spec.page, spec.scale * DEGRADED.resolution);
+    const degraded = degrade(low, { rotate: DEGRADED.rotate, noise: DEGRADED.noise, seed: spec.page });
+    for (const [variant, image] of [['clean', clean], ['degraded', degraded]] as const) {
+      const t0 = performance.now();
+      const boxes = await ocr.recognize(image);
+      const paddleText = ocrPageLines(boxes, { scale: 1, imageHeight: image.height }).map((l) => l.text).join('\n');
+      const t1 = performance.now();
+      const tessText = tesseract(image, spec.lang === 'zh' ? 'chi_sim+eng' : 'eng');
+      const t2 = performance.now();
+      const row: OcrBenchRow = {
+        file: path.basename(spec.file),
+        page: spec.page,
+        lang: spec.lang,
+        variant,
+        width: image.width,
+        height: image.height,
+        chars: [...cerText(reference)].length,
+        paddle: { cer: characterErrorRate(reference, paddleText), orderFree: orderFreeErrorRate(reference, paddleText), seconds: (t1 - t0) / 1000 },
+        tesseract: { cer: characterErrorRate(reference, tessText), orderFree: orderFreeErrorRate(reference, tessText), seconds: (t2 - t1) / 1000 },
+      };
+      log(`${row.file} p. ${row.page} ${variant}: CER ${(100 * row.paddle.cer).toFixed(2)} % in ${row.paddle.seconds.toFixed(1)} s (tesseract ${(100 * row.tesseract.cer).toFixed(2)} % in ${row.tesseract.seconds.toFixed(1)} s)`);
+      rows.push(row);
+    }
+  } finally {
+    await pdf.close();
+  }
+  return rows;
+}
+
+/** The page's text layer, lines top to bottom as pdf.js positions them. */
+async function textLayer(bytes: Uint8Array, page: number): Promise<string> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, verbosity: pdfjs.VerbosityLevel.ERRORS });
+  try {
+    const doc = await task.promise;
+    const content = await (await doc.getPage(page)).getTextContent();
+    const runs: PdfTextRun[] = [];
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      const [a, b, c, d, e, f] = item.transform as number[];
+      runs.push({ str: item.str, x: e, y: f, width: item.width, size: Math.hypot(c, d) || Math.hypot(a, b) || item.height, eol: item.hasEOL });
+    }
+    return groupLines(runs)
+      .sort((p, q) => q.y - p.y || p.x0 - q.x0)
+      .map((l) => l.text)
+      .join('\n');
+  } finally {
+    await task.destroy();
+  }
+}
+
+export async function loadBenchOcr(): Promise<Ocr> {
+  return loadNodeOcr();
+}
+
+/** Character-weighted CER and pages per second over rows. */
+export function summarize(rows: readonly OcrBenchRow[], engine: 'paddle' | 'tesseract'): { cer: number; orderFree: number; pagesPerSecond: number } {
+  const chars = rows.reduce((s, r) => s + r.chars, 0);
+  const weighted = (f: (r: OcrBenchRow) => number) => (chars > 0 ? rows.reduce((s, r) => s + f(r) * r.chars, 0) / chars : 0);
+  const seconds = rows.reduce((s, r) => s + r[engine].seconds, 0);
+  return { cer: weighted((r) => r[engine].cer), orderFree: weighted((r) => r[engine].orderFree), pagesPerSecond: seconds > 0 ? rows.length / seconds : 0 };
+}

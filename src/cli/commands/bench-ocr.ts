@@ -1,0 +1,72 @@
+/** `npm run bench:ocr` (`loci bench-ocr`): OCR quality and speed against Debian's tesseract; see src/bench/ocr-bench.ts. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchOcrPage, loadBenchOcr, summarize, type OcrBenchRow } from '../../bench/ocr-bench.ts';
+import { DEGRADED, OCR_BENCH_PAGES } from '../../bench/ocr-pages.ts';
+import { tesseractVersion } from '../../bench/tesseract.ts';
+import { textTable } from '../../bench/text-table.ts';
+import { PADDLE_OCR_ID } from '../../models/paddle-ocr.ts';
+
+export const BENCH_OCR_HELP = `loci bench-ocr [options]
+  Renders pages of the shared PDFs (clean, and degraded: ${DEGRADED.resolution}× the resolution, turned ${DEGRADED.rotate}°,
+  noise σ ${DEGRADED.noise}), OCRs them with the app's PP-OCRv4 and with Debian's tesseract, and reports
+  character error rate against each PDF's own text layer and pages per second.
+  --data <dir>   the shared data folder (default ../shared/data)
+  --out <file>   JSON results (default bench-results/ocr.json)`;
+
+export async function benchOcrCommand(argv: string[]): Promise<number> {
+  const { values: v } = parseArgs({ args: argv, options: { data: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  if (v.help) return console.log(BENCH_OCR_HELP), 0;
+  const dataDir = path.resolve(v.data ?? process.env.LOCI_DATA_DIR ?? '../shared/data');
+  const out = v.out ?? 'bench-results/ocr.json';
+  const tesseract = tesseractVersion();
+  const ocr = await loadBenchOcr();
+  const rows: OcrBenchRow[] = [];
+  for (const spec of OCR_BENCH_PAGES) rows.push(...(await benchOcrPage(dataDir, spec, ocr, (line) => process.stderr.write(`${line}\n`))));
+
+  const pct = (x: number) => 100 * x;
+  console.log(
+    textTable(
+      `\nOCR per page: CER % (non-space characters, NFKC) against the PDF's text layer; seconds`,
+      ['page', 'variant', 'pixels', 'chars', 'PP-OCRv4 CER', 'tesseract CER', 'PP-OCRv4 any order', 'tesseract any order', 'PP-OCRv4 s', 'tesseract s'],
+      rows.map((r) => [
+        `${r.file} p. ${r.page}`,
+        r.variant,
+        `${r.width}×${r.height}`,
+        r.chars,
+        pct(r.paddle.cer),
+        pct(r.tesseract.cer),
+        pct(r.paddle.orderFree),
+        pct(r.tesseract.orderFree),
+        r.paddle.seconds,
+        r.tesseract.seconds,
+      ]),
+    ),
+  );
+  const groups = ['en', 'zh'].flatMap((lang) => (['clean', 'degraded'] as const).map((variant) => ({ lang, variant, rows: rows.filter((r) => r.lang === lang && r.variant === variant) })));
+  const summary = groups
+    .filter((g) => g.rows.length > 0)
+    .map((g) => ({ lang: g.lang, variant: g.variant, pages: g.rows.length, paddle: summarize(g.rows, 'paddle'), tesseract: summarize(g.rows, 'tesseract') }));
+  console.log(
+    textTable(
+      `\nSummary: character-weighted CER % (in reading order, and in any order), pages per second (${tesseract}; 2 CPU cores)`,
+      ['language', 'variant', 'pages', 'PP-OCRv4 CER', 'tesseract CER', 'PP-OCRv4 any order', 'tesseract any order', 'PP-OCRv4 pages/s', 'tesseract pages/s'],
+      summary.map((s) => [
+        s.lang,
+        s.variant,
+        s.pages,
+        pct(s.paddle.cer),
+        pct(s.tesseract.cer),
+        pct(s.paddle.orderFree),
+        pct(s.tesseract.orderFree),
+        s.paddle.pagesPerSecond,
+        s.tesseract.pagesPerSecond,
+      ]),
+    ),
+  );
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify({ ocr: PADDLE_OCR_ID, tesseract, degraded: DEGRADED, summary, rows }, null, 2));
+  console.log(`\nwrote ${out}`);
+  return 0;
+}
