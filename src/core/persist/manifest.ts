@@ -12,7 +12,7 @@ export const DEFAULT_SETTINGS: ManifestSettings = {
   clustering: { scope: 'document', seed: 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },
   preparse: { mode: 'extractive' },
   raptor: false,
-  vectorStorage: 'float32',
+  vectorStorage: 'int8',
 };
 
 export function createManifest(embedder: Embedder, settings: Partial<ManifestSettings> = {}): IndexManifest {
