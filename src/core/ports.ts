@@ -110,6 +110,8 @@ export interface OcrLine {
   box: [number, number, number, number];
   /** The model's confidence in the text, 0–1. */
   confidence: number;
+  /** Slope of the line's baseline in radians (positive: rising to the right), when the detector measures it. */
+  angle?: number;
 }
 
 /** Reads the text of an image: detection and recognition of text lines (OCR). */

@@ -59,8 +59,11 @@ export async function createPaddleOcr(ort: OrtModule, files: PaddleOcrFiles, opt
         // a page's short lines cost as much as its longest (the Zen of Python page 9.7 → 6.0 s).
         const { text, confidence } = await recognition.read(image, box);
         if (text === '') continue;
-        const { x, y, width, height } = box;
-        lines.push({ text, box: [x, y, x + width, y + height], confidence });
+        const { x, y, width, height, points } = box;
+        const line: OcrLine = { text, box: [x, y, x + width, y + height], confidence };
+        // Image y grows downwards, so a line rising to the right has its right end higher.
+        if (points) line.angle = Math.atan2(points[0].y - points[1].y, points[1].x - points[0].x);
+        lines.push(line);
       }
       return lines;
     },

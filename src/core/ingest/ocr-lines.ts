@@ -58,15 +58,22 @@ export function ocrPageLines(boxes: readonly OcrLine[], geometry: OcrPageGeometr
   });
 }
 
-/** Boxes into rows, top to bottom, each row left to right. */
+/**
+ * Boxes into rows, top to bottom, each row left to right. On a page scanned askew the cells of one
+ * table row stand at different heights (1.5° over a 500-pixel row is 13 pixels, more than half a
+ * line), so heights are compared along the page's skew: the median slope of its wider lines.
+ */
 function groupRows(boxes: readonly OcrLine[]): OcrLine[][] {
-  const sorted = [...boxes].sort((a, b) => middle(a) - middle(b));
+  const slope = Math.tan(median(boxes.filter((b) => b.angle !== undefined && b.box[2] - b.box[0] > 4 * (b.box[3] - b.box[1])).map((b) => b.angle ?? 0)));
+  // Image y grows downwards: along a line rising by `slope`, y falls by slope·x.
+  const level = (b: OcrLine): number => middle(b) + slope * ((b.box[0] + b.box[2]) / 2);
+  const sorted = [...boxes].sort((a, b) => level(a) - level(b));
   const rows: { mid: number; height: number; boxes: OcrLine[] }[] = [];
   for (const box of sorted) {
     const h = box.box[3] - box.box[1];
-    const row = rows.find((r) => Math.abs(r.mid - middle(box)) < 0.5 * Math.min(r.height, h));
+    const row = rows.find((r) => Math.abs(r.mid - level(box)) < 0.5 * Math.min(r.height, h));
     if (row) row.boxes.push(box);
-    else rows.push({ mid: middle(box), height: h, boxes: [box] });
+    else rows.push({ mid: level(box), height: h, boxes: [box] });
   }
   rows.sort((a, b) => a.mid - b.mid);
   return rows.map((r) => r.boxes.sort((a, b) => a.box[0] - b.box[0]));
