@@ -25,6 +25,8 @@ export interface PdfRendererOptions {
   resources?: PdfResources;
   /** pdf.js CanvasFactory class, where its default does not work (a worker has no document). */
   canvasFactory?: unknown;
+  /** Draw glyphs as paths instead of loading fonts (no FontFace where there is no document). */
+  disableFontFace?: boolean;
 }
 
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
@@ -36,6 +38,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
         isEvalSupported: false,
         verbosity: pdfjs.VerbosityLevel.ERRORS,
         ...(options.canvasFactory ? { CanvasFactory: options.canvasFactory } : {}),
+        ...(options.disableFontFace ? { disableFontFace: true } : {}),
         ...options.resources,
       });
       const doc = await task.promise;
