@@ -1,0 +1,54 @@
+/**
+ * `loci index` on a scan: OCR by default, each page reported on stderr, the page's text answering
+ * `loci ask`; `--no-ocr` refuses the scan by name and says how to read it.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawPages, imageOnlyPdf } from '../support/image-pdf.ts';
+import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
+
+const run = promisify(execFile);
+const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
+
+async function loci(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [LOCI, ...args, '--models', MODELS_DIR], { cwd: REPO_ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+let dir: string;
+let scan: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'loci-ocr-'));
+  const pdf = new Uint8Array(await readFile(path.join(DOCUMENTS_DIR, 'pdf', 'pypdf_google-doc-document.pdf')));
+  scan = path.join(dir, 'zen-scan.pdf');
+  await writeFile(scan, imageOnlyPdf(await drawPages(pdf, [1], 2)));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('loci index on a scanned PDF', () => {
+  it('reads it by OCR, page by page, and answers from it', async () => {
+    const out = path.join(dir, 'scan.loci');
+    const indexed = await loci('index', scan, '--out', out, '--embedder', 'tiny-lexical-bert-zh');
+    expect(indexed.code, indexed.stderr).toBe(0);
+    expect(indexed.stderr).toContain('ocr 1/1 (100%) zen-scan.pdf p. 1');
+    const asked = await loci('ask', out, 'Which is better than nested?', '--json');
+    const sources = (JSON.parse(asked.stdout) as { sources: { doc: string; page?: number; text: string }[] }).sources;
+    expect(sources[0]).toMatchObject({ page: 1 });
+    expect(sources.some((s) => s.text.includes('Flat is better than nested.'))).toBe(true);
+  });
+
+  it('refuses it with --no-ocr, saying why', async () => {
+    const r = await loci('index', scan, '--out', path.join(dir, 'off.loci'), '--no-ocr');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: zen-scan.pdf: the PDF has no text layer (it is probably a scan, pages as images); turn OCR on to read it');
+  });
+});
