@@ -22,7 +22,7 @@ export type {
   TraceRow,
 } from '../core/types.ts';
 export { BACKTRACK_MODES, RETRIEVERS, STRATEGIES } from '../core/types.ts';
-export { DEFAULT_RETRIEVAL } from '../core/engine/defaults.ts';
+export { DEFAULT_RETRIEVAL, defaultCandidates } from '../core/engine/defaults.ts';
 export type { ClusterMap, PassageView } from '../core/engine/views.ts';
 
 // The UI shows answers with the engine's own reading of them, so both agree on what a citation is.

@@ -1,4 +1,5 @@
 /** `loci inspect <index> "<question>"`: the retrieval trace, like the paper's Table 7. */
+import { defaultCandidates } from '../../core/engine/defaults.ts';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError } from '../options.ts';
 import { fusionLine, printSources, printTrace, questionCutNote, secondHopLines } from '../print.ts';
@@ -28,7 +29,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
     return found ? `#${found.chunk.ordinal} ${found.docName}` : id;
   };
   const { result } = retrieval;
-  console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, hops ${options.hops}, N=${options.n}, M=${options.m ?? 20 * options.n}`);
+  console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, hops ${options.hops}, N=${options.n}, M=${options.m ?? defaultCandidates(options.n)}`);
   if (result.fusion) console.log(fusionLine(result.fusion));
   if (result.secondHop) console.log(secondHopLines(result.secondHop, label).join('\n'));
   console.log('');

@@ -9,7 +9,7 @@ import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
-import { retrieve, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
+import { defaultCandidates, retrieve, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
 import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
 import type { LiveCorpus } from './live-corpus.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';
@@ -20,7 +20,7 @@ export interface AskOptions {
   strategy: Strategy;
   /** Original chunks wanted (the paper's N). */
   n: number;
-  /** Candidates (the paper's M); default 20·n. */
+  /** Candidates (the paper's M); default `defaultCandidates(n)`. */
   m?: number;
   retriever: Retriever;
   /** Hybrid: the dense list's share of the fused score; default: the weight this index calibrated. */
@@ -166,7 +166,7 @@ async function twoHops(
   signal?: AbortSignal,
 ): Promise<RetrievalResult> {
   const n = Math.max(0, Math.floor(settings.n));
-  const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? 20 * n };
+  const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? defaultCandidates(n) };
   const first = retrieve(deps.corpus, variants, everything);
   const asOneHop = cutTo(first, n);
   const sources = first.chunks.slice(0, HOP_SOURCES).map((c) => c.chunk);

@@ -24,3 +24,5 @@ export const DEFAULT_RETRIEVAL: RetrievalDefaults = {
   hops: 2,
   n: 5,
 };
+
+export { defaultCandidates } from '../search/retrieve.ts';

@@ -20,7 +20,7 @@ export interface RetrieveOptions {
   strategy: Strategy;
   /** Original chunks wanted (the paper's N). */
   n: number;
-  /** Candidates taken per list and after fusion (the paper's M); default 20·n. */
+  /** Candidates taken per list and after fusion (the paper's M); default `defaultCandidates(n)`. */
   m?: number;
   retriever: Retriever;
   /** Hybrid: the dense list's share of the fused score, in [0, 1] (see fuseByScore); default ½. */
@@ -35,10 +35,18 @@ export interface QueryVariant {
   vector?: Float32Array;
 }
 
+/**
+ * Candidates per list when none is given (the paper's M), for N chunks wanted: twenty per chunk,
+ * as in the paper's setting, so backtracking has room to skip cluster members and duplicates.
+ */
+export function defaultCandidates(n: number): number {
+  return 20 * n;
+}
+
 /** The first M candidates of every query variant, best first, fused across variants by rank. */
 function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], options: RetrieveOptions): Candidate[] {
   const n = Math.max(0, Math.floor(options.n));
-  const m = Math.max(0, Math.floor(options.m ?? 20 * n));
+  const m = Math.max(0, Math.floor(options.m ?? defaultCandidates(n)));
   if (m === 0 || queries.length === 0) return [];
   const rows = corpus.rowsFor(options.strategy);
   let allow: ((row: number) => boolean) | undefined;

@@ -4,7 +4,7 @@
  * k values. The runner indexes once for all methods, so the index settings are derived from the
  * union of what the methods' strategies need.
  */
-import { DEFAULT_RETRIEVAL } from '../../core/engine/defaults.ts';
+import { DEFAULT_RETRIEVAL, defaultCandidates } from '../../core/engine/defaults.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../core/persist/manifest.ts';
 import type { BacktrackMode, PreparseMode, Retriever, Strategy } from '../../core/types.ts';
 import type { DatasetName } from '../datasets/types.ts';
@@ -144,7 +144,7 @@ export function chunksPerQuestion(config: Pick<EvalConfig, 'ks' | 'answerKs' | '
 
 /** Candidates per list (the paper's M) of every retrieval in a run: given, or 20·N. */
 export function candidatesPerList(config: Pick<EvalConfig, 'm'>, n: number): number {
-  return config.m ?? 20 * n;
+  return config.m ?? defaultCandidates(n);
 }
 
 /**
