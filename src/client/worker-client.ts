@@ -66,6 +66,7 @@ export function createWorkerClient(search?: string): LociClient {
     documents: () => engine.documents(),
     ask: (question, request, onEvent: (event: AskStreamEvent) => void) => engine.ask(question, request, proxy(onEvent)),
     stop: () => engine.stop(),
+    chats: () => engine.chats(),
     history: (chatId) => engine.history(chatId),
     clearHistory: (chatId) => engine.clearHistory(chatId),
     passage: (chunkId) => engine.passage(chunkId),

@@ -83,6 +83,15 @@ export interface Passage extends PassageView {
 
 export type { ClusterMap };
 
+/** One stored chat as the chat list shows it; the engine's IndexedDB is the only list of chats. */
+export interface ChatEntry {
+  id: string;
+  /** The first question (cut to 80 characters). */
+  title: string;
+  /** When its last message was stored. */
+  updated: number;
+}
+
 export interface LociClient {
   /** Loads settings, opens the store, resumes unfinished jobs. */
   start(): Promise<{ settings: AppSettings; device: DeviceSummary }>;
@@ -98,6 +107,8 @@ export interface LociClient {
   /** Answers in the chat `request.chatId`; options not in the request come from the settings. */
   ask(question: string, request: AskRequest, onEvent: (e: AskStreamEvent) => void): Promise<void>;
   stop(): Promise<void>;
+  /** Every stored chat, most recently used first. */
+  chats(): Promise<ChatEntry[]>;
   history(chatId: string): Promise<ChatTurn[]>;
   clearHistory(chatId: string): Promise<void>;
 

@@ -10,6 +10,7 @@ import type { AskStreamEvent } from '../../src/protocol/ask.ts';
 import type { AskEvent, LociEngine } from '../../src/core/engine/engine.ts';
 import type { RetrievalResult, Source, TraceRow } from '../../src/core/types.ts';
 import { appendMessages, createChat, getChat } from '../../src/storage/chats.ts';
+import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
 import { openLociDb } from '../../src/storage/open.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { Chats } from '../../workers/engine/chats.ts';
@@ -174,5 +175,25 @@ describe('Chats', () => {
     const [old] = await chats.history('old');
     expect(old).toMatchObject({ question: 'q', answer: 'a', strategy: 'naive' });
     expect(old.retriever).toBeUndefined();
+  });
+
+  it('lists the stored chats, latest first, and an imported library lists its chats in a fresh store', async () => {
+    const answer = async function* (): AsyncGenerator<AskEvent> {
+      yield retrieved('Who approves refunds?');
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+    };
+    const { db, chats } = await setUp(answer);
+    await createChat(db, 'older chat', 1, 'old');
+    await ask(chats, 'Who approves refunds?');
+    const listed = await chats.list();
+    expect(listed.map((c) => [c.id, c.title])).toEqual([
+      ['c1', 'Who approves refunds?'],
+      ['old', 'older chat'],
+    ]);
+
+    const fresh = await openLociDb({ factory: new IDBFactory() });
+    await importLibrary(fresh, await exportLibrary(db), { mode: 'merge' });
+    const restored = new Chats({ db: fresh, engine: () => undefined, settings: () => settings, canRerank: () => false });
+    expect(await restored.list()).toEqual(listed);
   });
 });

@@ -5,7 +5,7 @@
  * fails or is stopped is stored too, with what was generated so far (and the error), so the
  * question is never lost.
  */
-import type { AppSettings } from '../../src/protocol/api.ts';
+import type { AppSettings, ChatEntry } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices, TurnRetrieval } from '../../src/protocol/ask.ts';
 import { validateCitations } from '../../src/core/answer/citations.ts';
 import { stripThinking } from '../../src/core/answer/think.ts';
@@ -13,7 +13,7 @@ import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import type { RetrievalResult, Retriever, Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessages, createChat, deleteChat, getChat } from '../../src/storage/chats.ts';
+import { appendMessages, createChat, deleteChat, getChat, listChats } from '../../src/storage/chats.ts';
 import type { StoredChat, StoredMessage } from '../../src/storage/records.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
@@ -107,6 +107,12 @@ export class Chats {
 
   stop(): void {
     this.asking?.abort();
+  }
+
+  /** Most recently used first, so an imported library's chats are listed like local ones. */
+  async list(): Promise<ChatEntry[]> {
+    const stored = await listChats(this.deps.db);
+    return stored.map(({ id, title, updated }) => ({ id, title, updated })).sort((a, b) => b.updated - a.updated);
   }
 
   async history(chatId: string): Promise<ChatTurn[]> {

@@ -4,7 +4,7 @@
  * comlink from src/client/worker-client.ts.
  */
 import { transfer, wrap } from 'comlink';
-import type { AppSettings, CachedModel, ClusterMap, DeviceSummary, LibraryDoc, LibraryEvent, Passage } from '../../src/protocol/api.ts';
+import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, LibraryDoc, LibraryEvent, Passage } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/manifest.ts';
@@ -184,6 +184,10 @@ export class EngineService implements EngineApi {
 
   async stop(): Promise<void> {
     (await this.opened()).chats.stop();
+  }
+
+  async chats(): Promise<ChatEntry[]> {
+    return (await this.opened()).chats.list();
   }
 
   async history(chatId: string): Promise<ChatTurn[]> {

@@ -520,6 +520,13 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
       stopRequested = true;
     },
 
+    async chats() {
+      return [...chats]
+        .filter(([, turns]) => turns.length > 0)
+        .map(([id, turns]) => ({ id, title: turns[0].question.slice(0, 80), updated: turns.at(-1)?.created ?? 0 }))
+        .sort((a, b) => b.updated - a.updated);
+    },
+
     async history(chatId) {
       if (seeded && !chats.has(chatId)) {
         // The first chat opened shows a finished exchange, so a screenshot has something to show.

@@ -1,80 +1,63 @@
 /**
- * Which chats exist and which one is open. The engine keeps each chat's turns (client.history)
- * but has no list of chats, so the list lives with the UI, in localStorage, and survives reloads.
+ * The chat list as the UI shows it. The chats themselves, and the list of them, live in the
+ * engine's IndexedDB (client.chats), so an imported library brings its chats along. Only which
+ * chat was open is remembered here, in localStorage: a preference of this tab, not chat data.
  */
-
-export interface ChatInfo {
-  id: string;
-  /** The first question, once there is one. */
-  title: string;
-  created: number;
-}
+import type { ChatEntry } from '../../protocol/api.ts';
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem(key: string): void;
 }
 
-const LIST_KEY = 'loci.chats';
+/** Where an older version kept its own copy of the list; read once, then removed. */
+const LEGACY_LIST_KEY = 'loci.chats';
 const CURRENT_KEY = 'loci.chat';
-const MAX_CHATS = 50;
-
-function isChatInfo(value: unknown): value is ChatInfo {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.id === 'string' && typeof v.title === 'string' && typeof v.created === 'number';
-}
 
 export function newChatId(): string {
   return `chat-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export class ChatList {
-  constructor(private readonly store: KeyValueStore | undefined) {}
+/** The stored chats, with the open one first when it has no question yet (it is not stored until then). */
+export function withOpenChat(stored: readonly ChatEntry[], openId: string, now = Date.now()): ChatEntry[] {
+  if (stored.some((c) => c.id === openId)) return [...stored];
+  return [{ id: openId, title: '', updated: now }, ...stored];
+}
 
-  list(): ChatInfo[] {
-    try {
-      const parsed: unknown = JSON.parse(this.store?.getItem(LIST_KEY) ?? '[]');
-      return Array.isArray(parsed) ? parsed.filter(isChatInfo) : [];
-    } catch {
-      // A corrupted entry must not keep the app from starting.
-      return [];
-    }
+/** Which chat to open at start: the one open before, if it still exists, else the latest one. */
+export function chatToOpen(stored: readonly ChatEntry[], remembered: string | undefined): string | undefined {
+  if (remembered !== undefined && stored.some((c) => c.id === remembered)) return remembered;
+  return stored[0]?.id;
+}
+
+export class OpenChatMemory {
+  constructor(private readonly store: KeyValueStore | undefined) {
+    this.dropLegacyList();
   }
 
   current(): string | undefined {
     return this.store?.getItem(CURRENT_KEY) ?? undefined;
   }
 
-  /** Makes `id` the open chat, adding it to the list if it is new. */
-  open(id: string, now = Date.now()): ChatInfo[] {
-    const list = this.list();
-    if (!list.some((c) => c.id === id)) list.unshift({ id, title: '', created: now });
-    this.save(list);
-    this.store?.setItem(CURRENT_KEY, id);
-    return list;
-  }
-
-  /** Names a chat after its first question; later questions leave the title alone. */
-  titled(id: string, question: string): ChatInfo[] {
-    const list = this.list();
-    const chat = list.find((c) => c.id === id);
-    if (chat && chat.title === '') chat.title = question.trim().slice(0, 80);
-    this.save(list);
-    return list;
-  }
-
-  remove(id: string): ChatInfo[] {
-    const list = this.list().filter((c) => c.id !== id);
-    this.save(list);
-    return list;
-  }
-
-  private save(list: ChatInfo[]): void {
+  remember(id: string): void {
     try {
-      this.store?.setItem(LIST_KEY, JSON.stringify(list.slice(0, MAX_CHATS)));
+      this.store?.setItem(CURRENT_KEY, id);
     } catch {
-      // Storage full or blocked: the chat still works, it is only missing from the list later.
+      // Storage full or blocked: the latest chat is opened after a reload instead.
+    }
+  }
+
+  /**
+   * The old list is dropped, not copied: every chat on it that had a question already has its
+   * IndexedDB record with the same title (the engine creates it with the first question), and one
+   * without a question held nothing.
+   */
+  private dropLegacyList(): void {
+    try {
+      this.store?.removeItem(LEGACY_LIST_KEY);
+    } catch {
+      // Blocked storage: nothing was kept there either.
     }
   }
 }

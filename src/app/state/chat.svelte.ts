@@ -3,10 +3,10 @@
  * being streamed, stop, new chat. The engine rewrites follow-ups from the chat's history itself
  * and takes the search options from the settings, so the UI only names the chat.
  */
-import type { AppSettings, LociClient } from '../../protocol/api.ts';
+import type { AppSettings, ChatEntry, LociClient } from '../../protocol/api.ts';
 import type { AskStreamEvent, ChatTurn } from '../../protocol/ask.ts';
 import { DEFAULT_RETRIEVAL, isNotFound } from '../../protocol/vocabulary.ts';
-import { ChatList, newChatId, type ChatInfo, type KeyValueStore } from '../lib/chat-list.ts';
+import { OpenChatMemory, chatToOpen, newChatId, withOpenChat, type KeyValueStore } from '../lib/chat-list.ts';
 import { messageOf } from './errors.ts';
 
 /** A stored turn plus what the screen needs while it streams. */
@@ -26,29 +26,46 @@ function fromHistory(turn: ChatTurn): TurnView {
 
 export class ChatModel {
   chatId = $state('');
-  chats = $state.raw<ChatInfo[]>([]);
+  chats = $state.raw<ChatEntry[]>([]);
   turns = $state<TurnView[]>([]);
   streaming = $state(false);
   loading = $state(false);
-  readonly #list: ChatList;
+  readonly #memory: OpenChatMemory;
+  /** The engine's list, as last fetched. */
+  #stored: ChatEntry[] = [];
 
   constructor(
     private readonly client: LociClient,
     private readonly settings: () => AppSettings | undefined,
     storage: KeyValueStore | undefined,
   ) {
-    this.#list = new ChatList(storage);
+    this.#memory = new OpenChatMemory(storage);
   }
 
-  /** Reopens the chat that was open before the reload, or starts one. */
+  /** Reopens the chat that was open before the reload (or the latest), or starts one. */
   async init(): Promise<void> {
-    await this.open(this.#list.current() ?? newChatId());
+    await this.#fetchList();
+    await this.open(chatToOpen(this.#stored, this.#memory.current()) ?? newChatId());
+  }
+
+  /** After the store changed under the UI (a library imported): the list again, and the open chat if it went away. */
+  async refresh(): Promise<void> {
+    await this.#fetchList();
+    if (this.turns.length > 0 || this.streaming) return;
+    const latest = chatToOpen(this.#stored, this.chatId);
+    if (latest !== undefined && latest !== this.chatId) await this.open(latest);
+  }
+
+  async #fetchList(): Promise<void> {
+    this.#stored = await this.client.chats();
+    this.chats = withOpenChat(this.#stored, this.chatId);
   }
 
   async open(chatId: string): Promise<void> {
     if (this.streaming) await this.stop();
     this.chatId = chatId;
-    this.chats = this.#list.open(chatId);
+    this.#memory.remember(chatId);
+    this.chats = withOpenChat(this.#stored, chatId);
     this.turns = [];
     this.loading = true;
     try {
@@ -69,7 +86,7 @@ export class ChatModel {
   async clear(): Promise<void> {
     const id = this.chatId;
     await this.client.clearHistory(id);
-    this.chats = this.#list.remove(id);
+    await this.#fetchList();
     await this.open(newChatId());
   }
 
@@ -95,7 +112,9 @@ export class ChatModel {
     // The proxied element, so the updates below re-render.
     const live = this.turns[this.turns.length - 1];
     this.streaming = true;
-    this.chats = this.#list.titled(this.chatId, text);
+    // Titled at once, as the engine will store it; the engine's list replaces it when the turn is stored.
+    const chatId = this.chatId;
+    this.chats = this.chats.map((c) => (c.id === chatId && c.title === '' ? { ...c, title: text.slice(0, 80) } : c));
     try {
       await this.client.ask(text, { chatId: this.chatId }, (event) => apply(live, event));
     } catch (error) {
@@ -104,6 +123,7 @@ export class ChatModel {
       this.streaming = false;
       live.phase = 'done';
     }
+    await this.#fetchList().catch(() => undefined);
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,67 @@
+/**
+ * The chats live in IndexedDB only: a chat asked in one profile is listed after a reload with
+ * localStorage cleared, and a library exported from it and imported into a fresh profile lists
+ * the same chat, at once and after a reload.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { appStarted, ask, openApp, waitForStatus } from './support/app-page.ts';
+import { launchBrowser, recordedContext } from './support/browser.ts';
+import { memoryFile } from './support/files.ts';
+
+const baseURL = inject('baseURL');
+const QUESTION = 'Who approves a refund?';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The titles the chat picker offers. */
+function chatTitles(page: Page): Promise<string[]> {
+  return page.locator('.chat select option').allTextContents();
+}
+
+async function waitForChat(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((t) => [...document.querySelectorAll('.chat select option')].some((o) => o.textContent === t), title, { timeout: 30_000 });
+}
+
+describe('chats', () => {
+  it('are listed from IndexedDB after a reload without localStorage, and after an export and import into a fresh profile', async () => {
+    const first = await recordedContext(browser);
+    const page = await first.newPage();
+    await openApp(page, baseURL);
+    const rules = memoryFile('rules.md', 'text/markdown', Buffer.from('# Refunds\n\nA refund needs the approval of a store manager.\n'));
+    await page.setInputFiles('[data-testid="file-input"]', [rules]);
+    await waitForStatus(page, 'rules.md', 'ready');
+    await ask(page, QUESTION);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await appStarted(page);
+    await waitForChat(page, QUESTION);
+
+    await page.click('[data-testid="open-settings"]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-library"]')]);
+    const file = await download.path();
+
+    const second = await recordedContext(browser);
+    const fresh = await second.newPage();
+    await openApp(fresh, baseURL);
+    expect(await chatTitles(fresh)).not.toContain(QUESTION);
+    await fresh.click('[data-testid="open-settings"]');
+    await fresh.setInputFiles('[data-testid="import-library"]', file);
+    await waitForChat(fresh, QUESTION);
+    await fresh.reload();
+    await appStarted(fresh);
+    await waitForChat(fresh, QUESTION);
+    // The latest chat is opened, with its turn.
+    await fresh.locator('main').getByText(QUESTION).filter({ visible: true }).first().waitFor();
+    await first.context.close();
+    await second.context.close();
+  });
+});
