@@ -9,14 +9,11 @@ import type { Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
 import { messageOf } from './errors.ts';
+import { pushNotice, type Notice } from '../lib/notices.ts';
 
 export type Panel = 'viewer' | 'inspector' | 'settings';
 
-export interface Notice {
-  id: number;
-  message: string;
-  tone: 'error' | 'info';
-}
+export type { Notice } from '../lib/notices.ts';
 
 export interface ViewerState {
   source: Source;
@@ -79,9 +76,10 @@ export class AppModel {
     else this.notify(event.message);
   }
 
-  notify(message: string, tone: Notice['tone'] = 'error'): void {
+  /** `subject` names what the notice is about (by default its text): a newer one about it replaces it. */
+  notify(message: string, tone: Notice['tone'] = 'error', subject: string = message): void {
     const id = ++this.#noticeId;
-    this.notices.push({ id, message, tone });
+    this.notices = pushNotice(this.notices, { id, message, tone, subject });
     if (tone === 'info') setTimeout(() => this.dismiss(id), 4000);
   }
 
