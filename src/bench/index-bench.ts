@@ -3,7 +3,7 @@
  * top-M over every vector, nothing else. Each strategy's query adds row filtering, BM25 (hybrid),
  * fusion and backtracking on top of that scan, and the ratio shows what they cost.
  */
-import { LiveCorpus } from '../core/engine/live-corpus.ts';
+import { LiveCorpus } from '../core/search/live-corpus.ts';
 import { FlatVectorIndex } from '../core/search/flat-vector-index.ts';
 import { retrieve } from '../core/search/retrieve.ts';
 import type { Strategy, VectorStorage } from '../core/types.ts';

@@ -3,7 +3,7 @@
  * corpus built over them (vector copy, BM25, row tables), and the bytes of the saved index file.
  * The baseline is the raw float32 vectors alone, the least any dense index must hold.
  */
-import { LiveCorpus } from '../core/engine/live-corpus.ts';
+import { LiveCorpus } from '../core/search/live-corpus.ts';
 import { encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../core/persist/index.ts';
 import type { IndexManifest, VectorStorage } from '../core/types.ts';
 import { retainedBy } from './heap.ts';

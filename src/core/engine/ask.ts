@@ -11,7 +11,7 @@ import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
 import { defaultCandidates, retrieve, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
 import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
-import type { LiveCorpus } from './live-corpus.ts';
+import type { LiveCorpus } from '../search/live-corpus.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';
 
 export type Rewrite = 'none' | 'multi-query' | 'hyde';

@@ -10,7 +10,7 @@ import { Indexer } from '../pipeline/indexer.ts';
 import { documentGroupId, reached, type StageOptions } from '../pipeline/stages.ts';
 import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage.ts';
 import type { Chunk, FusionWeight, IndexManifest, PreparseMode } from '../types.ts';
-import { LiveCorpus } from './live-corpus.ts';
+import { LiveCorpus } from '../search/live-corpus.ts';
 import { clusterMapOf, passageView, type ClusterMap, type PassageView } from './views.ts';
 import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion } from './ask.ts';
 import { calibrateFusion } from '../search/calibrate-fusion.ts';

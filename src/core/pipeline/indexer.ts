@@ -16,7 +16,7 @@ import { CancelledError, throwIfAborted } from '../util/abort.ts';
 import { chunkEntry, clusterEntry } from './base-entries.ts';
 import { clusteringOptions } from './cluster-options.ts';
 import { concatVectors, embedTexts, row } from './embed-texts.ts';
-import type { LiveCorpus } from '../engine/live-corpus.ts';
+import type { LiveCorpus } from '../search/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';
 import { preparseStage, type PreparseBudget, type PreparseOutcome } from './preparse-stage.ts';
 import { CORPUS_GROUP_ID, documentGroupId, reached, type RecordSink, type StageDeps, type StageOptions } from './stages.ts';

@@ -4,10 +4,10 @@
  * whole, so adding or deleting a document never rebuilds the rest.
  */
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
-import { FlatVectorIndex } from '../search/flat-vector-index.ts';
-import { LexicalIndex } from '../search/lexical-index.ts';
-import type { RetrievalCorpus } from '../search/retrieve.ts';
-import { kindsFor } from '../search/strategy-kinds.ts';
+import { FlatVectorIndex } from './flat-vector-index.ts';
+import { LexicalIndex } from './lexical-index.ts';
+import type { RetrievalCorpus } from './retrieve.ts';
+import { kindsFor } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, Strategy, VectorStorage } from '../types.ts';
 
 interface DocInfo {
