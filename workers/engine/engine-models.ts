@@ -8,6 +8,7 @@ import type { AppSettings, DownloadProgress } from '../../src/protocol/api.ts';
 import type { ChatMessage, GenerateOptions, Generator, Reranker } from '../../src/core/ports.ts';
 import type { DeviceReport } from '../../src/models/device.ts';
 import type { EmbedApi, GeneratorPlan, LaunchOptions, LlmApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../../src/protocol/workers.ts';
+import { cachedFileTest } from './model-cache.ts';
 import { RemoteEmbedder, RemoteGenerator, RemoteReranker } from './remote-models.ts';
 
 class GeneratorSlot implements Generator {
@@ -105,10 +106,22 @@ export class EngineModels {
     return this.llmApi.plan(this.request(settings.generatorId, settings));
   }
 
-  /** A load of `modelId` from the settings' source, bound now and run when called. */
+  /**
+   * A load of `modelId` from the settings' source, bound now and run when called. Progress on a
+   * file the browser already cached is a cache read and is not reported as a download: the panel
+   * shows only when bytes come over the network.
+   */
   private loader<T>(modelId: string, settings: AppSettings, load: (request: ModelLoadRequest, onProgress: ProgressCallback) => Promise<T>): () => Promise<T> {
     const request = this.request(modelId, settings);
-    return () => load(request, proxy(this.onDownload));
+    return async () => {
+      const cached = await cachedFileTest(modelId);
+      return load(
+        request,
+        proxy((progress: DownloadProgress) => {
+          if (!cached(progress.file)) this.onDownload(progress);
+        }),
+      );
+    };
   }
 
   private request(modelId: string, settings: AppSettings): ModelLoadRequest {

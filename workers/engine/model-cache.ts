@@ -51,6 +51,27 @@ export async function deleteCachedModel(id: string, storage: CacheStorage = cach
   }
 }
 
+/**
+ * Which of `modelId`'s files the browser already holds, as a test on the file names the loaders
+ * report progress under (`onnx/model.onnx`). Loading those is a cache read, not a download, and
+ * must not open the download panel. A cache that cannot be read holds nothing.
+ */
+export async function cachedFileTest(modelId: string, storage: CacheStorage | undefined = globalThis.caches): Promise<(file: string) => boolean> {
+  const paths: string[] = [];
+  try {
+    for (const name of storage ? await modelCaches(storage) : []) {
+      for (const request of await (await storage!.open(name)).keys()) {
+        const path = decodeURIComponent(new URL(request.url).pathname);
+        // Hub and mirror URLs (`/owner/name/resolve/rev/file`) and the site's (`/models/owner/name/file`) both hold the id.
+        if (path.includes(`/${modelId}/`)) paths.push(path);
+      }
+    }
+  } catch {
+    return () => false;
+  }
+  return (file) => paths.some((path) => path.endsWith(`/${file}`));
+}
+
 async function modelCaches(storage: CacheStorage): Promise<string[]> {
   return (await storage.keys()).filter((name) => name === TRANSFORMERS_CACHE || name.startsWith(WEBLLM_PREFIX));
 }
