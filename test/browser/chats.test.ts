@@ -1,7 +1,7 @@
 /**
  * The chats live in IndexedDB only: a chat asked in one profile is listed after a reload with
  * localStorage cleared, and a library exported from it and imported into a fresh profile lists
- * the same chat, at once and after a reload.
+ * the same chat, at once and after a reload. An answer's Copy button puts it on the clipboard.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -38,7 +38,15 @@ describe('chats', () => {
     const rules = memoryFile('rules.md', 'text/markdown', Buffer.from('# Refunds\n\nA refund needs the approval of a store manager.\n'));
     await page.setInputFiles('[data-testid="file-input"]', [rules]);
     await waitForStatus(page, 'rules.md', 'ready');
-    await ask(page, QUESTION);
+    const answer = await ask(page, QUESTION);
+
+    // Copy puts the answer on the clipboard.
+    await first.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await page.click('[data-testid="copy-answer"]');
+    await page.locator('[data-testid="copy-answer"]', { hasText: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.length).toBeGreaterThan(0);
+    expect(answer).toContain(copied.slice(0, 20).trim());
 
     await page.evaluate(() => localStorage.clear());
     await page.reload();

@@ -79,6 +79,8 @@ export const en = {
   'chat.sources': 'Sources',
   'chat.error': 'Something went wrong: {message}',
   'chat.inspect': 'Inspect',
+  'chat.copy': 'Copy',
+  'chat.copied': 'Copied',
   'chat.secondHop': 'second hop +{n}',
   'chat.secondHopHelp': 'A second search, with words from the best passages, added passages to this answer.',
   'chat.openSource': 'Open source {n}',

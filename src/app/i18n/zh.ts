@@ -81,6 +81,8 @@ export const zh: Record<MessageKey, string> = {
   'chat.sources': '来源',
   'chat.error': '出错了：{message}',
   'chat.inspect': '分析',
+  'chat.copy': '复制',
+  'chat.copied': '已复制',
   'chat.secondHop': '第二跳 +{n}',
   'chat.secondHopHelp': '用最相关段落中的词语再检索一次，为这个回答补充了段落。',
   'chat.openSource': '打开来源 {n}',
