@@ -68,6 +68,7 @@ export function createWorkerClient(search?: string): LociClient {
     stop: () => engine.stop(),
     chats: () => engine.chats(),
     history: (chatId) => engine.history(chatId),
+    removeLastTurn: (chatId) => engine.removeLastTurn(chatId),
     clearHistory: (chatId) => engine.clearHistory(chatId),
     passage: (chunkId) => engine.passage(chunkId),
     clusterMap: (docId) => engine.clusterMap(docId),

@@ -110,6 +110,8 @@ export interface LociClient {
   /** Every stored chat, most recently used first. */
   chats(): Promise<ChatEntry[]>;
   history(chatId: string): Promise<ChatTurn[]>;
+  /** Forgets the chat's last question and answer, before asking it again; false when there is none. */
+  removeLastTurn(chatId: string): Promise<boolean>;
   clearHistory(chatId: string): Promise<void>;
 
   passage(chunkId: string): Promise<Passage>;

@@ -41,6 +41,21 @@ export async function appendMessages(db: LociDb, chatId: string, messages: NewMe
   });
 }
 
+/**
+ * Removes the last question and its answer (to ask it again); a chat whose last message is not
+ * an answer to a question is left alone. Returns whether a turn was removed.
+ */
+export async function removeLastTurn(db: LociDb, chatId: string): Promise<boolean> {
+  return inWriteTransaction(db, ['chats'], async (tx) => {
+    const chats = tx.objectStore('chats');
+    const chat = await chats.get(chatId);
+    const [question, answer] = chat?.messages.slice(-2) ?? [];
+    if (!chat || question?.role !== 'user' || answer?.role !== 'assistant') return false;
+    await chats.put({ ...chat, messages: chat.messages.slice(0, -2) });
+    return true;
+  });
+}
+
 export async function renameChat(db: LociDb, chatId: string, title: string): Promise<void> {
   await inWriteTransaction(db, ['chats'], async (tx) => {
     const chats = tx.objectStore('chats');

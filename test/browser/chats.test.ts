@@ -1,7 +1,8 @@
 /**
  * The chats live in IndexedDB only: a chat asked in one profile is listed after a reload with
  * localStorage cleared, and a library exported from it and imported into a fresh profile lists
- * the same chat, at once and after a reload. An answer's Copy button puts it on the clipboard.
+ * the same chat, at once and after a reload. An answer's Copy button puts it on the clipboard;
+ * Regenerate replaces the last answer, on screen and in the store.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -48,10 +49,26 @@ describe('chats', () => {
     expect(copied.length).toBeGreaterThan(0);
     expect(answer).toContain(copied.slice(0, 20).trim());
 
+    // Regenerate asks the last question again; the new answer replaces the old one.
+    // The old answer is marked, so the wait below only ends on a new one (a new element).
+    await page.evaluate(() => document.querySelector('[data-testid="answer"]')?.setAttribute('data-old', ''));
+    await page.click('[data-testid="regenerate"]');
+    await page.waitForFunction(
+      () => {
+        const answers = document.querySelectorAll('[data-testid="answer"]');
+        return answers.length === 1 && !answers[0].hasAttribute('data-old') && answers[0].getAttribute('data-done') === 'true';
+      },
+      undefined,
+      { timeout: 180_000 },
+    );
+
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     await appStarted(page);
     await waitForChat(page, QUESTION);
+    // Stored once: the regenerated turn replaced the first.
+    await page.locator('[data-testid="answer"][data-done="true"]').waitFor();
+    expect(await page.locator('[data-testid="answer"]').count()).toBe(1);
 
     await page.click('[data-testid="open-settings"]');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-library"]')]);

@@ -196,4 +196,20 @@ describe('Chats', () => {
     const restored = new Chats({ db: fresh, engine: () => undefined, settings: () => settings, canRerank: () => false });
     expect(await restored.list()).toEqual(listed);
   });
+
+  it('forgets the last turn to ask it again, and nothing when the chat ends without an answer', async () => {
+    const { db, chats } = await setUp(async function* () {
+      yield retrieved('Who approves refunds?');
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+    });
+    await ask(chats, 'Who approves refunds?');
+    await ask(chats, 'And returns?');
+    expect(await chats.removeLastTurn('c1')).toBe(true);
+    expect((await chats.history('c1')).map((t) => t.question)).toEqual(['Who approves refunds?']);
+    expect(await chats.removeLastTurn('none')).toBe(false);
+    await createChat(db, 'q only', 1, 'q');
+    await appendMessages(db, 'q', [{ role: 'user', content: 'q', sources: [] }]);
+    expect(await chats.removeLastTurn('q')).toBe(false);
+    expect((await getChat(db, 'q'))?.messages).toHaveLength(1);
+  });
 });

@@ -13,7 +13,7 @@ import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import type { RetrievalResult, Retriever, Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessages, createChat, deleteChat, getChat, listChats } from '../../src/storage/chats.ts';
+import { appendMessages, createChat, deleteChat, getChat, listChats, removeLastTurn } from '../../src/storage/chats.ts';
 import type { StoredChat, StoredMessage } from '../../src/storage/records.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
@@ -138,6 +138,11 @@ export class Chats {
       turns.push(turn);
     });
     return turns;
+  }
+
+  /** Forgets the last turn, so asking its question again (regenerate) replaces it. */
+  async removeLastTurn(chatId: string): Promise<boolean> {
+    return removeLastTurn(this.deps.db, chatId);
   }
 
   async clear(chatId: string): Promise<void> {

@@ -197,6 +197,10 @@ export class EngineService implements EngineApi {
     return opened.chats.history(chatId);
   }
 
+  async removeLastTurn(chatId: string): Promise<boolean> {
+    return (await this.opened()).chats.removeLastTurn(chatId);
+  }
+
   async clearHistory(chatId: string): Promise<void> {
     await (await this.opened()).chats.clear(chatId);
   }

@@ -550,6 +550,9 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
       }
       return structuredClone(chats.get(chatId) ?? []);
     },
+    async removeLastTurn(chatId) {
+      return chats.get(chatId)?.pop() !== undefined;
+    },
     async clearHistory(chatId) {
       chats.delete(chatId);
     },

@@ -81,6 +81,7 @@ export const en = {
   'chat.inspect': 'Inspect',
   'chat.copy': 'Copy',
   'chat.copied': 'Copied',
+  'chat.regenerate': 'Regenerate',
   'chat.secondHop': 'second hop +{n}',
   'chat.secondHopHelp': 'A second search, with words from the best passages, added passages to this answer.',
   'chat.openSource': 'Open source {n}',

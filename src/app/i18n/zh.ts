@@ -83,6 +83,7 @@ export const zh: Record<MessageKey, string> = {
   'chat.inspect': '分析',
   'chat.copy': '复制',
   'chat.copied': '已复制',
+  'chat.regenerate': '重新生成',
   'chat.secondHop': '第二跳 +{n}',
   'chat.secondHopHelp': '用最相关段落中的词语再检索一次，为这个回答补充了段落。',
   'chat.openSource': '打开来源 {n}',

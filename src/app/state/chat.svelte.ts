@@ -126,6 +126,15 @@ export class ChatModel {
     await this.#fetchList().catch(() => undefined);
   }
 
+  /** Asks the last question again, the new answer replacing the old one (stored and shown). */
+  async regenerate(): Promise<void> {
+    const last = this.turns.at(-1);
+    if (!last || this.streaming) return;
+    await this.client.removeLastTurn(this.chatId);
+    this.turns.pop();
+    await this.ask(last.question);
+  }
+
   async stop(): Promise<void> {
     if (this.streaming) await this.client.stop();
   }
