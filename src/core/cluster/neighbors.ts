@@ -6,8 +6,9 @@ import { throwIfAborted } from '../util/abort.ts';
  * distance (ties by lower index).
  *
  * Why not umap-js's own NN-descent: on 384-d embeddings it is slower than brute force up to a few
- * thousand points (measured: 8.6 s against about 2 s at 3,000), approximate, and its result cannot
- * be shared between the clustering UMAP and the 2-D layout UMAP. Brute force is O(n² D), so it is
+ * thousand points (measured: 8.6 s against 2.5 s at 3,000 one dot product at a time, 1.1 s in the
+ * blocked tiles below), approximate, and its result cannot be shared between the clustering UMAP
+ * and the 2-D layout UMAP. Brute force is O(n² D), so it is
  * only used up to EXACT_KNN_LIMIT points; above that `reduce` falls back to NN-descent.
  */
 
@@ -55,15 +56,17 @@ export function cosineKnn(vectors: ArrayLike<number>[], k: number, signal?: Abor
   // candidates in increasing index order (a row's smaller partners all come in the first column
   // tile of its own row tile), and a tie goes after the equal distances already held: ties end up
   // ordered by index.
+  const tile = new Float64Array(ROWS * COLUMNS);
   for (let start = 0; start < n; start += ROWS) {
     throwIfAborted(signal, 'nearest-neighbour search');
     const end = Math.min(n, start + ROWS);
     for (let from = start; from < n; from += COLUMNS) {
       const to = Math.min(n, from + COLUMNS);
+      dotTile(unit, dim, start, end, from, to, tile);
       for (let i = start; i < end; i++) {
-        const oi = i * dim;
+        const row = (i - start) * COLUMNS - from;
         for (let j = Math.max(i + 1, from); j < to; j++) {
-          const dist = 1 - dot(unit, oi, j * dim, dim);
+          const dist = 1 - tile[row + j];
           const clamped = dist > 0 ? dist : 0;
           offer(i, j, clamped);
           offer(j, i, clamped);
@@ -95,19 +98,64 @@ function normalizedRows(vectors: ArrayLike<number>[], dim: number): Float64Array
   return out;
 }
 
-/** Dot product of two rows of `m`, four lanes at a time (about twice as fast in V8 as one). */
-function dot(m: Float64Array, a: number, b: number, dim: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let t = 0;
-  for (; t + 3 < dim; t += 4) {
-    s0 += m[a + t] * m[b + t];
-    s1 += m[a + t + 1] * m[b + t + 1];
-    s2 += m[a + t + 2] * m[b + t + 2];
-    s3 += m[a + t + 3] * m[b + t + 3];
+/**
+ * tile[(i − start)·COLUMNS + (j − from)] = row i · row j for i in [start, end), j in [from, to),
+ * two rows against four columns at a time: each value loaded serves 2–4 products instead of one.
+ * Measured on 3,000 × 384-d: all pairs 2.4 s one dot product at a time (four lanes), 0.9 s in
+ * 2 × 4 blocks (8 accumulators and 6 operands fit in x64's 16 float registers).
+ */
+function dotTile(m: Float64Array, dim: number, start: number, end: number, from: number, to: number, tile: Float64Array): void {
+  let i = start;
+  for (; i + 1 < end; i += 2) {
+    const a0 = i * dim;
+    const a1 = a0 + dim;
+    const r0 = (i - start) * COLUMNS - from;
+    const r1 = r0 + COLUMNS;
+    let j = from;
+    for (; j + 3 < to; j += 4) {
+      const b0 = j * dim;
+      const b1 = b0 + dim;
+      const b2 = b1 + dim;
+      const b3 = b2 + dim;
+      let s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
+      for (let t = 0; t < dim; t++) {
+        const x = m[a0 + t];
+        const y = m[a1 + t];
+        const p = m[b0 + t];
+        const q = m[b1 + t];
+        const r = m[b2 + t];
+        const s = m[b3 + t];
+        s00 += x * p;
+        s01 += x * q;
+        s02 += x * r;
+        s03 += x * s;
+        s10 += y * p;
+        s11 += y * q;
+        s12 += y * r;
+        s13 += y * s;
+      }
+      tile[r0 + j] = s00;
+      tile[r0 + j + 1] = s01;
+      tile[r0 + j + 2] = s02;
+      tile[r0 + j + 3] = s03;
+      tile[r1 + j] = s10;
+      tile[r1 + j + 1] = s11;
+      tile[r1 + j + 2] = s12;
+      tile[r1 + j + 3] = s13;
+    }
+    for (; j < to; j++) {
+      tile[r0 + j] = dot(m, a0, j * dim, dim);
+      tile[r1 + j] = dot(m, a1, j * dim, dim);
+    }
   }
-  for (; t < dim; t++) s0 += m[a + t] * m[b + t];
-  return s0 + s1 + (s2 + s3);
+  for (; i < end; i++) {
+    const r0 = (i - start) * COLUMNS - from;
+    for (let j = from; j < to; j++) tile[r0 + j] = dot(m, i * dim, j * dim, dim);
+  }
+}
+
+function dot(m: Float64Array, a: number, b: number, dim: number): number {
+  let s = 0;
+  for (let t = 0; t < dim; t++) s += m[a + t] * m[b + t];
+  return s;
 }
