@@ -14,7 +14,7 @@ export interface ClusterOptions {
   minChunks: number;
   /** Also compute the 2-D layout for the cluster map. */
   layout?: boolean;
-  /** UMAP epochs; umap-js's default (500 up to 2,500 chunks) when absent. */
+  /** UMAP epochs; `defaultEpochs(n)` (500 for small groups, down to 100 from 1,500 chunks) when absent. */
   nEpochs?: number;
   /** BIC search patience (see `clusterVectors`); Infinity fits every k up to maxClusters. */
   bicPatience?: number;

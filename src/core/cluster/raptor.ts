@@ -27,7 +27,7 @@ export interface RaptorOptions {
   summarize: (texts: string[], signal?: AbortSignal) => Promise<string>;
   /** Vectors of the summaries, in the space of the leaf vectors. */
   embed: (texts: string[]) => Promise<Float32Array[]>;
-  /** UMAP epochs per level (umap-js's default when absent). */
+  /** UMAP epochs per level (`defaultEpochs(n)` when absent). */
   nEpochs?: number;
   /** BIC search patience (see `clusterVectors`); Infinity fits every k up to maxClusters. */
   bicPatience?: number;
