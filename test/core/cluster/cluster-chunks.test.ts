@@ -22,6 +22,26 @@ describe('clusterChunks', () => {
     expect(result.layout).toBeUndefined();
   });
 
+  it('stops the k search early by default and chooses what the exhaustive search chooses', () => {
+    const fast = clusterChunks(chunks, vectors, base);
+    const full = clusterChunks(chunks, vectors, { ...base, bicPatience: Infinity });
+    expect(fast.bic.length).toBeLessThan(full.bic.length);
+    expect(fast.bic).toEqual(full.bic.slice(0, fast.bic.length));
+    expect(fast).toEqual({ ...full, bic: fast.bic });
+  });
+
+  it('finds 8 topics among 480 chunks with the default settings, the same for a seed', () => {
+    const many = topicVectors(480, 8, 384, 1.5, 22);
+    const run = () => clusterChunks(chunksFor(480), many.vectors, base);
+    const result = run();
+    expect(result.k).toBe(8);
+    for (const cluster of result.clusters) {
+      const topics = new Set(cluster.members.map((m) => many.topic[Number(m.chunkId.split(':')[1])]));
+      expect(topics.size).toBe(1);
+    }
+    expect(run()).toEqual(result);
+  });
+
   it('names clusters by group and orders them and their members by document order', () => {
     const result = clusterChunks(chunks, vectors, base);
     expect(result.clusters.map((c) => c.id)).toEqual(['doc#0', 'doc#1', 'doc#2']);
