@@ -2,7 +2,7 @@
  * The Loci engine: one object that owns an index (through an IndexStore) and answers questions
  * over it. The CLI, the evaluation harness and the browser's engine worker all drive this class.
  */
-import { assertSameEmbedder, createManifest, IndexMismatchError, type ManifestSettings } from '../persist/manifest.ts';
+import { assertSameEmbedder, builtByOtherEmbedder, createManifest, type ManifestSettings } from '../persist/manifest.ts';
 import type { DocumentRecord, IndexSnapshot } from '../persist/snapshot.ts';
 import type { Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
 import type { IngestOptions } from '../ingest/index.ts';
@@ -121,13 +121,9 @@ export class LociEngine {
 
   /** A searchable chunk and its document's name, or undefined once that document has left the index. */
   chunk(chunkId: string): ChunkWithDoc | undefined {
-    let chunk: Chunk;
-    try {
-      chunk = this.corpus.chunk(chunkId);
-    } catch {
-      // The corpus throws for an unknown id: for a stored citation that is an expected answer.
-      return undefined;
-    }
+    // a stored citation may name a chunk whose document has since been removed
+    const chunk = this.corpus.findChunk(chunkId);
+    if (!chunk) return undefined;
     const { name, title } = this.corpus.docLabel(chunk.docId);
     return { chunk, docName: name, docTitle: title };
   }
@@ -250,17 +246,6 @@ export class LociEngine {
       reranker: this.options.reranker,
       fusionWeight: (signal) => this.fusionWeight(signal),
     };
-  }
-}
-
-/** Whether the index was built by another embedder than `embedder`: the rule assertSameEmbedder enforces. */
-function builtByOtherEmbedder(manifest: IndexManifest, embedder: Embedder): boolean {
-  try {
-    assertSameEmbedder(manifest, embedder);
-    return false;
-  } catch (error) {
-    if (error instanceof IndexMismatchError) return true;
-    throw error;
   }
 }
 

@@ -41,9 +41,14 @@ export class IndexMismatchError extends Error {
  * Vectors of two models live in different spaces: comparing them gives nonsense rather than an
  * error, so an index is only ever searched with the embedder that built it.
  */
+/** Whether the index was built by another embedder: two models' vectors never share an index. */
+export function builtByOtherEmbedder(manifest: IndexManifest, embedder: Embedder): boolean {
+  return manifest.embedder.id !== embedder.id || manifest.embedder.dimension !== embedder.dimension;
+}
+
 export function assertSameEmbedder(manifest: IndexManifest, embedder: Embedder): void {
   const built = manifest.embedder;
-  if (built.id !== embedder.id || built.dimension !== embedder.dimension) {
+  if (builtByOtherEmbedder(manifest, embedder)) {
     throw new IndexMismatchError(
       `this index was built with the embedder "${built.id}" (${built.dimension} dimensions), ` +
         `but "${embedder.id}" (${embedder.dimension} dimensions) is active: ` +

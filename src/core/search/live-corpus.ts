@@ -110,6 +110,11 @@ export class LiveCorpus implements RetrievalCorpus {
     return c;
   }
 
+  /** The chunk, or undefined when no document in the index holds it. */
+  findChunk(chunkId: string): Chunk | undefined {
+    return this.chunks.get(chunkId);
+  }
+
   docLabel(docId: string): { name: string; title: string } {
     const d = this.docs.get(docId);
     return { name: d?.name ?? docId, title: d?.title ?? d?.name ?? docId };
