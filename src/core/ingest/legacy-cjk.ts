@@ -15,6 +15,8 @@
  * frequent ones, i.e. it reads as text at all.
  */
 
+import { countNonAscii } from './non-ascii.ts';
+
 export type LegacyCjkEncoding = 'gb18030' | 'big5' | 'shift_jis' | 'euc-kr';
 
 // Enough text to judge by; the whole file is decoded only under the encoding chosen.
@@ -78,14 +80,7 @@ export interface LegacyReading {
 /** How well `text` reads as text in `encoding`; ASCII is left out (every candidate reads it alike). */
 export function legacyReading(text: string, encoding: LegacyCjkEncoding): LegacyReading {
   const common = frequent(encoding);
-  let wide = 0;
-  let good = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) continue;
-    wide++;
-    if (common.has(c) || isCommonPunctuation(c)) good++;
-  }
+  const { wide, good } = countNonAscii(text, (c) => common.has(c) || isCommonPunctuation(c));
   const frequentCost = Math.log((1 - RARE_CHANCE) / common.size);
   const rareCost = Math.log(RARE_CHANCE / RARE_CHARACTERS);
   return { share: wide === 0 ? 0 : good / wide, logLikelihood: good * frequentCost + (wide - good) * rareCost };

@@ -6,6 +6,8 @@
  * would become "Ã©", which is all letters and punctuation too).
  */
 
+import { countNonAscii } from './non-ascii.ts';
+
 const MIN_SHARE = 0.8;
 // Bytes 0x80–0x9F in Windows-1252 (the rest is Latin-1: byte = code point). Written out because
 // Node's TextDecoder reads 'windows-1252' as Latin-1, making these C1 control characters.
@@ -21,14 +23,7 @@ export function decodeWindows1252(bytes: Uint8Array): string | undefined {
   const sample = bytes.subarray(0, SAMPLE_BYTES);
   if (looksLikeDamagedUtf8(sample)) return undefined;
   const text = decode(sample);
-  let wide = 0;
-  let good = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) continue;
-    wide++;
-    if (isWesternLetterOrPunctuation(c)) good++;
-  }
+  const { wide, good } = countNonAscii(text, isWesternLetterOrPunctuation);
   if (wide === 0 || good / wide < MIN_SHARE) return undefined;
   return sample.length === bytes.length ? text : decode(bytes);
 }
