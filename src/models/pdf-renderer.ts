@@ -3,8 +3,8 @@ import type { PdfRenderer, RenderablePdf, RenderedPage } from '../core/ports.ts'
 
 /**
  * The `PdfRenderer` port over pdf.js: a page drawn on white at a given scale, read back as RGBA.
- * pdf.js makes the canvas through its own factory — @napi-rs/canvas in Node; in a browser worker
- * the caller passes a factory over OffscreenCanvas (`canvasFactory`).
+ * pdf.js makes the canvas through its own factory (@napi-rs/canvas in Node). A browser worker,
+ * which has no document, will need a factory over OffscreenCanvas when OCR is wired there.
  */
 
 export class PdfRenderError extends Error {
@@ -23,10 +23,6 @@ interface Canvas2d {
 export interface PdfRendererOptions {
   /** Fonts and CMaps for PDFs that do not embed theirs (standard 14 fonts, CJK). */
   resources?: PdfResources;
-  /** pdf.js CanvasFactory class, where its default does not work (a worker has no document). */
-  canvasFactory?: unknown;
-  /** Draw glyphs as paths instead of loading fonts (no FontFace where there is no document). */
-  disableFontFace?: boolean;
 }
 
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
@@ -37,8 +33,6 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
         data: bytes.slice(),
         isEvalSupported: false,
         verbosity: pdfjs.VerbosityLevel.ERRORS,
-        ...(options.canvasFactory ? { CanvasFactory: options.canvasFactory } : {}),
-        ...(options.disableFontFace ? { disableFontFace: true } : {}),
         ...options.resources,
       });
       const doc = await task.promise;
