@@ -188,7 +188,8 @@ async function twoHops(
   // Sub-questions are questions, so they are searched as the question was, and join the keyword
   // hop as one second hop: the first hop keeps half the vote however many lists the second has.
   const asked = asks.length === 0 ? undefined : retrieve(deps.corpus, await variantsOf(deps.embedder, asks, settings.retriever, signal), everything);
-  const second = keywords && asked ? { chunks: mergeHops(keywords.chunks, asked.chunks, Number.MAX_SAFE_INTEGER), trace: [...keywords.trace, ...asked.trace] } : ((keywords ?? asked) as RetrievalResult);
+  const [one, other] = [keywords, asked].filter((r): r is RetrievalResult => r !== undefined);
+  const second = other ? { chunks: mergeHops(one.chunks, other.chunks, Number.MAX_SAFE_INTEGER), trace: [...one.trace, ...other.trace] } : one;
   const before = new Set(asOneHop.chunks.map((c) => c.chunk.id));
   // a chunk one hop alone would not have given at N is the second hop's find
   const chunks = mergeHops(first.chunks, second.chunks, n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
