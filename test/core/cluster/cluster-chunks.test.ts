@@ -121,6 +121,30 @@ describe('clusterChunks', () => {
     }
   });
 
+  it('clusters a group past maxTogether in equal consecutive runs, each as if alone', () => {
+    // 120 chunks about 3 topics, interleaved; runs of at most 50 → 3 runs of 40
+    const long = topicVectors(120, 3, 384, 1.5, 23);
+    const longChunks = chunksFor(120);
+    const seen: [number, number][] = [];
+    const result = clusterChunks(longChunks, long.vectors, { ...base, maxTogether: 50, layout: true, onProgress: (d, t) => seen.push([d, t]) });
+    expect(result.k).toBe(9);
+    expect(result.bic).toEqual([]);
+    expect(result.layout).toBeUndefined();
+    expect(result.clusters.map((c) => c.id)).toEqual(Array.from({ length: 9 }, (_, i) => `doc#${i}`));
+    for (const cluster of result.clusters) {
+      const ordinals = cluster.members.map((m) => Number(m.chunkId.split(':')[1]));
+      const run = Math.floor(ordinals[0] / 40);
+      expect(ordinals.every((o) => Math.floor(o / 40) === run)).toBe(true);
+      expect(new Set(ordinals.map((o) => long.topic[o])).size).toBe(1);
+    }
+    // the middle run clusters exactly as those 40 chunks do on their own
+    const alone = clusterChunks(longChunks.slice(40, 80), long.vectors.slice(40, 80), base);
+    expect(result.clusters.slice(3, 6).map((c) => c.members)).toEqual(alone.clusters.map((c) => c.members));
+    expect(seen.every(([, t]) => t === 3000)).toBe(true);
+    for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
+    expect(seen[seen.length - 1][0]).toBe(3000);
+  });
+
   it('rejects mismatched chunks and vectors', () => {
     expect(() => clusterChunks(chunks, vectors.slice(1), base)).toThrow(RangeError);
   });
