@@ -1,4 +1,5 @@
 import { words } from '../text/words.ts';
+import { readTerms, type EntryTerms } from './entry-terms.ts';
 import { Postings } from './postings.ts';
 import { inverseDocumentFrequency, type TermStats } from './term-stats.ts';
 import { TopK, type Hit } from './top-k.ts';
@@ -58,24 +59,42 @@ export class LexicalIndex {
 
   /** Indexes a new row's text; a row already indexed must be removed first. */
   add(row: number, text: string): void {
-    if (!Number.isInteger(row) || row < 0) throw new RangeError(`LexicalIndex: row must be a non-negative integer, got ${row}`);
-    if (this.state[row] === ALIVE) throw new RangeError(`LexicalIndex: row ${row} is already indexed`);
-    this.reserve(row + 1);
-    if (this.state[row] === REMOVED) this.cleanUp();
+    this.claim(row);
     const counts = new Map<string, number>();
     for (const w of words(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
-    for (const [word, count] of counts) {
-      let postings = this.vocabulary.get(word);
-      if (!postings) {
-        postings = new Postings();
-        this.vocabulary.set(word, postings);
-      }
-      postings.push(row, count);
-    }
-    this.state[row] = ALIVE;
-    this.lengths[row] = counts.size;
-    this.alive++;
-    this.totalLength += counts.size;
+    for (const [word, count] of counts) this.postingsOf(word).push(row, count);
+    this.admit(row, counts.size);
+  }
+
+  /**
+   * Indexes entries `from` and later of counted terms (entry-terms.ts) as rows `firstRow`,
+   * `firstRow + 1`, …: the same postings `add` makes from their texts, without segmenting them.
+   */
+  addCounted(firstRow: number, terms: EntryTerms, from = 0): void {
+    if (terms.entries <= from) return;
+    // damaged terms are refused before any row is touched, not halfway through
+    readTerms(terms, terms.entries, () => {}, () => {});
+    this.reserve(firstRow + terms.entries - from);
+    // each word of the record is looked up once, not once per entry holding it
+    const lists: (Postings | undefined)[] = new Array(terms.words.length);
+    let row = -1;
+    let distinct = 0;
+    readTerms(
+      terms,
+      from,
+      (entry, n) => {
+        if (row >= 0) this.admit(row, distinct);
+        row = firstRow + entry - from;
+        distinct = n;
+        this.claim(row);
+      },
+      (_entry, index, count) => {
+        let list = lists[index];
+        if (!list) list = lists[index] = this.postingsOf(terms.words[index]);
+        list.push(row, count);
+      },
+    );
+    if (row >= 0) this.admit(row, distinct);
   }
 
   addAll(items: { row: number; text: string }[]): void {
@@ -127,6 +146,31 @@ export class LexicalIndex {
     }
     touched.length = 0;
     return top.result();
+  }
+
+  /** Checks a row can be taken, and makes room for it. */
+  private claim(row: number): void {
+    if (!Number.isInteger(row) || row < 0) throw new RangeError(`LexicalIndex: row must be a non-negative integer, got ${row}`);
+    if (this.state[row] === ALIVE) throw new RangeError(`LexicalIndex: row ${row} is already indexed`);
+    this.reserve(row + 1);
+    if (this.state[row] === REMOVED) this.cleanUp();
+  }
+
+  /** Marks a row whose postings are in place as alive, with its number of distinct words. */
+  private admit(row: number, distinct: number): void {
+    this.state[row] = ALIVE;
+    this.lengths[row] = distinct;
+    this.alive++;
+    this.totalLength += distinct;
+  }
+
+  private postingsOf(word: string): Postings {
+    let postings = this.vocabulary.get(word);
+    if (!postings) {
+      postings = new Postings();
+      this.vocabulary.set(word, postings);
+    }
+    return postings;
   }
 
   /** Room for rows below `rows`. */

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { countTerms, NO_TERMS, readTerms, type EntryTerms } from '../../../src/core/search/entry-terms.ts';
+import { LexicalIndex } from '../../../src/core/search/lexical-index.ts';
+
+const texts = [
+  'Sony’s first console, the PlayStation, sold in 1994.',
+  'The PlayStation 2 sold more than any console before it: 155 million.',
+  '中华人民共和国个人信息保护法 自2021年11月1日起施行。',
+  'Nintendo nintendo NINTENDO: a word three times.',
+];
+const queries = ['playstation console', 'nintendo', '个人信息 保护法', 'sony 1994', 'nothing matches this'];
+
+function entriesOf(terms: EntryTerms): [string, number][][] {
+  const out: [string, number][][] = [];
+  readTerms(
+    terms,
+    0,
+    () => out.push([]),
+    (_e, index, count) => out[out.length - 1].push([terms.words[index], count]),
+  );
+  return out;
+}
+
+describe('countTerms', () => {
+  it('counts each entry’s distinct words', () => {
+    const terms = countTerms(texts);
+    expect(terms.entries).toBe(4);
+    const entries = entriesOf(terms);
+    expect(entries[3]).toEqual([['nintendo', 3], ['a', 1], ['word', 1], ['three', 1], ['times', 1]]);
+    expect(entries[0].map(([w]) => w)).toContain('sony');
+    expect(new Set(terms.words).size).toBe(terms.words.length);
+  });
+
+  it('appends to earlier terms without changing them, as if counted at once', () => {
+    const first = countTerms(texts.slice(0, 2));
+    const before = first.data.slice();
+    const grown = countTerms(texts.slice(2), first);
+    expect(first.data).toEqual(before);
+    expect(grown).toEqual(countTerms(texts));
+    expect(countTerms([], first)).toBe(first);
+    expect(countTerms([])).toBe(NO_TERMS);
+  });
+
+  it('stores large word indexes and counts exactly', () => {
+    const many = Array.from({ length: 300 }, (_, i) => `w${i} `.repeat(i === 299 ? 200 : 1));
+    const terms = countTerms(many);
+    const entries = entriesOf(terms);
+    expect(entries[299]).toEqual([['w299', 200]]);
+    expect(terms.words.indexOf('w299')).toBe(299);
+  });
+});
+
+describe('LexicalIndex.addCounted', () => {
+  it('gives the same scores as indexing the texts', () => {
+    const byText = new LexicalIndex();
+    texts.forEach((t, i) => byText.add(10 + i, t));
+    const counted = new LexicalIndex();
+    counted.addCounted(10, countTerms(texts));
+    expect(counted.size).toBe(4);
+    for (const q of queries) expect(counted.search(q, 10)).toEqual(byText.search(q, 10));
+  });
+
+  it('adds only the entries from `from` on, at the rows after the earlier ones', () => {
+    const byText = new LexicalIndex();
+    texts.forEach((t, i) => byText.add(i, t));
+    const counted = new LexicalIndex();
+    counted.addCounted(0, countTerms(texts.slice(0, 2)));
+    counted.addCounted(2, countTerms(texts), 2);
+    for (const q of queries) expect(counted.search(q, 10)).toEqual(byText.search(q, 10));
+  });
+
+  it('removes a counted row by its text and takes the row again', () => {
+    const counted = new LexicalIndex();
+    counted.addCounted(0, countTerms(texts));
+    counted.remove(3, texts[3]);
+    expect(counted.search('nintendo', 5)).toEqual([]);
+    counted.addCounted(3, countTerms([texts[3]]));
+    expect(counted.search('nintendo', 5).map((h) => h.row)).toEqual([3]);
+  });
+
+  it('refuses damaged terms before touching any row', () => {
+    const good = countTerms(texts);
+    const cut = { ...good, data: good.data.subarray(0, good.data.length - 1) };
+    const longer = { ...good, entries: good.entries - 1 };
+    const badWord = { entries: 1, words: ['only'], data: Uint8Array.of(1, 5, 1) };
+    for (const bad of [cut, longer, badWord]) {
+      const index = new LexicalIndex();
+      expect(() => index.addCounted(0, bad)).toThrow(RangeError);
+      expect(index.size).toBe(0);
+      index.add(0, texts[0]);
+      expect(index.search('sony', 1).map((h) => h.row)).toEqual([0]);
+    }
+  });
+});
