@@ -16,6 +16,7 @@ const CORE_LIBRARIES = [
   'marked', // the Markdown lexer
   'ml-matrix', // Cholesky for the Gaussian mixture
   'umap-js', // UMAP before clustering
+  'xxhash-wasm', // checksums of stored blocks (util/checksum.ts)
   'pdfjs-dist/legacy', // pdf.js's build that runs in Node too, loaded lazily (ingest/pdfjs.ts)
 ];
 

@@ -32,7 +32,7 @@ function manifest(dimension: number, vectorStorage: VectorStorage): IndexManifes
   };
 }
 
-export function benchMemory(entries: number, dimension: number): { rows: MemoryRow[]; rawVectorBytes: number } {
+export async function benchMemory(entries: number, dimension: number): Promise<{ rows: MemoryRow[]; rawVectorBytes: number }> {
   const records = retainedBy(() => syntheticIndex(entries, dimension, 7));
   const { document, group } = records.value;
   const count = document.entries.length + group.entries.length;
@@ -56,7 +56,7 @@ export function benchMemory(entries: number, dimension: number): { rows: MemoryR
     });
     rows.push(row(`search corpus, ${storage} (vectors, BM25, rows)`, corpus.heap + corpus.arrayBuffers, corpus.heap));
   }
-  const stored = encodeIndex({ manifest: manifest(dimension, 'float32'), documents: [document], groups: [group] });
+  const stored = await encodeIndex({ manifest: manifest(dimension, 'float32'), documents: [document], groups: [group] });
   rows.push(row('stored index file (encodeIndex)', stored.length));
   return { rows, rawVectorBytes: raw };
 }

@@ -40,7 +40,7 @@ it('resumes an interrupted run to the same index as an uninterrupted one', async
 
   const resumed = path.join(dir, 'resumed.loci');
   expect(await interruptedRun(resumed)).toBe(130);
-  const partial = decodeIndex(new Uint8Array(await readFile(resumed)));
+  const partial = await decodeIndex(new Uint8Array(await readFile(resumed)));
   expect(partial.documents.length).toBeGreaterThan(0);
   expect(partial.documents.some((d) => d.job.stage !== 'ready')).toBe(true);
 

@@ -64,6 +64,6 @@ describe('the five laws with tiny-lexical-bert-zh', () => {
     const first = new MemoryIndexStore();
     const firstEngine = await LociEngine.open({ embedder, store: first });
     await firstEngine.indexFiles(files.filter((f) => !f.name.startsWith('民法典')));
-    expect(Buffer.from(encodeIndex(again.snapshot()!)).equals(Buffer.from(encodeIndex(first.snapshot()!)))).toBe(true);
+    expect(Buffer.from(await encodeIndex(again.snapshot()!)).equals(Buffer.from(await encodeIndex(first.snapshot()!)))).toBe(true);
   });
 });

@@ -120,7 +120,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
 
   if (only.has('memory')) {
     const entries = 10_000;
-    const result = benchMemory(entries, dimension);
+    const result = await benchMemory(entries, dimension);
     report.memory = result;
     tables.push(
       textTable(

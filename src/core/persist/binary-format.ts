@@ -1,20 +1,33 @@
 /**
- * One-file encoding of an index snapshot:
+ * One-file encoding of an index snapshot. Version 2 (written since checksums came):
  *
  *   bytes 0..3   "LOCI"
  *   bytes 4..7   format version (u32, little endian)
  *   bytes 8..11  header length H (u32)
- *   bytes 12..   header: UTF-8 JSON of the snapshot with every vector block replaced by
- *                { "$vectors": [offset, length] } (in floats, into the body)
- *   then         zero padding to a multiple of 4, and the body: all vectors as float32 LE
+ *   bytes 12..27 the header's checksum (16 ASCII hex digits)
+ *   bytes 28..   header: UTF-8 JSON { manifest, documents: BlockList[], groups: BlockList[] }
+ *   then         the body, every block starting at a multiple of 4: for each document its `text`
+ *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
+ *                (JSON) and `vectors` (float32 LE) blocks; for each group its `record` and `vectors`
+ *
+ * Each block is listed in the header as [offset into the body, length in bytes, checksum], with
+ * the id and name of its document, so damage inside a block is found on open and named: that
+ * document (or group) is set aside and the others load (`IndexSnapshot.damage`). Damage to the
+ * header itself cannot be confined, and refuses the file. Version 1 (one JSON header holding
+ * every record, vectors in the body, no checksums) is still read, unchecked.
  *
  * JSON keeps the text readable and diffable; vectors stay binary because they are 95 % of the
  * bytes. Encoding is deterministic: the same snapshot gives the same bytes.
  */
+import { checksums, type Checksums } from '../util/checksum.ts';
+import type { Damage, DamagedPart } from './damage.ts';
 import { FORMAT_VERSION } from './manifest.ts';
-import type { IndexSnapshot } from './snapshot.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
+const V1 = 1;
+const SUM_LENGTH = 16;
+const V2_HEADER_START = 12 + SUM_LENGTH;
 
 // The file is little-endian; on such a host (every one Loci targets) vector blocks copy as bytes.
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -26,56 +39,140 @@ export class IndexFormatError extends Error {
   }
 }
 
-type VectorRef = { $vectors: [number, number] };
+/** [offset into the body, length in bytes, checksum]. */
+type BlockRef = [number, number, string];
 
-export function encodeIndex(snapshot: IndexSnapshot): Uint8Array {
-  const blocks: Float32Array[] = [];
-  let floats = 0;
-  const ref = (v: Float32Array): VectorRef => {
-    blocks.push(v);
-    const r: VectorRef = { $vectors: [floats, v.length] };
-    floats += v.length;
-    return r;
+interface BlockList {
+  id: string;
+  name: string;
+  docIds: string[];
+  blocks: Partial<Record<DamagedPart, BlockRef>>;
+}
+
+interface Body {
+  parts: Uint8Array[];
+  length: number;
+}
+
+export async function encodeIndex(snapshot: IndexSnapshot): Promise<Uint8Array> {
+  const sums = await checksums();
+  const body: Body = { parts: [], length: 0 };
+  const add = (bytes: Uint8Array): BlockRef => {
+    const ref: BlockRef = [body.length, bytes.length, sums.bytes(bytes)];
+    body.parts.push(bytes);
+    const padded = align4(bytes.length);
+    if (padded > bytes.length) body.parts.push(new Uint8Array(padded - bytes.length));
+    body.length += padded;
+    return ref;
   };
-  const header = {
-    manifest: snapshot.manifest,
-    documents: snapshot.documents.map((d) => ({ ...d, vectors: ref(d.vectors) })),
-    groups: snapshot.groups.map((g) => ({ ...g, vectors: ref(g.vectors) })),
-  };
-  const json = new TextEncoder().encode(JSON.stringify(header));
-  const bodyStart = align4(12 + json.length);
-  const out = new Uint8Array(bodyStart + floats * 4);
+  const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+  const documents: BlockList[] = snapshot.documents.map(({ chunks, entries, vectors, ...rest }) => ({
+    id: rest.doc.id,
+    name: rest.doc.name,
+    docIds: [rest.doc.id],
+    blocks: { text: add(json(rest)), chunks: add(json(chunks)), entries: add(json(entries)), vectors: add(vectorBytes(vectors)) },
+  }));
+  const groups: BlockList[] = snapshot.groups.map(({ vectors, ...rest }) => ({
+    id: rest.group.id,
+    name: rest.group.id,
+    docIds: rest.group.docIds,
+    blocks: { record: add(json(rest)), vectors: add(vectorBytes(vectors)) },
+  }));
+  const header = json({ manifest: snapshot.manifest, documents, groups });
+  const bodyStart = align4(V2_HEADER_START + header.length);
+  const out = new Uint8Array(bodyStart + body.length);
   out.set(MAGIC, 0);
   const view = new DataView(out.buffer);
   view.setUint32(4, FORMAT_VERSION, true);
-  view.setUint32(8, json.length, true);
-  out.set(json, 12);
+  view.setUint32(8, header.length, true);
+  out.set(new TextEncoder().encode(sums.bytes(header)), 12);
+  out.set(header, V2_HEADER_START);
   let offset = bodyStart;
-  for (const block of blocks) {
-    if (LITTLE_ENDIAN) out.set(new Uint8Array(block.buffer, block.byteOffset, block.byteLength), offset);
-    else for (let i = 0; i < block.length; i++) view.setFloat32(offset + i * 4, block[i], true);
-    offset += block.byteLength;
+  for (const part of body.parts) {
+    out.set(part, offset);
+    offset += part.length;
   }
   return out;
 }
 
-export function decodeIndex(bytes: Uint8Array): IndexSnapshot {
+export async function decodeIndex(bytes: Uint8Array): Promise<IndexSnapshot> {
   if (bytes.length < 12 || MAGIC.some((b, i) => bytes[i] !== b)) {
     throw new IndexFormatError('not a Loci index file (the signature is missing)');
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4, true);
+  if (version === V1) return decodeV1(bytes, view);
   if (version !== FORMAT_VERSION) {
-    throw new IndexFormatError(`index format version ${version} is not supported (this build reads version ${FORMAT_VERSION})`);
+    throw new IndexFormatError(`index format version ${version} is not supported (this build reads versions ${V1} and ${FORMAT_VERSION})`);
   }
+  return decodeV2(bytes, view, await checksums());
+}
+
+function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnapshot {
+  const headerLength = view.getUint32(8, true);
+  if (V2_HEADER_START + headerLength > bytes.length) throw new IndexFormatError('the index file is truncated');
+  const headerBytes = bytes.subarray(V2_HEADER_START, V2_HEADER_START + headerLength);
+  const stored = new TextDecoder().decode(bytes.subarray(12, V2_HEADER_START));
+  if (sums.bytes(headerBytes) !== stored) {
+    throw new IndexFormatError('the index header is damaged (checksum mismatch): its list of documents cannot be trusted; build the index again');
+  }
+  const header = parseJson(headerBytes) as { manifest?: unknown; documents?: unknown; groups?: unknown } | undefined;
+  if (!header || typeof header !== 'object' || !header.manifest || !Array.isArray(header.documents) || !Array.isArray(header.groups)) {
+    throw new IndexFormatError('the index header lacks its manifest, documents or groups');
+  }
+  const body = bytes.subarray(align4(V2_HEADER_START + headerLength));
+  const damage: Damage[] = [];
+  /** The blocks of one record, or undefined (and the damage noted) when any fails its checksum. */
+  const read = (list: BlockList, kind: Damage['kind']): Partial<Record<DamagedPart, Uint8Array>> | undefined => {
+    const out: Partial<Record<DamagedPart, Uint8Array>> = {};
+    const damaged: DamagedPart[] = [];
+    for (const [part, ref] of Object.entries(list.blocks) as [DamagedPart, BlockRef][]) {
+      const [offset, length, sum] = ref;
+      if (offset + length > body.length) throw new IndexFormatError('the index refers to blocks outside the file (truncated?)');
+      const block = body.subarray(offset, offset + length);
+      if (sums.bytes(block) !== sum) damaged.push(part);
+      else out[part] = block;
+    }
+    if (damaged.length === 0) return out;
+    damage.push({ kind, id: list.id, name: list.name, docIds: list.docIds, parts: kind === 'group' ? ['clusters'] : damaged });
+    return undefined;
+  };
+  const documents: DocumentRecord[] = [];
+  for (const list of header.documents as BlockList[]) {
+    const blocks = read(list, 'document');
+    if (!blocks) continue;
+    // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
+    const what = `the record of ${list.name}`;
+    const rest = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors'>;
+    const chunks = parseJson(blocks.chunks!, what) as DocumentRecord['chunks'];
+    const entries = parseJson(blocks.entries!, what) as DocumentRecord['entries'];
+    documents.push({ ...rest, chunks, entries, vectors: floats(blocks.vectors!) });
+  }
+  const groups: GroupRecord[] = [];
+  for (const list of header.groups as BlockList[]) {
+    const blocks = read(list, 'group');
+    if (!blocks) continue;
+    const rest = parseJson(blocks.record!, `the record of cluster group ${list.id}`) as Omit<GroupRecord, 'vectors'>;
+    groups.push({ ...rest, vectors: floats(blocks.vectors!) });
+  }
+  const snapshot: IndexSnapshot = { manifest: header.manifest as IndexSnapshot['manifest'], documents, groups };
+  if (damage.length > 0) {
+    // a group is named by its documents, which the reader knows by name
+    const names = new Map(documents.map((d) => [d.doc.id, d.doc.name]));
+    for (const d of damage) if (d.kind === 'document') names.set(d.id, d.name);
+    for (const d of damage) if (d.kind === 'group') d.name = d.docIds.map((id) => names.get(id) ?? id).join(', ');
+    snapshot.damage = damage;
+  }
+  return snapshot;
+}
+
+type VectorRef = { $vectors: [number, number] };
+
+/** Version 1: every record in the JSON header, vectors referred to in floats, no checksums. */
+function decodeV1(bytes: Uint8Array, view: DataView): IndexSnapshot {
   const headerLength = view.getUint32(8, true);
   if (12 + headerLength > bytes.length) throw new IndexFormatError('the index file is truncated');
-  let header: unknown;
-  try {
-    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(12, 12 + headerLength)));
-  } catch {
-    throw new IndexFormatError('the index header is damaged');
-  }
+  const header = parseJson(bytes.subarray(12, 12 + headerLength));
   const bodyStart = align4(12 + headerLength);
   const bodyFloats = (bytes.length - bodyStart) / 4;
   const vectors = (value: unknown): Float32Array => {
@@ -83,11 +180,7 @@ export function decodeIndex(bytes: Uint8Array): IndexSnapshot {
     if (!Array.isArray(r) || r.length !== 2 || r[0] < 0 || r[0] + r[1] > bodyFloats) {
       throw new IndexFormatError('the index refers to vectors outside the file (truncated?)');
     }
-    const start = bodyStart + r[0] * 4;
-    const out = new Float32Array(r[1]);
-    if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(bytes.subarray(start, start + r[1] * 4));
-    else for (let i = 0; i < r[1]; i++) out[i] = view.getFloat32(start + i * 4, true);
-    return out;
+    return floats(bytes.subarray(bodyStart + r[0] * 4, bodyStart + (r[0] + r[1]) * 4));
   };
   const h = header as { manifest?: unknown; documents?: unknown; groups?: unknown };
   if (!h || typeof h !== 'object' || !h.manifest || !Array.isArray(h.documents) || !Array.isArray(h.groups)) {
@@ -95,9 +188,35 @@ export function decodeIndex(bytes: Uint8Array): IndexSnapshot {
   }
   return {
     manifest: h.manifest as IndexSnapshot['manifest'],
-    documents: (h.documents as Record<string, unknown>[]).map((d) => ({ ...d, vectors: vectors(d.vectors) }) as IndexSnapshot['documents'][number]),
-    groups: (h.groups as Record<string, unknown>[]).map((g) => ({ ...g, vectors: vectors(g.vectors) }) as IndexSnapshot['groups'][number]),
+    documents: (h.documents as Record<string, unknown>[]).map((d) => ({ ...d, vectors: vectors(d.vectors) }) as DocumentRecord),
+    groups: (h.groups as Record<string, unknown>[]).map((g) => ({ ...g, vectors: vectors(g.vectors) }) as GroupRecord),
   };
+}
+
+function parseJson(bytes: Uint8Array, what = 'the index header'): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new IndexFormatError(`${what} is damaged`);
+  }
+}
+
+function vectorBytes(block: Float32Array): Uint8Array {
+  if (LITTLE_ENDIAN) return new Uint8Array(block.buffer, block.byteOffset, block.byteLength);
+  const out = new Uint8Array(block.byteLength);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < block.length; i++) view.setFloat32(i * 4, block[i], true);
+  return out;
+}
+
+function floats(bytes: Uint8Array): Float32Array {
+  const out = new Float32Array(bytes.length / 4);
+  if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(bytes);
+  else {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
+  }
+  return out;
 }
 
 function align4(n: number): number {

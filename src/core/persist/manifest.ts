@@ -2,8 +2,11 @@
 import type { Embedder } from '../ports.ts';
 import type { IndexManifest } from '../types.ts';
 
-/** Bumped whenever the stored shape changes; older files are migrated or refused by `decodeIndex`. */
-export const FORMAT_VERSION = 1;
+/**
+ * Bumped whenever the stored shape changes; older files are migrated or refused by `decodeIndex`.
+ * 2: every block of the file carries a checksum (binary-format.ts); version 1 files still open.
+ */
+export const FORMAT_VERSION = 2;
 
 export type ManifestSettings = Omit<IndexManifest, 'format' | 'version' | 'embedder'>;
 

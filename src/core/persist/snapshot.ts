@@ -13,6 +13,7 @@ import type {
   JobState,
   PreparseRecord,
 } from '../types.ts';
+import type { Damage } from './damage.ts';
 
 /** A document with everything derived from it alone. */
 export interface DocumentRecord {
@@ -39,4 +40,9 @@ export interface IndexSnapshot {
   /** In the order documents were added (that order is part of the deterministic output). */
   documents: DocumentRecord[];
   groups: GroupRecord[];
+  /**
+   * Records a store found damaged when it loaded them (checksum mismatch): they are not in
+   * `documents` or `groups`. Absent or empty when everything loaded is intact; never written.
+   */
+  damage?: Damage[];
 }

@@ -1,46 +1,100 @@
 import { describe, expect, it } from 'vitest';
 import { decodeIndex, encodeIndex, IndexFormatError } from '../../../src/core/persist/binary-format.ts';
 import { createManifest } from '../../../src/core/persist/manifest.ts';
-import type { IndexSnapshot } from '../../../src/core/persist/snapshot.ts';
+import type { DocumentRecord, IndexSnapshot } from '../../../src/core/persist/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
+import { blockOf, encodeV1, flipByte, writeNaN } from '../../support/index-blocks.ts';
+
+function docRecord(id: string, text: string): DocumentRecord {
+  return {
+    doc: { id, name: `${id}.txt`, mime: 'text/plain', size: text.length, title: id, language: 'en', text, blocks: [{ kind: 'paragraph', start: 0, end: text.length }], toc: [] },
+    chunks: [{ id: `${id}:0`, docId: id, ordinal: 0, text, headingPath: [], start: 0, end: text.length, tokens: 1 }],
+    job: { docId: id, stage: 'ready' },
+    entries: [{ id: `${id}:0|chunk|whole|0`, kind: 'chunk', level: 'whole', text, origin: { type: 'chunk', id: `${id}:0` } }],
+    vectors: new Float32Array([0.1, -0.25, 1 / 3]),
+    preparse: [],
+  };
+}
 
 const snapshot: IndexSnapshot = {
   manifest: createManifest(hashEmbedder('e', 3)),
-  documents: [
-    {
-      doc: { id: 'd', name: 'd.txt', mime: 'text/plain', size: 5, title: 'd', language: 'en', text: 'hello', blocks: [{ kind: 'paragraph', start: 0, end: 5 }], toc: [] },
-      chunks: [{ id: 'd:0', docId: 'd', ordinal: 0, text: 'hello', headingPath: [], start: 0, end: 5, tokens: 1 }],
-      job: { docId: 'd', stage: 'ready' },
-      entries: [{ id: 'd:0|chunk|whole|0', kind: 'chunk', level: 'whole', text: 'hello', origin: { type: 'chunk', id: 'd:0' } }],
-      vectors: new Float32Array([0.1, -0.25, 1 / 3]),
-      preparse: [],
-    },
-  ],
+  documents: [docRecord('d', 'hello'), docRecord('f', 'world')],
   groups: [{ group: { id: 'g', docIds: ['d'], k: 0, bic: [], clusters: [], raptor: [] }, entries: [], vectors: new Float32Array(0), preparse: [] }],
 };
 
 describe('index file format', () => {
-  it('round-trips a snapshot exactly, vectors bit for bit', () => {
-    const back = decodeIndex(encodeIndex(snapshot));
+  it('round-trips a snapshot exactly, vectors bit for bit', async () => {
+    const back = await decodeIndex(await encodeIndex(snapshot));
     expect(back).toEqual(snapshot);
+    expect(back.damage).toBeUndefined();
     expect(back.documents[0].vectors).toBeInstanceOf(Float32Array);
     expect(Array.from(back.documents[0].vectors)).toEqual(Array.from(snapshot.documents[0].vectors));
   });
 
-  it('records the format version and the embedder in a readable header', () => {
-    const bytes = encodeIndex(snapshot);
+  it('records the format version and the embedder in a readable header', async () => {
+    const bytes = await encodeIndex(snapshot);
     expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('LOCI');
-    const header = new TextDecoder().decode(bytes.subarray(12, 12 + new DataView(bytes.buffer).getUint32(8, true)));
+    expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(2);
+    const header = new TextDecoder().decode(bytes.subarray(28, 28 + new DataView(bytes.buffer).getUint32(8, true)));
     expect(JSON.parse(header).manifest.embedder).toEqual({ id: 'e', dimension: 3, queryPrefix: '', passagePrefix: '' });
   });
 
-  it('refuses foreign, truncated and future files with a clear error', () => {
-    const bytes = encodeIndex(snapshot);
-    expect(() => decodeIndex(new TextEncoder().encode('PK\u0003\u0004 not an index'))).toThrow(/not a Loci index/);
-    expect(() => decodeIndex(bytes.subarray(0, 40))).toThrow(IndexFormatError);
-    expect(() => decodeIndex(bytes.subarray(0, bytes.length - 4))).toThrow(/truncated/);
+  it('refuses foreign, truncated and future files with a clear error', async () => {
+    const bytes = await encodeIndex(snapshot);
+    await expect(decodeIndex(new TextEncoder().encode('PK\u0003\u0004 not an index'))).rejects.toThrow(/not a Loci index/);
+    await expect(decodeIndex(bytes.subarray(0, 40))).rejects.toThrow(IndexFormatError);
+    await expect(decodeIndex(bytes.subarray(0, bytes.length - 4))).rejects.toThrow(/truncated/);
     const future = bytes.slice();
     new DataView(future.buffer).setUint32(4, 99, true);
-    expect(() => decodeIndex(future)).toThrow(/version 99 is not supported/);
+    await expect(decodeIndex(future)).rejects.toThrow(/version 99 is not supported/);
+  });
+
+  it('still opens a version 1 file (no checksums)', async () => {
+    const back = await decodeIndex(encodeV1(snapshot));
+    expect(back).toEqual({ ...snapshot, manifest: { ...snapshot.manifest, version: 1 } });
+  });
+});
+
+describe('index file checksums', () => {
+  it('finds a byte changed in a document text block and names that document; the others load', async () => {
+    const bytes = await encodeIndex(snapshot);
+    const [start] = blockOf(bytes, 'documents', 0, 'text');
+    flipByte(bytes, start + 40);
+    const back = await decodeIndex(bytes);
+    expect(back.damage).toEqual([{ kind: 'document', id: 'd', name: 'd.txt', docIds: ['d'], parts: ['text'] }]);
+    expect(back.documents.map((d) => d.doc.id)).toEqual(['f']);
+    expect(back.documents[0]).toEqual(snapshot.documents[1]);
+  });
+
+  it('finds a NaN written into a vector block', async () => {
+    const bytes = await encodeIndex(snapshot);
+    const [start] = blockOf(bytes, 'documents', 1, 'vectors');
+    writeNaN(bytes, start + 4);
+    const back = await decodeIndex(bytes);
+    expect(back.damage).toEqual([{ kind: 'document', id: 'f', name: 'f.txt', docIds: ['f'], parts: ['vectors'] }]);
+    expect(back.documents.map((d) => d.doc.id)).toEqual(['d']);
+  });
+
+  it('finds changed chunks and entries, reported together for their document', async () => {
+    const bytes = await encodeIndex(snapshot);
+    flipByte(bytes, blockOf(bytes, 'documents', 0, 'chunks')[0] + 10);
+    flipByte(bytes, blockOf(bytes, 'documents', 0, 'entries')[0] + 10);
+    const back = await decodeIndex(bytes);
+    expect(back.damage?.[0].parts).toEqual(['chunks', 'entries']);
+  });
+
+  it('names a damaged cluster group by its documents', async () => {
+    const bytes = await encodeIndex(snapshot);
+    flipByte(bytes, blockOf(bytes, 'groups', 0, 'record')[0] + 5);
+    const back = await decodeIndex(bytes);
+    expect(back.damage).toEqual([{ kind: 'group', id: 'g', name: 'd.txt', docIds: ['d'], parts: ['clusters'] }]);
+    expect(back.documents).toHaveLength(2);
+    expect(back.groups).toEqual([]);
+  });
+
+  it('refuses a file whose header was changed: its list of blocks cannot be trusted', async () => {
+    const bytes = await encodeIndex(snapshot);
+    flipByte(bytes, 40);
+    await expect(decodeIndex(bytes)).rejects.toThrow(/header is damaged \(checksum mismatch\)/);
   });
 });

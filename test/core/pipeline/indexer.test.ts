@@ -35,7 +35,7 @@ async function build(settings = SETTINGS) {
   const store = new MemoryIndexStore();
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings });
   await engine.indexFiles(FILES);
-  return { engine, store, bytes: encodeIndex(store.snapshot()!) };
+  return { engine, store, bytes: await encodeIndex(store.snapshot()!) };
 }
 
 describe('indexing pipeline', () => {
@@ -73,7 +73,7 @@ describe('indexing pipeline', () => {
       ).rejects.toThrow(/cancelled/);
       const reopened = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS });
       await reopened.indexFiles(FILES);
-      expect(Buffer.from(encodeIndex(store.snapshot()!)).equals(Buffer.from(reference.bytes)), `stopped at ${stopAt}`).toBe(true);
+      expect(Buffer.from(await encodeIndex(store.snapshot()!)).equals(Buffer.from(reference.bytes)), `stopped at ${stopAt}`).toBe(true);
     }
   });
 
