@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { LociEngine } from '../core/engine/engine.ts';
 import type { ManifestSettings } from '../core/persist/manifest.ts';
+import { describeDamage, IndexDamagedError } from '../core/persist/damage.ts';
 import { loadNodeModels } from '../models/node.ts';
 import { FileIndexStore } from './file-store.ts';
 import { UsageError, type CommonOptions } from './options.ts';
@@ -19,6 +20,13 @@ export interface ModelChoice {
 }
 
 /**
+ * What a command does with an index whose checksums found damage: answer from the intact documents
+ * with a warning (ask, inspect), refuse (index: extending it would carry the damage on), or take it
+ * as it is (repair).
+ */
+export type OnDamage = 'warn' | 'refuse' | 'accept';
+
+/**
  * Reads the index file once: its manifest names the embedder to load (an explicit one that differs
  * is refused by the engine), and the same snapshot becomes the engine's store.
  */
@@ -27,7 +35,7 @@ export async function openEngine(
   options: CommonOptions,
   use: ModelChoice,
   settings?: Partial<ManifestSettings>,
-  { mustExist = false } = {},
+  { mustExist = false, onDamage = 'warn' }: { mustExist?: boolean; onDamage?: OnDamage } = {},
 ): Promise<OpenedEngine> {
   if (mustExist && !existsSync(indexPath)) {
     throw new UsageError(`${indexPath}: no such index (build one with: loci index <files…> --out ${indexPath})`);
@@ -36,5 +44,18 @@ export async function openEngine(
   const embedder = use.embedder ?? store.snapshot()?.manifest.embedder.id ?? options.embedder;
   const models = await loadNodeModels({ modelsDir: options.modelsDir, embedder, generator: use.generator, reranker: use.reranker });
   const engine = await LociEngine.open({ ...models, store, settings });
+  const { damage } = engine;
+  if (damage.length > 0 && onDamage === 'refuse') {
+    throw new IndexDamagedError(
+      `${indexPath} is damaged, so nothing was added (the damage would be carried into the extended file): ` +
+        `${damage.map(describeDamage).join('; ')}. Run loci repair ${indexPath} <folders holding the damaged files> first`,
+      damage,
+    );
+  }
+  if (damage.length > 0 && onDamage === 'warn') {
+    const intact = engine.documents.length;
+    for (const d of damage) process.stderr.write(`warning: ${describeDamage(d)}\n`);
+    process.stderr.write(`warning: ${indexPath} is damaged; answers come from its ${intact} intact document${intact === 1 ? '' : 's'} (loci repair ${indexPath} rebuilds it)\n`);
+  }
   return { engine, store };
 }

@@ -1,30 +1,53 @@
 /**
  * The CLI's IndexStore: the whole index in one file, rewritten atomically (temporary file, then
  * rename) so an interrupted run leaves the previous complete index, never half of one. Writes are
- * spaced out during long runs; `close()` writes whatever is left.
+ * spaced out during long runs; `close()` writes whatever is left. Damaged blocks found on open
+ * (checksums, binary-format.ts) are not loaded, and while that damage is held the store refuses
+ * to write: a rewrite would carry on without the damaged documents and say nothing. `loci repair`
+ * accepts the loss once it has rebuilt or named them.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { decodeIndex, encodeIndex } from '../core/persist/binary-format.ts';
 import { MemoryIndexStore } from '../core/persist/memory-store.ts';
+import { describeDamage, IndexDamagedError, type Damage } from '../core/persist/damage.ts';
+import type { IndexSnapshot } from '../core/persist/snapshot.ts';
 
 export class FileIndexStore extends MemoryIndexStore {
   private dirty = false;
   private lastWrite = 0;
   private writing: Promise<void> = Promise.resolve();
   private failure: unknown;
+  /** Damage found on open; the file is not rewritten while any is held. */
+  private held: Damage[];
 
   private constructor(
     readonly path: string,
-    snapshot: ConstructorParameters<typeof MemoryIndexStore>[0],
+    snapshot: IndexSnapshot | undefined,
     private readonly minIntervalMs: number,
   ) {
     super(snapshot);
+    this.held = snapshot?.damage ?? [];
+  }
+
+  /** Damage found on open that no repair has accepted yet. */
+  get damage(): readonly Damage[] {
+    return this.held;
+  }
+
+  override async load(): Promise<IndexSnapshot | undefined> {
+    const snapshot = this.snapshot();
+    return snapshot && this.held.length > 0 ? { ...snapshot, damage: this.held } : snapshot;
+  }
+
+  /** Lets the file be rewritten without the damaged records (repair has rebuilt or named them). */
+  acceptDamage(): void {
+    this.held = [];
   }
 
   /** Opens an index file, or an empty store when the file does not exist yet. */
   static async open(path: string, options: { minIntervalMs?: number } = {}): Promise<FileIndexStore> {
-    const snapshot = existsSync(path) ? decodeIndex(new Uint8Array(await readFile(path))) : undefined;
+    const snapshot = existsSync(path) ? await decodeIndex(new Uint8Array(await readFile(path))) : undefined;
     return new FileIndexStore(path, snapshot, options.minIntervalMs ?? 2000);
   }
 
@@ -38,6 +61,9 @@ export class FileIndexStore extends MemoryIndexStore {
   /** Writes the index now if anything changed since the last write. */
   async flush(): Promise<void> {
     if (this.failure) throw this.failure;
+    if (this.held.length > 0) {
+      throw new IndexDamagedError(`${this.path} is damaged and is not rewritten: ${this.held.map(describeDamage).join('; ')}. Run loci repair ${this.path}`, this.held);
+    }
     this.writing = this.writing.then(async () => {
       if (!this.dirty) return;
       const snapshot = this.snapshot();
@@ -46,7 +72,7 @@ export class FileIndexStore extends MemoryIndexStore {
       this.lastWrite = Date.now();
       // one per process, so a writer never renames another's half-written file into place
       const tmp = `${this.path}.${process.pid}.tmp`;
-      await writeFile(tmp, encodeIndex(snapshot));
+      await writeFile(tmp, await encodeIndex(snapshot));
       await rename(tmp, this.path);
     });
     return this.writing;

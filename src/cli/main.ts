@@ -1,7 +1,8 @@
-/** The `loci` command line: index, ask, inspect, eval, bench-core. */
+/** The `loci` command line: index, ask, inspect, repair, eval, bench-core. */
 import { askCommand, ASK_HELP } from './commands/ask.ts';
 import { indexCommand, INDEX_HELP } from './commands/index.ts';
 import { inspectCommand, INSPECT_HELP } from './commands/inspect.ts';
+import { repairCommand, REPAIR_HELP } from './commands/repair.ts';
 import { UsageError } from './options.ts';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -10,6 +11,7 @@ const COMMANDS: Record<string, { run: () => Promise<Command>; help: string }> = 
   index: { run: async () => indexCommand, help: INDEX_HELP },
   ask: { run: async () => askCommand, help: ASK_HELP },
   inspect: { run: async () => inspectCommand, help: INSPECT_HELP },
+  repair: { run: async () => repairCommand, help: REPAIR_HELP },
   eval: { run: async () => (await import('./commands/eval.ts')).evalCommand, help: 'loci eval --dataset <name> … (loci eval --help)' },
   bench: { run: async () => (await import('./commands/bench.ts')).benchCommand, help: 'loci bench [--quick] [--only …] [--out <file.json>]' },
   'bench-ocr': { run: async () => (await import('./commands/bench-ocr.ts')).benchOcrCommand, help: 'loci bench-ocr [--data <dir>] [--out <file.json>] (npm run bench:ocr)' },
@@ -43,7 +45,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`loci ${name}: ${error.message}`);
       return 2;
     }
-    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError'].includes(error.name)) {
+    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError'].includes(error.name)) {
       console.error(`loci ${name}: ${error.message}`);
       return 1;
     }

@@ -1,6 +1,7 @@
 /** `loci ask <index> "<question>"`: a streamed, cited answer, then its sources. */
 import type { AskOptions } from '../../core/engine/ask.ts';
 import type { RetrievalResult, RetrievedChunk, Source } from '../../core/types.ts';
+import type { Damage } from '../../core/persist/damage.ts';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
 import { printSources, questionCutNote } from '../print.ts';
@@ -33,6 +34,11 @@ export function sourceJson(s: Pick<Source, 'docName' | 'chunk'> & Pick<Partial<R
   return { doc: s.docName, headingPath: s.chunk.headingPath, page: s.chunk.page ?? null, text: s.chunk.text, ...(s.via ? { via: s.via } : {}) };
 }
 
+/** `--json`'s word on damage found on open (absent when there is none): which documents, which parts. */
+export function damageJson(damage: readonly Damage[]) {
+  return damage.length > 0 ? { damaged: damage.map((d) => ({ doc: d.name, parts: d.parts })) } : {};
+}
+
 /** The retrieval details of `--json` output: the trace, the hybrid weight and the second hop (null when absent). */
 export function retrievalJson(result: RetrievalResult) {
   return { trace: result.trace, fusion: result.fusion ?? null, secondHop: result.secondHop ?? null };
@@ -54,7 +60,7 @@ export async function askCommand(argv: string[]): Promise<number> {
     const retrieval = await engine.retrieve(question, opts);
     if (retrieval.cut) process.stderr.write(questionCutNote(retrieval.cut));
     if (options.json) {
-      console.log(JSON.stringify({ answer: null, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result) }));
+      console.log(JSON.stringify({ answer: null, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result), ...damageJson(engine.damage) }));
     } else {
       console.log('(no --llm given: the retrieved sources, best first)\n');
       printSources(process.stdout, retrieval.chunks);
@@ -74,7 +80,14 @@ export async function askCommand(argv: string[]): Promise<number> {
     } else {
       if (options.json) {
         console.log(
-          JSON.stringify({ answer: event.answer, cited: event.cited.map((s) => s.n), notFound: event.notFound, sources: sources.map(sourceJson), ...retrievalJson(retrieved) }),
+          JSON.stringify({
+            answer: event.answer,
+            cited: event.cited.map((s) => s.n),
+            notFound: event.notFound,
+            sources: sources.map(sourceJson),
+            ...retrievalJson(retrieved),
+            ...damageJson(engine.damage),
+          }),
         );
       } else {
         process.stdout.write('\n\n');

@@ -73,6 +73,7 @@ async function buildIndex({ argv, options, values, files, paths, failedFiles, fa
       preparse: { mode: options.preparse, generatorId: options.llm },
       raptor: options.raptor,
     },
+    { onDamage: 'refuse' },
   );
   const conflicts = settingsConflicts(engine.manifest, {
     chunkTokens: options.chunkTokens,

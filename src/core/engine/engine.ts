@@ -4,6 +4,8 @@
  */
 import { assertSameEmbedder, builtByOtherEmbedder, createManifest, type ManifestSettings } from '../persist/manifest.ts';
 import type { DocumentRecord, IndexSnapshot } from '../persist/snapshot.ts';
+import type { Damage } from '../persist/damage.ts';
+import { setAsideDamaged } from '../persist/set-aside-damaged.ts';
 import type { Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
 import type { IngestOptions } from '../ingest/index.ts';
 import { Indexer } from '../pipeline/indexer.ts';
@@ -79,6 +81,8 @@ export class LociEngine {
     private readonly options: EngineOptions,
     private readonly corpus: LiveCorpus,
     private readonly indexer: Indexer,
+    /** Damage the store found on open (the damaged records are not loaded); see `damage`. */
+    private readonly found: readonly Damage[],
     /** The embedder of the index this one replaced, when `discardOtherEmbedderIndex` was used. */
     readonly replacedEmbedder?: string,
   ) {}
@@ -92,6 +96,8 @@ export class LociEngine {
       await options.discardOtherEmbedderIndex();
       snapshot = undefined;
     }
+    // whatever leans on a damaged document is set aside with it, so nothing searched leads to it
+    if (snapshot) snapshot = setAsideDamaged(snapshot);
     const manifest = snapshot?.manifest ?? createManifest(options.embedder, options.settings);
     assertSameEmbedder(manifest, options.embedder);
     if (!snapshot) await options.store.putManifest(manifest);
@@ -102,7 +108,38 @@ export class LociEngine {
       for (const d of snapshot.documents) if (reached(d.job, 'embedded')) corpus.setDocument(d);
       for (const g of snapshot.groups) corpus.setGroup(g);
     }
-    return new LociEngine(manifest, options, corpus, indexer, replaced);
+    return new LociEngine(manifest, options, corpus, indexer, snapshot?.damage ?? [], replaced);
+  }
+
+  /**
+   * Damage found on open and not yet rebuilt: the damaged documents are not searched (the others
+   * answer), and a damaged cluster group is not searched while its documents' chunks are. A
+   * document or group indexed again since (repair, or the same file added again) is no longer listed.
+   */
+  get damage(): Damage[] {
+    return this.found.filter((d) => (d.kind === 'document' ? !this.indexer.documents.has(d.id) : !this.indexer.groups.has(d.id)));
+  }
+
+  /**
+   * Readies the damage touching `docId` (all damage when absent) for rebuilding: a group set
+   * aside (a damaged one, or one that leans on a damaged document) is deleted from the store and
+   * its documents go back to `embedded`, so the next run clusters and pre-parses them again. A
+   * damaged document itself is left to be indexed again from its original (`indexDocument`,
+   * `indexFiles`), whose records replace the damaged ones. Returns the damage it dealt with.
+   */
+  async prepareRepair(docId?: string): Promise<Damage[]> {
+    const touched = this.damage.filter((d) => docId === undefined || d.docIds.includes(docId));
+    for (const d of touched) {
+      // a damaged document's own group was set aside with it (persist/set-aside-damaged.ts)
+      if (d.kind === 'document') await this.options.store.deleteGroup(documentGroupId(d.id));
+      if (d.kind !== 'group') continue;
+      await this.options.store.deleteGroup(d.id);
+      for (const id of d.docIds) {
+        const record = this.indexer.documents.get(id);
+        if (record && reached(record.job, 'clustered')) await this.indexer.putDocument({ ...record, job: { ...record.job, stage: 'embedded' } });
+      }
+    }
+    return touched;
   }
 
   get documents(): DocumentRecord[] {

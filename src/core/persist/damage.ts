@@ -42,7 +42,9 @@ const PART_WORDS: Record<DamagedPart, string> = {
 /** "laws.md: its text and vectors are damaged (checksum mismatch)". */
 export function describeDamage(damage: Damage): string {
   const parts = damage.parts.map((p) => PART_WORDS[p]);
-  const what = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]} are` : `${parts[0]} is`;
+  const plural = parts.length > 1 || damage.parts.some((p) => p !== 'text' && p !== 'record');
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
+  const what = `${list} ${plural ? 'are' : 'is'}`;
   if (damage.parts.includes('built-from-damaged')) {
     return `the cluster entries of ${damage.name} were built with a damaged document; they are left out until repaired, and the documents' own passages still answer`;
   }

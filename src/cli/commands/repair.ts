@@ -1,0 +1,101 @@
+/**
+ * `loci repair <index> [files or folders…]`: rebuilds what the checksums found damaged.
+ *
+ * The index file keeps no originals, only each document's SHA-256 (its id) and file name, and a
+ * path recorded at indexing time would be wrong as soon as the files or the index moved. So the
+ * person points at where the files are: every file under the paths given whose bytes hash to a
+ * damaged document's id is that document's original, whatever its name or place now, and is
+ * indexed again. A damaged document whose file is not among them is dropped, and named with the
+ * command that adds it again; a damaged cluster group is rebuilt from its documents. The file is
+ * rewritten atomically, as every write is (file-store.ts).
+ */
+import path from 'node:path';
+import { describeDamage } from '../../core/persist/damage.ts';
+import { sha256Hex } from '../../core/util/hash.ts';
+import { openEngine } from '../engine-setup.ts';
+import { gatherFiles } from '../gather-files.ts';
+import { lockIndex } from '../index-lock.ts';
+import { parseCommon, UsageError } from '../options.ts';
+import { stderrProgress } from '../progress.ts';
+import { readRegularFile, UnreadableFileError } from '../read-file.ts';
+
+export const REPAIR_HELP = `loci repair <index.loci> [files or folders…]
+  Checks every block of the index against its checksum and rebuilds what is damaged. The index
+  keeps no copy of the files, so give the files or folders that hold the damaged documents: a file
+  is recognised by its content, whatever its name or place now, and indexed again. A damaged
+  document whose file is not given is dropped from the index and named, with the command that
+  adds it back; the exit code is then 1. Damaged cluster entries are rebuilt from their documents.
+  --models <dir>  --llm <id> (when the index pre-parses with a model)  --json`;
+
+export interface RepairSummary {
+  index: string;
+  damaged: { doc: string; parts: string[] }[];
+  rebuilt: { doc: string; file: string }[];
+  dropped: string[];
+}
+
+export async function repairCommand(argv: string[]): Promise<number> {
+  const { options, positionals } = parseCommon(argv);
+  if (options.help) return console.log(REPAIR_HELP), 0;
+  const [indexPath, ...sources] = positionals;
+  if (!indexPath) throw new UsageError('usage: loci repair <index> [files or folders holding the damaged documents…]');
+  const release = lockIndex(indexPath);
+  try {
+    const { engine, store } = await openEngine(indexPath, options, { generator: options.llm }, undefined, { mustExist: true, onDamage: 'accept' });
+    const damage = engine.damage;
+    const summary: RepairSummary = { index: indexPath, damaged: damage.map((d) => ({ doc: d.name, parts: d.parts })), rebuilt: [], dropped: [] };
+    if (damage.length === 0) {
+      if (options.json) console.log(JSON.stringify(summary));
+      else console.log(`${indexPath}: no damage found (${engine.documents.length} documents, every block matches its checksum)`);
+      return 0;
+    }
+    for (const d of damage) process.stderr.write(`damaged: ${describeDamage(d)}\n`);
+
+    const wanted = new Map(damage.filter((d) => d.kind === 'document').map((d) => [d.id, d.name]));
+    const found = await findOriginals(sources, wanted);
+    // accepted first: setting the damage aside writes, and the store refuses writes while it holds damage
+    store.acceptDamage();
+    await engine.prepareRepair();
+    const files = [...found].map(([id, file]) => ({ id, file }));
+    const outcome = await engine.indexFiles(
+      await Promise.all(files.map(async ({ id, file }) => ({ name: wanted.get(id)!, bytes: await readRegularFile(file, path.basename(file)) }))),
+      { onProgress: stderrProgress(options.quiet) },
+    );
+    for (const { id, file } of files) if (engine.document(id)) summary.rebuilt.push({ doc: wanted.get(id)!, file });
+    for (const [id, name] of wanted) if (!engine.document(id)) summary.dropped.push(name);
+    await store.close();
+
+    if (options.json) console.log(JSON.stringify(summary));
+    else {
+      for (const r of summary.rebuilt) console.log(`rebuilt: ${r.doc} (indexed again from ${r.file})`);
+      for (const name of summary.dropped) {
+        console.log(`dropped: ${name} (its file was not among the paths given; add it back with: loci index <path to ${name}> --out ${indexPath})`);
+      }
+      const groups = damage.filter((d) => d.kind === 'group').length;
+      if (groups > 0) console.log(`rebuilt the cluster entries of ${groups} group${groups === 1 ? '' : 's'}`);
+      if (outcome.preparse.pending > 0) console.log('pre-parsing is not finished: run loci index with the same --out to continue');
+      console.log(`${indexPath}: ${engine.documents.length} documents, no damage left`);
+    }
+    return summary.dropped.length > 0 ? 1 : 0;
+  } finally {
+    release();
+  }
+}
+
+/** Files under `sources` whose SHA-256 is one of `wanted`'s ids: id → path (the first found). */
+async function findOriginals(sources: string[], wanted: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (sources.length === 0 || wanted.size === 0) return found;
+  const { files, refused } = await gatherFiles(sources);
+  for (const r of refused) process.stderr.write(`skipped: ${r.path}: ${r.reason}\n`);
+  for (const file of files) {
+    try {
+      const id = await sha256Hex(await readRegularFile(file, path.basename(file)));
+      if (wanted.has(id) && !found.has(id)) found.set(id, file);
+    } catch (error) {
+      // a file that cannot be read, or is too large to have been indexed, is not an original
+      if (!(error instanceof UnreadableFileError) && !(error instanceof Error && error.name === 'IngestError')) throw error;
+    }
+  }
+  return found;
+}

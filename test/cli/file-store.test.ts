@@ -1,0 +1,75 @@
+/** The CLI's index file: a damaged one is never rewritten until repair accepts the loss; writes replace the file whole. */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileIndexStore } from '../../src/cli/file-store.ts';
+import { encodeIndex } from '../../src/core/persist/binary-format.ts';
+import { createManifest } from '../../src/core/persist/manifest.ts';
+import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
+import { hashEmbedder } from '../support/hash-embedder.ts';
+import { blockOfDocument, flipByte } from '../support/index-blocks.ts';
+
+function record(id: string): DocumentRecord {
+  const text = `text of ${id}`;
+  return {
+    doc: { id, name: `${id}.txt`, mime: 'text/plain', size: text.length, title: id, language: 'en', text, blocks: [], toc: [] },
+    chunks: [],
+    job: { docId: id, stage: 'ready' },
+    entries: [],
+    vectors: new Float32Array(0),
+    preparse: [],
+  };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'loci-file-store-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function damagedIndex(name: string): Promise<{ file: string; bytes: Uint8Array }> {
+  const bytes = await encodeIndex({ manifest: createManifest(hashEmbedder('e', 3)), documents: [record('a'), record('b')], groups: [] });
+  flipByte(bytes, blockOfDocument(bytes, 'a.txt', 'text')[0] + 12);
+  const file = path.join(dir, name);
+  await writeFile(file, bytes);
+  return { file, bytes };
+}
+
+describe('FileIndexStore', () => {
+  it('holds the damage it found and refuses to write, leaving the file byte for byte', async () => {
+    const { file, bytes } = await damagedIndex('held.loci');
+    const store = await FileIndexStore.open(file, { minIntervalMs: 0 });
+    expect(store.damage).toMatchObject([{ kind: 'document', name: 'a.txt', parts: ['text'] }]);
+    expect((await store.load())?.damage).toHaveLength(1);
+    await store.putDocument(record('c'));
+    await expect(store.close()).rejects.toThrow(/held\.loci is damaged and is not rewritten: a\.txt: its text is damaged/);
+    expect(Buffer.from(await readFile(file)).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('writes without the damaged records once repair accepts the loss', async () => {
+    const { file } = await damagedIndex('accepted.loci');
+    const store = await FileIndexStore.open(file);
+    store.acceptDamage();
+    await store.putDocument(record('c'));
+    await store.close();
+    const reopened = await FileIndexStore.open(file);
+    expect(reopened.damage).toEqual([]);
+    expect(reopened.snapshot()?.documents.map((d) => d.doc.id)).toEqual(['b', 'c']);
+  });
+
+  it('replaces the file whole: a write that fails leaves the previous index', async () => {
+    const file = path.join(dir, 'atomic.loci');
+    const store = await FileIndexStore.open(file);
+    await store.putManifest(createManifest(hashEmbedder('e', 3)));
+    await store.putDocument(record('a'));
+    await store.close();
+    const before = await readFile(file);
+    // the temporary file cannot be created: a folder stands in its place
+    await mkdir(`${file}.${process.pid}.tmp`);
+    const again = await FileIndexStore.open(file);
+    await again.putDocument(record('b'));
+    await expect(again.close()).rejects.toThrow();
+    expect(Buffer.from(await readFile(file)).equals(before)).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+/** `loci repair`: damaged documents indexed again from the files given, dropped and named otherwise. */
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockOfDocument, flipByte } from '../support/index-blocks.ts';
+import { loci } from '../support/run-loci.ts';
+
+const DATA = '# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n';
+const NET = '# 网络安全\n\n网络运营者应当按照网络安全等级保护制度的要求，履行安全保护义务。\n';
+
+let dir: string;
+let built: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'loci-repair-'));
+  await mkdir(path.join(dir, 'files'));
+  await writeFile(path.join(dir, 'files', 'data.md'), DATA);
+  await writeFile(path.join(dir, 'files', 'net.md'), NET);
+  built = path.join(dir, 'built.loci');
+  const r = await loci('index', path.join(dir, 'files'), '--out', built, '--embedder', 'tiny-lexical-bert-zh');
+  expect(r.code, r.stderr).toBe(0);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A copy of the built index with one byte of data.md's text changed. */
+async function damagedCopy(name: string): Promise<string> {
+  const file = path.join(dir, name);
+  await copyFile(built, file);
+  const bytes = new Uint8Array(await readFile(file));
+  flipByte(bytes, blockOfDocument(bytes, 'data.md', 'text')[0] + 20);
+  await writeFile(file, bytes);
+  return file;
+}
+
+describe('loci repair', () => {
+  it('indexes a damaged document again from the folder given, recognising its file by content', async () => {
+    const index = await damagedCopy('found.loci');
+    // the file has moved and been renamed since it was indexed
+    await mkdir(path.join(dir, 'moved'));
+    await copyFile(path.join(dir, 'files', 'data.md'), path.join(dir, 'moved', 'renamed.md'));
+    const r = await loci('repair', index, path.join(dir, 'moved'), '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/damaged: data\.md: its text is damaged/);
+    expect(JSON.parse(r.stdout)).toEqual({
+      index,
+      damaged: [{ doc: 'data.md', parts: ['text'] }],
+      rebuilt: [{ doc: 'data.md', file: path.join(dir, 'moved', 'renamed.md') }],
+      dropped: [],
+    });
+    const ask = await loci('ask', index, '数据处理者应当履行哪些义务', '--json', '-n', '1', '--hops', '1');
+    expect(ask.stderr).not.toMatch(/warning/);
+    expect(JSON.parse(ask.stdout).sources[0].doc).toBe('data.md');
+    const check = await loci('repair', index);
+    expect(check.stdout).toMatch(/no damage found \(2 documents/);
+  });
+
+  it('drops a damaged document whose file is not given, and says how to add it back', async () => {
+    const index = await damagedCopy('dropped.loci');
+    const r = await loci('repair', index);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`dropped: data.md (its file was not among the paths given; add it back with: loci index <path to data.md> --out ${index})`);
+    const extended = await loci('index', path.join(dir, 'files', 'data.md'), '--out', index, '--json');
+    expect(extended.code, extended.stderr).toBe(0);
+    expect(JSON.parse(extended.stdout)).toMatchObject({ documents: 2, ready: 2 });
+  });
+});
