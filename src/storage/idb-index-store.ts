@@ -2,11 +2,15 @@
  * The app's IndexStore over IndexedDB. Every method is one transaction over all the stores it
  * touches, so a crash or a failed write leaves the previous state or the new one, never a mix;
  * that is what lets an interrupted indexing job simply write its record again on resume.
+ * Derived records carry checksums (record-sums.ts): a record found damaged on load is left out
+ * and reported (`IndexSnapshot.damage`), so its document is never searched half broken.
  */
 import type { IndexStore } from '../core/ports.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/persist/snapshot.ts';
 import type { IndexManifest, JobState, Lang } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
+import { checksums } from '../core/util/checksum.ts';
+import { chunksSum, documentSum, entriesSums, findDamage, groupSum } from './record-sums.ts';
 import { latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
@@ -42,13 +46,20 @@ export class IdbIndexStore implements IndexStore {
   }
 
   async load(): Promise<IndexSnapshot | undefined> {
-    const tx = readTransaction(this.db, INDEX_STORES);
-    const { manifest, documents, chunks, entries, groups } = await readIndexRecords(tx);
+    const sums = await checksums();
+    const tx = readTransaction(this.db, [...INDEX_STORES, 'originals']);
+    const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);
     await tx.done;
+    const { manifest, documents, chunks, entries, groups } = records;
     if (!manifest) {
       if (documents.length === 0 && groups.length === 0) return undefined;
       throw new Error('the library holds documents but no index manifest; it cannot be read safely');
     }
+    // names from the originals where stored, which no damage to the derived records can have changed
+    const names = new Map([...documents.map((d): [string, string] => [d.doc.id, d.doc.name]), ...originals.map((o): [string, string] => [o.id, o.name])]);
+    const damage = findDamage(records, sums, names);
+    const damagedDocs = new Set(damage.filter((d) => d.kind === 'document').map((d) => d.id));
+    const damagedGroups = new Set(damage.filter((d) => d.kind === 'group').map((d) => d.id));
     const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));
     const entriesByOwner = new Map(entries.map((record) => [record.owner, record]));
     const ownedEntries = (owner: string) => {
@@ -57,21 +68,27 @@ export class IdbIndexStore implements IndexStore {
         ? { entries: record.entries, vectors: bufferToVectors(record.vectors) }
         : { entries: [], vectors: new Float32Array(0) };
     };
-    return {
+    const snapshot: IndexSnapshot = {
       manifest,
-      documents: documents.map(({ doc, job, preparse }) => ({
-        doc,
-        chunks: chunksByDoc.get(doc.id) ?? [],
-        job,
-        ...ownedEntries(docOwner(doc.id)),
-        preparse,
-      })),
-      groups: groups.map(({ group, preparse }) => ({
-        group,
-        ...ownedEntries(groupOwner(group.id)),
-        preparse,
-      })),
+      documents: documents
+        .filter(({ doc }) => !damagedDocs.has(doc.id))
+        .map(({ doc, job, preparse }) => ({
+          doc,
+          chunks: chunksByDoc.get(doc.id) ?? [],
+          job,
+          ...ownedEntries(docOwner(doc.id)),
+          preparse,
+        })),
+      groups: groups
+        .filter(({ group }) => !damagedGroups.has(group.id))
+        .map(({ group, preparse }) => ({
+          group,
+          ...ownedEntries(groupOwner(group.id)),
+          preparse,
+        })),
     };
+    if (damage.length > 0) snapshot.damage = damage;
+    return snapshot;
   }
 
   async putManifest(manifest: IndexManifest): Promise<void> {
@@ -83,17 +100,21 @@ export class IdbIndexStore implements IndexStore {
   /** Replaces any earlier record of the same document, keeping its place in the library order. */
   async putDocument(record: DocumentRecord): Promise<void> {
     const id = record.doc.id;
+    // summed before the transaction: awaiting anything but its own requests would let it commit
+    const sums = await checksums();
+    const vectors = vectorsToBuffer(record.vectors);
+    const sealed = {
+      document: documentSum(sums, record),
+      chunks: chunksSum(sums, record.chunks),
+      entries: entriesSums(sums, record.entries, vectors),
+    };
     await inWriteTransaction(this.db, ['manifest', 'documents', 'originals', 'chunks', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
       const documents = tx.objectStore('documents');
       const added = await libraryAdded(documents, tx.objectStore('originals'), id);
-      await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added });
-      await tx.objectStore('chunks').put({ docId: id, chunks: record.chunks });
-      await tx.objectStore('entries').put({
-        owner: docOwner(id),
-        entries: record.entries,
-        vectors: vectorsToBuffer(record.vectors),
-      });
+      await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added, sum: sealed.document });
+      await tx.objectStore('chunks').put({ docId: id, chunks: record.chunks, sum: sealed.chunks });
+      await tx.objectStore('entries').put({ owner: docOwner(id), entries: record.entries, vectors, sums: sealed.entries });
     });
   }
 
@@ -120,17 +141,16 @@ export class IdbIndexStore implements IndexStore {
 
   async putGroup(record: GroupRecord): Promise<void> {
     const id = record.group.id;
+    const sums = await checksums();
+    const vectors = vectorsToBuffer(record.vectors);
+    const sealed = { group: groupSum(sums, record), entries: entriesSums(sums, record.entries, vectors) };
     await inWriteTransaction(this.db, ['manifest', 'groups', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `cluster group ${id}`);
       const groups = tx.objectStore('groups');
       const existing = await groups.get(id);
       const added = existing?.added ?? nextAdded(await latestAdded(groups.index('by-added')));
-      await groups.put({ group: record.group, preparse: record.preparse, added });
-      await tx.objectStore('entries').put({
-        owner: groupOwner(id),
-        entries: record.entries,
-        vectors: vectorsToBuffer(record.vectors),
-      });
+      await groups.put({ group: record.group, preparse: record.preparse, added, sum: sealed.group });
+      await tx.objectStore('entries').put({ owner: groupOwner(id), entries: record.entries, vectors, sums: sealed.entries });
     });
   }
 

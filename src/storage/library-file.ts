@@ -28,9 +28,10 @@ interface LibraryMeta {
   version: number;
   exported: number;
   manifest: IndexManifest | null;
-  documents: Array<{ id: string; added: number; record: string; chunks: string }>;
+  /** `chunksSum`, `sums`: the records' own checksums (record-sums.ts), carried so damage stays detectable. */
+  documents: Array<{ id: string; added: number; record: string; chunks: string; chunksSum?: string }>;
   originals: Array<{ id: string; name: string; mime: string; added: number; bytes: string }>;
-  entries: Array<{ owner: OwnerRef; entries: string; vectors: string }>;
+  entries: Array<{ owner: OwnerRef; entries: string; vectors: string; sums?: StoredEntries['sums'] }>;
   groups: StoredGroup[];
   chats: StoredChat[];
   settings: StoredSetting[];
@@ -49,17 +50,19 @@ export async function encodeLibrary(contents: LibraryContents, now: number = Dat
   };
   const json = (value: unknown) => strToU8(stringifyExact(value));
 
-  const chunksByDoc = new Map(contents.chunks.map((record) => [record.docId, record.chunks]));
+  const chunksByDoc = new Map(contents.chunks.map((record) => [record.docId, record]));
   const documents: LibraryMeta['documents'] = [];
   for (const [i, record] of contents.documents.entries()) {
     const base = `documents/${i}`;
     await add(`${base}/document.json`, json(record), true);
-    await add(`${base}/chunks.json`, json(chunksByDoc.get(record.doc.id) ?? []), true);
+    const chunks = chunksByDoc.get(record.doc.id);
+    await add(`${base}/chunks.json`, json(chunks?.chunks ?? []), true);
     documents.push({
       id: record.doc.id,
       added: record.added,
       record: `${base}/document.json`,
       chunks: `${base}/chunks.json`,
+      ...(chunks?.sum !== undefined ? { chunksSum: chunks.sum } : {}),
     });
   }
   const originals: LibraryMeta['originals'] = [];
@@ -72,7 +75,7 @@ export async function encodeLibrary(contents: LibraryContents, now: number = Dat
   for (const [i, record] of contents.entries.entries()) {
     await add(`entries/${i}.json`, json(record.entries), true);
     await add(`entries/${i}.f32`, new Uint8Array(record.vectors), false);
-    entries.push({ owner: parseOwner(record.owner), entries: `entries/${i}.json`, vectors: `entries/${i}.f32` });
+    entries.push({ owner: parseOwner(record.owner), entries: `entries/${i}.json`, vectors: `entries/${i}.f32`, ...(record.sums ? { sums: record.sums } : {}) });
   }
   const meta: LibraryMeta = {
     format: LIBRARY_FILE_FORMAT,
@@ -143,7 +146,7 @@ export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents>
     const docChunks = parseJson(member(item.chunks), String(item.chunks));
     check(Array.isArray(docChunks), `the chunks of document ${String(item.id)} are malformed`);
     documents.push(record as unknown as StoredDocument);
-    chunks.push({ docId: item.id as string, chunks: docChunks as Chunk[] });
+    chunks.push({ docId: item.id as string, chunks: docChunks as Chunk[], ...(typeof item.chunksSum === 'string' ? { sum: item.chunksSum } : {}) });
   }
   check(documents.length === 0 || manifest !== undefined, 'it holds documents but no index manifest');
 
@@ -201,6 +204,9 @@ export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents>
       owner: owner.type === 'document' ? docOwner(owner.id) : groupOwner(owner.id),
       entries: entryList as StoredEntries['entries'],
       vectors: vectors.slice().buffer,
+      ...(isObject(item.sums) && typeof item.sums.entries === 'string' && typeof item.sums.vectors === 'string'
+        ? { sums: { entries: item.sums.entries, vectors: item.sums.vectors } }
+        : {}),
     });
   }
 

@@ -10,8 +10,14 @@ import type { Chunk, Entry, FusionWeight, IndexManifest, Retriever, SecondHop, S
 /** Epoch ms; strictly increasing across the library so it also fixes the document order. */
 type Added = { added: number };
 
+/**
+ * The checksum of what a derived record holds (record-sums.ts), set when it is written and checked
+ * when the index loads. Absent on records written before checksums were kept: those load unchecked.
+ */
+type Sealed = { sum?: string };
+
 /** Everything about a document except its bytes, chunks and entries. */
-export type StoredDocument = Pick<DocumentRecord, 'doc' | 'job' | 'preparse'> & Added;
+export type StoredDocument = Pick<DocumentRecord, 'doc' | 'job' | 'preparse'> & Added & Sealed;
 
 /**
  * What is known of a file a person dropped in, without its bytes: listing the library reads
@@ -34,7 +40,7 @@ export interface StoredOriginalBytes {
 /** An original with its bytes: what the indexer reads and what an export carries. */
 export type OriginalFile = StoredOriginal & Pick<StoredOriginalBytes, 'bytes'>;
 
-export interface StoredChunks {
+export interface StoredChunks extends Sealed {
   docId: string;
   chunks: Chunk[];
 }
@@ -45,9 +51,11 @@ export interface StoredEntries {
   owner: string;
   entries: Entry[];
   vectors: ArrayBuffer;
+  /** Checksums of `entries` and of `vectors`' bytes (see Sealed). */
+  sums?: { entries: string; vectors: string };
 }
 
-export type StoredGroup = Pick<GroupRecord, 'group' | 'preparse'> & Added;
+export type StoredGroup = Pick<GroupRecord, 'group' | 'preparse'> & Added & Sealed;
 
 /** A chunk an answer cited, with the label it was shown under. */
 export interface StoredSource {

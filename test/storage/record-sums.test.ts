@@ -1,0 +1,54 @@
+/** Checksums of the derived IndexedDB records: damage is found on load, named, and set aside. */
+import { describe, expect, it } from 'vitest';
+import type { StoredEntries } from '../../src/storage/records.ts';
+import { docA, docB, groupAB, snapshot, storeWith } from './fixtures.ts';
+
+describe('IdbIndexStore checksums', () => {
+  it('loads intact records with no damage', async () => {
+    const store = await storeWith(snapshot());
+    expect((await store.load())?.damage).toBeUndefined();
+  });
+
+  it('finds a chunk text changed behind its back, names the document and leaves only it out', async () => {
+    const store = await storeWith(snapshot());
+    const stored = (await store.db.get('chunks', docA.doc.id))!;
+    stored.chunks[1].text = 'Alpha two was edited.';
+    await store.db.put('chunks', stored);
+    const loaded = (await store.load())!;
+    expect(loaded.damage).toEqual([{ kind: 'document', id: docA.doc.id, name: 'alpha.md', docIds: [docA.doc.id], parts: ['chunks'] }]);
+    expect(loaded.documents.map((d) => d.doc.id)).toEqual([docB.doc.id]);
+    expect(loaded.documents[0]).toEqual(docB);
+  });
+
+  it('finds a NaN written into a document vector and a changed document record', async () => {
+    const store = await storeWith(snapshot());
+    const entries = (await store.db.get('entries', `doc:${docB.doc.id}`))!;
+    new Float32Array(entries.vectors)[2] = Number.NaN;
+    await store.db.put('entries', entries);
+    const record = (await store.db.get('documents', docB.doc.id))!;
+    record.doc.text = record.doc.text.replace('Beta', 'Bêta');
+    await store.db.put('documents', record);
+    const loaded = (await store.load())!;
+    expect(loaded.damage).toEqual([{ kind: 'document', id: docB.doc.id, name: 'beta.md', docIds: [docB.doc.id], parts: ['text', 'vectors'] }]);
+    expect(loaded.documents.map((d) => d.doc.id)).toEqual([docA.doc.id]);
+  });
+
+  it('reports a damaged cluster group by its documents and keeps the documents', async () => {
+    const store = await storeWith(snapshot());
+    const entries = (await store.db.get('entries', `group:${groupAB.group.id}`))! as StoredEntries;
+    entries.entries[0].text = 'another cluster text';
+    await store.db.put('entries', entries);
+    const loaded = (await store.load())!;
+    expect(loaded.damage).toEqual([{ kind: 'group', id: groupAB.group.id, name: 'alpha.md, beta.md', docIds: [docA.doc.id, docB.doc.id], parts: ['clusters'] }]);
+    expect(loaded.documents).toHaveLength(2);
+    expect(loaded.groups).toEqual([]);
+  });
+
+  it('loads records written before checksums were kept, unchecked', async () => {
+    const store = await storeWith(snapshot());
+    const stored = (await store.db.get('chunks', docA.doc.id))!;
+    delete stored.sum;
+    await store.db.put('chunks', stored);
+    expect((await store.load())?.damage).toBeUndefined();
+  });
+});
