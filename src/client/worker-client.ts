@@ -63,6 +63,7 @@ export function createWorkerClient(search?: string): LociClient {
     resume: (docId) => engine.resume(docId),
     cancel: (docId) => engine.cancel(docId),
     remove: (docId) => engine.remove(docId),
+    repair: (docId) => engine.repair(docId),
     documents: () => engine.documents(),
     ask: (question, request, onEvent: (event: AskStreamEvent) => void) => engine.ask(question, request, proxy(onEvent)),
     stop: () => engine.stop(),

@@ -7,7 +7,8 @@
 import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices } from './ask.ts';
 import type { ClusterMap, Lang, PassageView, PreparseMode, ProgressStage, Stage } from './vocabulary.ts';
 
-export type DocStatus = 'queued' | 'indexing' | 'ready' | 'error' | 'paused';
+/** `damaged`: its stored records failed their checksums; it is left out of answers until repaired. */
+export type DocStatus = 'queued' | 'indexing' | 'ready' | 'error' | 'paused' | 'damaged';
 
 /** One row of the library. */
 export interface LibraryDoc {
@@ -24,6 +25,8 @@ export interface LibraryDoc {
   progress?: { stage: ProgressStage; done: number; total: number; etaSeconds?: number };
   /** Plain-words reason, for status 'error' (names the file). */
   error?: string;
+  /** What is damaged, in plain words, for status 'damaged' (names the file). */
+  damage?: string;
   chunks: number;
   pageCount?: number;
 }
@@ -102,6 +105,8 @@ export interface LociClient {
   resume(docId: string): Promise<void>;
   cancel(docId: string): Promise<void>;
   remove(docId: string): Promise<void>;
+  /** Rebuilds a damaged document from its stored original (its row says `damaged`). */
+  repair(docId: string): Promise<void>;
   documents(): Promise<LibraryDoc[]>;
 
   /** Answers in the chat `request.chatId`; options not in the request come from the settings. */

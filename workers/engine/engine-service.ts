@@ -8,6 +8,7 @@ import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, Li
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/manifest.ts';
+import type { Damage } from '../../src/core/persist/damage.ts';
 import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { requestPersistence, storageReport, type PersistenceResult } from '../../src/storage/quota.ts';
@@ -133,8 +134,9 @@ export class EngineService implements EngineApi {
         // The originals stay: the library indexes them again below.
         discardOtherEmbedderIndex: () => store.clearIndex(),
       });
-      const { replacedEmbedder } = this.engine;
+      const { replacedEmbedder, damage } = this.engine;
       if (replacedEmbedder) this.notify(`The library was indexed with ${replacedEmbedder}; every document is being indexed again with ${embedder.id}.`);
+      if (damage.length > 0) this.notify(damageNotice(damage));
       await library.refresh();
     } finally {
       if (this.engine) {
@@ -162,6 +164,10 @@ export class EngineService implements EngineApi {
 
   async remove(docId: string): Promise<void> {
     await (await this.opened()).library.remove(docId);
+  }
+
+  async repair(docId: string): Promise<void> {
+    await (await this.opened()).library.repair(docId);
   }
 
   async documents(): Promise<LibraryDoc[]> {
@@ -307,6 +313,12 @@ function manifestSettings(settings: AppSettings): Partial<ManifestSettings> {
     chunking: { ...DEFAULT_SETTINGS.chunking, chunkTokens: settings.chunkTokens },
     preparse: { mode: settings.preparse },
   };
+}
+
+/** The notice when stored records failed their checksums: who is left out, and what to do. */
+function damageNotice(damage: readonly Damage[]): string {
+  const names = [...new Set(damage.map((d) => d.name))].join(', ');
+  return `Part of the library is damaged (${names}): answers come from the other documents until it is repaired. Use Repair on its row to index it again from the stored file.`;
 }
 
 function message(error: unknown): string {

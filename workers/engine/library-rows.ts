@@ -7,6 +7,8 @@ export interface JobView {
   running: boolean;
   paused: boolean;
   error?: string;
+  /** Its stored records failed their checksums (plain words), until a repair rebuilds them. */
+  damage?: string;
   progress?: LibraryDoc['progress'];
 }
 
@@ -25,6 +27,7 @@ export function libraryRow(summary: DocumentSummary, record: DocumentRecord | un
   if (stage) row.stage = stage;
   if (job.running && job.progress) row.progress = job.progress;
   if (job.error) row.error = job.error;
+  if (job.damage && !job.running) row.damage = job.damage;
   if (record?.doc.pageCount !== undefined) row.pageCount = record.doc.pageCount;
   return row;
 }
@@ -32,6 +35,7 @@ export function libraryRow(summary: DocumentSummary, record: DocumentRecord | un
 function statusOf(ready: boolean, job: JobView): DocStatus {
   if (job.error) return 'error';
   if (job.running) return 'indexing';
+  if (job.damage) return 'damaged';
   if (ready) return 'ready';
   if (job.paused) return 'paused';
   return 'queued';

@@ -6,6 +6,7 @@
 import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Progress } from '../../src/core/ports.ts';
+import { describeDamage } from '../../src/core/persist/damage.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';
 import { libraryRow } from './library-rows.ts';
@@ -44,21 +45,56 @@ export class Library implements JobRunner {
 
   rows(): LibraryDoc[] {
     const engine = this.deps.engine();
+    const damage = this.damage();
     return this.summaries.map((summary) =>
       libraryRow(summary, engine?.document(summary.id), {
         running: this.queue.running === summary.id,
         paused: this.deps.paused.has(summary.id),
         error: this.errors.get(summary.id),
+        damage: damage.get(summary.id),
         progress: this.meters.get(summary.id)?.current,
       }),
     );
   }
 
-  /** Queues every document that has not reached `ready`, unless paused. */
+  /**
+   * Queues every document that has not reached `ready`, unless paused or damaged: a damaged one
+   * waits for the person's Repair, so what the checksums found is shown before it is rebuilt.
+   */
   resumeUnfinished(): void {
+    const damage = this.damage();
     for (const summary of this.summaries) {
-      if (!this.isReady(summary.id) && !this.deps.paused.has(summary.id)) this.queue.enqueue(summary.id);
+      if (!this.isReady(summary.id) && !this.deps.paused.has(summary.id) && !damage.has(summary.id)) this.queue.enqueue(summary.id);
     }
+  }
+
+  /**
+   * Rebuilds a damaged document from its stored original: what leaned on it is set aside
+   * (LociEngine.prepareRepair) and its job indexes it again, its new records replacing the damaged
+   * ones. A document whose original is gone cannot be rebuilt, and says so.
+   */
+  async repair(docId: string): Promise<void> {
+    const engine = this.deps.engine();
+    if (!engine) throw new Error('the library is still opening');
+    const summary = this.summaries.find((s) => s.id === docId);
+    const lost = engine.damage.some((d) => d.kind === 'document' && d.id === docId);
+    if (lost && !summary?.hasOriginal) {
+      throw new Error(`${summary?.name ?? docId}: its original file is no longer stored, so it cannot be rebuilt; delete it and add the file again`);
+    }
+    await engine.prepareRepair(docId);
+    this.errors.delete(docId);
+    await this.deps.paused.set(docId, false);
+    this.queue.enqueue(docId);
+    this.emitNow();
+  }
+
+  /** Damage found on open and not yet rebuilt, in plain words, by document. */
+  private damage(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const d of this.deps.engine()?.damage ?? []) {
+      for (const id of d.docIds) out.set(id, out.has(id) ? `${out.get(id)}; ${describeDamage(d)}` : describeDamage(d));
+    }
+    return out;
   }
 
   async add(files: File[]): Promise<void> {

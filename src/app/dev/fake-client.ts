@@ -464,6 +464,10 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
       if (at >= 0) docs.splice(at, 1);
       publish();
     },
+    // The fake library never stores damaged records, so there is nothing to rebuild.
+    async repair() {
+      publish();
+    },
     async documents() {
       return snapshot();
     },

@@ -24,6 +24,7 @@ export const en = {
   'status.ready': 'Ready',
   'status.error': 'Failed',
   'status.paused': 'Paused',
+  'status.damaged': 'Damaged',
 
   'stage.parse': 'Reading',
   'stage.embed': 'Embedding',
@@ -49,6 +50,7 @@ export const en = {
   'doc.resume': 'Resume',
   'doc.cancel': 'Cancel',
   'doc.delete': 'Delete',
+  'doc.repair': 'Repair',
   'doc.actionsFor': '{action} “{name}”',
   'doc.confirmDelete': 'Delete “{name}” and its index?',
   'doc.confirmYes': 'Delete',

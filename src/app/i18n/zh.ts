@@ -26,6 +26,7 @@ export const zh: Record<MessageKey, string> = {
   'status.ready': '就绪',
   'status.error': '失败',
   'status.paused': '已暂停',
+  'status.damaged': '已损坏',
 
   'stage.parse': '读取',
   'stage.embed': '向量化',
@@ -51,6 +52,7 @@ export const zh: Record<MessageKey, string> = {
   'doc.resume': '继续',
   'doc.cancel': '取消',
   'doc.delete': '删除',
+  'doc.repair': '修复',
   'doc.actionsFor': '{action}“{name}”',
   'doc.confirmDelete': '删除“{name}”及其索引？',
   'doc.confirmYes': '删除',

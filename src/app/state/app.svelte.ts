@@ -113,6 +113,9 @@ export class AppModel {
   remove(id: string): Promise<void | undefined> {
     return this.#attempt(() => this.client.remove(id));
   }
+  repair(id: string): Promise<void | undefined> {
+    return this.#attempt(() => this.client.repair(id));
+  }
 
   async saveSettings(patch: Partial<AppSettings>, fail: (message: string) => string): Promise<void> {
     const before = this.settings;
