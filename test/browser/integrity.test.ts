@@ -1,0 +1,90 @@
+/**
+ * A damaged IndexedDB record in real Chromium (issue 10): one document's stored chunks are changed
+ * behind the app's back; after a reload its row says Damaged and what is damaged, the other
+ * document still answers, and Repair indexes it again from the stored original.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { appStarted, ask, docRow, openApp, statuses, waitForStatus } from './support/app-page.ts';
+import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
+import { memoryFile } from './support/files.ts';
+
+const baseURL = inject('baseURL');
+const DATA = memoryFile('数据安全.md', 'text/markdown', Buffer.from('# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n'));
+const NET = memoryFile('网络安全.md', 'text/markdown', Buffer.from('# 网络安全\n\n网络运营者应当按照网络安全等级保护制度的要求，履行安全保护义务。\n'));
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Changes the first chunk's text of the document named `name`, with the raw API, leaving its checksum. */
+function damageChunks(page: Page, name: string): Promise<string> {
+  return page.evaluate(async (docName) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('loci');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const request = <T,>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    try {
+      type Doc = { doc: { id: string; name: string } };
+      const documents = (await request(db.transaction('documents').objectStore('documents').getAll())) as Doc[];
+      const id = documents.find((d) => d.doc.name === docName)!.doc.id;
+      const chunks = db.transaction('chunks', 'readwrite').objectStore('chunks');
+      const record = (await request(chunks.get(id))) as { chunks: { text: string }[] };
+      record.chunks[0].text = record.chunks[0].text.replace('数据', '资料');
+      await request(chunks.put(record));
+      return id;
+    } finally {
+      db.close();
+    }
+  }, name);
+}
+
+describe('a damaged IndexedDB record', () => {
+  it('is named on its row after a reload, the other document answers, and Repair restores it', async () => {
+    const recorded = await recordedContext(browser);
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    await page.setInputFiles('[data-testid="file-input"]', [DATA, NET]);
+    await waitForStatus(page, DATA.name, 'ready');
+    await waitForStatus(page, NET.name, 'ready');
+
+    await damageChunks(page, DATA.name);
+    await page.reload();
+    await appStarted(page);
+    await waitForStatus(page, DATA.name, 'damaged', 60_000);
+    expect(await statuses(page)).toEqual({ [DATA.name]: 'damaged', [NET.name]: 'ready' });
+    const damage = docRow(page, DATA.name).locator('[data-testid="doc-damage"]');
+    expect((await damage.textContent())?.trim()).toBe(`${DATA.name}: its chunks are damaged (checksum mismatch); it is left out of answers until repaired`);
+    await screenshot(page, 'damaged-document');
+
+    await ask(page, '履行安全保护义务');
+    const sources = await page.locator('[data-testid="source"]').allTextContents();
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.every((label) => label.includes('网络安全'))).toBe(true);
+
+    await docRow(page, DATA.name).locator('[data-testid="repair-doc"]').click();
+    await waitForStatus(page, DATA.name, 'ready', 120_000);
+    expect(await docRow(page, DATA.name).locator('[data-testid="doc-damage"]').count()).toBe(0);
+
+    // repaired for good: a reload finds nothing damaged, and the document answers again
+    await page.reload();
+    await appStarted(page);
+    await waitForStatus(page, DATA.name, 'ready', 60_000);
+    expect(await statuses(page)).toEqual({ [DATA.name]: 'ready', [NET.name]: 'ready' });
+    await ask(page, '数据处理者应当履行哪些数据安全保护义务');
+    expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => label.includes('数据安全'))).toBe(true);
+    expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+});
