@@ -32,6 +32,12 @@ export function corrupt(file: string, format: string, cause?: unknown): IngestEr
   return new IngestError(file, 'corrupt', `the file is not a valid ${what} (it may be damaged)`, { cause });
 }
 
+/** The file is within the size limit but makes more chunks than one document may have. */
+export function tooManyChunks(file: string, chunks: number, maxChunks: number): IngestError {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return new IngestError(file, 'too-large', `the file makes ${n(chunks)} chunks, more than the ${n(maxChunks)} one document may have; split it into smaller files, or raise the limit`);
+}
+
 /** The file is over the size limit, said in units a person reads. */
 export function tooLarge(file: string, size: number, maxBytes: number): IngestError {
   return new IngestError(file, 'too-large', `the file is too large (${megabytes(size)}; the limit is ${megabytes(maxBytes)})`);

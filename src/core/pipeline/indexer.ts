@@ -6,7 +6,7 @@
  */
 import { chunkDocument } from '../chunk/chunker.ts';
 import { clusterChunks } from '../cluster/index.ts';
-import { IngestError, ingest, type IngestOptions } from '../ingest/index.ts';
+import { DEFAULT_MAX_CHUNKS, IngestError, ingest, tooManyChunks, type IngestOptions } from '../ingest/index.ts';
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
 import type { IndexStore } from '../ports.ts';
 import type { Chunk, ClusterGroup, PreparseMode } from '../types.ts';
@@ -68,6 +68,11 @@ export class Indexer implements RecordSink {
         // dropped rather than left "ready" with nothing to search.
         await this.removeDocument(record.doc.id);
         throw new IngestError(name, 'empty', 'the file holds no text to index');
+      }
+      const maxChunks = options.ingest?.maxChunks ?? DEFAULT_MAX_CHUNKS;
+      if (chunks.length > maxChunks) {
+        await this.removeDocument(record.doc.id);
+        throw tooManyChunks(name, chunks.length, maxChunks);
       }
       const job = { ...record.job, stage: 'chunked' as const, ...(options.chunking ? { chunking: options.chunking } : {}) };
       record = { ...record, chunks, job };
