@@ -116,6 +116,22 @@ describe('loci index says what it did not index', () => {
     expect(summary.failedFiles).toEqual([{ file: 'outline.md', error: 'outline.md: the file has only headings (3) and no text under them to index' }]);
   });
 
+  it('refuses a file that makes more chunks than --max-chunks, by name, and indexes the rest', async () => {
+    const folder = path.join(dir, 'long');
+    await mkdir(folder);
+    const paragraph = '数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度，组织开展数据安全教育培训。';
+    await writeFile(path.join(folder, 'long.md'), Array.from({ length: 60 }, (_, i) => `第${i}条 ${paragraph}`).join('\n\n'));
+    await writeFile(path.join(folder, 'short.md'), '# 网络安全\n\n网络运营者应当按照网络安全等级保护制度的要求履行安全保护义务。\n');
+
+    const r = await loci('index', folder, '--out', path.join(dir, 'long.loci'), '--max-chunks', '5', '--json');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error: long\.md: the file makes \d+ chunks, more than the 5 one document may have/);
+    const summary = JSON.parse(r.stdout);
+    expect(summary).toMatchObject({ documents: 1, ready: 1 });
+    expect(summary.failedFiles.map((f: { file: string }) => f.file)).toEqual(['long.md']);
+    expect((await loci('index', folder, '--out', path.join(dir, 'bad.loci'), '--max-chunks', '0')).stderr).toMatch(/--max-chunks needs a whole number above 0/);
+  });
+
   it('refuses index settings that differ from the ones the index was built with, and leaves it unchanged', async () => {
     const before = await readFile(base);
     const other = path.join(dir, 'other.md');

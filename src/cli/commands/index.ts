@@ -22,14 +22,18 @@ export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [
   A path that cannot be indexed (a broken link, a FIFO or device, a damaged file) is reported
   and the others are indexed; the exit code is then 1.
   --embedder <id>  --llm <id>  --preparse llm|extractive|off  --preparse-budget <chunks>
-  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>  --no-ocr`;
+  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>  --no-ocr
+  --max-chunks <n>  most chunks one file may make (default 50,000, about 12 MB of English text);
+                    a file past it is refused by name before it is embedded`;
 
 export async function indexCommand(argv: string[]): Promise<number> {
-  const { options, positionals, values } = parseCommon(argv, { 'no-ocr': { type: 'boolean' } });
+  const { options, positionals, values } = parseCommon(argv, { 'no-ocr': { type: 'boolean' }, 'max-chunks': { type: 'string' } });
   if (options.help) return console.log(INDEX_HELP), 0;
   if (!options.out) throw new UsageError('index needs --out <path> for the index file');
   if (positionals.length === 0) throw new UsageError('index needs at least one file or folder');
   if (options.preparse === 'llm' && !options.llm) throw new UsageError('--preparse llm needs --llm <model id>');
+  const maxChunks = values['max-chunks'] === undefined ? undefined : Number(values['max-chunks']);
+  if (maxChunks !== undefined && !(Number.isInteger(maxChunks) && maxChunks > 0)) throw new UsageError('--max-chunks needs a whole number above 0');
 
   // Every path is judged on its own: the refused ones are reported, the others indexed.
   const { files, refused } = await gatherFiles(positionals);
@@ -42,7 +46,7 @@ export async function indexCommand(argv: string[]): Promise<number> {
   if (files.length === 0 && refused.length > 0) throw new UsageError('nothing to index: every path given was refused');
   const release = lockIndex(options.out);
   try {
-    return await buildIndex({ argv, options: { ...options, out: options.out }, values, files, paths: files.length + refused.length, failedFiles, fail });
+    return await buildIndex({ argv, options: { ...options, out: options.out }, values, maxChunks, files, paths: files.length + refused.length, failedFiles, fail });
   } finally {
     release();
   }
@@ -52,6 +56,8 @@ interface IndexRun {
   argv: string[];
   options: CommonOptions & { out: string };
   values: ReturnType<typeof parseCommon>['values'];
+  /** --max-chunks, when given. */
+  maxChunks: number | undefined;
   /** The regular files to read. */
   files: string[];
   /** Every path found, refused ones included. */
@@ -61,7 +67,7 @@ interface IndexRun {
 }
 
 /** Opens or creates the index (its lock held), indexes the files, prints the summary; the exit code. */
-async function buildIndex({ argv, options, values, files, paths, failedFiles, fail }: IndexRun): Promise<number> {
+async function buildIndex({ argv, options, values, maxChunks, files, paths, failedFiles, fail }: IndexRun): Promise<number> {
   const chunkTokens = options.chunkTokens ?? 100;
   const { engine, store } = await openEngine(
     options.out,
@@ -109,7 +115,10 @@ async function buildIndex({ argv, options, values, files, paths, failedFiles, fa
     return engine.indexFiles(inputs, {
       signal,
       onProgress: progress,
-      ...(values['no-ocr'] === true ? {} : { ingest: { ocr: cliOcrOptions(signal, () => parsing, print) } }),
+      ingest: {
+        ...(values['no-ocr'] === true ? {} : { ocr: cliOcrOptions(signal, () => parsing, print) }),
+        ...(maxChunks === undefined ? {} : { maxChunks }),
+      },
       preparseBudget: options.preparseBudget !== undefined ? { maxSources: options.preparseBudget } : undefined,
       onFileError: (name, error) => fail(name, error.message),
     });
