@@ -2,8 +2,6 @@
  * Damage, done on purpose: where a block of an index file lies (from its version 2 header), and
  * ways to change bytes in it; and the version 1 encoding, to prove old files still open.
  */
-import type { IndexSnapshot } from '../../src/core/persist/snapshot.ts';
-
 const HEADER_START = 28;
 
 /** [absolute start, length] of one block of a document or group, read from the file's header. */
@@ -34,33 +32,5 @@ export function writeNaN(bytes: Uint8Array, at: number): void {
   new DataView(bytes.buffer, bytes.byteOffset).setFloat32(at, Number.NaN, true);
 }
 
-/** The version 1 encoding (before checksums): every record in the JSON header, vectors after it. */
-export function encodeV1(snapshot: IndexSnapshot): Uint8Array {
-  const blocks: Float32Array[] = [];
-  let floats = 0;
-  const ref = (v: Float32Array) => {
-    blocks.push(v);
-    const r = { $vectors: [floats, v.length] };
-    floats += v.length;
-    return r;
-  };
-  const header = {
-    manifest: { ...snapshot.manifest, version: 1 },
-    documents: snapshot.documents.map((d) => ({ ...d, vectors: ref(d.vectors) })),
-    groups: snapshot.groups.map((g) => ({ ...g, vectors: ref(g.vectors) })),
-  };
-  const json = new TextEncoder().encode(JSON.stringify(header));
-  const bodyStart = (12 + json.length + 3) & ~3;
-  const out = new Uint8Array(bodyStart + floats * 4);
-  out.set([0x4c, 0x4f, 0x43, 0x49], 0);
-  const view = new DataView(out.buffer);
-  view.setUint32(4, 1, true);
-  view.setUint32(8, json.length, true);
-  out.set(json, 12);
-  let offset = bodyStart;
-  for (const block of blocks) {
-    out.set(new Uint8Array(block.buffer, block.byteOffset, block.byteLength), offset);
-    offset += block.byteLength;
-  }
-  return out;
-}
+/** The version 1 encoding (before checksums), shared with the integrity bench. */
+export { encodeIndexV1 as encodeV1 } from '../../src/bench/index-v1.ts';

@@ -19,7 +19,7 @@ import { int, ints, list, modelsDirOf, UsageError } from '../options.ts';
 
 export const BENCH_HELP = `loci bench [options]
   Throughput, latency and memory, each beside a baseline measured in the same run.
-  --only <list>         of ingest,embed,index,memory,stages (default all)
+  --only <list>         of ingest,embed,index,memory,stages,integrity (default all)
   --sizes <list>        index sizes in entries (default 1000,10000,100000)
   --runs <n>            queries timed per configuration (default 30)
   --ingest-runs <n>     timings per fixture, fastest kept (default 3)
@@ -30,7 +30,7 @@ export const BENCH_HELP = `loci bench [options]
   --out <file>          JSON results (default bench-results/bench.json)
   --quick               small sizes and few runs: a smoke test of the benchmark itself`;
 
-const SECTIONS = ['ingest', 'embed', 'index', 'memory', 'stages'] as const;
+const SECTIONS = ['ingest', 'embed', 'index', 'memory', 'stages', 'integrity'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const mb = (bytes: number) => bytes / 1e6;
@@ -146,6 +146,24 @@ export async function benchCommand(argv: string[]): Promise<number> {
     } finally {
       await models.dispose();
     }
+  }
+
+  if (only.has('integrity')) {
+    // loaded here: it brings fake-indexeddb, which no other section needs
+    const { benchIntegrity } = await import('../../bench/integrity-bench.ts');
+    const result = await benchIntegrity(undefined, quick ? 1 : 3, log);
+    report.integrity = result;
+    const { file, idb, shape } = result;
+    tables.push(
+      textTable(
+        `Checksums on open, a FinanceBench-sized index (${shape.documents} documents, ${shape.chunks} chunks, ${shape.entries} entries, ${shape.dimension}-d); baseline: the same open without checksums`,
+        ['what', 'MB', 'baseline ms', 'checked ms', 'of which checking ms', '× baseline'],
+        [
+          ['index file (v1 → v2)', mb(file.v2Bytes), file.v1OpenMs, file.v2OpenMs, file.hashMs, file.v2OpenMs / file.v1OpenMs],
+          ['IndexedDB load (fake-indexeddb)', mb(file.v2Bytes), idb.loadWithoutCheckMs, idb.loadMs, idb.checkMs, idb.loadMs / idb.loadWithoutCheckMs],
+        ],
+      ),
+    );
   }
 
   report.totalMs = Math.round(performance.now() - started);
