@@ -18,9 +18,9 @@ const settings = { chunkTokens: 20, preparse: 'extractive', preparseBudget: 1000
 const markdown = (title: string) =>
   new TextEncoder().encode(`# ${title}\n\n` + Array.from({ length: 6 }, (_, i) => `Paragraph ${i} of ${title} talks at some length.`).join('\n\n'));
 
-it('shows the damage on the row, leaves it unqueued, and Repair rebuilds it from the original', async () => {
-  const factory = new IDBFactory();
-  const store = await IdbIndexStore.open({ factory });
+/** Two documents indexed, then alpha's vectors damaged, then a new engine (a reload) and its library. */
+async function damagedLibrary() {
+  const store = await IdbIndexStore.open({ factory: new IDBFactory() });
   const first = await LociEngine.open({ embedder: hashEmbedder(), store });
   const ids: string[] = [];
   for (const name of ['alpha', 'beta']) {
@@ -32,23 +32,36 @@ it('shows the damage on the row, leaves it unqueued, and Repair rebuilds it from
   const entries = (await store.db.get('entries', `doc:${ids[0]}`))!;
   new Float32Array(entries.vectors)[0] = Number.NaN;
   await store.db.put('entries', entries);
-
-  // the page is reloaded: a new engine over the same database
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store });
-  let rows: LibraryDoc[] = [];
-  const library = new Library({ store, paused: new PausedJobs(store.db), engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents) });
+  const view: { rows: LibraryDoc[] } = { rows: [] };
+  const library = new Library({ store, paused: new PausedJobs(store.db), engine: () => engine, settings: () => settings, emit: (documents) => (view.rows = documents) });
+  return { store, engine, ids, library, view };
+}
+
+it('shows the damage on the row, leaves it unqueued, and Repair rebuilds it from the original', async () => {
+  const { store, engine, ids, library, view } = await damagedLibrary();
   const runs = vi.spyOn(library, 'run');
   await library.refresh();
   library.resumeUnfinished();
   expect(runs).not.toHaveBeenCalled();
-  expect(rows.map((r) => [r.name, r.status, r.damage])).toEqual([
+  expect(view.rows.map((r) => [r.name, r.status, r.damage])).toEqual([
     ['alpha.md', 'damaged', 'alpha.md: its vectors are damaged (checksum mismatch); it is left out of answers until repaired'],
     ['beta.md', 'ready', undefined],
   ]);
 
   await library.repair(ids[0]);
-  await vi.waitFor(() => expect(rows.map((r) => r.status)).toEqual(['ready', 'ready']));
+  await vi.waitFor(() => expect(view.rows.map((r) => r.status)).toEqual(['ready', 'ready']));
   expect(engine.damage).toEqual([]);
-  expect(rows[0].damage).toBeUndefined();
+  expect(view.rows[0].damage).toBeUndefined();
+  expect((await LociEngine.open({ embedder: hashEmbedder(), store })).damage).toEqual([]);
+});
+
+it('deletes a damaged document, records and damage alike', async () => {
+  const { store, engine, ids, library, view } = await damagedLibrary();
+  await library.refresh();
+  await library.remove(ids[0]);
+  expect(engine.damage).toEqual([]);
+  expect(view.rows.map((r) => r.name)).toEqual(['beta.md']);
+  expect(await store.db.get('entries', `doc:${ids[0]}`)).toBeUndefined();
   expect((await LociEngine.open({ embedder: hashEmbedder(), store })).damage).toEqual([]);
 });

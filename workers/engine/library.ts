@@ -138,7 +138,11 @@ export class Library implements JobRunner {
     const engine = this.deps.engine();
     // The engine deletes what it knows from the store too; files never parsed only the store has.
     if (engine?.document(docId)) await engine.removeDocument(docId);
-    else await this.deps.store.deleteDocument(docId);
+    else {
+      await this.deps.store.deleteDocument(docId);
+      // a damaged document was never loaded: the engine only forgets its damage
+      await engine?.removeDocument(docId);
+    }
     await this.deps.paused.set(docId, false);
     this.errors.delete(docId);
     this.summaries = this.summaries.filter((summary) => summary.id !== docId);

@@ -82,7 +82,7 @@ export class LociEngine {
     private readonly corpus: LiveCorpus,
     private readonly indexer: Indexer,
     /** Damage the store found on open (the damaged records are not loaded); see `damage`. */
-    private readonly found: readonly Damage[],
+    private found: readonly Damage[],
     /** The embedder of the index this one replaced, when `discardOtherEmbedderIndex` was used. */
     readonly replacedEmbedder?: string,
   ) {}
@@ -240,8 +240,10 @@ export class LociEngine {
     return { ready: !outcome.pendingDocs.has(docId) };
   }
 
+  /** Deletes a document; one left out as damaged is only forgotten here (the caller deletes its records from the store). */
   async removeDocument(docId: string): Promise<void> {
     await this.indexer.removeDocument(docId);
+    this.found = this.found.filter((d) => !(d.kind === 'document' && d.id === docId));
   }
 
   /** Retrieval only (rewriting, candidates, backtracking, rerank): what `inspect` and evaluation use. */
