@@ -1,6 +1,5 @@
 import type { Chunk, ClusterGroup } from '../types.ts';
 import { clusterVectors, compareLists, MIN_POINTS, type VectorCluster } from './cluster-vectors.ts';
-import { EXACT_KNN_LIMIT } from './neighbors.ts';
 
 /** Cluster reorganization (paper §2.1): the cluster chunks of one group of original chunks. */
 
@@ -34,14 +33,15 @@ export interface ClusterOptions {
 
 /**
  * Most chunks clustered as one set. The recipe's cost grows faster than its input: exact
- * neighbours are O(n²), UMAP takes √n neighbours a point, and past this size it falls back to
- * umap-js's approximate graph, which held a 10 MB text's 43,188 chunks for minutes without
- * finishing. A longer group is cut into consecutive runs of at most this many chunks (in the
- * order given: document order), each clustered alone, so time and memory grow linearly with the
- * document and a cluster never spans distant parts of it. At the limit itself nothing changes:
- * the largest dev corpus, RGB's 7,917 pooled chunks, is still clustered whole.
+ * neighbours are O(n²), UMAP takes √n neighbours a point, and past 8,000 points it falls back to
+ * umap-js's approximate graph, which ran a 10 MB text's 43,188 chunks out of a 4 GB heap. A longer
+ * group is cut into equal consecutive runs of at most this many chunks (in the order given:
+ * document order), each clustered alone, so time and memory grow linearly with the document.
+ * 3,000 is where one set still clusters in a few seconds (bench:core: 3.3 s). Measured on RGB dev's
+ * 7,917 pooled chunks, three runs instead of one set: the eval 1.9 → 1.25 min, cluster rows within
+ * ±1.9 points of R@5 (c-rag 26.4 → 28.2, cap-rag+hybrid 39.3 → 38.5), the default 42.1 → 41.8.
  */
-export const MAX_CLUSTERED_TOGETHER = EXACT_KNN_LIMIT;
+export const MAX_CLUSTERED_TOGETHER = 3000;
 
 /**
  * `chunks` in document order, `vectors[i]` the embedding of `chunks[i]`. Cluster ids are
@@ -70,11 +70,12 @@ export function clusterChunks(
 }
 
 /**
- * A group past the limit (MAX_CLUSTERED_TOGETHER), clustered in equal consecutive runs. k is the sum of the
- * runs' k; there is no single BIC curve (each run has its own) and no layout (a map of so many
- * points would be unreadable, and the runs' maps do not share coordinates).
+ * A group past the limit (MAX_CLUSTERED_TOGETHER), clustered in equal consecutive runs. k is the
+ * sum of the runs' k, and there is no single BIC curve (each run has its own). The runs' maps do
+ * not share coordinates, so the layout sets them side by side, each scaled into a unit square, on a
+ * grid read like text (left to right, then down), in document order: no cluster crosses squares.
  */
-function clusterRuns(chunks: Chunk[], vectors: Float32Array[], options: ClusterOptions): Pick<ClusterGroup, 'k' | 'bic' | 'clusters'> {
+function clusterRuns(chunks: Chunk[], vectors: Float32Array[], options: ClusterOptions): Pick<ClusterGroup, 'k' | 'bic' | 'clusters' | 'layout'> {
   const n = chunks.length;
   const runs = Math.ceil(n / (options.maxTogether ?? MAX_CLUSTERED_TOGETHER));
   const size = Math.ceil(n / runs);
@@ -82,19 +83,36 @@ function clusterRuns(chunks: Chunk[], vectors: Float32Array[], options: ClusterO
   const unit = 1000;
   let k = 0;
   const all: VectorCluster[] = [];
+  const xy: number[] = [];
+  const columns = Math.ceil(Math.sqrt(runs));
   for (let r = 0; r < runs; r++) {
     const start = r * size;
     const part = vectors.slice(start, Math.min(n, start + size));
     const result = clusterVectors(part, {
       ...options,
-      layout: false,
       onProgress: (done, total) => options.onProgress?.(r * unit + Math.floor((unit * done) / Math.max(1, total)), runs * unit),
     });
     const refined = options.maxClusterSize ? refine(result.clusters, part, options, options.maxClusterSize, 2) : result.clusters;
     k += result.k;
     for (const c of refined) all.push({ members: c.members.map((i) => i + start), p: c.p });
+    if (result.layout) xy.push(...inUnitSquare(result.layout, (r % columns) * 1.25, Math.floor(r / columns) * 1.25));
   }
-  return { k, bic: [], clusters: named(all, chunks, options.groupId) };
+  const out: Pick<ClusterGroup, 'k' | 'bic' | 'clusters' | 'layout'> = { k, bic: [], clusters: named(all, chunks, options.groupId) };
+  if (options.layout) out.layout = { chunkIds: chunks.map((c) => c.id), xy };
+  return out;
+}
+
+/** A flat [x0, y0, x1, y1, …] layout scaled into the unit square (aspect kept) at (left, top). */
+function inUnitSquare(layout: number[], left: number, top: number): number[] {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i < layout.length; i += 2) {
+    minX = Math.min(minX, layout[i]);
+    maxX = Math.max(maxX, layout[i]);
+    minY = Math.min(minY, layout[i + 1]);
+    maxY = Math.max(maxY, layout[i + 1]);
+  }
+  const scale = 1 / Math.max(maxX - minX, maxY - minY, 1e-9);
+  return layout.map((v, i) => (i % 2 === 0 ? left + (v - minX) * scale : top + (v - minY) * scale));
 }
 
 /** Cluster ids `${groupId}#${index}` in the given order, members as chunk ids. */

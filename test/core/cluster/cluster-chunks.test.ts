@@ -129,7 +129,15 @@ describe('clusterChunks', () => {
     const result = clusterChunks(longChunks, long.vectors, { ...base, maxTogether: 50, layout: true, onProgress: (d, t) => seen.push([d, t]) });
     expect(result.k).toBe(9);
     expect(result.bic).toEqual([]);
-    expect(result.layout).toBeUndefined();
+    // the runs' maps each in its own unit square of a 2 × 2 grid, read like text in document order
+    expect(result.layout!.chunkIds).toEqual(longChunks.map((c) => c.id));
+    const corners = [[0, 0], [1.25, 0], [0, 1.25]];
+    for (let i = 0; i < 120; i++) {
+      const [left, top] = corners[Math.floor(i / 40)];
+      const [x, y] = result.layout!.xy.slice(2 * i, 2 * i + 2);
+      expect(x >= left - 1e-9 && x <= left + 1 + 1e-9 && y >= top - 1e-9 && y <= top + 1 + 1e-9).toBe(true);
+    }
+    expect(clusterChunks(longChunks, long.vectors, { ...base, maxTogether: 50 }).layout).toBeUndefined();
     expect(result.clusters.map((c) => c.id)).toEqual(Array.from({ length: 9 }, (_, i) => `doc#${i}`));
     for (const cluster of result.clusters) {
       const ordinals = cluster.members.map((m) => Number(m.chunkId.split(':')[1]));
@@ -141,6 +149,7 @@ describe('clusterChunks', () => {
     const alone = clusterChunks(longChunks.slice(40, 80), long.vectors.slice(40, 80), base);
     expect(result.clusters.slice(3, 6).map((c) => c.members)).toEqual(alone.clusters.map((c) => c.members));
     expect(seen.every(([, t]) => t === 3000)).toBe(true);
+    expect(clusterChunks(longChunks, long.vectors, { ...base, maxTogether: 50 }).clusters).toEqual(result.clusters);
     for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
     expect(seen[seen.length - 1][0]).toBe(3000);
   });
