@@ -3,7 +3,8 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockOfDocument, flipByte } from '../support/index-blocks.ts';
+import { blockOf, blockOfDocument, flipByte, writeNaN } from '../support/index-blocks.ts';
+import { DOCUMENTS_DIR } from '../support/paths.ts';
 import { loci } from '../support/run-loci.ts';
 
 const DATA = '# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n';
@@ -62,5 +63,25 @@ describe('loci repair', () => {
     const extended = await loci('index', path.join(dir, 'files', 'data.md'), '--out', index, '--json');
     expect(extended.code, extended.stderr).toBe(0);
     expect(JSON.parse(extended.stdout)).toMatchObject({ documents: 2, ready: 2 });
+  });
+
+  it('rebuilds damaged cluster entries from their document, which answers meanwhile', async () => {
+    const law = path.join(DOCUMENTS_DIR, 'md_zh', '数据安全法_2021.md');
+    const index = path.join(dir, 'clusters.loci');
+    const r = await loci('index', law, '--out', index, '--json');
+    expect(JSON.parse(r.stdout).clusters).toBeGreaterThan(0);
+    const bytes = new Uint8Array(await readFile(index));
+    writeNaN(bytes, blockOf(bytes, 'groups', 0, 'vectors')[0]);
+    await writeFile(index, bytes);
+
+    const ask = await loci('ask', index, '数据处理者应当履行哪些义务', '--json', '-n', '2', '--hops', '1');
+    expect(ask.stderr).toContain('warning: the cluster entries of 数据安全法_2021.md are damaged (checksum mismatch)');
+    expect(JSON.parse(ask.stdout).sources[0].doc).toBe('数据安全法_2021.md');
+    const repaired = await loci('repair', index);
+    expect(repaired.code, repaired.stderr).toBe(0);
+    expect(repaired.stdout).toContain('rebuilt the cluster entries of 1 group');
+    const again = await loci('index', law, '--out', index, '--json');
+    expect(JSON.parse(again.stdout)).toMatchObject({ documents: 1, ready: 1 });
+    expect(JSON.parse(again.stdout).clusters).toBeGreaterThan(0);
   });
 });
