@@ -9,6 +9,8 @@ import type { AddedStore } from './added-clock.ts';
 import { decodeLibrary, encodeLibrary } from './library-file.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
 import { ALL_STORES, MANIFEST_KEY } from './records.ts';
+import { checksums } from '../core/util/checksum.ts';
+import { chunksSum, documentSum, entriesSums, groupSum } from './record-sums.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 
@@ -51,6 +53,16 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
     refuseMixedVectors(contents.manifest, options.embedder, 'the embedder this app is using');
   }
   const settings = options.mode === 'replace' ? contents.settings : [];
+  // Records carry their sums through an export; one made before sums were kept gets them here (the
+  // file's own SHA-256 per member has just vouched for its content). Summed before the transaction,
+  // which awaiting anything but its own requests would commit.
+  const sums = await checksums();
+  const sealed = {
+    documents: contents.documents.map((record) => ({ ...record, sum: record.sum ?? documentSum(sums, record) })),
+    chunks: contents.chunks.map((record) => ({ ...record, sum: record.sum ?? chunksSum(sums, record.chunks) })),
+    entries: contents.entries.map((record) => ({ ...record, sums: record.sums ?? entriesSums(sums, record.entries, record.vectors) })),
+    groups: contents.groups.map((record) => ({ ...record, sum: record.sum ?? groupSum(sums, record) })),
+  };
   await inWriteTransaction(db, [...ALL_STORES], async (tx) => {
     const manifests = tx.objectStore('manifest');
     const current = await manifests.get(MANIFEST_KEY);
@@ -67,7 +79,7 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
     const keepAdded = async (store: AddedStore, id: string, added: number) =>
       options.mode === 'merge' ? ((await store.get(id))?.added ?? added) : added;
     const documents = tx.objectStore('documents');
-    for (const record of contents.documents) {
+    for (const record of sealed.documents) {
       await documents.put({ ...record, added: await keepAdded(documents, record.doc.id, record.added) });
     }
     const originals = tx.objectStore('originals');
@@ -75,10 +87,10 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
       await originals.put({ ...original, added: await keepAdded(originals, original.id, original.added) });
       await tx.objectStore('originalBytes').put({ id: original.id, bytes });
     }
-    for (const record of contents.chunks) await tx.objectStore('chunks').put(record);
-    for (const record of contents.entries) await tx.objectStore('entries').put(record);
+    for (const record of sealed.chunks) await tx.objectStore('chunks').put(record);
+    for (const record of sealed.entries) await tx.objectStore('entries').put(record);
     const groups = tx.objectStore('groups');
-    for (const record of contents.groups) {
+    for (const record of sealed.groups) {
       await groups.put({ ...record, added: await keepAdded(groups, record.group.id, record.added) });
     }
     for (const record of contents.chats) await tx.objectStore('chats').put(record);

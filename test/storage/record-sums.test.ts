@@ -1,7 +1,8 @@
 /** Checksums of the derived IndexedDB records: damage is found on load, named, and set aside. */
 import { describe, expect, it } from 'vitest';
+import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
 import type { StoredEntries } from '../../src/storage/records.ts';
-import { docA, docB, groupAB, snapshot, storeWith } from './fixtures.ts';
+import { docA, docB, freshStore, groupAB, snapshot, storeWith } from './fixtures.ts';
 
 describe('IdbIndexStore checksums', () => {
   it('loads intact records with no damage', async () => {
@@ -50,5 +51,21 @@ describe('IdbIndexStore checksums', () => {
     delete stored.sum;
     await store.db.put('chunks', stored);
     expect((await store.load())?.damage).toBeUndefined();
+  });
+
+  it('carries the sums through an export, and gives them to records imported without', async () => {
+    const store = await storeWith(snapshot());
+    for (const record of await store.db.getAll('chunks')) {
+      delete record.sum;
+      await store.db.put('chunks', record);
+    }
+    const other = await freshStore();
+    await importLibrary(other.db, await exportLibrary(store.db), { mode: 'replace' });
+    expect((await other.db.get('chunks', docA.doc.id))?.sum).toMatch(/^[0-9a-f]{16}$/);
+    expect((await other.db.get('documents', docA.doc.id))?.sum).toBe((await store.db.get('documents', docA.doc.id))?.sum);
+    const stored = (await other.db.get('chunks', docA.doc.id))!;
+    stored.chunks[0].text = 'changed';
+    await other.db.put('chunks', stored);
+    expect((await other.load())?.damage).toMatchObject([{ id: docA.doc.id, parts: ['chunks'] }]);
   });
 });
