@@ -46,7 +46,7 @@ export async function repairCommand(argv: string[]): Promise<number> {
     const summary: RepairSummary = { index: indexPath, damaged: damage.map((d) => ({ doc: d.name, parts: d.parts })), rebuilt: [], dropped: [] };
     if (damage.length === 0) {
       if (options.json) console.log(JSON.stringify(summary));
-      else console.log(`${indexPath}: no damage found (${engine.documents.length} documents, every block matches its checksum)`);
+      else console.log(`${indexPath}: no damage found (${engine.documents.length} documents)`);
       return 0;
     }
     for (const d of damage) process.stderr.write(`damaged: ${describeDamage(d)}\n`);
