@@ -158,6 +158,25 @@ export interface Entry {
   producer?: 'llm' | 'extractive';
 }
 
+/**
+ * A record's entries as BM25 reads them: each entry's distinct words and how often each occurs,
+ * counted once when the entries are made and stored beside them, so opening an index fills the
+ * posting lists without segmenting its text again (search/entry-terms.ts writes and reads them).
+ *
+ * `data` holds, entry after entry: the number of distinct words, then for each of them its index
+ * into `words` and its count, all as unsigned LEB128 varints. A pair takes 2–4 bytes, where two
+ * 32-bit arrays would take 8: what is stored beside every entry must stay small.
+ */
+export interface EntryTerms {
+  /** Entries counted: the record's first `entries` entries, in order. */
+  entries: number;
+  /** Id of the last entry counted ('' for none): a record whose entries changed under it is recounted. */
+  lastId: string;
+  /** The distinct words of those entries, in the order first met. */
+  words: string[];
+  data: Uint8Array;
+}
+
 /** Outcome of pre-parsing one source (an original chunk or a cluster chunk). */
 export interface PreparseRecord {
   sourceId: string;

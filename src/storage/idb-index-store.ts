@@ -10,12 +10,12 @@ import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/persist
 import type { IndexManifest, JobState, Lang } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
 import { checksums } from '../core/util/checksum.ts';
-import { chunksSum, documentSum, entriesSums, findDamage, groupSum } from './record-sums.ts';
+import { chunksSum, documentSum, entriesSums, findDamage, groupSum, termsSum } from './record-sums.ts';
 import { latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
-import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredOriginal } from './records.ts';
+import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredEntries, type StoredOriginal } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { bufferToVectors, vectorsToBuffer } from './vectors.ts';
@@ -62,11 +62,13 @@ export class IdbIndexStore implements IndexStore {
     const damagedGroups = new Set(damage.filter((d) => d.kind === 'group').map((d) => d.id));
     const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));
     const entriesByOwner = new Map(entries.map((record) => [record.owner, record]));
-    const ownedEntries = (owner: string) => {
+    const ownedEntries = (owner: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> => {
       const record = entriesByOwner.get(owner);
-      return record
-        ? { entries: record.entries, vectors: bufferToVectors(record.vectors) }
-        : { entries: [], vectors: new Float32Array(0) };
+      if (!record) return { entries: [], vectors: new Float32Array(0) };
+      // terms are only a shortcut past segmentation: unsealed or damaged ones are left out, not reported
+      const { terms } = record;
+      const sound = terms !== undefined && record.sums?.terms !== undefined && record.sums.terms === termsSum(sums, terms);
+      return { entries: record.entries, vectors: bufferToVectors(record.vectors), ...(sound ? { terms } : {}) };
     };
     const snapshot: IndexSnapshot = {
       manifest,
@@ -106,7 +108,7 @@ export class IdbIndexStore implements IndexStore {
     const sealed = {
       document: documentSum(sums, record),
       chunks: chunksSum(sums, record.chunks),
-      entries: entriesSums(sums, record.entries, vectors),
+      entries: entriesSums(sums, record.entries, vectors, record.terms),
     };
     await inWriteTransaction(this.db, ['manifest', 'documents', 'originals', 'chunks', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
@@ -114,7 +116,7 @@ export class IdbIndexStore implements IndexStore {
       const added = await libraryAdded(documents, tx.objectStore('originals'), id);
       await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added, sum: sealed.document });
       await tx.objectStore('chunks').put({ docId: id, chunks: record.chunks, sum: sealed.chunks });
-      await tx.objectStore('entries').put({ owner: docOwner(id), entries: record.entries, vectors, sums: sealed.entries });
+      await tx.objectStore('entries').put({ owner: docOwner(id), entries: record.entries, vectors, ...termsOf(record), sums: sealed.entries });
     });
   }
 
@@ -143,14 +145,14 @@ export class IdbIndexStore implements IndexStore {
     const id = record.group.id;
     const sums = await checksums();
     const vectors = vectorsToBuffer(record.vectors);
-    const sealed = { group: groupSum(sums, record), entries: entriesSums(sums, record.entries, vectors) };
+    const sealed = { group: groupSum(sums, record), entries: entriesSums(sums, record.entries, vectors, record.terms) };
     await inWriteTransaction(this.db, ['manifest', 'groups', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `cluster group ${id}`);
       const groups = tx.objectStore('groups');
       const existing = await groups.get(id);
       const added = existing?.added ?? nextAdded(await latestAdded(groups.index('by-added')));
       await groups.put({ group: record.group, preparse: record.preparse, added, sum: sealed.group });
-      await tx.objectStore('entries').put({ owner: groupOwner(id), entries: record.entries, vectors, sums: sealed.entries });
+      await tx.objectStore('entries').put({ owner: groupOwner(id), entries: record.entries, vectors, ...termsOf(record), sums: sealed.entries });
     });
   }
 
@@ -269,4 +271,9 @@ function checkVectorWidth(
         `(${manifest.embedder.dimension} dimensions of ${manifest.embedder.id})`,
     );
   }
+}
+
+/** A record's counted terms as the entries store keeps them, when it has any. */
+function termsOf(record: DocumentRecord | GroupRecord): Pick<StoredEntries, 'terms'> {
+  return record.terms ? { terms: record.terms } : {};
 }

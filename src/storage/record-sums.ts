@@ -6,6 +6,7 @@
  */
 import type { Damage, DamagedPart } from '../core/persist/damage.ts';
 import type { Checksums } from '../core/util/checksum.ts';
+import type { EntryTerms } from '../core/types.ts';
 import { mergeDamage } from '../core/persist/damage.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import type { IndexRecords } from './read-records.ts';
@@ -19,8 +20,13 @@ export function chunksSum(sums: Checksums, chunks: StoredChunks['chunks']): stri
   return sums.text(JSON.stringify(chunks));
 }
 
-export function entriesSums(sums: Checksums, entries: StoredEntries['entries'], vectors: ArrayBuffer): NonNullable<StoredEntries['sums']> {
-  return { entries: sums.text(JSON.stringify(entries)), vectors: sums.bytes(new Uint8Array(vectors)) };
+export function entriesSums(sums: Checksums, entries: StoredEntries['entries'], vectors: ArrayBuffer, terms?: EntryTerms): NonNullable<StoredEntries['sums']> {
+  return { entries: sums.text(JSON.stringify(entries)), vectors: sums.bytes(new Uint8Array(vectors)), ...(terms ? { terms: termsSum(sums, terms) } : {}) };
+}
+
+/** The sum of counted entry terms: their words and ids as JSON, then their data's bytes. */
+export function termsSum(sums: Checksums, { data, ...rest }: EntryTerms): string {
+  return `${sums.text(JSON.stringify(rest))}${sums.bytes(data)}`;
 }
 
 export function groupSum(sums: Checksums, { group, preparse }: Pick<StoredGroup, 'group' | 'preparse'>): string {

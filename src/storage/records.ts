@@ -5,7 +5,7 @@
  */
 import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
-import type { Chunk, Entry, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
+import type { Chunk, Entry, EntryTerms, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
 
 /** Epoch ms; strictly increasing across the library so it also fixes the document order. */
 type Added = { added: number };
@@ -51,8 +51,13 @@ export interface StoredEntries {
   owner: string;
   entries: Entry[];
   vectors: ArrayBuffer;
-  /** Checksums of `entries` and of `vectors`' bytes (see Sealed). */
-  sums?: { entries: string; vectors: string };
+  /**
+   * The entries' words counted for BM25 (EntryTerms), so opening the library does not segment the
+   * text again. Derived from `entries` alone: absent, or failing its checksum, the text is used.
+   */
+  terms?: EntryTerms;
+  /** Checksums of `entries`, of `vectors`' bytes and of `terms` (see Sealed). */
+  sums?: { entries: string; vectors: string; terms?: string };
 }
 
 export type StoredGroup = Pick<GroupRecord, 'group' | 'preparse'> & Added & Sealed;

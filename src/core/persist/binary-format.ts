@@ -8,7 +8,8 @@
  *   bytes 28..   header: UTF-8 JSON { manifest, documents: BlockList[], groups: BlockList[] }
  *   then         the body, every block starting at a multiple of 4: for each document its `text`
  *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
- *                (JSON) and `vectors` (float32 LE) blocks; for each group its `record` and `vectors`
+ *                (JSON) and `vectors` (float32 LE) blocks; for each group its `record` and `vectors`;
+ *                for either, when the record has them, its counted entry words (`terms`)
  *
  * Each block is listed in the header as [offset into the body, length in bytes, checksum], with
  * the id and name of its document, so damage inside a block is found on open and named: that
@@ -23,6 +24,7 @@ import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
 import { FORMAT_VERSION } from './manifest.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
+import type { EntryTerms } from '../types.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -47,6 +49,12 @@ interface BlockList {
   name: string;
   docIds: string[];
   blocks: Partial<Record<DamagedPart, BlockRef>>;
+  /**
+   * The record's counted entry words (EntryTerms), when it has them: a u32 length, their JSON
+   * without `data`, then `data`. Derived from the entries alone, so a damaged terms block is
+   * dropped (the entries are segmented again on load) rather than setting the document aside.
+   */
+  terms?: BlockRef;
 }
 
 interface Body {
@@ -66,17 +74,19 @@ export async function encodeIndex(snapshot: IndexSnapshot): Promise<Uint8Array> 
     return ref;
   };
   const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-  const documents: BlockList[] = snapshot.documents.map(({ chunks, entries, vectors, ...rest }) => ({
+  const documents: BlockList[] = snapshot.documents.map(({ chunks, entries, vectors, terms, ...rest }) => ({
     id: rest.doc.id,
     name: rest.doc.name,
     docIds: [rest.doc.id],
     blocks: { text: add(json(rest)), chunks: add(json(chunks)), entries: add(json(entries)), vectors: add(vectorBytes(vectors)) },
+    ...(terms ? { terms: add(termsBytes(terms)) } : {}),
   }));
-  const groups: BlockList[] = snapshot.groups.map(({ vectors, ...rest }) => ({
+  const groups: BlockList[] = snapshot.groups.map(({ vectors, terms, ...rest }) => ({
     id: rest.group.id,
     name: rest.group.id,
     docIds: rest.group.docIds,
     blocks: { record: add(json(rest)), vectors: add(vectorBytes(vectors)) },
+    ...(terms ? { terms: add(termsBytes(terms)) } : {}),
   }));
   const header = json({ manifest: snapshot.manifest, documents, groups });
   const bodyStart = align4(V2_HEADER_START + header.length);
@@ -137,6 +147,14 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     damage.push({ kind, id: list.id, name: list.name, docIds: list.docIds, parts: kind === 'group' ? ['clusters'] : damaged });
     return undefined;
   };
+  const terms = (list: BlockList): { terms?: EntryTerms } => {
+    if (!list.terms) return {};
+    const [offset, length, sum] = list.terms;
+    if (offset + length > body.length) throw new IndexFormatError('the index refers to blocks outside the file (truncated?)');
+    const block = body.subarray(offset, offset + length);
+    const read = sums.bytes(block) === sum ? termsOf(block) : undefined;
+    return read ? { terms: read } : {};
+  };
   const documents: DocumentRecord[] = [];
   for (const list of header.documents as BlockList[]) {
     const blocks = read(list, 'document');
@@ -146,14 +164,14 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     const rest = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors'>;
     const chunks = parseJson(blocks.chunks!, what) as DocumentRecord['chunks'];
     const entries = parseJson(blocks.entries!, what) as DocumentRecord['entries'];
-    documents.push({ ...rest, chunks, entries, vectors: floats(blocks.vectors!) });
+    documents.push({ ...rest, chunks, entries, vectors: floats(blocks.vectors!), ...terms(list) });
   }
   const groups: GroupRecord[] = [];
   for (const list of header.groups as BlockList[]) {
     const blocks = read(list, 'group');
     if (!blocks) continue;
     const rest = parseJson(blocks.record!, `the record of cluster group ${list.id}`) as Omit<GroupRecord, 'vectors'>;
-    groups.push({ ...rest, vectors: floats(blocks.vectors!) });
+    groups.push({ ...rest, vectors: floats(blocks.vectors!), ...terms(list) });
   }
   const snapshot: IndexSnapshot = { manifest: header.manifest as IndexSnapshot['manifest'], documents, groups };
   if (damage.length > 0) {
@@ -199,6 +217,31 @@ function parseJson(bytes: Uint8Array, what = 'the index header'): unknown {
   } catch {
     throw new IndexFormatError(`${what} is damaged`);
   }
+}
+
+function termsBytes({ data, ...rest }: EntryTerms): Uint8Array {
+  const head = new TextEncoder().encode(JSON.stringify(rest));
+  const out = new Uint8Array(4 + head.length + data.length);
+  new DataView(out.buffer).setUint32(0, head.length, true);
+  out.set(head, 4);
+  out.set(data, 4 + head.length);
+  return out;
+}
+
+/** The terms a block holds, or undefined when it does not hold terms whole. */
+function termsOf(block: Uint8Array): EntryTerms | undefined {
+  if (block.length < 4) return undefined;
+  const length = new DataView(block.buffer, block.byteOffset, block.byteLength).getUint32(0, true);
+  if (4 + length > block.length) return undefined;
+  let head: unknown;
+  try {
+    head = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(block.subarray(4, 4 + length)));
+  } catch {
+    return undefined;
+  }
+  const h = head as Partial<EntryTerms> | null;
+  if (!h || typeof h.entries !== 'number' || typeof h.lastId !== 'string' || !Array.isArray(h.words)) return undefined;
+  return { entries: h.entries, lastId: h.lastId, words: h.words, data: block.slice(4 + length) };
 }
 
 function vectorBytes(block: Float32Array): Uint8Array {

@@ -9,6 +9,7 @@ import type {
   ClusterGroup,
   Doc,
   Entry,
+  EntryTerms,
   IndexManifest,
   JobState,
   PreparseRecord,
@@ -25,6 +26,11 @@ export interface DocumentRecord {
   vectors: Float32Array;
   /** Pre-parse outcome per chunk (done or failed), in chunk order. */
   preparse: PreparseRecord[];
+  /**
+   * The entries' words, counted for BM25 when they were made. Absent (a record from before, or a
+   * store that does not keep them) or not matching `entries`, the entries are segmented on load.
+   */
+  terms?: EntryTerms;
 }
 
 /** A cluster group with the entries derived from its clusters and RAPTOR nodes. */
@@ -33,6 +39,8 @@ export interface GroupRecord {
   entries: Entry[];
   vectors: Float32Array;
   preparse: PreparseRecord[];
+  /** As DocumentRecord's. */
+  terms?: EntryTerms;
 }
 
 export interface IndexSnapshot {

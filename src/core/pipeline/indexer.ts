@@ -16,6 +16,7 @@ import { CancelledError, throwIfAborted } from '../util/abort.ts';
 import { chunkEntry, clusterEntry } from './base-entries.ts';
 import { clusteringOptions } from './cluster-options.ts';
 import { concatVectors, embedTexts, row } from './embed-texts.ts';
+import { termsFor } from '../search/entry-terms.ts';
 import type { LiveCorpus } from '../search/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';
 import { preparseStage, type PreparseBudget, type PreparseOutcome } from './preparse-stage.ts';
@@ -54,8 +55,7 @@ export class Indexer implements RecordSink {
     let record = this.documents.get(id);
     if (!record) {
       const doc = await ingest(name, bytes, { ...options.ingest, id });
-      record = { doc, chunks: [], job: { docId: doc.id, stage: 'parsed' }, entries: [], vectors: new Float32Array(0), preparse: [] };
-      await this.putDocument(record);
+      record = await this.putDocument({ doc, chunks: [], job: { docId: doc.id, stage: 'parsed' }, entries: [], vectors: new Float32Array(0), preparse: [] });
     }
     onProgress?.({ stage: 'parse', done: 1, total: 1, item: name });
 
@@ -75,8 +75,7 @@ export class Indexer implements RecordSink {
         throw tooManyChunks(name, chunks.length, maxChunks);
       }
       const job = { ...record.job, stage: 'chunked' as const, ...(options.chunking ? { chunking: options.chunking } : {}) };
-      record = { ...record, chunks, job };
-      await this.putDocument(record);
+      record = await this.putDocument({ ...record, chunks, job });
     }
     if (!reached(record.job, 'embedded')) {
       const entries = record.chunks.map(chunkEntry);
@@ -84,8 +83,7 @@ export class Indexer implements RecordSink {
         signal,
         onProgress: (done, total) => onProgress?.({ stage: 'embed', done, total, item: name }),
       });
-      record = { ...record, entries, vectors, job: { ...record.job, stage: 'embedded' } };
-      await this.putDocument(record);
+      record = await this.putDocument({ ...record, entries, vectors, job: { ...record.job, stage: 'embedded' } });
     }
     return record;
   }
@@ -145,13 +143,18 @@ export class Indexer implements RecordSink {
     this.documents.delete(docId);
   }
 
-  async putDocument(record: DocumentRecord): Promise<void> {
+  /** Stores a document's record, its entries' words counted; returns the record as stored. */
+  async putDocument(given: DocumentRecord): Promise<DocumentRecord> {
+    // counted here, once per entry, and read by the corpus now and whenever the index is opened
+    const record = given.entries.length > 0 || given.terms ? { ...given, terms: termsFor(given.entries, given.terms) } : given;
     await this.deps.store.putDocument(record);
     this.documents.set(record.doc.id, record);
     if (reached(record.job, 'embedded')) this.deps.corpus.setDocument(record);
+    return record;
   }
 
-  async putGroup(record: GroupRecord): Promise<void> {
+  async putGroup(given: GroupRecord): Promise<void> {
+    const record = given.entries.length > 0 || given.terms ? { ...given, terms: termsFor(given.entries, given.terms) } : given;
     await this.deps.store.putGroup(record);
     this.groups.set(record.group.id, record);
     this.deps.corpus.setGroup(record);

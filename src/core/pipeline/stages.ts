@@ -41,6 +41,7 @@ export interface StageDeps {
 export interface RecordSink {
   readonly documents: ReadonlyMap<string, DocumentRecord>;
   readonly groups: ReadonlyMap<string, GroupRecord>;
-  putDocument(record: DocumentRecord): Promise<void>;
+  /** Resolves to the record as stored (its entries' words counted). */
+  putDocument(record: DocumentRecord): Promise<DocumentRecord>;
   putGroup(record: GroupRecord): Promise<void>;
 }

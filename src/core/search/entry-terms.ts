@@ -1,37 +1,43 @@
+/**
+ * Counted entry terms (the EntryTerms of types.ts): segmentation was half of building the search
+ * corpus from a stored index (13,140 entries of a 1 MB text: 283 of 545 ms), so each entry's words
+ * are counted once, when the entry is made, and stored with it.
+ */
 import { words } from '../text/words.ts';
+import type { Entry, EntryTerms } from '../types.ts';
+
+export type { EntryTerms };
+
+export const NO_TERMS: EntryTerms = { entries: 0, lastId: '', words: [], data: new Uint8Array(0) };
 
 /**
- * A record's entries as BM25 reads them: each entry's distinct words and how often each occurs,
- * counted once when the entries are made and stored beside them, so opening an index fills the
- * posting lists without segmenting its text again. Segmentation was half of building the search
- * corpus from a stored index (13,140 entries of a 1 MB text: 283 of 545 ms).
- *
- * `data` holds, entry after entry: the number of distinct words, then for each of them its index
- * into `words` and its count, all as unsigned LEB128 varints. A pair takes 2–4 bytes, where two
- * 32-bit arrays would take 8: what is stored beside every entry must stay small.
+ * Terms that count exactly `entries`: `terms` itself when it does, `terms` extended by the entries
+ * after the ones it counted when those are unchanged (pre-parsing appends a batch at a time, and
+ * each checkpoint then counts only the batch), and a new count otherwise.
  */
-export interface EntryTerms {
-  /** Entries counted: the record's first `entries` entries, in order. */
-  entries: number;
-  /** The distinct words of those entries, in the order first met. */
-  words: string[];
-  data: Uint8Array;
+export function termsFor(entries: readonly Pick<Entry, 'id' | 'text'>[], terms: EntryTerms | undefined): EntryTerms {
+  if (!terms || !covers(terms, entries)) return countTerms(entries);
+  return terms.entries === entries.length ? terms : countTerms(entries.slice(terms.entries), terms);
 }
 
-export const NO_TERMS: EntryTerms = { entries: 0, words: [], data: new Uint8Array(0) };
+/** Whether `terms` counted the first `terms.entries` of `entries` (judged by the last one's id). */
+export function covers(terms: EntryTerms, entries: readonly Pick<Entry, 'id'>[]): boolean {
+  if (terms.entries > entries.length) return false;
+  return terms.entries === 0 ? terms.lastId === '' : entries[terms.entries - 1].id === terms.lastId;
+}
 
 /**
- * `terms` extended by `texts`, the entries that follow the ones it counted. The given terms are
+ * `terms` extended by `added`, the entries that follow the ones it counted. The given terms are
  * not changed: a record's stored terms stay valid while its grown copy is being saved.
  */
-export function countTerms(texts: readonly string[], terms: EntryTerms = NO_TERMS): EntryTerms {
-  if (texts.length === 0) return terms;
+export function countTerms(added: readonly Pick<Entry, 'id' | 'text'>[], terms: EntryTerms = NO_TERMS): EntryTerms {
+  if (added.length === 0) return terms;
   const vocabulary = terms.words.slice();
   const indexOf = new Map<string, number>();
   vocabulary.forEach((word, i) => indexOf.set(word, i));
-  const out = new VarintWriter(terms.data, texts.length * 64);
+  const out = new VarintWriter(terms.data, added.length * 64);
   const counts = new Map<number, number>();
-  for (const text of texts) {
+  for (const { text } of added) {
     counts.clear();
     for (const word of words(text)) {
       let index = indexOf.get(word);
@@ -48,27 +54,34 @@ export function countTerms(texts: readonly string[], terms: EntryTerms = NO_TERM
       out.write(count);
     }
   }
-  return { entries: terms.entries + texts.length, words: vocabulary, data: out.bytes() };
+  return { entries: terms.entries + added.length, lastId: added[added.length - 1].id, words: vocabulary, data: out.bytes() };
+}
+
+/** What is wrong with terms whose data does not hold `terms.entries` whole entries, or undefined. */
+export function termsFault(terms: EntryTerms): string | undefined {
+  return readTerms(terms, terms.entries, () => {}, () => {});
 }
 
 /**
  * Calls `visit(entry, wordIndex, count)` for every counted word of entries `from` and later; an
- * entry's pairs come together, after `start(entry, distinct)`. Throws on data that does not hold
- * exactly `terms.entries` entries (a damaged or mismatched record).
+ * entry's pairs come together, after `start(entry, distinct)`. Returns what is wrong when the data
+ * does not hold exactly `terms.entries` entries (a damaged or mismatched record), having visited
+ * what came before the fault: check with termsFault first where half a visit would do harm.
  */
 export function readTerms(
   terms: EntryTerms,
   from: number,
   start: (entry: number, distinct: number) => void,
   visit: (entry: number, wordIndex: number, count: number) => void,
-): void {
+): string | undefined {
   const { data, words: vocabulary } = terms;
   let at = 0;
+  // -1: the data ended inside a number
   const next = (): number => {
     let value = 0;
     let shift = 0;
     for (;;) {
-      if (at >= data.length) throw new RangeError('entry terms end inside an entry');
+      if (at >= data.length) return -1;
       const byte = data[at++];
       value += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return value;
@@ -77,16 +90,18 @@ export function readTerms(
   };
   for (let entry = 0; entry < terms.entries; entry++) {
     const distinct = next();
+    if (distinct < 0) return `entry terms end at entry ${entry} of ${terms.entries}`;
     const wanted = entry >= from;
     if (wanted) start(entry, distinct);
     for (let i = 0; i < distinct; i++) {
       const index = next();
       const count = next();
-      if (index >= vocabulary.length) throw new RangeError(`entry terms name word ${index} of ${vocabulary.length}`);
+      if (count < 0) return `entry terms end inside entry ${entry}`;
+      if (index >= vocabulary.length) return `entry terms name word ${index} of ${vocabulary.length}`;
       if (wanted) visit(entry, index, count);
     }
   }
-  if (at !== data.length) throw new RangeError(`entry terms hold more than ${terms.entries} entries`);
+  return at === data.length ? undefined : `entry terms hold more than ${terms.entries} entries`;
 }
 
 /** Unsigned LEB128 into a growing buffer that starts as a copy of `prefix`. */

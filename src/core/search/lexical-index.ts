@@ -1,5 +1,5 @@
 import { words } from '../text/words.ts';
-import { readTerms, type EntryTerms } from './entry-terms.ts';
+import { readTerms, termsFault, type EntryTerms } from './entry-terms.ts';
 import { Postings } from './postings.ts';
 import { inverseDocumentFrequency, type TermStats } from './term-stats.ts';
 import { TopK, type Hit } from './top-k.ts';
@@ -73,7 +73,8 @@ export class LexicalIndex {
   addCounted(firstRow: number, terms: EntryTerms, from = 0): void {
     if (terms.entries <= from) return;
     // damaged terms are refused before any row is touched, not halfway through
-    readTerms(terms, terms.entries, () => {}, () => {});
+    const fault = termsFault(terms);
+    if (fault) throw new RangeError(`LexicalIndex: ${fault}`);
     this.reserve(firstRow + terms.entries - from);
     // each word of the record is looked up once, not once per entry holding it
     const lists: (Postings | undefined)[] = new Array(terms.words.length);

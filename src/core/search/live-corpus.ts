@@ -8,7 +8,8 @@ import { FlatVectorIndex } from './flat-vector-index.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import type { RetrievalCorpus } from './retrieve.ts';
 import { kindsFor } from './strategy-kinds.ts';
-import type { Chunk, Entry, EntryOrigin, Strategy, VectorStorage } from '../types.ts';
+import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
+import { covers, termsFault } from './entry-terms.ts';
 
 interface DocInfo {
   name: string;
@@ -43,7 +44,7 @@ export class LiveCorpus implements RetrievalCorpus {
     this.dropChunks(doc.id);
     for (const chunk of record.chunks) this.chunks.set(chunk.id, chunk);
     this.chunkIdsByDoc.set(doc.id, record.chunks.map((c) => c.id));
-    this.setRows(doc.id, record.entries, record.vectors);
+    this.setRows(doc.id, record.entries, record.vectors, record.terms);
   }
 
   removeDocument(docId: string): void {
@@ -57,7 +58,7 @@ export class LiveCorpus implements RetrievalCorpus {
     this.dropMembers(record.group.id);
     for (const c of record.group.clusters) this.members.set(c.id, c.members.map((m) => m.chunkId));
     for (const node of record.group.raptor) this.members.set(node.id, node.leafChunkIds);
-    this.setRows(record.group.id, record.entries, record.vectors);
+    this.setRows(record.group.id, record.entries, record.vectors, record.terms);
   }
 
   removeGroup(groupId: string): void {
@@ -140,9 +141,10 @@ export class LiveCorpus implements RetrievalCorpus {
   /**
    * Makes the owner's rows hold exactly `entries`. Pre-parsing grows a record a batch at a time;
    * when the stored rows are a prefix of the new entries only the new ones are indexed, so a
-   * document's checkpoints cost what they add rather than its whole size again.
+   * document's checkpoints cost what they add rather than its whole size again. Words come from
+   * the record's counted terms when they match its entries, and are segmented otherwise.
    */
-  private setRows(owner: string, entries: Entry[], vectors: Float32Array): void {
+  private setRows(owner: string, entries: Entry[], vectors: Float32Array, terms?: EntryTerms): void {
     const dim = this.vectors.dimension;
     if (vectors.length !== entries.length * dim) {
       throw new RangeError(`${owner}: ${entries.length} entries but ${vectors.length / dim} vectors`);
@@ -152,11 +154,14 @@ export class LiveCorpus implements RetrievalCorpus {
     if (keep === 0) this.dropOwner(owner);
     if (entries.length === keep) return;
     const first = this.vectors.add(vectors.subarray(keep * dim));
+    // terms that do not describe these entries, or are damaged, are not trusted: the text is
+    const counted = terms !== undefined && terms.entries === entries.length && covers(terms, entries) && termsFault(terms) === undefined;
+    if (counted) this.lexical.addCounted(first, terms, keep);
     const rows = existing.slice(0, keep);
     for (let i = keep; i < entries.length; i++) {
       const row = first + i - keep;
       this.rows[row] = entries[i];
-      this.lexical.add(row, entries[i].text);
+      if (!counted) this.lexical.add(row, entries[i].text);
       if (entries[i].kind === 'chunk') this.chunkGeneration++;
       rows.push(row);
     }
