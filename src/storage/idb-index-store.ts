@@ -18,7 +18,8 @@ import { readIndexRecords, readTransaction } from './read-records.ts';
 import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredEntries, type StoredOriginal } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
-import { bufferToVectors, vectorsToBuffer } from './vectors.ts';
+import { vectorsToBuffer } from './vectors.ts';
+import { decodeVectors, encodeVectors } from '../core/persist/vector-codec.ts';
 
 /** One row of the library list: enough to show it, nothing heavy. */
 export interface DocumentSummary {
@@ -65,10 +66,11 @@ export class IdbIndexStore implements IndexStore {
     const ownedEntries = (owner: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> => {
       const record = entriesByOwner.get(owner);
       if (!record) return { entries: [], vectors: new Float32Array(0) };
+      const vectors = decodeVectors(new Uint8Array(record.vectors), manifest.embedder.dimension, record.vectorFormat);
       // terms are only a shortcut past segmentation: unsealed or damaged ones are left out, not reported
       const { terms } = record;
       const sound = terms !== undefined && record.sums?.terms !== undefined && record.sums.terms === termsSum(sums, terms);
-      return { entries: record.entries, vectors: bufferToVectors(record.vectors), ...(sound ? { terms } : {}) };
+      return { entries: record.entries, vectors, ...(sound ? { terms } : {}) };
     };
     const snapshot: IndexSnapshot = {
       manifest,
@@ -99,12 +101,24 @@ export class IdbIndexStore implements IndexStore {
     });
   }
 
+  /**
+   * A record's vectors as the entries store keeps them: int8 rows for an int8 index (388 bytes a
+   * 384-d entry instead of 1,536), read before the write transaction, which awaiting anything but
+   * its own requests would commit.
+   */
+  private async storedVectors(vectors: Float32Array): Promise<Pick<StoredEntries, 'vectors'> & { vectorFormat: Pick<StoredEntries, 'vectorFormat'> }> {
+    const manifest = await this.db.get('manifest', MANIFEST_KEY);
+    if (manifest?.vectorStorage !== 'int8') return { vectors: vectorsToBuffer(vectors), vectorFormat: {} };
+    const bytes = encodeVectors(vectors, manifest.embedder.dimension, 'int8');
+    return { vectors: bytes.buffer as ArrayBuffer, vectorFormat: { vectorFormat: 'int8' } };
+  }
+
   /** Replaces any earlier record of the same document, keeping its place in the library order. */
   async putDocument(record: DocumentRecord): Promise<void> {
     const id = record.doc.id;
     // summed before the transaction: awaiting anything but its own requests would let it commit
     const sums = await checksums();
-    const vectors = vectorsToBuffer(record.vectors);
+    const { vectors, vectorFormat } = await this.storedVectors(record.vectors);
     const sealed = {
       document: documentSum(sums, record),
       chunks: chunksSum(sums, record.chunks),
@@ -116,7 +130,7 @@ export class IdbIndexStore implements IndexStore {
       const added = await libraryAdded(documents, tx.objectStore('originals'), id);
       await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added, sum: sealed.document });
       await tx.objectStore('chunks').put({ docId: id, chunks: record.chunks, sum: sealed.chunks });
-      await tx.objectStore('entries').put({ owner: docOwner(id), entries: record.entries, vectors, ...termsOf(record), sums: sealed.entries });
+      await tx.objectStore('entries').put({ owner: docOwner(id), entries: record.entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
     });
   }
 
@@ -144,7 +158,7 @@ export class IdbIndexStore implements IndexStore {
   async putGroup(record: GroupRecord): Promise<void> {
     const id = record.group.id;
     const sums = await checksums();
-    const vectors = vectorsToBuffer(record.vectors);
+    const { vectors, vectorFormat } = await this.storedVectors(record.vectors);
     const sealed = { group: groupSum(sums, record), entries: entriesSums(sums, record.entries, vectors, record.terms) };
     await inWriteTransaction(this.db, ['manifest', 'groups', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `cluster group ${id}`);
@@ -152,7 +166,7 @@ export class IdbIndexStore implements IndexStore {
       const existing = await groups.get(id);
       const added = existing?.added ?? nextAdded(await latestAdded(groups.index('by-added')));
       await groups.put({ group: record.group, preparse: record.preparse, added, sum: sealed.group });
-      await tx.objectStore('entries').put({ owner: groupOwner(id), entries: record.entries, vectors, ...termsOf(record), sums: sealed.entries });
+      await tx.objectStore('entries').put({ owner: groupOwner(id), entries: record.entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
     });
   }
 

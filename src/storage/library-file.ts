@@ -31,7 +31,7 @@ interface LibraryMeta {
   /** `chunksSum`, `sums`: the records' own checksums (record-sums.ts), carried so damage stays detectable. */
   documents: Array<{ id: string; added: number; record: string; chunks: string; chunksSum?: string }>;
   originals: Array<{ id: string; name: string; mime: string; added: number; bytes: string }>;
-  entries: Array<{ owner: OwnerRef; entries: string; vectors: string; sums?: StoredEntries['sums'] }>;
+  entries: Array<{ owner: OwnerRef; entries: string; vectors: string; vectorFormat?: 'int8'; sums?: StoredEntries['sums'] }>;
   groups: StoredGroup[];
   chats: StoredChat[];
   settings: StoredSetting[];
@@ -74,8 +74,15 @@ export async function encodeLibrary(contents: LibraryContents, now: number = Dat
   const entries: LibraryMeta['entries'] = [];
   for (const [i, record] of contents.entries.entries()) {
     await add(`entries/${i}.json`, json(record.entries), true);
-    await add(`entries/${i}.f32`, new Uint8Array(record.vectors), false);
-    entries.push({ owner: parseOwner(record.owner), entries: `entries/${i}.json`, vectors: `entries/${i}.f32`, ...(record.sums ? { sums: record.sums } : {}) });
+    const vectors = `entries/${i}.${record.vectorFormat === 'int8' ? 'i8' : 'f32'}`;
+    await add(vectors, new Uint8Array(record.vectors), false);
+    entries.push({
+      owner: parseOwner(record.owner),
+      entries: `entries/${i}.json`,
+      vectors,
+      ...(record.vectorFormat ? { vectorFormat: record.vectorFormat } : {}),
+      ...(record.sums ? { sums: record.sums } : {}),
+    });
   }
   const meta: LibraryMeta = {
     format: LIBRARY_FILE_FORMAT,
@@ -196,14 +203,18 @@ export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents>
     check(Array.isArray(entryList), `the entries of ${owner.id} are malformed`);
     const vectors = member(item.vectors);
     const dimension = manifest?.embedder.dimension ?? 0;
+    const int8 = item.vectorFormat === 'int8';
+    // a row is float32 values, or one float32 scale and a code per dimension (vector-codec.ts)
+    const rowBytes = int8 ? 4 + dimension : dimension * Float32Array.BYTES_PER_ELEMENT;
     check(
-      vectors.byteLength === (entryList as unknown[]).length * dimension * Float32Array.BYTES_PER_ELEMENT,
+      vectors.byteLength === (entryList as unknown[]).length * rowBytes,
       `the vectors of ${owner.id} do not match its entries (${dimension} dimensions expected)`,
     );
     entries.push({
       owner: owner.type === 'document' ? docOwner(owner.id) : groupOwner(owner.id),
       entries: entryList as StoredEntries['entries'],
       vectors: vectors.slice().buffer,
+      ...(int8 ? { vectorFormat: 'int8' as const } : {}),
       ...(isObject(item.sums) && typeof item.sums.entries === 'string' && typeof item.sums.vectors === 'string'
         ? { sums: { entries: item.sums.entries, vectors: item.sums.vectors } }
         : {}),

@@ -50,7 +50,10 @@ export interface StoredEntries {
   /** `doc:<docId>` or `group:<groupId>`, see owner-key.ts. */
   owner: string;
   entries: Entry[];
+  /** Float32 values, or with `vectorFormat` 'int8' one scale and `dimension` codes a row (vector-codec.ts). */
   vectors: ArrayBuffer;
+  /** Absent: float32 (every record written before int8 storage). */
+  vectorFormat?: 'int8';
   /**
    * The entries' words counted for BM25 (EntryTerms), so opening the library does not segment the
    * text again. Derived from `entries` alone: absent, or failing its checksum, the text is used.

@@ -8,7 +8,7 @@
  *   bytes 28..   header: UTF-8 JSON { manifest, documents: BlockList[], groups: BlockList[] }
  *   then         the body, every block starting at a multiple of 4: for each document its `text`
  *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
- *                (JSON) and `vectors` (float32 LE) blocks; for each group its `record` and `vectors`;
+ *                (JSON) and `vectors` blocks; for each group its `record` and `vectors`;
  *                for either, when the record has them, its counted entry words (`terms`)
  *
  * Each block is listed in the header as [offset into the body, length in bytes, checksum], with
@@ -18,21 +18,21 @@
  * every record, vectors in the body, no checksums) is still read, unchecked.
  *
  * JSON keeps the text readable and diffable; vectors stay binary because they are 95 % of the
- * bytes. Encoding is deterministic: the same snapshot gives the same bytes.
+ * bytes: float32 LE, or int8 rows when the index searches int8 (the header's `vectors`; see
+ * vector-codec.ts). Encoding is deterministic: the same snapshot gives the same bytes.
  */
 import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
 import { FORMAT_VERSION } from './manifest.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
-import type { EntryTerms } from '../types.ts';
+import type { EntryTerms, VectorStorage } from '../types.ts';
+import { decodeVectors, encodeVectors } from './vector-codec.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
 const SUM_LENGTH = 16;
 const V2_HEADER_START = 12 + SUM_LENGTH;
 
-// The file is little-endian; on such a host (every one Loci targets) vector blocks copy as bytes.
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export class IndexFormatError extends Error {
   constructor(message: string) {
@@ -74,21 +74,23 @@ export async function encodeIndex(snapshot: IndexSnapshot): Promise<Uint8Array> 
     return ref;
   };
   const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+  const { dimension } = snapshot.manifest.embedder;
+  const format: VectorStorage = snapshot.manifest.vectorStorage === 'int8' ? 'int8' : 'float32';
   const documents: BlockList[] = snapshot.documents.map(({ chunks, entries, vectors, terms, ...rest }) => ({
     id: rest.doc.id,
     name: rest.doc.name,
     docIds: [rest.doc.id],
-    blocks: { text: add(json(rest)), chunks: add(json(chunks)), entries: add(json(entries)), vectors: add(vectorBytes(vectors)) },
+    blocks: { text: add(json(rest)), chunks: add(json(chunks)), entries: add(json(entries)), vectors: add(encodeVectors(vectors, dimension, format)) },
     ...(terms ? { terms: add(termsBytes(terms)) } : {}),
   }));
   const groups: BlockList[] = snapshot.groups.map(({ vectors, terms, ...rest }) => ({
     id: rest.group.id,
     name: rest.group.id,
     docIds: rest.group.docIds,
-    blocks: { record: add(json(rest)), vectors: add(vectorBytes(vectors)) },
+    blocks: { record: add(json(rest)), vectors: add(encodeVectors(vectors, dimension, format)) },
     ...(terms ? { terms: add(termsBytes(terms)) } : {}),
   }));
-  const header = json({ manifest: snapshot.manifest, documents, groups });
+  const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups });
   const bodyStart = align4(V2_HEADER_START + header.length);
   const out = new Uint8Array(bodyStart + body.length);
   out.set(MAGIC, 0);
@@ -126,11 +128,21 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
   if (sums.bytes(headerBytes) !== stored) {
     throw new IndexFormatError('the index header is damaged (checksum mismatch): its list of documents cannot be trusted; build the index again');
   }
-  const header = parseJson(headerBytes) as { manifest?: unknown; documents?: unknown; groups?: unknown } | undefined;
+  const header = parseJson(headerBytes) as { manifest?: unknown; vectors?: unknown; documents?: unknown; groups?: unknown } | undefined;
   if (!header || typeof header !== 'object' || !header.manifest || !Array.isArray(header.documents) || !Array.isArray(header.groups)) {
     throw new IndexFormatError('the index header lacks its manifest, documents or groups');
   }
   const body = bytes.subarray(align4(V2_HEADER_START + headerLength));
+  const manifest = header.manifest as IndexSnapshot['manifest'];
+  // files from before int8 storage have no `vectors` and hold float32
+  const format: VectorStorage = header.vectors === 'int8' ? 'int8' : 'float32';
+  const vectorsOf = (block: Uint8Array, what: string): Float32Array => {
+    try {
+      return decodeVectors(block, manifest.embedder.dimension, format);
+    } catch {
+      throw new IndexFormatError(`the vectors of ${what} are not whole rows`);
+    }
+  };
   const damage: Damage[] = [];
   /** The blocks of one record, or undefined (and the damage noted) when any fails its checksum. */
   const read = (list: BlockList, kind: Damage['kind']): Partial<Record<DamagedPart, Uint8Array>> | undefined => {
@@ -164,16 +176,16 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     const rest = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors'>;
     const chunks = parseJson(blocks.chunks!, what) as DocumentRecord['chunks'];
     const entries = parseJson(blocks.entries!, what) as DocumentRecord['entries'];
-    documents.push({ ...rest, chunks, entries, vectors: floats(blocks.vectors!), ...terms(list) });
+    documents.push({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), ...terms(list) });
   }
   const groups: GroupRecord[] = [];
   for (const list of header.groups as BlockList[]) {
     const blocks = read(list, 'group');
     if (!blocks) continue;
     const rest = parseJson(blocks.record!, `the record of cluster group ${list.id}`) as Omit<GroupRecord, 'vectors'>;
-    groups.push({ ...rest, vectors: floats(blocks.vectors!), ...terms(list) });
+    groups.push({ ...rest, vectors: vectorsOf(blocks.vectors!, `cluster group ${list.id}`), ...terms(list) });
   }
-  const snapshot: IndexSnapshot = { manifest: header.manifest as IndexSnapshot['manifest'], documents, groups };
+  const snapshot: IndexSnapshot = { manifest, documents, groups };
   if (damage.length > 0) {
     // a group is named by its documents, which the reader knows by name
     const names = new Map(documents.map((d) => [d.doc.id, d.doc.name]));
@@ -198,7 +210,7 @@ function decodeV1(bytes: Uint8Array, view: DataView): IndexSnapshot {
     if (!Array.isArray(r) || r.length !== 2 || r[0] < 0 || r[0] + r[1] > bodyFloats) {
       throw new IndexFormatError('the index refers to vectors outside the file (truncated?)');
     }
-    return floats(bytes.subarray(bodyStart + r[0] * 4, bodyStart + (r[0] + r[1]) * 4));
+    return decodeVectors(bytes.subarray(bodyStart + r[0] * 4, bodyStart + (r[0] + r[1]) * 4), 1, 'float32');
   };
   const h = header as { manifest?: unknown; documents?: unknown; groups?: unknown };
   if (!h || typeof h !== 'object' || !h.manifest || !Array.isArray(h.documents) || !Array.isArray(h.groups)) {
@@ -242,24 +254,6 @@ function termsOf(block: Uint8Array): EntryTerms | undefined {
   const h = head as Partial<EntryTerms> | null;
   if (!h || typeof h.entries !== 'number' || typeof h.lastId !== 'string' || !Array.isArray(h.words)) return undefined;
   return { entries: h.entries, lastId: h.lastId, words: h.words, data: block.slice(4 + length) };
-}
-
-function vectorBytes(block: Float32Array): Uint8Array {
-  if (LITTLE_ENDIAN) return new Uint8Array(block.buffer, block.byteOffset, block.byteLength);
-  const out = new Uint8Array(block.byteLength);
-  const view = new DataView(out.buffer);
-  for (let i = 0; i < block.length; i++) view.setFloat32(i * 4, block[i], true);
-  return out;
-}
-
-function floats(bytes: Uint8Array): Float32Array {
-  const out = new Float32Array(bytes.length / 4);
-  if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(bytes);
-  else {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
-  }
-  return out;
 }
 
 function align4(n: number): number {

@@ -16,6 +16,7 @@ import { CancelledError, throwIfAborted } from '../util/abort.ts';
 import { chunkEntry, clusterEntry } from './base-entries.ts';
 import { clusteringOptions } from './cluster-options.ts';
 import { concatVectors, embedTexts, row } from './embed-texts.ts';
+import { atStoredPrecision } from '../persist/vector-codec.ts';
 import { termsFor } from '../search/entry-terms.ts';
 import type { LiveCorpus } from '../search/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';
@@ -145,8 +146,7 @@ export class Indexer implements RecordSink {
 
   /** Stores a document's record, its entries' words counted; returns the record as stored. */
   async putDocument(given: DocumentRecord): Promise<DocumentRecord> {
-    // counted here, once per entry, and read by the corpus now and whenever the index is opened
-    const record = given.entries.length > 0 || given.terms ? { ...given, terms: termsFor(given.entries, given.terms) } : given;
+    const record = this.asStored(given);
     await this.deps.store.putDocument(record);
     this.documents.set(record.doc.id, record);
     if (reached(record.job, 'embedded')) this.deps.corpus.setDocument(record);
@@ -154,10 +154,20 @@ export class Indexer implements RecordSink {
   }
 
   async putGroup(given: GroupRecord): Promise<void> {
-    const record = given.entries.length > 0 || given.terms ? { ...given, terms: termsFor(given.entries, given.terms) } : given;
+    const record = this.asStored(given);
     await this.deps.store.putGroup(record);
     this.groups.set(record.group.id, record);
     this.deps.corpus.setGroup(record);
+  }
+
+  /**
+   * A record as the store keeps it and gives it back: its entries' words counted (once per entry,
+   * read by the corpus now and whenever the index is opened) and its vectors at stored precision.
+   */
+  private asStored<R extends DocumentRecord | GroupRecord>(given: R): R {
+    if (given.entries.length === 0 && !given.terms) return given;
+    const { dimension } = this.deps.embedder;
+    return { ...given, terms: termsFor(given.entries, given.terms), vectors: atStoredPrecision(given.vectors, dimension, this.deps.manifest.vectorStorage) };
   }
 
   private async clusterGroup(groupId: string, records: DocumentRecord[], options: StageOptions): Promise<void> {

@@ -1,5 +1,6 @@
 import type { VectorStorage } from '../types.ts';
 import { int8Kernel, type Int8Kernel } from './int8-kernel.ts';
+import { quantizeRow } from './quantize.ts';
 import { TopK, type Hit } from './top-k.ts';
 
 /**
@@ -225,26 +226,9 @@ export class FlatVectorIndex {
       return;
     }
     const base = row * this.stride;
-    let max = 0;
-    for (let j = offset; j < offset + dim; j++) {
-      const x = Math.abs(source[j]);
-      if (x > max) max = x;
-    }
-    // Rounded to float32 first so the codes are computed with the scale that is actually stored.
-    const scale = Math.fround(max / 127);
-    this.scales[row] = scale;
-    if (scale === 0) {
-      // a zero vector; the bytes may hold an earlier query's scratch space (scanKernel)
-      this.codes.fill(0, base, base + this.stride);
-      return;
-    }
-    const inverse = 1 / scale; // a multiply per component instead of a divide: ~2x faster loading
-    const codes = this.codes;
-    for (let j = 0; j < dim; j++) {
-      const code = Math.round(source[offset + j] * inverse);
-      // An Int8Array store wraps rather than saturates, and max · inverse can land a hair above 127.
-      codes[base + j] = code > 127 ? 127 : code < -127 ? -127 : code;
-    }
+    this.scales[row] = quantizeRow(source, offset, dim, this.codes, base);
+    // a zero vector's padding may hold an earlier query's scratch space (scanKernel)
+    if (this.scales[row] === 0) this.codes.fill(0, base, base + this.stride);
   }
 
   /** Grows the buffers geometrically so adding documents one by one stays linear overall. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeIndex, encodeIndex, IndexFormatError } from '../../../src/core/persist/binary-format.ts';
 import { createManifest } from '../../../src/core/persist/manifest.ts';
+import { atStoredPrecision } from '../../../src/core/persist/vector-codec.ts';
 import type { DocumentRecord, IndexSnapshot } from '../../../src/core/persist/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 import { blockOf, encodeV1, flipByte, writeNaN } from '../../support/index-blocks.ts';
@@ -11,7 +12,8 @@ function docRecord(id: string, text: string): DocumentRecord {
     chunks: [{ id: `${id}:0`, docId: id, ordinal: 0, text, headingPath: [], start: 0, end: text.length, tokens: 1 }],
     job: { docId: id, stage: 'ready' },
     entries: [{ id: `${id}:0|chunk|whole|0`, kind: 'chunk', level: 'whole', text, origin: { type: 'chunk', id: `${id}:0` } }],
-    vectors: new Float32Array([0.1, -0.25, 1 / 3]),
+    // as the indexer keeps them for an int8 index: what the store gives back
+    vectors: atStoredPrecision(new Float32Array([0.1, -0.25, 1 / 3]), 3, 'int8'),
     preparse: [],
   };
 }
@@ -29,6 +31,24 @@ describe('index file format', () => {
     expect(back.damage).toBeUndefined();
     expect(back.documents[0].vectors).toBeInstanceOf(Float32Array);
     expect(Array.from(back.documents[0].vectors)).toEqual(Array.from(snapshot.documents[0].vectors));
+  });
+
+  it('stores an int8 index\'s vectors as int8 rows, and a float32 index\'s bit for bit', async () => {
+    const raw = new Float32Array([0.1, -0.25, 1 / 3]);
+    const at = (vectorStorage: 'int8' | 'float32'): IndexSnapshot => ({
+      ...snapshot,
+      manifest: { ...snapshot.manifest, vectorStorage },
+      documents: [{ ...docRecord('d', 'hello'), vectors: raw }],
+      groups: [],
+    });
+    const int8 = await encodeIndex(at('int8'));
+    expect(blockOf(int8, 'documents', 0, 'vectors')[1]).toBe(4 + 3);
+    const back = (await decodeIndex(int8)).documents[0].vectors;
+    expect(Array.from(back)).toEqual(Array.from(atStoredPrecision(raw, 3, 'int8')));
+    for (let i = 0; i < 3; i++) expect(Math.abs(back[i] - raw[i])).toBeLessThan((1 / 3 / 127) * 0.51);
+    const float32 = await encodeIndex(at('float32'));
+    expect(blockOf(float32, 'documents', 0, 'vectors')[1]).toBe(12);
+    expect(Array.from((await decodeIndex(float32)).documents[0].vectors)).toEqual(Array.from(raw));
   });
 
   it('records the format version and the embedder in a readable header', async () => {

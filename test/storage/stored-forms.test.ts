@@ -1,6 +1,7 @@
 /**
- * Counted entry terms travel with their records through both stores, and opening an index from
- * them gives the same BM25 as segmenting the text; damaged or stale terms are not trusted.
+ * The ready-to-search forms records are stored in, through both stores: counted entry terms (an
+ * index opened from them gives the same BM25 as segmenting the text; damaged or stale terms are
+ * not trusted) and int8 vector rows for an int8 index.
  */
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../src/core/engine/engine.ts';
@@ -13,7 +14,9 @@ import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import { flipByte } from '../support/index-blocks.ts';
 import { docOwner } from '../../src/storage/owner-key.ts';
-import { docA, documentRecord, manifest, storeWith } from './fixtures.ts';
+import { atStoredPrecision } from '../../src/core/persist/vector-codec.ts';
+import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
+import { DIM, docA, documentRecord, freshStore, manifest, storeWith } from './fixtures.ts';
 
 const SETTINGS: Partial<ManifestSettings> = {
   chunking: { chunkTokens: 30, overlapTokens: 3 },
@@ -109,5 +112,29 @@ describe('counted entry terms', () => {
     expect(again!.documents[0].terms).toBeUndefined();
     expect(again!.documents[0].entries).toEqual(docA.entries);
     expect(again!.documents[1].terms).toBeDefined();
+  });
+});
+
+describe('int8 vectors in IndexedDB', () => {
+  const int8 = (): IndexSnapshot => ({ manifest: { ...manifest(), vectorStorage: 'int8' }, documents: [docA], groups: [] });
+
+  it('are stored as int8 rows, 4 + d bytes each, and load back at stored precision', async () => {
+    const store = await storeWith(int8());
+    const stored = await store.db.get('entries', docOwner(docA.doc.id));
+    expect(stored!.vectorFormat).toBe('int8');
+    expect(stored!.vectors.byteLength).toBe(docA.entries.length * (4 + DIM));
+    const loaded = await store.load();
+    expect(loaded!.damage).toBeUndefined();
+    expect(Array.from(loaded!.documents[0].vectors)).toEqual(Array.from(atStoredPrecision(docA.vectors, DIM, 'int8')));
+  });
+
+  it('travel through an export and an import as int8', async () => {
+    const store = await storeWith(int8());
+    const bytes = await exportLibrary(store.db);
+    const other = await freshStore();
+    await importLibrary(other.db, bytes, { mode: 'replace' });
+    const stored = await other.db.get('entries', docOwner(docA.doc.id));
+    expect(stored!.vectorFormat).toBe('int8');
+    expect((await other.load())!.documents[0].vectors).toEqual((await store.load())!.documents[0].vectors);
   });
 });
