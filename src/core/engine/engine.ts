@@ -187,24 +187,37 @@ export class LociEngine {
    * Indexes files through every stage: each file is parsed, chunked and embedded (a bad file is
    * reported and skipped), then clustering and pre-parsing run over whatever is pending, which also
    * finishes any job an earlier run left half done.
+   *
+   * Where documents are clustered each on its own and no pre-parse budget is set, each file is
+   * taken through every stage before the next is read, so a run that is killed leaves whole
+   * documents behind rather than every document half done (the five laws, killed at 75%: the
+   * rerun redid clustering and all pre-parsing when every file went stage by stage together).
    */
   async indexFiles(files: { name: string; bytes: Uint8Array }[], options: IndexFilesOptions = {}): Promise<IndexFilesResult> {
     const added: DocumentRecord[] = [];
     const failed: { name: string; error: Error }[] = [];
     const duplicates: { name: string; sameAs: string }[] = [];
+    const oneByOne = this.manifest.clustering.scope === 'document' && !options.preparseBudget;
+    const finished = { done: 0, failed: 0 };
     for (const file of files) {
       try {
         const record = await this.indexer.ingestFile(file.name, file.bytes, options);
         // ids come from content, so the same bytes under a new name meet the first name's record
         if (record.doc.name !== file.name) duplicates.push({ name: file.name, sameAs: record.doc.name });
         else added.push(record);
+        if (oneByOne) {
+          const outcome = await this.finishPending({ ...options, docIds: new Set([record.doc.id]) });
+          finished.done += outcome.done;
+          finished.failed += outcome.failed;
+        }
       } catch (error) {
         if (!(error instanceof Error) || error.name === 'CancelledError' || !options.onFileError) throw error;
         failed.push({ name: file.name, error });
         options.onFileError(file.name, error);
       }
     }
-    const preparse = await this.finishPending(options);
+    const rest = await this.finishPending(options);
+    const preparse = { ...rest, done: rest.done + finished.done, failed: rest.failed + finished.failed };
     return { added, failed, duplicates, preparse };
   }
 

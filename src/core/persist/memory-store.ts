@@ -28,29 +28,29 @@ export class MemoryIndexStore implements IndexStore {
 
   async putManifest(manifest: IndexManifest): Promise<void> {
     this.manifest = manifest;
-    this.changed();
+    await this.changed();
   }
 
   async putDocument(record: DocumentRecord): Promise<void> {
     this.documents.set(record.doc.id, record);
-    this.changed();
+    await this.changed();
   }
 
   async deleteDocument(docId: string): Promise<void> {
     this.documents.delete(docId);
-    this.changed();
+    await this.changed();
   }
 
   async putGroup(record: GroupRecord): Promise<void> {
     this.groups.set(record.group.id, record);
-    this.changed();
+    await this.changed();
   }
 
   async deleteGroup(groupId: string): Promise<void> {
     this.groups.delete(groupId);
-    this.changed();
+    await this.changed();
   }
 
-  /** Called after every change; the file store overrides it to write. */
-  protected changed(): void {}
+  /** Called after every change, and awaited by it; the file store overrides it to write. */
+  protected async changed(): Promise<void> {}
 }
