@@ -1,8 +1,10 @@
 /**
  * Memory of 10k entries: the stored records (entries, texts, vectors), the searchable in-memory
- * corpus built over them (vector copy, BM25, row tables), and the bytes of the saved index file.
+ * corpus built over them (vector copy, BM25, row tables), and the bytes of the saved index file
+ * with float32 and with int8 vectors.
  * The baseline is the raw float32 vectors alone, the least any dense index must hold.
  */
+import { termsFor } from '../core/search/entry-terms.ts';
 import { LiveCorpus } from '../core/search/live-corpus.ts';
 import { encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../core/persist/index.ts';
 import type { IndexManifest, VectorStorage } from '../core/types.ts';
@@ -56,7 +58,12 @@ export async function benchMemory(entries: number, dimension: number): Promise<{
     });
     rows.push(row(`search corpus, ${storage} (vectors, BM25, rows)`, corpus.heap + corpus.arrayBuffers, corpus.heap));
   }
-  const stored = await encodeIndex({ manifest: manifest(dimension, 'float32'), documents: [document], groups: [group] });
-  rows.push(row('stored index file (encodeIndex)', stored.length));
+  // stored as the indexer stores records: with their counted entry words
+  const documents = [{ ...document, terms: termsFor(document.entries, undefined) }];
+  const groups = [{ ...group, terms: termsFor(group.entries, undefined) }];
+  for (const storage of ['float32', 'int8'] as VectorStorage[]) {
+    const stored = await encodeIndex({ manifest: manifest(dimension, storage), documents, groups });
+    rows.push(row(`stored index file, ${storage} (encodeIndex)`, stored.length));
+  }
   return { rows, rawVectorBytes: raw };
 }
