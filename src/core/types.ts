@@ -68,6 +68,11 @@ export interface Doc {
   blocks: PlacedBlock[];
   toc: TocEntry[];
   pageCount?: number;
+  /**
+   * The text encoding a text file was read in, when not UTF-8 (a GBK, Big5, Shift_JIS or
+   * Windows-1252 file, or UTF-16 with a BOM): WHATWG names, e.g. 'gb18030', 'big5'.
+   */
+  encoding?: string;
 }
 
 /** An original chunk: the only text the answering model ever sees. */

@@ -29,6 +29,8 @@ export interface LibraryDoc {
   damage?: string;
   chunks: number;
   pageCount?: number;
+  /** The text encoding the file was read in, when not UTF-8 (WHATWG name, e.g. 'gb18030'). */
+  encoding?: string;
 }
 
 /** Settings a person can change; persisted in the engine worker's store, which resolves them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etaSeconds, formatBytes, fraction, percent, roundDuration } from '../../src/app/lib/format.ts';
+import { encodingName, etaSeconds, formatBytes, fraction, percent, roundDuration } from '../../src/app/lib/format.ts';
 
 describe('formatBytes', () => {
   it('keeps one decimal only for small values of a unit', () => {
@@ -34,5 +34,14 @@ describe('etaSeconds and fractions', () => {
     expect(fraction(5, 0)).toBe(0);
     expect(fraction(15, 10)).toBe(1);
     expect(percent(1, 3)).toBe(33);
+  });
+});
+
+describe('encodingName', () => {
+  it('names an encoding as people know it', () => {
+    expect(encodingName('gb18030')).toBe('GBK');
+    expect(encodingName('shift_jis')).toBe('Shift_JIS');
+    expect(encodingName('utf-16be')).toBe('UTF-16');
+    expect(encodingName('koi8-r')).toBe('KOI8-R');
   });
 });

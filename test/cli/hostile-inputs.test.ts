@@ -116,6 +116,17 @@ describe('loci index says what it did not index', () => {
     expect(summary.failedFiles).toEqual([{ file: 'outline.md', error: 'outline.md: the file has only headings (3) and no text under them to index' }]);
   });
 
+  it('says which file it read in a legacy encoding', async () => {
+    const folder = path.join(dir, 'legacy');
+    await mkdir(folder);
+    // 数据处理者应当履行数据安全保护义务。 in GBK
+    const gbk = [0xca, 0xfd, 0xbe, 0xdd, 0xb4, 0xa6, 0xc0, 0xed, 0xd5, 0xdf, 0xd3, 0xa6, 0xb5, 0xb1, 0xc2, 0xc4, 0xd0, 0xd0, 0xca, 0xfd, 0xbe, 0xdd, 0xb0, 0xb2, 0xc8, 0xab, 0xb1, 0xa3, 0xbb, 0xa4, 0xd2, 0xe5, 0xce, 0xf1, 0xa1, 0xa3];
+    await writeFile(path.join(folder, 'gbk.txt'), new Uint8Array(gbk));
+    const r = await loci('index', folder, '--out', path.join(dir, 'legacy.loci'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('note: gbk.txt: read as gb18030 (not UTF-8)');
+  });
+
   it('refuses a file that makes more chunks than --max-chunks, by name, and indexes the rest', async () => {
     const folder = path.join(dir, 'long');
     await mkdir(folder);

@@ -29,6 +29,7 @@ export function libraryRow(summary: DocumentSummary, record: DocumentRecord | un
   if (job.error) row.error = job.error;
   if (job.damage && !job.running) row.damage = job.damage;
   if (record?.doc.pageCount !== undefined) row.pageCount = record.doc.pageCount;
+  if (record?.doc.encoding !== undefined) row.encoding = record.doc.encoding;
   return row;
 }
 

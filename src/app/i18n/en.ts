@@ -44,6 +44,7 @@ export const en = {
 
   'doc.passages': '{n} passages',
   'doc.pages': '{n} pages',
+  'doc.encoding': 'read as {name}',
   'doc.progress': '{stage}: {done} of {total}',
   'doc.eta': 'about {time} left',
   'doc.pause': 'Pause',

@@ -46,6 +46,7 @@ export const zh: Record<MessageKey, string> = {
 
   'doc.passages': '{n} 个段落',
   'doc.pages': '{n} 页',
+  'doc.encoding': '按 {name} 编码读取',
   'doc.progress': '{stage}：{done} / {total}',
   'doc.eta': '约剩 {time}',
   'doc.pause': '暂停',

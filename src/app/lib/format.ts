@@ -2,6 +2,23 @@
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
+/** How an encoding is known to people, from its WHATWG name ('gb18030' → 'GBK'). */
+export function encodingName(encoding: string): string {
+  return ENCODING_NAMES[encoding] ?? encoding.toUpperCase();
+}
+
+// GB18030 extends GBK, and a file that decodes as one is, to its reader, "a GBK file".
+const ENCODING_NAMES: Record<string, string> = {
+  gb18030: 'GBK',
+  gbk: 'GBK',
+  big5: 'Big5',
+  shift_jis: 'Shift_JIS',
+  'euc-kr': 'EUC-KR',
+  'windows-1252': 'Windows-1252',
+  'utf-16le': 'UTF-16',
+  'utf-16be': 'UTF-16',
+};
+
 /** "512 B", "3.4 MB", "120 MB": one decimal only while it still says something. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';

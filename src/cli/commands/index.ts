@@ -124,6 +124,7 @@ async function buildIndex({ argv, options, values, maxChunks, files, paths, fail
     });
   });
   for (const d of outcome.duplicates) process.stderr.write(`skipped: ${d.name}: same content as ${d.sameAs}, which is already indexed\n`);
+  for (const r of outcome.added) if (r.doc.encoding) process.stderr.write(`note: ${r.doc.name}: read as ${r.doc.encoding} (not UTF-8)\n`);
   await store.close();
   const snap = engine.snapshot();
   const summary = {

@@ -11,14 +11,23 @@ const SAMPLE_CHARS = 65_536;
 // Real text has almost no control characters besides line breaks and tabs; binary has many.
 const MAX_CONTROL_SHARE = 0.01;
 
-/** The decoded text, or undefined when the bytes are not text in any encoding read here. */
-export function decodeText(bytes: Uint8Array): string | undefined {
-  const text = decodeUnicode(bytes) ?? decodeLegacyCjk(bytes)?.text ?? decodeWindows1252(bytes);
-  if (text === undefined || looksBinary(text)) return undefined;
-  return text;
+/** Text and the encoding it was read in, by the WHATWG name TextDecoder knows it by. */
+export interface DecodedText {
+  text: string;
+  encoding: string;
 }
 
-function decodeUnicode(bytes: Uint8Array): string | undefined {
+/** The decoded text, or undefined when the bytes are not text in any encoding read here. */
+export function decodeText(bytes: Uint8Array): DecodedText | undefined {
+  const unicode = decodeUnicode(bytes);
+  const legacy = unicode === undefined ? decodeLegacyCjk(bytes) : undefined;
+  const western = unicode === undefined && legacy === undefined ? decodeWindows1252(bytes) : undefined;
+  const decoded = unicode ?? legacy ?? (western === undefined ? undefined : { text: western, encoding: 'windows-1252' });
+  if (decoded === undefined || looksBinary(decoded.text)) return undefined;
+  return decoded;
+}
+
+function decodeUnicode(bytes: Uint8Array): DecodedText | undefined {
   let encoding = 'utf-8';
   let body = bytes;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
@@ -31,7 +40,7 @@ function decodeUnicode(bytes: Uint8Array): string | undefined {
     body = bytes.subarray(2);
   }
   try {
-    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body);
+    return { text: new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body), encoding };
   } catch {
     return undefined;
   }

@@ -29,10 +29,11 @@ const SUPPORTED = 'PDF, Word (DOCX), EPUB, HTML, Markdown and plain text';
 // PDF readers accept a header that follows some junk, within the first kilobyte.
 const PDF_HEADER_WINDOW = 1024;
 
-/** The format, plus the decoded text when it is a text format (so it is decoded only once). */
+/** The format, plus the decoded text and its encoding when it is a text format (decoded only once). */
 export interface Identified {
   format: Format;
   text?: string;
+  encoding?: string;
 }
 
 export function identify(name: string, bytes: Uint8Array): Identified {
@@ -50,15 +51,16 @@ export function identify(name: string, bytes: Uint8Array): Identified {
     throw new IngestError(name, 'unsupported', `old Office formats (.doc, .xls, .ppt) are not supported; save the file as .docx or PDF`);
   }
   if (byName === 'pdf' || byName === 'docx' || byName === 'epub') return { format: byName };
-  const text = decodeText(bytes);
-  if (text === undefined) {
+  const decoded = decodeText(bytes);
+  if (decoded === undefined) {
     const detail = byName
       ? `the file is named .${ext} but holds binary data, not text`
       : `this file type is not supported; supported formats are ${SUPPORTED}`;
     throw new IngestError(name, 'unsupported', detail);
   }
-  if (byName) return { format: byName, text };
-  return { format: looksLikeHtml(text) ? 'html' : 'txt', text };
+  const { text, encoding } = decoded;
+  if (byName) return { format: byName, text, encoding };
+  return { format: looksLikeHtml(text) ? 'html' : 'txt', text, encoding };
 }
 
 function hasPdfHeader(bytes: Uint8Array): boolean {

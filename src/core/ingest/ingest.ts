@@ -38,7 +38,8 @@ export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
  */
 export const DEFAULT_MAX_CHUNKS = 50_000;
 
-export type ParseResult = ParsedDocument & { format: Format; mime: string };
+/** `encoding`: what a text format was read as (absent for PDF, DOCX and EPUB). */
+export type ParseResult = ParsedDocument & { format: Format; mime: string; encoding?: string };
 
 /** Bytes → normalized blocks in reading order, or an IngestError that says what is wrong. */
 export async function parseDocument(name: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<ParseResult> {
@@ -48,7 +49,7 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
   }
   if (bytes.length === 0) throw new IngestError(name, 'empty', 'the file is empty');
 
-  const { format, text } = identify(name, bytes);
+  const { format, text, encoding } = identify(name, bytes);
   const parsed = await parseWithin(name, format, bytes, text, options.ocr);
 
   const blocks: Block[] = [];
@@ -64,6 +65,7 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
   }
 
   const result: ParseResult = { blocks, format, mime: MIME_TYPES[format] };
+  if (encoding !== undefined) result.encoding = encoding;
   const title = parsed.title !== undefined ? normalizeText(parsed.title) : '';
   if (title !== '') result.title = title;
   if (parsed.pageCount !== undefined) result.pageCount = parsed.pageCount;
@@ -127,5 +129,7 @@ export async function ingest(name: string, bytes: Uint8Array, options: IngestOpt
     toc: buildToc(text, blocks),
   };
   if (parsed.pageCount !== undefined) doc.pageCount = parsed.pageCount;
+  // said only when it is not the usual: a person should see that a file was read as GBK
+  if (parsed.encoding !== undefined && parsed.encoding !== 'utf-8') doc.encoding = parsed.encoding;
   return doc;
 }

@@ -120,7 +120,7 @@ describe('identify', () => {
     expect(formatOf('saved', text('<!DOCTYPE html><html><body>x</body></html>'))).toBe('html');
     expect(formatOf('data.csv', text('a,b'))).toBe('txt');
     // Text formats come back decoded, so the parser does not decode them again.
-    expect(identify('README.md', text('# hi'))).toEqual({ format: 'md', text: '# hi' });
+    expect(identify('README.md', text('# hi'))).toEqual({ format: 'md', text: '# hi', encoding: 'utf-8' });
   });
 
   it('refuses binary and old Office files', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { parseDocument } from '../../../src/core/ingest/index.ts';
+import { ingest, parseDocument } from '../../../src/core/ingest/index.ts';
 import { decodeLegacyCjk, legacyReading } from '../../../src/core/ingest/legacy-cjk.ts';
 import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
@@ -80,6 +80,17 @@ describe('legacy encodings', () => {
     expect(await textOf('big5.txt', BIG5)).toBe('資料處理者應當履行資料安全保護義務。');
     expect(await textOf('sjis.txt', SHIFT_JIS)).toBe('データの処理者は、安全保護の義務を果たさなければならない。');
     expect(await textOf('cafe.txt', WINDOWS_1252)).toBe('Le café est très bon — à bientôt.');
+  });
+
+  it('records the encoding a file was read in on its document, and none for UTF-8', async () => {
+    const encodingOf = async (name: string, data: Uint8Array) => (await ingest(name, data)).encoding;
+    expect(await encodingOf('gbk.txt', GBK)).toBe('gb18030');
+    expect(await encodingOf('big5.txt', BIG5)).toBe('big5');
+    expect(await encodingOf('sjis.txt', SHIFT_JIS)).toBe('shift_jis');
+    expect(await encodingOf('kr.txt', EUC_KR)).toBe('euc-kr');
+    expect(await encodingOf('cafe.txt', WINDOWS_1252)).toBe('windows-1252');
+    expect(await encodingOf('utf16.txt', new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x42, 0x00]))).toBe('utf-16le');
+    expect(await encodingOf('plain.txt', new TextEncoder().encode('数据安全'))).toBeUndefined();
   });
 
   it('still refuses binary, and UTF-8 with a bad byte is not read as Windows-1252 mojibake', async () => {
