@@ -43,7 +43,9 @@ export const en = {
   'lang.other': 'Other language',
 
   'doc.passages': '{n} passages',
+  'doc.passage': '1 passage',
   'doc.pages': '{n} pages',
+  'doc.page': '1 page',
   'doc.encoding': 'read as {name}',
   'doc.progress': '{stage}: {done} of {total}',
   'doc.eta': 'about {time} left',

@@ -45,7 +45,9 @@ export const zh: Record<MessageKey, string> = {
   'lang.other': '其他语言',
 
   'doc.passages': '{n} 个段落',
+  'doc.passage': '1 个段落',
   'doc.pages': '{n} 页',
+  'doc.page': '1 页',
   'doc.encoding': '按 {name} 编码读取',
   'doc.progress': '{stage}：{done} / {total}',
   'doc.eta': '约剩 {time}',
