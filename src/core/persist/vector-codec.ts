@@ -67,3 +67,12 @@ function float32Bytes(block: Float32Array): Uint8Array {
 export function atStoredPrecision(vectors: Float32Array, dimension: number, format: VectorStorage | undefined): Float32Array {
   return format !== 'int8' ? vectors : decodeVectors(encodeVectors(vectors, dimension, format), dimension, format);
 }
+
+/**
+ * Rounds rows `fromRow` and later to stored precision in place, for a record growing by appended
+ * rows whose earlier rows are rounded already: a pre-parse checkpoint then costs what it adds.
+ */
+export function roundRowsToStored(vectors: Float32Array, dimension: number, format: VectorStorage | undefined, fromRow: number): void {
+  if (format !== 'int8' || fromRow * dimension >= vectors.length) return;
+  vectors.set(atStoredPrecision(vectors.subarray(fromRow * dimension), dimension, format), fromRow * dimension);
+}

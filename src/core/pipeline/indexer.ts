@@ -16,8 +16,8 @@ import { CancelledError, throwIfAborted } from '../util/abort.ts';
 import { chunkEntry, clusterEntry } from './base-entries.ts';
 import { clusteringOptions } from './cluster-options.ts';
 import { concatVectors, embedTexts, row } from './embed-texts.ts';
-import { atStoredPrecision } from '../persist/vector-codec.ts';
-import { termsFor } from '../search/entry-terms.ts';
+import { roundRowsToStored } from '../persist/vector-codec.ts';
+import { covers, termsFor } from '../search/entry-terms.ts';
 import type { LiveCorpus } from '../search/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';
 import { preparseStage, type PreparseBudget, type PreparseOutcome } from './preparse-stage.ts';
@@ -163,11 +163,15 @@ export class Indexer implements RecordSink {
   /**
    * A record as the store keeps it and gives it back: its entries' words counted (once per entry,
    * read by the corpus now and whenever the index is opened) and its vectors at stored precision.
+   * Rows its terms already counted were stored before, and so rounded already: only the rows after
+   * them are, in place (every record is given vectors of its own: fresh from embedding, or
+   * concatenated by a pre-parse checkpoint).
    */
   private asStored<R extends DocumentRecord | GroupRecord>(given: R): R {
     if (given.entries.length === 0 && !given.terms) return given;
-    const { dimension } = this.deps.embedder;
-    return { ...given, terms: termsFor(given.entries, given.terms), vectors: atStoredPrecision(given.vectors, dimension, this.deps.manifest.vectorStorage) };
+    const done = given.terms && covers(given.terms, given.entries) ? given.terms.entries : 0;
+    roundRowsToStored(given.vectors, this.deps.embedder.dimension, this.deps.manifest.vectorStorage, done);
+    return { ...given, terms: termsFor(given.entries, given.terms) };
   }
 
   private async clusterGroup(groupId: string, records: DocumentRecord[], options: StageOptions): Promise<void> {
