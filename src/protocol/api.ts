@@ -31,6 +31,8 @@ export interface LibraryDoc {
   pageCount?: number;
   /** The text encoding the file was read in, when not UTF-8 (WHATWG name, e.g. 'gb18030'). */
   encoding?: string;
+  /** Files dropped again with the same content under other names, which were not added. */
+  copies?: string[];
 }
 
 /** Settings a person can change; persisted in the engine worker's store, which resolves them. */

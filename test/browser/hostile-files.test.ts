@@ -2,7 +2,8 @@
  * The files people really have, dropped in the app: a GBK text is read (and says so) and answers
  * a question in Chinese; a Markdown of headings only, a quote nested past any real one and an EPUB
  * that unpacks past the limit (a ZIP bomb) are each refused on their own row with the reason,
- * naming the file; the document already in the library is not touched and goes on answering.
+ * naming the file; the document already in the library is not touched and goes on answering; and
+ * a copy of it under another name is named on its row instead of being added.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,6 +78,13 @@ describe('the files people really have', () => {
     await ask(page, '数据处理者应当履行什么义务？');
     const sources = await page.locator('[data-testid="source"]').allTextContents();
     expect(sources.join(' ')).toContain('旧文件');
+
+    // The same bytes under another name: named on the row of the document they copy, not added.
+    await page.setInputFiles('[data-testid="file-input"]', memoryFile('副本.md', 'text/markdown', readFileSync(DATA_SECURITY_LAW)));
+    await expect.poll(() => docRow(page, GOOD).locator('[data-testid="doc-copies"]').textContent(), { timeout: 30_000 }).toBe(
+      '副本.md: the same content as this document, not added again',
+    );
+    expect(Object.keys(await statuses(page))).toEqual([GOOD, '旧文件.txt', 'outline.md', 'nested.md', 'bomb.epub']);
 
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();

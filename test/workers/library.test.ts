@@ -84,4 +84,16 @@ describe('Library', () => {
     expect(rows().map((row) => [row.name, row.status])).toEqual([['added.md', 'indexing']]);
     await vi.waitFor(() => expect(rows()[0].status).toBe('ready'));
   });
+
+  it('names a file dropped again under another name on the row of the document it copies, and adds nothing', async () => {
+    const { store, library, rows } = await setUp();
+    await library.refresh();
+    const bytes = markdown('Added', 2) as Uint8Array<ArrayBuffer>;
+    await library.add([new File([bytes], 'added.md', { type: 'text/markdown' })]);
+    await vi.waitFor(() => expect(rows()[0].status).toBe('ready'));
+    await library.add([new File([bytes], 'copy.md', { type: 'text/markdown' }), new File([bytes], 'again.md', { type: 'text/markdown' })]);
+    expect(rows().map((row) => [row.name, row.status, row.copies])).toEqual([['added.md', 'ready', ['copy.md', 'again.md']]]);
+    expect((await store.listDocuments()).map((d) => d.name)).toEqual(['added.md']);
+    expect((await store.getOriginal(await sha256Hex(bytes)))?.name).toBe('added.md');
+  });
 });

@@ -10,6 +10,8 @@ export interface JobView {
   /** Its stored records failed their checksums (plain words), until a repair rebuilds them. */
   damage?: string;
   progress?: LibraryDoc['progress'];
+  /** Names the same bytes were dropped under again (not added). */
+  copies?: string[];
 }
 
 export function libraryRow(summary: DocumentSummary, record: DocumentRecord | undefined, job: JobView): LibraryDoc {
@@ -30,6 +32,7 @@ export function libraryRow(summary: DocumentSummary, record: DocumentRecord | un
   if (job.damage && !job.running) row.damage = job.damage;
   if (record?.doc.pageCount !== undefined) row.pageCount = record.doc.pageCount;
   if (record?.doc.encoding !== undefined) row.encoding = record.doc.encoding;
+  if (job.copies?.length) row.copies = job.copies;
   return row;
 }
 

@@ -7,6 +7,7 @@ import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Progress } from '../../src/core/ports.ts';
 import { describeDamage } from '../../src/core/persist/damage.ts';
+import { sha256Hex } from '../../src/core/util/hash.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';
 import { libraryRow } from './library-rows.ts';
@@ -30,6 +31,8 @@ export class Library implements JobRunner {
   readonly queue: JobQueue;
   private summaries: DocumentSummary[] = [];
   private readonly errors = new Map<string, string>();
+  /** Names a document's bytes were dropped under again, this session: said on its row, not added. */
+  private readonly copies = new Map<string, string[]>();
   private readonly meters = new Map<string, ProgressMeter>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -53,6 +56,7 @@ export class Library implements JobRunner {
         error: this.errors.get(summary.id),
         damage: damage.get(summary.id),
         progress: this.meters.get(summary.id)?.current,
+        copies: this.copies.get(summary.id),
       }),
     );
   }
@@ -101,7 +105,15 @@ export class Library implements JobRunner {
     const ids: string[] = [];
     for (const file of files) {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const id = await this.deps.store.addOriginal(file.name, file.type, bytes);
+      // Ids come from content: the same bytes under another name are the document already here.
+      // Storing them would only rename it, so the copy is named on that document's row instead.
+      const id = await sha256Hex(bytes);
+      const known = this.summaries.find((s) => s.id === id);
+      if (known && known.name !== file.name) {
+        this.copies.set(id, [...new Set([...(this.copies.get(id) ?? []), file.name])]);
+        continue;
+      }
+      await this.deps.store.putOriginal(id, file.name, file.type, bytes);
       // Adding a file again is how a person retries it.
       this.errors.delete(id);
       await this.deps.paused.set(id, false);

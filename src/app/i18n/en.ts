@@ -47,6 +47,7 @@ export const en = {
   'doc.pages': '{n} pages',
   'doc.page': '1 page',
   'doc.encoding': 'read as {name}',
+  'doc.copies': '{names}: the same content as this document, not added again',
   'doc.progress': '{stage}: {done} of {total}',
   'doc.eta': 'about {time} left',
   'doc.pause': 'Pause',

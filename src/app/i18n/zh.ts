@@ -49,6 +49,7 @@ export const zh: Record<MessageKey, string> = {
   'doc.pages': '{n} 页',
   'doc.page': '1 页',
   'doc.encoding': '按 {name} 编码读取',
+  'doc.copies': '{names}：内容与本文档相同，未重复添加',
   'doc.progress': '{stage}：{done} / {total}',
   'doc.eta': '约剩 {time}',
   'doc.pause': '暂停',
