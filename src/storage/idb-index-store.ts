@@ -20,6 +20,7 @@ import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { vectorsToBuffer } from './vectors.ts';
 import { decodeVectors, encodeVectors } from '../core/persist/vector-codec.ts';
+import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries, type TextSources } from '../core/persist/repeated-text.ts';
 
 /** One row of the library list: enough to show it, nothing heavy. */
 export interface DocumentSummary {
@@ -63,34 +64,36 @@ export class IdbIndexStore implements IndexStore {
     const damagedGroups = new Set(damage.filter((d) => d.kind === 'group').map((d) => d.id));
     const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));
     const entriesByOwner = new Map(entries.map((record) => [record.owner, record]));
-    const ownedEntries = (owner: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> => {
+    const ownedEntries = (owner: string, sources: TextSources): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> | undefined => {
       const record = entriesByOwner.get(owner);
       if (!record) return { entries: [], vectors: new Float32Array(0) };
+      const entries = loadedEntries(record.entries, sources);
+      if (!entries) return undefined;
       const vectors = decodeVectors(new Uint8Array(record.vectors), manifest.embedder.dimension, record.vectorFormat);
       // terms are only a shortcut past segmentation: unsealed or damaged ones are left out, not reported
       const { terms } = record;
       const sound = terms !== undefined && record.sums?.terms !== undefined && record.sums.terms === termsSum(sums, terms);
-      return { entries: record.entries, vectors, ...(sound ? { terms } : {}) };
+      return { entries, vectors, ...(sound ? { terms } : {}) };
     };
-    const snapshot: IndexSnapshot = {
-      manifest,
-      documents: documents
-        .filter(({ doc }) => !damagedDocs.has(doc.id))
-        .map(({ doc, job, preparse }) => ({
-          doc,
-          chunks: chunksByDoc.get(doc.id) ?? [],
-          job,
-          ...ownedEntries(docOwner(doc.id)),
-          preparse,
-        })),
-      groups: groups
-        .filter(({ group }) => !damagedGroups.has(group.id))
-        .map(({ group, preparse }) => ({
-          group,
-          ...ownedEntries(groupOwner(group.id)),
-          preparse,
-        })),
-    };
+    const loaded: DocumentRecord[] = [];
+    for (const { doc, job, preparse } of documents) {
+      if (damagedDocs.has(doc.id)) continue;
+      const chunks = loadedChunks(doc, chunksByDoc.get(doc.id) ?? []);
+      const owned = ownedEntries(docOwner(doc.id), chunkSources([chunks]));
+      // entries whose chunks are missing cannot get their text back: the document is damaged
+      if (!owned) damage.push({ kind: 'document', id: doc.id, name: names.get(doc.id) ?? doc.name, docIds: [doc.id], parts: ['chunks'] });
+      else loaded.push({ doc, chunks, job, ...owned, preparse });
+    }
+    // group entries are stored whole: nothing of them is rebuilt, and no source is needed
+    const whole: TextSources = { chunk: () => undefined };
+    const loadedGroups: GroupRecord[] = [];
+    for (const { group, preparse } of groups) {
+      if (damagedGroups.has(group.id)) continue;
+      const owned = ownedEntries(groupOwner(group.id), whole);
+      if (!owned) damage.push({ kind: 'group', id: group.id, name: group.docIds.map((id) => names.get(id) ?? id).join(', '), docIds: group.docIds, parts: ['clusters'] });
+      else loadedGroups.push({ group, ...owned, preparse });
+    }
+    const snapshot: IndexSnapshot = { manifest, documents: loaded, groups: loadedGroups };
     if (damage.length > 0) snapshot.damage = damage;
     return snapshot;
   }
@@ -119,18 +122,21 @@ export class IdbIndexStore implements IndexStore {
     // summed before the transaction: awaiting anything but its own requests would let it commit
     const sums = await checksums();
     const { vectors, vectorFormat } = await this.storedVectors(record.vectors);
+    // a document's text is stored once: its chunks and chunk entries without the text they repeat
+    const chunks = storedChunks(record.doc, record.chunks);
+    const entries = storedEntries(record.entries, chunkSources([record.chunks]));
     const sealed = {
       document: documentSum(sums, record),
-      chunks: chunksSum(sums, record.chunks),
-      entries: entriesSums(sums, record.entries, vectors, record.terms),
+      chunks: chunksSum(sums, chunks),
+      entries: entriesSums(sums, entries, vectors, record.terms),
     };
     await inWriteTransaction(this.db, ['manifest', 'documents', 'originals', 'chunks', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
       const documents = tx.objectStore('documents');
       const added = await libraryAdded(documents, tx.objectStore('originals'), id);
       await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added, sum: sealed.document });
-      await tx.objectStore('chunks').put({ docId: id, chunks: record.chunks, sum: sealed.chunks });
-      await tx.objectStore('entries').put({ owner: docOwner(id), entries: record.entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
+      await tx.objectStore('chunks').put({ docId: id, chunks, sum: sealed.chunks });
+      await tx.objectStore('entries').put({ owner: docOwner(id), entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
     });
   }
 

@@ -5,7 +5,8 @@
  */
 import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
-import type { Chunk, Entry, EntryTerms, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
+import type { StoredChunk, StoredEntry } from '../core/persist/repeated-text.ts';
+import type { EntryTerms, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
 
 /** Epoch ms; strictly increasing across the library so it also fixes the document order. */
 type Added = { added: number };
@@ -40,16 +41,18 @@ export interface StoredOriginalBytes {
 /** An original with its bytes: what the indexer reads and what an export carries. */
 export type OriginalFile = StoredOriginal & Pick<StoredOriginalBytes, 'bytes'>;
 
+/** A document's chunks, each without the text that is its document's (repeated-text.ts). */
 export interface StoredChunks extends Sealed {
   docId: string;
-  chunks: Chunk[];
+  chunks: StoredChunk[];
 }
 
 /** Entries of one owner with their vectors: `entries.length * dimension` Float32 values. */
 export interface StoredEntries {
   /** `doc:<docId>` or `group:<groupId>`, see owner-key.ts. */
   owner: string;
-  entries: Entry[];
+  /** A document's chunk entries are kept without their text, rebuilt from the chunk (repeated-text.ts). */
+  entries: StoredEntry[];
   /** Float32 values, or with `vectorFormat` 'int8' one scale and `dimension` codes a row (vector-codec.ts). */
   vectors: ArrayBuffer;
   /** Absent: float32 (every record written before int8 storage). */

@@ -27,6 +27,7 @@ import { FORMAT_VERSION } from './manifest.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
 import type { EntryTerms, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
+import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk, type StoredEntry } from './repeated-text.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -76,20 +77,29 @@ export async function encodeIndex(snapshot: IndexSnapshot): Promise<Uint8Array> 
   const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
   const { dimension } = snapshot.manifest.embedder;
   const format: VectorStorage = snapshot.manifest.vectorStorage === 'int8' ? 'int8' : 'float32';
+  const chunksOf = new Map(snapshot.documents.map((d) => [d.doc.id, d.chunks]));
   const documents: BlockList[] = snapshot.documents.map(({ chunks, entries, vectors, terms, ...rest }) => ({
     id: rest.doc.id,
     name: rest.doc.name,
     docIds: [rest.doc.id],
-    blocks: { text: add(json(rest)), chunks: add(json(chunks)), entries: add(json(entries)), vectors: add(encodeVectors(vectors, dimension, format)) },
+    blocks: {
+      text: add(json(rest)),
+      chunks: add(json(storedChunks(rest.doc, chunks))),
+      entries: add(json(storedEntries(entries, chunkSources([chunks])))),
+      vectors: add(encodeVectors(vectors, dimension, format)),
+    },
     ...(terms ? { terms: add(termsBytes(terms)) } : {}),
   }));
-  const groups: BlockList[] = snapshot.groups.map(({ vectors, terms, ...rest }) => ({
-    id: rest.group.id,
-    name: rest.group.id,
-    docIds: rest.group.docIds,
-    blocks: { record: add(json(rest)), vectors: add(encodeVectors(vectors, dimension, format)) },
-    ...(terms ? { terms: add(termsBytes(terms)) } : {}),
-  }));
+  const groups: BlockList[] = snapshot.groups.map(({ vectors, terms, entries, ...rest }) => {
+    const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
+    return {
+      id: rest.group.id,
+      name: rest.group.id,
+      docIds: rest.group.docIds,
+      blocks: { record: add(json({ ...rest, entries: storedEntries(entries, sources) })), vectors: add(encodeVectors(vectors, dimension, format)) },
+      ...(terms ? { terms: add(termsBytes(terms)) } : {}),
+    };
+  });
   const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups });
   const bodyStart = align4(V2_HEADER_START + header.length);
   const out = new Uint8Array(bodyStart + body.length);
@@ -174,16 +184,31 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
     const what = `the record of ${list.name}`;
     const rest = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors'>;
-    const chunks = parseJson(blocks.chunks!, what) as DocumentRecord['chunks'];
-    const entries = parseJson(blocks.entries!, what) as DocumentRecord['entries'];
+    const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
+    const entries = loadedEntries(parseJson(blocks.entries!, what) as StoredEntry[], chunkSources([chunks]));
+    if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
     documents.push({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), ...terms(list) });
   }
+  const chunksOf = new Map(documents.map((d) => [d.doc.id, d.chunks]));
   const groups: GroupRecord[] = [];
   for (const list of header.groups as BlockList[]) {
     const blocks = read(list, 'group');
     if (!blocks) continue;
-    const rest = parseJson(blocks.record!, `the record of cluster group ${list.id}`) as Omit<GroupRecord, 'vectors'>;
-    groups.push({ ...rest, vectors: vectorsOf(blocks.vectors!, `cluster group ${list.id}`), ...terms(list) });
+    const rest = parseJson(blocks.record!, `the record of cluster group ${list.id}`) as Omit<GroupRecord, 'vectors' | 'entries'> & { entries: StoredEntry[] };
+    const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
+    let entries = loadedEntries(rest.entries, sources);
+    if (!entries) {
+      // A group of a document set aside as damaged cannot rebuild its cluster texts; it is set
+      // aside with that document (setAsideDamaged), and its texts are never read. Otherwise the
+      // group's own record is wrong, and it is damaged.
+      const leans = rest.group.docIds.some((id) => damage.some((d) => d.kind === 'document' && d.id === id));
+      if (!leans) {
+        damage.push({ kind: 'group', id: list.id, name: list.name, docIds: list.docIds, parts: ['clusters'] });
+        continue;
+      }
+      entries = rest.entries.map((e) => ({ ...e, text: e.text ?? '' }));
+    }
+    groups.push({ ...rest, entries, vectors: vectorsOf(blocks.vectors!, `cluster group ${list.id}`), ...terms(list) });
   }
   const snapshot: IndexSnapshot = { manifest, documents, groups };
   if (damage.length > 0) {

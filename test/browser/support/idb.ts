@@ -10,7 +10,7 @@ export interface IndexContents {
   originals: string[];
   /** Chunk ids per document id. */
   chunks: Record<string, string[]>;
-  /** Per owner key (`doc:<id>`, `group:<id>`): entry ids, their kinds, and the vectors' float count. */
+  /** Per owner key (`doc:<id>`, `group:<id>`): entry ids, their kinds, and how many vector values are stored. */
   entries: Record<string, { ids: string[]; kinds: string[]; floats: number }>;
   groups: string[];
 }
@@ -37,13 +37,15 @@ export function readIndex(page: Page): Promise<IndexContents> {
     try {
       type Doc = { doc: { id: string; name: string }; job: { stage: string } };
       type Chunks = { docId: string; chunks: { id: string }[] };
-      type Entries = { owner: string; entries: { id: string; kind: string }[]; vectors: ArrayBuffer };
+      type Entries = { owner: string; entries: { id: string; kind: string }[]; vectors: ArrayBuffer; vectorFormat?: 'int8' };
       const documents = ((await all('documents')) as Doc[]).map((d) => ({ id: d.doc.id, name: d.doc.name, stage: d.job.stage }));
       const chunks: Record<string, string[]> = {};
       for (const record of (await all('chunks')) as Chunks[]) chunks[record.docId] = record.chunks.map((c) => c.id);
       const entries: Record<string, { ids: string[]; kinds: string[]; floats: number }> = {};
       for (const record of (await all('entries')) as Entries[]) {
-        entries[record.owner] = { ids: record.entries.map((e) => e.id), kinds: record.entries.map((e) => e.kind), floats: record.vectors.byteLength / 4 };
+        // int8 rows hold a 4-byte scale and one byte a value; float32 rows four bytes a value
+        const values = record.vectorFormat === 'int8' ? record.vectors.byteLength - 4 * record.entries.length : record.vectors.byteLength / 4;
+        entries[record.owner] = { ids: record.entries.map((e) => e.id), kinds: record.entries.map((e) => e.kind), floats: values };
       }
       return { documents, originals: (await keys('originals')).map(String), chunks, entries, groups: (await keys('groups')).map(String) };
     } finally {
