@@ -22,7 +22,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Changes the first chunk's text of the document named `name`, with the raw API, leaving its checksum. */
+/**
+ * Moves the first chunk's end in the document named `name`, with the raw API, leaving its checksum
+ * (chunks are stored without their text, which is the document's slice from start to end).
+ */
 function damageChunks(page: Page, name: string): Promise<string> {
   return page.evaluate(async (docName) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -40,8 +43,8 @@ function damageChunks(page: Page, name: string): Promise<string> {
       const documents = (await request(db.transaction('documents').objectStore('documents').getAll())) as Doc[];
       const id = documents.find((d) => d.doc.name === docName)!.doc.id;
       const chunks = db.transaction('chunks', 'readwrite').objectStore('chunks');
-      const record = (await request(chunks.get(id))) as { chunks: { text: string }[] };
-      record.chunks[0].text = record.chunks[0].text.replace('数据', '资料');
+      const record = (await request(chunks.get(id))) as { chunks: { end: number }[] };
+      record.chunks[0].end -= 2;
       await request(chunks.put(record));
       return id;
     } finally {
