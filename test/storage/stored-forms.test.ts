@@ -96,6 +96,17 @@ describe('counted entry terms', () => {
     for (const q of [...QUERIES, 'unrelated']) expect(corpus.lexical.search(q, 20)).toEqual(segmented.lexical.search(q, 20));
   });
 
+  it('are not trusted when their data is not whole: the text is segmented instead', async () => {
+    const snapshot = await built();
+    const broken = {
+      ...snapshot,
+      documents: snapshot.documents.map((d) => ({ ...d, terms: { ...d.terms!, data: d.terms!.data.subarray(0, d.terms!.data.length - 3) } })),
+    };
+    const corpus = corpusOf(broken);
+    const segmented = corpusOf(withoutTerms(snapshot));
+    for (const q of QUERIES) expect(corpus.lexical.search(q, 20)).toEqual(segmented.lexical.search(q, 20));
+  });
+
   it('round-trip through IndexedDB sealed, and damaged ones are left out without calling the document damaged', async () => {
     const record = { ...docA, terms: countTerms(docA.entries) };
     const other = documentRecord('cccc', 'gamma.md', ['Gamma words here.']);

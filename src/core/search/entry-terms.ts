@@ -57,51 +57,72 @@ export function countTerms(added: readonly Pick<Entry, 'id' | 'text'>[], terms: 
   return { entries: terms.entries + added.length, lastId: added[added.length - 1].id, words: vocabulary, data: out.bytes() };
 }
 
-/** What is wrong with terms whose data does not hold `terms.entries` whole entries, or undefined. */
-export function termsFault(terms: EntryTerms): string | undefined {
-  return readTerms(terms, terms.entries, () => {}, () => {});
+/** Terms unpacked for reading: entry e's pairs are `word[i]`, `count[i]` for i in `start[e] .. start[e + 1]`. */
+export interface DecodedTerms {
+  entries: number;
+  words: readonly string[];
+  start: Uint32Array;
+  word: Uint32Array;
+  count: Uint32Array;
 }
 
 /**
- * Calls `visit(entry, wordIndex, count)` for every counted word of entries `from` and later; an
- * entry's pairs come together, after `start(entry, distinct)`. Returns what is wrong when the data
- * does not hold exactly `terms.entries` entries (a damaged or mismatched record), having visited
- * what came before the fault: check with termsFault first where half a visit would do harm.
+ * Unpacks terms in one pass, or says what is wrong when the data does not hold exactly
+ * `terms.entries` entries of words it names (a damaged or mismatched record). Written as one loop
+ * over the bytes: reading with a callback a pair was half of opening a large index (129,443
+ * entries: 0.95 of 1.33 s to lay out the search corpus).
  */
-export function readTerms(
-  terms: EntryTerms,
-  from: number,
-  start: (entry: number, distinct: number) => void,
-  visit: (entry: number, wordIndex: number, count: number) => void,
-): string | undefined {
-  const { data, words: vocabulary } = terms;
+export function decodeTerms(terms: EntryTerms): DecodedTerms | { fault: string } {
+  const { data, words } = terms;
+  const n = data.length;
+  const start = new Uint32Array(terms.entries + 1);
+  // every pair takes at least two bytes
+  let word: Uint32Array = new Uint32Array(Math.max(16, n >> 1));
+  let count: Uint32Array = new Uint32Array(word.length);
   let at = 0;
-  // -1: the data ended inside a number
-  const next = (): number => {
-    let value = 0;
-    let shift = 0;
-    for (;;) {
-      if (at >= data.length) return -1;
-      const byte = data[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
-      shift += 7;
-    }
-  };
+  let pairs = 0;
+  const values = [0, 0];
   for (let entry = 0; entry < terms.entries; entry++) {
-    const distinct = next();
-    if (distinct < 0) return `entry terms end at entry ${entry} of ${terms.entries}`;
-    const wanted = entry >= from;
-    if (wanted) start(entry, distinct);
+    start[entry] = pairs;
+    if (at >= n) return { fault: `entry terms end at entry ${entry} of ${terms.entries}` };
+    // a varint (unsigned LEB128), inline: the number of distinct words
+    let distinct = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (at >= n) return { fault: `entry terms end inside entry ${entry}` };
+      const byte = data[at++];
+      distinct += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
     for (let i = 0; i < distinct; i++) {
-      const index = next();
-      const count = next();
-      if (count < 0) return `entry terms end inside entry ${entry}`;
-      if (index >= vocabulary.length) return `entry terms name word ${index} of ${vocabulary.length}`;
-      if (wanted) visit(entry, index, count);
+      for (let v = 0; v < 2; v++) {
+        let value = 0;
+        for (let shift = 0; ; shift += 7) {
+          if (at >= n) return { fault: `entry terms end inside entry ${entry}` };
+          const byte = data[at++];
+          value += (byte & 0x7f) * 2 ** shift;
+          if (byte < 0x80) break;
+        }
+        values[v] = value;
+      }
+      if (values[0] >= words.length) return { fault: `entry terms name word ${values[0]} of ${words.length}` };
+      if (pairs === word.length) {
+        word = grow(word);
+        count = grow(count);
+      }
+      word[pairs] = values[0];
+      count[pairs] = values[1];
+      pairs++;
     }
   }
-  return at === data.length ? undefined : `entry terms hold more than ${terms.entries} entries`;
+  start[terms.entries] = pairs;
+  if (at !== n) return { fault: `entry terms hold more than ${terms.entries} entries` };
+  return { entries: terms.entries, words, start, word: word.subarray(0, pairs), count: count.subarray(0, pairs) };
+}
+
+function grow(array: Uint32Array): Uint32Array {
+  const out = new Uint32Array(array.length * 2);
+  out.set(array);
+  return out;
 }
 
 /** Unsigned LEB128 into a growing buffer that starts as a copy of `prefix`. */

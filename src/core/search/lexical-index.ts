@@ -1,5 +1,5 @@
 import { words } from '../text/words.ts';
-import { readTerms, termsFault, type EntryTerms } from './entry-terms.ts';
+import type { DecodedTerms } from './entry-terms.ts';
 import { Postings } from './postings.ts';
 import { inverseDocumentFrequency, type TermStats } from './term-stats.ts';
 import { TopK, type Hit } from './top-k.ts';
@@ -67,35 +67,26 @@ export class LexicalIndex {
   }
 
   /**
-   * Indexes entries `from` and later of counted terms (entry-terms.ts) as rows `firstRow`,
-   * `firstRow + 1`, …: the same postings `add` makes from their texts, without segmenting them.
+   * Indexes entries `from` and later of decoded counted terms (entry-terms.ts) as rows
+   * `firstRow`, `firstRow + 1`, …: the same postings `add` makes from their texts, without
+   * segmenting them.
    */
-  addCounted(firstRow: number, terms: EntryTerms, from = 0): void {
+  addCounted(firstRow: number, terms: DecodedTerms, from = 0): void {
     if (terms.entries <= from) return;
-    // damaged terms are refused before any row is touched, not halfway through
-    const fault = termsFault(terms);
-    if (fault) throw new RangeError(`LexicalIndex: ${fault}`);
     this.reserve(firstRow + terms.entries - from);
     // each word of the record is looked up once, not once per entry holding it
     const lists: (Postings | undefined)[] = new Array(terms.words.length);
-    let row = -1;
-    let distinct = 0;
-    readTerms(
-      terms,
-      from,
-      (entry, n) => {
-        if (row >= 0) this.admit(row, distinct);
-        row = firstRow + entry - from;
-        distinct = n;
-        this.claim(row);
-      },
-      (_entry, index, count) => {
-        let list = lists[index];
-        if (!list) list = lists[index] = this.postingsOf(terms.words[index]);
-        list.push(row, count);
-      },
-    );
-    if (row >= 0) this.admit(row, distinct);
+    const { start, word, count } = terms;
+    for (let entry = from; entry < terms.entries; entry++) {
+      const row = firstRow + entry - from;
+      this.claim(row);
+      for (let i = start[entry]; i < start[entry + 1]; i++) {
+        let list = lists[word[i]];
+        if (!list) list = lists[word[i]] = this.postingsOf(terms.words[word[i]]);
+        list.push(row, count[i]);
+      }
+      this.admit(row, start[entry + 1] - start[entry]);
+    }
   }
 
   addAll(items: { row: number; text: string }[]): void {

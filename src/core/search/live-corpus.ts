@@ -9,7 +9,7 @@ import { LexicalIndex } from './lexical-index.ts';
 import type { RetrievalCorpus } from './retrieve.ts';
 import { kindsFor } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
-import { covers, termsFault } from './entry-terms.ts';
+import { covers, decodeTerms } from './entry-terms.ts';
 
 interface DocInfo {
   name: string;
@@ -155,8 +155,9 @@ export class LiveCorpus implements RetrievalCorpus {
     if (entries.length === keep) return;
     const first = this.vectors.add(vectors.subarray(keep * dim));
     // terms that do not describe these entries, or are damaged, are not trusted: the text is
-    const counted = terms !== undefined && terms.entries === entries.length && covers(terms, entries) && termsFault(terms) === undefined;
-    if (counted) this.lexical.addCounted(first, terms, keep);
+    const decoded = terms !== undefined && terms.entries === entries.length && covers(terms, entries) ? decodeTerms(terms) : undefined;
+    const counted = decoded !== undefined && !('fault' in decoded);
+    if (counted) this.lexical.addCounted(first, decoded, keep);
     const rows = existing.slice(0, keep);
     for (let i = keep; i < entries.length; i++) {
       const row = first + i - keep;
