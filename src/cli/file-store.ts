@@ -1,10 +1,10 @@
 /**
  * The CLI's IndexStore: the whole index in one file, rewritten atomically (temporary file, then
  * rename) so an interrupted run leaves the previous complete index, never half of one. Checkpoints
- * are spaced out during long runs (see `changed`); `close()` writes whatever is left. Damaged blocks found on open
- * (checksums, binary-format.ts) are not loaded, and while that damage is held the store refuses
- * to write: a rewrite would carry on without the damaged documents and say nothing. `loci repair`
- * accepts the loss once it has rebuilt or named them.
+ * are spaced out during long runs (see `changed`); `close()` writes whatever is left. Damaged
+ * blocks found on open (checksums, binary-format.ts) are not loaded, and while that damage is held
+ * the store refuses to write: a rewrite would carry on without the damaged documents and say
+ * nothing. `loci repair` accepts the loss once it has rebuilt or named them.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
