@@ -3,7 +3,7 @@
  * turns a chat keeps. The engine worker turns a request into the engine's options, filling what the
  * request leaves out from the settings: they are resolved there, once.
  */
-import type { BacktrackMode, FusionWeight, Retriever, SecondHop, Source, Strategy, TraceRow } from './vocabulary.ts';
+import type { BacktrackMode, FusionWeight, QuestionCut, Retriever, SecondHop, Source, Strategy, TraceRow } from './vocabulary.ts';
 
 /** How a question is searched and answered: part of the settings, and what one question may override. */
 export interface RetrievalChoices {
@@ -44,6 +44,8 @@ export interface TurnRetrieval {
   fusion?: FusionWeight;
   /** The second search, when the question took two hops. */
   secondHop?: SecondHop;
+  /** The question was longer than the embedding model reads, and only its beginning was searched. */
+  questionCut?: QuestionCut;
 }
 
 export interface ChatTurn extends TurnRetrieval {

@@ -24,6 +24,7 @@ export type {
 export { BACKTRACK_MODES, RETRIEVERS, STRATEGIES } from '../core/types.ts';
 export { DEFAULT_RETRIEVAL, defaultCandidates } from '../core/engine/defaults.ts';
 export type { ClusterMap, PassageView } from '../core/engine/views.ts';
+export type { QuestionCut } from '../core/engine/question.ts';
 
 // The UI shows answers with the engine's own reading of them, so both agree on what a citation is.
 export { parseCitations } from '../core/answer/citations.ts';

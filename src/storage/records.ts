@@ -5,6 +5,7 @@
  */
 import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
+import type { QuestionCut } from '../core/engine/question.ts';
 import type { StoredChunk, StoredEntry } from '../core/persist/repeated-text.ts';
 import type { EntryTerms, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
 
@@ -90,6 +91,8 @@ export interface StoredMessage {
   fusion?: FusionWeight;
   /** The second search, when the question took two hops. */
   secondHop?: SecondHop;
+  /** The question was longer than the embedding model reads; only its beginning was searched. */
+  questionCut?: QuestionCut;
   /** Why the answer stopped short (assistant messages): its text is what came before the failure. */
   error?: string;
 }

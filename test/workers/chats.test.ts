@@ -64,6 +64,22 @@ describe('Chats', () => {
     expect(turn.sources).toEqual([source]);
   });
 
+  it('says a question was cut to the embedder\'s window, not that it was rewritten, and keeps that with the turn', async () => {
+    const long = `Who approves refunds? ${'and more '.repeat(50)}`;
+    const cut = { chars: long.length, keptChars: 40, maxTokens: 8 };
+    const { chats } = await setUp(async function* () {
+      const event = retrieved(long.slice(0, 40)) as AskEvent & { retrieval: { cut?: typeof cut } };
+      event.retrieval.cut = cut;
+      yield event;
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+    });
+    const events = await ask(chats, long);
+    expect(events.map((e) => e.type)).toEqual(['sources', 'done']);
+    expect(events[0]).toMatchObject({ type: 'sources', questionCut: cut });
+    const [turn] = await chats.history('c1');
+    expect(turn.questionCut).toEqual(cut);
+  });
+
   it('keeps the question, the partial answer and the error of a turn that failed', async () => {
     const { db, chats } = await setUp(async function* () {
       yield retrieved('Who approves refunds?');

@@ -75,10 +75,14 @@ export class Chats {
       // model still loading while the prompt's tokens are counted).
       for await (const event of untilAbortedEach(engine.ask(question, options), signal, 'the question')) {
         if (event.type === 'retrieved') {
-          if (event.retrieval.question !== question) send({ type: 'rewritten', question: event.retrieval.question });
+          // a question cut to the embedder's window was not rewritten: the cut is said on its own
+          const { cut } = event.retrieval;
+          const searched = cut ? question.slice(0, cut.keptChars) : question;
+          if (event.retrieval.question !== searched) send({ type: 'rewritten', question: event.retrieval.question });
           turn.sources = event.sources;
           turn.trace = event.retrieval.result.trace;
           Object.assign(turn, retrievalOf(event.retrieval.result));
+          if (cut) turn.questionCut = cut;
           send({ type: 'sources', sources: turn.sources, trace: turn.trace, strategy: turn.strategy, ...retrievalOf(turn) });
         } else if (event.type === 'token') {
           turn.answer += event.text;
@@ -217,5 +221,6 @@ function retrievalOf(from: TurnRetrieval | RetrievalResult): TurnRetrieval {
   if ('retriever' in from && from.retriever !== undefined) out.retriever = from.retriever;
   if (from.fusion !== undefined) out.fusion = from.fusion;
   if (from.secondHop !== undefined) out.secondHop = from.secondHop;
+  if ('questionCut' in from && from.questionCut !== undefined) out.questionCut = from.questionCut;
   return out;
 }

@@ -91,6 +91,7 @@ export const zh: Record<MessageKey, string> = {
   'chat.copied': '已复制',
   'chat.regenerate': '重新生成',
   'chat.secondHop': '第二跳 +{n}',
+  'chat.questionCut': '只检索了前 {kept} 个字符（共 {total} 个）：嵌入模型最多读取 {tokens} 个词元。',
   'chat.secondHopHelp': '用最相关段落中的词语再检索一次，为这个回答补充了段落。',
   'chat.openSource': '打开来源 {n}',
 

@@ -152,6 +152,7 @@ function apply(turn: TurnView, event: AskStreamEvent): void {
       turn.retriever = event.retriever;
       turn.fusion = event.fusion;
       turn.secondHop = event.secondHop;
+      turn.questionCut = event.questionCut;
       turn.phase = 'writing';
       break;
     case 'token':
