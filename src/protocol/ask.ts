@@ -3,7 +3,7 @@
  * turns a chat keeps. The engine worker turns a request into the engine's options, filling what the
  * request leaves out from the settings: they are resolved there, once.
  */
-import type { BacktrackMode, FusionWeight, QuestionCut, Retriever, SecondHop, Source, Strategy, TraceRow } from './vocabulary.ts';
+import type { BacktrackMode, CitationSpan, FusionWeight, QuestionCut, Retriever, SecondHop, Source, Strategy, TraceRow } from './vocabulary.ts';
 
 /** How a question is searched and answered: part of the settings, and what one question may override. */
 export interface RetrievalChoices {
@@ -33,7 +33,7 @@ export type AskStreamEvent =
   | { type: 'rewritten'; question: string }
   | ({ type: 'sources'; sources: Source[]; trace: TraceRow[]; strategy: Strategy } & TurnRetrieval)
   | { type: 'token'; text: string }
-  | { type: 'done'; answer: string; cited: number[]; notFound: boolean; aborted: boolean }
+  | { type: 'done'; answer: string; cited: number[]; citations: CitationSpan[]; notFound: boolean; aborted: boolean }
   | { type: 'error'; message: string };
 
 /** How a turn's passages were searched for, beyond its trace: shown by the inspector, stored with the turn. */
@@ -58,6 +58,8 @@ export interface ChatTurn extends TurnRetrieval {
   sources: Source[];
   trace: TraceRow[];
   cited: number[];
+  /** The citation brackets in `answer`, as the engine checked them; the UI draws them as they are. */
+  citations: CitationSpan[];
   strategy: Strategy;
   created: number;
 }

@@ -27,7 +27,7 @@ export type { ClusterMap, PassageView } from '../core/engine/views.ts';
 export type { QuestionCut } from '../core/engine/question.ts';
 
 // The UI shows answers with the engine's own reading of them, so both agree on what a citation is.
-export { parseCitations } from '../core/answer/citations.ts';
+export { parseCitations, type CitationSpan } from '../core/answer/citations.ts';
 export { stripThinking } from '../core/answer/think.ts';
 export { isNotFound } from '../core/answer/not-found.ts';
 

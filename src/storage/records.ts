@@ -5,6 +5,7 @@
  */
 import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
+import type { CitationSpan } from '../core/answer/citations.ts';
 import type { QuestionCut } from '../core/engine/question.ts';
 import type { StoredChunk, StoredEntry } from '../core/persist/repeated-text.ts';
 import type { EntryTerms, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
@@ -83,6 +84,8 @@ export interface StoredMessage {
   created: number;
   /** Source numbers the answer cites (assistant messages). */
   cited?: number[];
+  /** The citation brackets in the answer, as checked when it was stored (absent on older answers). */
+  citations?: CitationSpan[];
   /** The retrieval trace behind the answer, for the inspector after a reload. */
   trace?: TraceRow[];
   /** How the answer's passages were searched for (absent on answers stored before it was kept). */

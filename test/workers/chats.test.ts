@@ -18,6 +18,8 @@ import { documentRecord } from '../storage/fixtures.ts';
 
 const doc = documentRecord('dddd', 'rules.md', ['Refunds need a manager.', 'Returns take a week.']);
 const source: Source = { n: 1, label: '[1] rules', chunk: doc.chunks[0], docName: 'rules.md', docTitle: 'rules' };
+/** The citation of 'A manager [1].', as the engine checks it. */
+const CITED = [{ start: 10, end: 13, numbers: [1] }];
 const settings = { strategy: 'cap-rag', n: 5, retriever: 'hybrid', backtrack: 'ranked', hops: 1, rerank: false } as AppSettings;
 
 /** LociEngine.chunk over the one document. */
@@ -54,7 +56,7 @@ describe('Chats', () => {
     const { db, chats } = await setUp(async function* () {
       yield retrieved('Who approves refunds?');
       yield { type: 'token', text: 'A manager [1].' };
-      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
     });
     const events = await ask(chats, 'Who approves refunds?');
     expect(events.map((e) => e.type)).toEqual(['sources', 'token', 'done']);
@@ -71,7 +73,7 @@ describe('Chats', () => {
       const event = retrieved(long.slice(0, 40)) as AskEvent & { retrieval: { cut?: typeof cut } };
       event.retrieval.cut = cut;
       yield event;
-      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
     });
     const events = await ask(chats, long);
     expect(events.map((e) => e.type)).toEqual(['sources', 'done']);
@@ -112,7 +114,7 @@ describe('Chats', () => {
     chats.stop();
     const events = await asking;
     expect(sawAbort).toBe(true);
-    expect(events).toEqual([{ type: 'done', answer: '', cited: [], notFound: false, aborted: true }]);
+    expect(events).toEqual([{ type: 'done', answer: '', cited: [], citations: [], notFound: false, aborted: true }]);
     expect((await getChat(db, 'c1'))!.messages.map((m) => [m.role, m.content, m.error])).toEqual([
       ['user', 'Who approves refunds?', undefined],
       ['assistant', '', undefined],
@@ -128,7 +130,7 @@ describe('Chats', () => {
       async *ask(_question: string, options: { history?: unknown }): AsyncGenerator<AskEvent> {
         histories.push(options.history);
         if (++calls === 1) throw new Error('offline');
-        yield { type: 'done', answer: 'ok', cited: [], removed: [], notFound: false, aborted: false };
+        yield { type: 'done', answer: 'ok', cited: [], removed: [], citations: [], notFound: false, aborted: false };
       },
     } as unknown as LociEngine;
     const chats = new Chats({ db, engine: () => engine, settings: () => settings, canRerank: () => false });
@@ -153,7 +155,7 @@ describe('Chats', () => {
       async *ask(_question: string, options: unknown): AsyncGenerator<AskEvent> {
         asked.push(options);
         yield retrieved('Who approves refunds?', { trace: [row], fusion, secondHop });
-        yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+        yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
       },
     } as unknown as LociEngine;
     const mine = { ...settings, retriever: 'hybrid', backtrack: 'paper', hops: 2 } as AppSettings;
@@ -175,7 +177,7 @@ describe('Chats', () => {
   it('stores no weight or second hop for a search without them, and reads turns stored before they were kept', async () => {
     const { db, chats } = await setUp(async function* () {
       yield retrieved('Who approves refunds?');
-      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
     });
     await ask(chats, 'Who approves refunds?');
     const [turn] = await chats.history('c1');
@@ -196,7 +198,7 @@ describe('Chats', () => {
   it('lists the stored chats, latest first, and an imported library lists its chats in a fresh store', async () => {
     const answer = async function* (): AsyncGenerator<AskEvent> {
       yield retrieved('Who approves refunds?');
-      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
     };
     const { db, chats } = await setUp(answer);
     await createChat(db, 'older chat', 1, 'old');
@@ -216,7 +218,7 @@ describe('Chats', () => {
   it('forgets the last turn to ask it again, and nothing when the chat ends without an answer', async () => {
     const { db, chats } = await setUp(async function* () {
       yield retrieved('Who approves refunds?');
-      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], notFound: false, aborted: false };
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
     });
     await ask(chats, 'Who approves refunds?');
     await ask(chats, 'And returns?');

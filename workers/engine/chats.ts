@@ -7,7 +7,7 @@
  */
 import type { AppSettings, ChatEntry } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices, TurnRetrieval } from '../../src/protocol/ask.ts';
-import { validateCitations } from '../../src/core/answer/citations.ts';
+import { validateCitations, type CitationSpan } from '../../src/core/answer/citations.ts';
 import { stripThinking } from '../../src/core/answer/think.ts';
 import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
@@ -38,6 +38,7 @@ interface TurnSoFar extends TurnRetrieval {
   trace: TraceRow[];
   retriever: Retriever;
   cited: number[];
+  citations: CitationSpan[];
   strategy: AskOptions['strategy'];
   asked: number;
   error?: string;
@@ -57,7 +58,7 @@ export class Chats {
     const send = (event: AskStreamEvent) => (last = post(onEvent, event));
     const { chatId, ...overrides } = request;
     const choices = resolveChoices(this.deps.settings(), overrides);
-    const turn: TurnSoFar = { answer: '', sources: [], trace: [], cited: [], strategy: choices.strategy, retriever: choices.retriever, asked: Date.now() };
+    const turn: TurnSoFar = { answer: '', sources: [], trace: [], cited: [], citations: [], strategy: choices.strategy, retriever: choices.retriever, asked: Date.now() };
     let chat: StoredChat | undefined;
     try {
       chat = await this.openChat(chatId, question);
@@ -90,17 +91,21 @@ export class Chats {
         } else {
           turn.answer = event.answer;
           turn.cited = event.cited.map((s) => s.n);
+          turn.citations = event.citations;
           await this.saveTurn(chatId, question, turn);
-          send({ type: 'done', answer: event.answer, cited: turn.cited, notFound: event.notFound, aborted: event.aborted });
+          send({ type: 'done', answer: event.answer, cited: turn.cited, citations: turn.citations, notFound: event.notFound, aborted: event.aborted });
         }
       }
     } catch (error) {
-      turn.answer = stripThinking(turn.answer);
-      turn.cited = validateCitations(turn.answer, new Set(turn.sources.map((s) => s.n))).cited;
+      // a failed or stopped answer is checked here, once, as the engine checks a finished one
+      const checked = validateCitations(stripThinking(turn.answer).trim(), new Set(turn.sources.map((s) => s.n)));
+      turn.answer = checked.text;
+      turn.cited = checked.cited;
+      turn.citations = checked.spans;
       if (!signal.aborted) turn.error = error instanceof Error ? error.message : String(error);
       // A failure to store must not hide the failure the person is waiting to hear about.
       if (chat) await this.saveTurn(chatId, question, turn).catch(() => undefined);
-      if (turn.error === undefined) send({ type: 'done', answer: turn.answer, cited: turn.cited, notFound: false, aborted: true });
+      if (turn.error === undefined) send({ type: 'done', answer: turn.answer, cited: turn.cited, citations: turn.citations, notFound: false, aborted: true });
       else send({ type: 'error', message: turn.error });
     } finally {
       if (this.asking === controller) this.asking = undefined;
@@ -133,7 +138,8 @@ export class Chats {
         answer: answer.content,
         sources,
         trace: answer.trace ?? [],
-        cited: answer.cited ?? validateCitations(answer.content, new Set(sources.map((s) => s.n))).cited,
+        // answers stored before their citations were kept are checked once, here
+        ...(answer.cited && answer.citations ? { cited: answer.cited, citations: answer.citations } : checkedCitations(answer.content, sources)),
         strategy: answer.strategy ?? this.deps.settings().strategy,
         created: message.created,
         ...retrievalOf(answer),
@@ -173,6 +179,7 @@ export class Chats {
       strategy: turn.strategy,
       created: Date.now(),
       cited: turn.cited,
+      citations: turn.citations,
       trace: turn.trace,
       ...retrievalOf(turn),
     };
@@ -223,4 +230,9 @@ function retrievalOf(from: TurnRetrieval | RetrievalResult): TurnRetrieval {
   if (from.secondHop !== undefined) out.secondHop = from.secondHop;
   if ('questionCut' in from && from.questionCut !== undefined) out.questionCut = from.questionCut;
   return out;
+}
+
+function checkedCitations(answer: string, sources: readonly Source[]): Pick<ChatTurn, 'cited' | 'citations'> {
+  const checked = validateCitations(answer, new Set(sources.map((s) => s.n)));
+  return { cited: checked.cited, citations: checked.spans };
 }

@@ -21,6 +21,7 @@ import {
   type TocEntry,
   type TraceRow,
 } from '../../protocol/vocabulary.ts';
+import { citationSpans } from '../lib/answer-parts.ts';
 import { sectionTrail } from '../lib/passage-view.ts';
 import { EN_DOC, EXTRA_DOC, ZH_DOC, type SampleBlock, type SampleDoc } from './sample-docs.ts';
 import { tinyPdf } from './tiny-pdf.ts';
@@ -497,10 +498,12 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
       }
       const aborted = stopRequested;
       const visible = sent.replace(/<think>[\s\S]*?<\/think>/u, '').replace(/<think>[\s\S]*$/u, '');
-      const event: AskStreamEvent = {
+      const answer = aborted ? visible : result.answer;
+      const event: AskStreamEvent & { type: 'done' } = {
         type: 'done',
-        answer: aborted ? visible : result.answer,
+        answer,
         cited: aborted ? [] : result.cited,
+        citations: citationSpans(answer),
         notFound: !aborted && result.notFound,
         aborted,
       };
@@ -513,6 +516,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
         sources: result.sources,
         trace: result.trace,
         cited: event.cited,
+        citations: event.citations,
         strategy,
         created: Date.now(),
         ...result.retrieval,
@@ -546,6 +550,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
             sources: result.sources,
             trace: result.trace,
             cited: result.cited,
+            citations: citationSpans(result.answer),
             strategy: settings.strategy,
             created: Date.now() - 600_000,
             ...result.retrieval,

@@ -1,35 +1,37 @@
 /**
  * How an answer is shown: reasoning removed, citation brackets turned into parts the UI renders
- * as clickable chips. The parsing itself belongs to the engine (src/core/answer), so the UI
- * recognises exactly the citation forms the engine validated.
+ * as clickable chips. A finished answer comes with its citations as the engine checked them
+ * (src/core/answer) and is drawn from them; only an answer still streaming is parsed here, with
+ * the engine's own parser, so the UI recognises exactly the citation forms the engine validates.
  */
-import { parseCitations, stripThinking } from '../../protocol/vocabulary.ts';
+import { parseCitations, stripThinking, type CitationSpan } from '../../protocol/vocabulary.ts';
 
 export type AnswerPart = { kind: 'text'; text: string } | { kind: 'cite'; numbers: number[]; raw: string };
 
-export function answerParts(raw: string): AnswerPart[] {
-  const text = stripThinking(raw).replace(/^\s+/u, '');
+/** `citations`: the finished answer's, from the engine; absent while the answer streams. */
+export function answerParts(raw: string, citations?: readonly CitationSpan[]): AnswerPart[] {
+  const text = citations ? raw : stripThinking(raw).replace(/^\s+/u, '');
   const parts: AnswerPart[] = [];
   let pos = 0;
-  let current: { start: number; end: number; numbers: number[] } | undefined;
-  const flush = () => {
-    if (!current) return;
-    if (current.start > pos) parts.push({ kind: 'text', text: text.slice(pos, current.start) });
-    parts.push({ kind: 'cite', numbers: [...new Set(current.numbers)], raw: text.slice(current.start, current.end) });
-    pos = current.end;
-    current = undefined;
-  };
-  // parseCitations yields one item per number; numbers of one bracket share its span.
-  for (const c of parseCitations(text)) {
-    if (current && current.start === c.start) current.numbers.push(c.n);
-    else {
-      flush();
-      current = { start: c.start, end: c.end, numbers: [c.n] };
-    }
+  for (const span of citations ?? citationSpans(text)) {
+    if (span.start > pos) parts.push({ kind: 'text', text: text.slice(pos, span.start) });
+    parts.push({ kind: 'cite', numbers: [...new Set(span.numbers)], raw: text.slice(span.start, span.end) });
+    pos = span.end;
   }
-  flush();
   if (pos < text.length) parts.push({ kind: 'text', text: text.slice(pos) });
   return parts;
+}
+
+/** The citation brackets of a text still being written, one span a bracket. */
+export function citationSpans(text: string): CitationSpan[] {
+  const spans: CitationSpan[] = [];
+  // parseCitations yields one item per number; numbers of one bracket share its span.
+  for (const c of parseCitations(text)) {
+    const last = spans[spans.length - 1];
+    if (last && last.start === c.start) last.numbers.push(c.n);
+    else spans.push({ start: c.start, end: c.end, numbers: [c.n] });
+  }
+  return spans;
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { AppSettings, ChatEntry, LociClient } from '../../protocol/api.ts';
 import type { AskStreamEvent, ChatTurn } from '../../protocol/ask.ts';
 import { DEFAULT_RETRIEVAL, isNotFound } from '../../protocol/vocabulary.ts';
+import { citationSpans } from '../lib/answer-parts.ts';
 import { OpenChatMemory, chatToOpen, newChatId, withOpenChat, type KeyValueStore } from '../lib/chat-list.ts';
 import { messageOf } from './errors.ts';
 
@@ -102,6 +103,7 @@ export class ChatModel {
       sources: [],
       trace: [],
       cited: [],
+      citations: [],
       strategy,
       created: Date.now(),
       phase: 'searching',
@@ -161,7 +163,10 @@ function apply(turn: TurnView, event: AskStreamEvent): void {
       break;
     case 'done':
       // The final text has invalid citations removed; a stopped answer keeps what was streamed.
-      if (event.answer !== '' || !event.aborted) turn.answer = event.answer;
+      if (event.answer !== '' || !event.aborted) {
+        turn.answer = event.answer;
+        turn.citations = event.citations;
+      } else turn.citations = citationSpans(turn.answer);
       turn.cited = event.cited;
       turn.notFound = event.notFound;
       turn.aborted = event.aborted;

@@ -1,6 +1,6 @@
 import type { ChatMessage, Generator } from '../ports.ts';
 import type { Lang, Source } from '../types.ts';
-import { validateCitations } from './citations.ts';
+import { validateCitations, type CitationSpan } from './citations.ts';
 import { isNotFound, notFoundSentence } from './not-found.ts';
 import { DEFAULT_ANSWER_TOKENS, answerMessages } from './prompt.ts';
 import { stripThinking } from './think.ts';
@@ -15,6 +15,8 @@ export type AnswerEvent =
       cited: Source[];
       /** Cited numbers that named no given source. */
       removed: number[];
+      /** The citation brackets left in `answer`, with their spans: what the UI draws as citations. */
+      citations: CitationSpan[];
       notFound: boolean;
       /** Generation was stopped by the signal; `answer` is what came before. */
       aborted: boolean;
@@ -36,6 +38,7 @@ function done(raw: string, sources: Source[], aborted: boolean): AnswerEvent {
     answer: validated.text,
     cited: validated.cited.map((n) => byNumber.get(n)).filter((s): s is Source => s !== undefined),
     removed: validated.removed,
+    citations: validated.spans,
     notFound: isNotFound(validated.text),
     aborted,
   };
@@ -57,7 +60,7 @@ export async function* streamAnswer(
     // Nothing retrieved: the model could only answer from its own memory, which Loci never shows.
     const sentence = notFoundSentence(options.lang);
     yield { type: 'token', text: sentence };
-    yield { type: 'done', answer: sentence, cited: [], removed: [], notFound: true, aborted: false };
+    yield { type: 'done', answer: sentence, cited: [], removed: [], citations: [], notFound: true, aborted: false };
     return;
   }
   let raw = '';

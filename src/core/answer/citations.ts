@@ -11,10 +11,22 @@ export interface Citation {
   end: number;
 }
 
+/** A citation bracket kept in a checked answer: its span in the answer and the numbers it cites. */
+export interface CitationSpan {
+  start: number;
+  end: number;
+  numbers: number[];
+}
+
 export interface ValidatedCitations {
   text: string;
   /** Valid numbers in order of first appearance. */
   cited: number[];
+  /**
+   * The brackets left in `text`, in order: what the UI draws as citations, so the answer is
+   * checked once, here, and shown from data rather than parsed again.
+   */
+  spans: CitationSpan[];
   /** Numbers that named no given source, in order of first appearance. */
   removed: number[];
 }
@@ -96,6 +108,7 @@ function rewriteBracket(raw: string, kept: number[]): string {
 export function validateCitations(text: string, validNumbers: ReadonlySet<number>): ValidatedCitations {
   const cited: number[] = [];
   const removed: number[] = [];
+  const spans: CitationSpan[] = [];
   let out = '';
   let pos = 0;
   for (const b of brackets(text)) {
@@ -106,10 +119,10 @@ export function validateCitations(text: string, validNumbers: ReadonlySet<number
     }
     out += text.slice(pos, b.start);
     pos = b.end;
-    if (kept.length === b.numbers.length) {
-      out += b.raw;
-    } else if (kept.length > 0) {
-      out += rewriteBracket(b.raw, kept);
+    if (kept.length > 0) {
+      const start = out.length;
+      out += kept.length === b.numbers.length ? b.raw : rewriteBracket(b.raw, kept);
+      spans.push({ start, end: out.length, numbers: kept });
     } else {
       const rest = text.slice(b.end);
       if (CLOSES_SENTENCE.test(rest)) out = out.replace(HSPACE, '');
@@ -118,5 +131,5 @@ export function validateCitations(text: string, validNumbers: ReadonlySet<number
     }
   }
   out += text.slice(pos);
-  return { text: out, cited, removed };
+  return { text: out, cited, removed, spans };
 }

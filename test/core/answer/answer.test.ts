@@ -117,7 +117,7 @@ describe('streamAnswer', () => {
   it('answers with the not-found sentence in the question language, without a model call, when nothing was packed', async () => {
     const generator = new ScriptedGenerator([['should not be used']]);
     const zh = await collect(streamAnswer('塔有多高？', [], generator, { lang: 'zh' }));
-    expect(zh.done).toEqual({ type: 'done', answer: NOT_FOUND_ZH, cited: [], removed: [], notFound: true, aborted: false });
+    expect(zh.done).toEqual({ type: 'done', answer: NOT_FOUND_ZH, cited: [], removed: [], citations: [], notFound: true, aborted: false });
     expect(zh.tokens).toEqual([NOT_FOUND_ZH]);
     const en = await collect(streamAnswer('How tall?', [], generator, { lang: 'en' }));
     expect(en.done.answer).toBe(NOT_FOUND_EN);

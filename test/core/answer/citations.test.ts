@@ -43,6 +43,12 @@ describe('validateCitations', () => {
     expect(r.text).toBe('A is true [1]. B is true. C [2].');
     expect(r.cited).toEqual([1, 2]);
     expect(r.removed).toEqual([7]);
+    // the brackets kept, with their spans in the checked text
+    expect(r.spans).toEqual([
+      { start: 10, end: 13, numbers: [1] },
+      { start: 28, end: 31, numbers: [2] },
+    ]);
+    for (const span of r.spans) expect(r.text.slice(span.start, span.end)).toMatch(/^\[\d\]$/);
   });
 
   it('keeps the list style when removing some numbers of a list', () => {
@@ -66,6 +72,6 @@ describe('validateCitations', () => {
   });
 
   it('leaves a text without citations unchanged', () => {
-    expect(validateCitations('Nothing cited here.', valid)).toEqual({ text: 'Nothing cited here.', cited: [], removed: [] });
+    expect(validateCitations('Nothing cited here.', valid)).toEqual({ text: 'Nothing cited here.', cited: [], removed: [], spans: [] });
   });
 });
