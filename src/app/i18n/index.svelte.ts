@@ -4,7 +4,7 @@
  */
 import { en, type MessageKey } from './en.ts';
 import { zh } from './zh.ts';
-import { interpolate, resolveLocale, type Locale, type LocalePreference, type Params } from './resolve.ts';
+import { interpolate, pluralKey, resolveLocale, type Locale, type LocalePreference, type Params } from './resolve.ts';
 import { roundDuration } from '../lib/format.ts';
 import type { ProgressStage, Stage } from '../../protocol/vocabulary.ts';
 
@@ -20,7 +20,8 @@ function browserLanguages(): readonly string[] {
 const current = $state<{ locale: Locale }>({ locale: resolveLocale('auto', browserLanguages()) });
 
 export function t(key: MessageKey, params?: Params): string {
-  return interpolate(tables[current.locale][key], params);
+  const table = tables[current.locale];
+  return interpolate(table[pluralKey(table, key, current.locale, params)], params);
 }
 
 export function locale(): Locale {

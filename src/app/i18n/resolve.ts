@@ -16,6 +16,18 @@ export function resolveLocale(preference: LocalePreference, browserLanguages: re
 
 export type Params = Record<string, string | number>;
 
+/**
+ * The key of a message in the plural form its count takes: `key.one`, `key.few`… by the
+ * language's own rules (Intl.PluralRules: English says "1 passage", Chinese has one form), when
+ * the table has that form, else the key itself. The count is the `n` parameter.
+ */
+export function pluralKey<K extends string>(table: Readonly<Record<K, string>>, key: K, locale: Locale, params: Params | undefined): K {
+  const n = params?.n;
+  if (typeof n !== 'number') return key;
+  const form = `${key}.${new Intl.PluralRules(locale).select(n)}`;
+  return form in table ? (form as K) : key;
+}
+
 /** Replaces `{name}` with its parameter; an unknown name stays visible so a mistake is noticed. */
 export function interpolate(message: string, params: Params | undefined): string {
   if (!params) return message;

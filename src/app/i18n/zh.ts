@@ -45,9 +45,10 @@ export const zh: Record<MessageKey, string> = {
   'lang.other': '其他语言',
 
   'doc.passages': '{n} 个段落',
-  'doc.passage': '1 个段落',
+  // Chinese has one plural form: these are never chosen, and kept so both tables have every key
+  'doc.passages.one': '{n} 个段落',
   'doc.pages': '{n} 页',
-  'doc.page': '1 页',
+  'doc.pages.one': '{n} 页',
   'doc.encoding': '按 {name} 编码读取',
   'doc.copies': '{names}：内容与本文档相同，未重复添加',
   'doc.progress': '{stage}：{done} / {total}',
@@ -124,6 +125,7 @@ export const zh: Record<MessageKey, string> = {
   'inspector.added': '新增',
   'inspector.passage': '段落 {n}',
   'inspector.rows': '{n} 个候选',
+  'inspector.rows.one': '{n} 个候选',
   'inspector.search': '检索方式',
   'inspector.fusionTitle': '语义与关键词的权重',
   'inspector.fusion': '语义 {dense}% · 关键词 {lexical}%',
@@ -147,6 +149,7 @@ export const zh: Record<MessageKey, string> = {
   'inspector.mapNone': '该文档太小，未进行聚类。',
   'inspector.mapFailed': '无法加载聚类图：{message}',
   'inspector.clusters': '{n} 个聚类 · {points} 个段落',
+  'inspector.clusters.one': '{n} 个聚类 · {points} 个段落',
   'inspector.point': '段落 {n} · 聚类 {cluster}',
   'inspector.pointNoCluster': '段落 {n} · 无聚类',
   'inspector.noCluster': '无聚类',
