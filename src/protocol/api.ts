@@ -8,7 +8,8 @@ import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices } from './a
 import type { ClusterMap, Lang, PassageView, PreparseMode, ProgressStage, Stage } from './vocabulary.ts';
 
 /** `damaged`: its stored records failed their checksums; it is left out of answers until repaired. */
-export type DocStatus = 'queued' | 'indexing' | 'ready' | 'error' | 'paused' | 'damaged';
+/** `waiting`: queued while no embedding model could be loaded; it starts once one is. */
+export type DocStatus = 'queued' | 'waiting' | 'indexing' | 'ready' | 'error' | 'paused' | 'damaged';
 
 /** One row of the library. */
 export interface LibraryDoc {
@@ -81,7 +82,10 @@ export interface CachedModel {
 export type LibraryEvent =
   | { type: 'documents'; documents: LibraryDoc[] }
   | { type: 'download'; progress: DownloadProgress }
-  | { type: 'error'; message: string };
+  /** `subject`: what the error is about, when something can later resolve it ('models'). */
+  | { type: 'error'; message: string; subject?: 'models' }
+  /** What an earlier error was about works now: its notice goes. */
+  | { type: 'resolved'; subject: 'models' };
 
 /** The passage a citation opens; for PDFs with the original bytes, so the viewer can draw the page. */
 export interface Passage extends PassageView {

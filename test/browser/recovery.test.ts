@@ -1,7 +1,8 @@
 /**
  * A first visit where the embedding model cannot be downloaded (the hub is unreachable from
- * here): the app still starts with its settings and says why nothing can be indexed, and choosing
- * a source that works opens the library without a reload.
+ * here): the app still starts with its settings and says which model failed and the ways forward,
+ * a document dropped meanwhile waits for a model, and choosing a source that works opens the
+ * library without a reload, indexes the waiting document and withdraws the notice.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -32,8 +33,16 @@ describe('a start whose embedder cannot be downloaded', () => {
     expect(settings.modelSource).toEqual({ kind: 'hub' });
     expect(device.embedderDevice).toBe('wasm');
     const events: LibraryEvent[] = await page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.events);
-    expect(events.some((e) => e.type === 'error' && /library could not be opened/.test(e.message))).toBe(true);
+    const modelErrors = events.flatMap((e) => (e.type === 'error' ? [e] : []));
+    // said about the model that failed, with the ways forward; never as a problem of the library
+    expect(modelErrors).toEqual([expect.objectContaining({ subject: 'models', message: expect.stringMatching(/^The search model \S+ could not be downloaded from the Hugging Face hub/) })]);
+    expect(modelErrors[0].type === 'error' && modelErrors[0].message).toMatch(/this site's \/models\/ folder/);
+    expect(events.some((e) => e.type === 'error' && /library/i.test(e.message))).toBe(false);
     expect(offMachine(recorded.requests).length).toBeGreaterThan(0);
+
+    // a document dropped meanwhile waits for a model, and says so
+    await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
+    await page.waitForFunction(() => (window as unknown as HarnessWindow).lociHarness.documents.some((d) => d.status === 'waiting'), undefined, { timeout: 30_000 });
 
     const saved = await page.evaluate(() =>
       (window as unknown as HarnessWindow).lociHarness.client.updateSettings({
@@ -44,9 +53,11 @@ describe('a start whose embedder cannot be downloaded', () => {
       }),
     );
     expect(saved).toMatchObject({ modelSource: { kind: 'local' }, embedderId: 'tiny-lexical-bert-zh' });
-    await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
+    // the waiting document is indexed once the model loads, and the model's notice is withdrawn
     const [doc] = await waitSettled(page, 1);
     expect(doc).toMatchObject({ name: '数据安全法_2021.md', status: 'ready' });
+    const after: LibraryEvent[] = await page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.events);
+    expect(after.some((e) => e.type === 'resolved' && e.subject === 'models')).toBe(true);
     await recorded.context.close();
   });
 });

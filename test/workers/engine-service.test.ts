@@ -139,11 +139,15 @@ describe('EngineService', () => {
     const { engine, events, started } = await start(embed);
     expect(started.settings.modelSource).toEqual({ kind: 'hub' });
     expect(started.device).toMatchObject({ embedderDevice: 'wasm', generatorBackend: 'transformers-wasm', webgpu: false });
-    expect(errors(events)).toEqual([expect.stringMatching(/could not be opened: huggingface\.co could not be reached/)]);
+    expect(errors(events)).toEqual([
+      expect.stringMatching(/^The search model Xenova\/multilingual-e5-small could not be downloaded from the Hugging Face hub \(.*huggingface\.co could not be reached/),
+    ]);
     await expect(engine.clusterMap('x')).rejects.toThrow(/still opening/);
 
+    expect(events.some((e) => e.type === 'resolved')).toBe(false);
     const saved = await engine.updateSettings({ modelSource: mirror });
     expect(saved.modelSource).toEqual(mirror);
+    expect(events.filter((e) => e.type === 'resolved')).toEqual([{ type: 'resolved', subject: 'models' }]);
     expect(embed.loads).toEqual(['Xenova/multilingual-e5-small from hub', 'Xenova/multilingual-e5-small from mirror']);
     expect(await engine.clusterMap('x')).toBeUndefined();
     expect(await engine.settings()).toMatchObject({ modelSource: mirror });

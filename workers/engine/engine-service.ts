@@ -67,9 +67,7 @@ export class EngineService implements EngineApi {
     const opened = await this.opening;
     const settings = opened.settings.value;
     opened.models.choose(settings);
-    await this.indexLock
-      .run(() => this.openIndex(opened, settings))
-      .catch((error: unknown) => this.notify(`The library could not be opened: ${message(error)}. Another model or model source can be chosen in the settings.`));
+    await this.indexLock.run(() => this.openIndex(opened, settings)).catch((error: unknown) => this.openFailed(error, settings));
     const device = await this.device(opened.models, settings);
     // The first question should not wait for the download: fetch the chat model in the background.
     opened.models.warmGenerator().catch((error: unknown) => this.notify(`The language model could not be loaded: ${message(error)}`));
@@ -123,7 +121,12 @@ export class EngineService implements EngineApi {
     if (this.engine && !options.reopen && models.embedder?.id === settings.embedderId) return;
     await library.queue.halt();
     try {
-      const embedder = models.embedder?.id === settings.embedderId ? models.embedder : await models.loadEmbedder(settings.embedderId, settings);
+      let embedder = models.embedder?.id === settings.embedderId ? models.embedder : undefined;
+      try {
+        embedder ??= await models.loadEmbedder(settings.embedderId, settings);
+      } catch (error) {
+        throw new EmbedderUnavailableError(settings.embedderId, error);
+      }
       this.engine = undefined;
       this.engine = await LociEngine.open({
         embedder,
@@ -137,6 +140,7 @@ export class EngineService implements EngineApi {
       const { replacedEmbedder, damage } = this.engine;
       if (replacedEmbedder) this.notify(`The library was indexed with ${replacedEmbedder}; every document is being indexed again with ${embedder.id}.`);
       if (damage.length > 0) this.notify(damageNotice(damage));
+      this.send({ type: 'resolved', subject: 'models' });
       await library.refresh();
     } finally {
       if (this.engine) {
@@ -232,9 +236,7 @@ export class EngineService implements EngineApi {
     opened.models.choose(after);
     if (!this.engine) {
       // No index open (its embedder failed to load): these settings may be what lets it load.
-      await this.indexLock
-        .run(() => this.openIndex(opened, after))
-        .catch((error: unknown) => this.notify(`The library could not be opened: ${message(error)}`));
+      await this.indexLock.run(() => this.openIndex(opened, after)).catch((error: unknown) => this.openFailed(error, after));
     } else if (after.embedderId !== before.embedderId) {
       try {
         await this.indexLock.run(() => this.openIndex(opened, after));
@@ -302,6 +304,27 @@ export class EngineService implements EngineApi {
     this.send({ type: 'error', message: text });
   }
 
+  /**
+   * Why the index did not open, in words about what failed: on a first visit that is the
+   * embedding model, which could not be downloaded, not the library. Documents dropped meanwhile
+   * wait for it (their rows say so), and the notice goes once a model loads.
+   */
+  private openFailed(error: unknown, settings: AppSettings): void {
+    if (!(error instanceof EmbedderUnavailableError)) {
+      this.notify(`The library could not be opened: ${message(error)}`);
+      return;
+    }
+    const where = settings.modelSource.kind === 'hub' ? 'the Hugging Face hub' : settings.modelSource.kind === 'mirror' ? settings.modelSource.baseUrl : "this site's /models/ folder";
+    this.send({
+      type: 'error',
+      subject: 'models',
+      message:
+        `The search model ${error.modelId} could not be downloaded from ${where} (${message(error.cause)}). ` +
+        'Loci needs it once; after that it works offline. Documents you add wait for it. ' +
+        "To go on: check the connection and save the settings again, or choose another model source in the settings (this site's /models/ folder, or a mirror).",
+    });
+  }
+
   private send(event: LibraryEvent): void {
     void post(this.listener, event);
   }
@@ -323,4 +346,15 @@ function damageNotice(damage: readonly Damage[]): string {
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The index could not open because its embedding model could not be loaded. */
+class EmbedderUnavailableError extends Error {
+  constructor(
+    readonly modelId: string,
+    cause: unknown,
+  ) {
+    super(`${modelId} could not be loaded: ${message(cause)}`, { cause });
+    this.name = 'EmbedderUnavailableError';
+  }
 }

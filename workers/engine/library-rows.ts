@@ -4,6 +4,8 @@ import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
 import type { DocumentSummary } from '../../src/storage/idb-index-store.ts';
 
 export interface JobView {
+  /** No embedding model could be loaded yet, so no index is open. */
+  waiting?: boolean;
   running: boolean;
   paused: boolean;
   error?: string;
@@ -42,5 +44,5 @@ function statusOf(ready: boolean, job: JobView): DocStatus {
   if (job.damage) return 'damaged';
   if (ready) return 'ready';
   if (job.paused) return 'paused';
-  return 'queued';
+  return job.waiting ? 'waiting' : 'queued';
 }

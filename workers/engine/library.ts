@@ -51,6 +51,8 @@ export class Library implements JobRunner {
     const damage = this.damage();
     return this.summaries.map((summary) =>
       libraryRow(summary, engine?.document(summary.id), {
+        // no index is open until an embedding model loads: what is not ready waits for one
+        waiting: !engine,
         running: this.queue.running === summary.id,
         paused: this.deps.paused.has(summary.id),
         error: this.errors.get(summary.id),

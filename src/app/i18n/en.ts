@@ -20,6 +20,7 @@ export const en = {
   'library.private': 'Documents never leave this device.',
 
   'status.queued': 'Queued',
+  'status.waiting': 'Waiting for a model',
   'status.indexing': 'Indexing',
   'status.ready': 'Ready',
   'status.error': 'Failed',

@@ -22,6 +22,7 @@ export const zh: Record<MessageKey, string> = {
   'library.private': '文档始终留在本设备上。',
 
   'status.queued': '排队中',
+  'status.waiting': '等待模型',
   'status.indexing': '索引中',
   'status.ready': '就绪',
   'status.error': '失败',

@@ -73,7 +73,9 @@ export class AppModel {
   #onEvent(event: LibraryEvent): void {
     if (event.type === 'documents') this.documents = event.documents;
     else if (event.type === 'download') this.downloads.update(event.progress);
-    else this.notify(event.message);
+    // a model problem is one notice, replaced by a newer one and gone once a model loads
+    else if (event.type === 'resolved') this.notices = this.notices.filter((n) => n.subject !== event.subject);
+    else this.notify(event.message, 'error', event.subject ?? event.message);
   }
 
   /** `subject` names what the notice is about (by default its text): a newer one about it replaces it. */
