@@ -145,10 +145,14 @@ describe('EngineService', () => {
     await expect(engine.clusterMap('x')).rejects.toThrow(/still opening/);
 
     expect(events.some((e) => e.type === 'resolved')).toBe(false);
+    // Retry (saving the settings unchanged) loads the model again, and fails again the same way
+    await engine.updateSettings({});
+    expect(errors(events)).toHaveLength(2);
+    expect(errors(events)[1]).toBe(errors(events)[0]);
     const saved = await engine.updateSettings({ modelSource: mirror });
     expect(saved.modelSource).toEqual(mirror);
     expect(events.filter((e) => e.type === 'resolved')).toEqual([{ type: 'resolved', subject: 'models' }]);
-    expect(embed.loads).toEqual(['Xenova/multilingual-e5-small from hub', 'Xenova/multilingual-e5-small from mirror']);
+    expect(embed.loads).toEqual(['Xenova/multilingual-e5-small from hub', 'Xenova/multilingual-e5-small from hub', 'Xenova/multilingual-e5-small from mirror']);
     expect(await engine.clusterMap('x')).toBeUndefined();
     expect(await engine.settings()).toMatchObject({ modelSource: mirror });
   });

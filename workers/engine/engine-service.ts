@@ -70,7 +70,10 @@ export class EngineService implements EngineApi {
     await this.indexLock.run(() => this.openIndex(opened, settings)).catch((error: unknown) => this.openFailed(error, settings));
     const device = await this.device(opened.models, settings);
     // The first question should not wait for the download: fetch the chat model in the background.
-    opened.models.warmGenerator().catch((error: unknown) => this.notify(`The language model could not be loaded: ${message(error)}`));
+    // While no search model could load either, that notice already says the models cannot be fetched.
+    opened.models.warmGenerator().catch((error: unknown) => {
+      if (this.engine) this.notify(`The language model could not be loaded: ${message(error)}`);
+    });
     this.persistence ??= requestPersistence();
     return { settings, device };
   }
@@ -321,7 +324,7 @@ export class EngineService implements EngineApi {
       message:
         `The search model ${error.modelId} could not be downloaded from ${where} (${message(error.cause)}). ` +
         'Loci needs it once; after that it works offline. Documents you add wait for it. ' +
-        "To go on: check the connection and save the settings again, or choose another model source in the settings (this site's /models/ folder, or a mirror).",
+        "To go on: check the connection and choose Retry on a waiting document, or choose another model source in the settings (this site's /models/ folder, or a mirror).",
     });
   }
 

@@ -56,6 +56,7 @@ export const en = {
   'doc.cancel': 'Cancel',
   'doc.delete': 'Delete',
   'doc.repair': 'Repair',
+  'doc.retry': 'Retry',
   'doc.actionsFor': '{action} “{name}”',
   'doc.confirmDelete': 'Delete “{name}” and its index?',
   'doc.confirmYes': 'Delete',

@@ -59,6 +59,7 @@ export const zh: Record<MessageKey, string> = {
   'doc.cancel': '取消',
   'doc.delete': '删除',
   'doc.repair': '修复',
+  'doc.retry': '重试',
   'doc.actionsFor': '{action}“{name}”',
   'doc.confirmDelete': '删除“{name}”及其索引？',
   'doc.confirmYes': '删除',

@@ -119,6 +119,11 @@ export class AppModel {
     return this.#attempt(() => this.client.repair(id));
   }
 
+  /** Loads the embedding model again with the settings as they are: saving them opens the index when none is. */
+  retryModels(): Promise<AppSettings | undefined> {
+    return this.#attempt(() => this.client.updateSettings({}));
+  }
+
   async saveSettings(patch: Partial<AppSettings>, fail: (message: string) => string): Promise<void> {
     const before = this.settings;
     // Optimistic, so controls do not lag behind the worker round trip.
