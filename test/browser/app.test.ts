@@ -6,27 +6,18 @@
  * question asked by keywords only with a second hop then searches without the dense list, twice.
  * No request leaves localhost.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ask, docRow, embedderDevice, fusionWeight, openApp, appStarted, statuses, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
+import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW, OUTLINE_PDF } from './support/files.ts';
 
 const baseURL = inject('baseURL');
 const QUESTION = '数据处理者应当履行哪些数据安全保护义务？';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the app, end to end', () => {
   it('indexes Markdown and PDF, answers with sources, and keeps everything across a reload', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openApp(page, baseURL);
     expect(await embedderDevice(page)).toBe('wasm');

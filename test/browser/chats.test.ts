@@ -4,23 +4,15 @@
  * the same chat, at once and after a reload. An answer's Copy button puts it on the clipboard;
  * Regenerate replaces the last answer, on screen and in the store.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appStarted, ask, openApp, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, recordedContext } from './support/browser.ts';
+import { recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
 const QUESTION = 'Who approves a refund?';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The titles the chat picker offers. */
 function chatTitles(page: Page): Promise<string[]> {
@@ -33,7 +25,7 @@ async function waitForChat(page: Page, title: string): Promise<void> {
 
 describe('chats', () => {
   it('are listed from IndexedDB after a reload without localStorage, and after an export and import into a fresh profile', async () => {
-    const first = await recordedContext(browser);
+    const first = await recordedContext(browser());
     const page = await first.newPage();
     await openApp(page, baseURL);
     const rules = memoryFile('rules.md', 'text/markdown', Buffer.from('# Refunds\n\nA refund needs the approval of a store manager.\n'));
@@ -74,7 +66,7 @@ describe('chats', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-library"]')]);
     const file = await download.path();
 
-    const second = await recordedContext(browser);
+    const second = await recordedContext(browser());
     const fresh = await second.newPage();
     await openApp(fresh, baseURL);
     expect(await chatTitles(fresh)).not.toContain(QUESTION);

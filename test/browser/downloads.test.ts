@@ -4,25 +4,16 @@
  * Measured here: the chat model (tiny-random-qwen3) requests its onnx and generation_config.json
  * again on every visit although transformers-cache holds them, so it is (rightly) listed again.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { openApp } from './support/app-page.ts';
-import { launchBrowser, recordedContext } from './support/browser.ts';
+import { recordedContext, useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the download panel', () => {
   it('does not list a model read from the cache', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     // What the panel said, if it appeared at any moment on this page load (a window's own flag).
     await recorded.context.addInitScript(() => {
       new MutationObserver(() => {

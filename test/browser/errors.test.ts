@@ -4,16 +4,16 @@
  * touched, and the app goes on answering.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ask, docRow, openApp, statuses, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
-import { DATA_SECURITY_LAW, OUTLINE_PDF, memoryFile } from './support/files.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { ask, docRow, statuses, waitForStatus } from './support/app-page.ts';
+import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { OUTLINE_PDF, memoryFile } from './support/files.ts';
 import { readIndex } from './support/idb.ts';
+import { appWithOneLaw } from './support/one-law.ts';
 
 const baseURL = inject('baseURL');
 const GOOD = '数据安全法_2021.md';
-let browser: Browser;
+const browser = useBrowser();
 
 /** A real PDF's header and opening objects, then its body cut off and overwritten. */
 function corruptPdf(): Buffer {
@@ -31,23 +31,11 @@ function binaryNamedPdf(): Buffer {
   return bytes;
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('files that cannot be read', () => {
   it('shows each its own error and leaves the rest of the library alone', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
-    await openApp(page, baseURL);
-    await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
-    await waitForStatus(page, GOOD, 'ready');
-    const goodRow = await docRow(page, GOOD).textContent();
-    const before = await readIndex(page);
+    const { row: goodRow, index: before } = await appWithOneLaw(page, baseURL);
 
     await page.setInputFiles('[data-testid="file-input"]', [
       memoryFile('corrupt-report.pdf', 'application/pdf', corruptPdf()),

@@ -4,27 +4,18 @@
  * forward, never "library"; a dropped document waits for a model, with a Retry that tries again
  * and leaves one notice, not two.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { docRow, openApp, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, recordedContext, screenshot } from './support/browser.ts';
+import { recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 
 const baseURL = inject('baseURL');
 const NAME = '数据安全法_2021.md';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('a first visit that cannot fetch the models', () => {
   it('says which model and what to do, and a dropped document waits for it with a Retry', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     // No ?models=local: the stored default, the Hugging Face hub, which cannot be reached here.
     await openApp(page, baseURL, 'device=wasm');

@@ -2,21 +2,13 @@
  * A person moving by keyboard sees where they are: the question box, a button and a settings
  * field each draw a 2 px outline in the accent colour when focused from the keyboard.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openApp } from './support/app-page.ts';
-import { launchBrowser, recordedContext } from './support/browser.ts';
+import { recordedContext, useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The outline drawn on `selector` (or on its closest `ringOn` ancestor) while it has keyboard focus. */
 function ringOf(page: Page, selector: string, ringOn?: string): Promise<{ width: string; style: string; color: string; accent: string }> {
@@ -41,7 +33,7 @@ function ringOf(page: Page, selector: string, ringOn?: string): Promise<{ width:
 
 describe('focus', () => {
   it('draws a visible ring on the question box, buttons and settings fields', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openApp(page, baseURL);
 

@@ -8,18 +8,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ZIP_LIMITS } from '../../src/core/ingest/zip-bounds.ts';
 import { DOCUMENTS_DIR } from '../support/paths.ts';
-import { ask, docRow, openApp, statuses, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
+import { ask, docRow, statuses, waitForStatus } from './support/app-page.ts';
+import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW, memoryFile } from './support/files.ts';
 import { readIndex } from './support/idb.ts';
+import { appWithOneLaw } from './support/one-law.ts';
 
 const baseURL = inject('baseURL');
 const GOOD = '数据安全法_2021.md';
-let browser: Browser;
+const browser = useBrowser();
 
 // 数据处理者应当履行数据安全保护义务。 in GBK,
 // written out (TextEncoder only makes UTF-8), from the legacy-encodings node test's bytes
@@ -35,23 +35,11 @@ function epubBomb(): Buffer {
   return Buffer.from(zipSync(files, { level: 1 }));
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('the files people really have', () => {
   it('reads a GBK text and refuses the hostile ones by name, leaving the library alone', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
-    await openApp(page, baseURL);
-    await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
-    await waitForStatus(page, GOOD, 'ready');
-    const goodRow = await docRow(page, GOOD).textContent();
-    const before = await readIndex(page);
+    const { row: goodRow, index: before } = await appWithOneLaw(page, baseURL);
 
     await page.setInputFiles('[data-testid="file-input"]', [
       memoryFile('旧文件.txt', 'text/plain', Buffer.from(GBK_LINE)),

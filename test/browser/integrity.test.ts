@@ -3,24 +3,16 @@
  * behind the app's back; after a reload its row says Damaged and what is damaged, the other
  * document still answers, and Repair indexes it again from the stored original.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appStarted, ask, docRow, openApp, statuses, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
+import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
 const DATA = memoryFile('数据安全.md', 'text/markdown', Buffer.from('# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n'));
 const NET = memoryFile('网络安全.md', 'text/markdown', Buffer.from('# 网络安全\n\n网络运营者应当按照网络安全等级保护制度的要求，履行安全保护义务。\n'));
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * Moves the first chunk's end in the document named `name`, with the raw API, leaving its checksum
@@ -55,7 +47,7 @@ function damageChunks(page: Page, name: string): Promise<string> {
 
 describe('a damaged IndexedDB record', () => {
   it('is named on its row after a reload, the other document answers, and Repair restores it', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openApp(page, baseURL);
     await page.setInputFiles('[data-testid="file-input"]', [DATA, NET]);

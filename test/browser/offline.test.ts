@@ -4,30 +4,27 @@
  * offline, a reload opens the app, the library is there, and a question is answered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { appStarted, ask, openApp, statuses, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
+import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 import { startPreview, type PreviewServer } from './support/server.ts';
 
 const NAME = '数据安全法_2021.md';
-let browser: Browser;
+const browser = useBrowser();
 // A server of its own, so that cutting the network can mean stopping the server for real.
 let server: PreviewServer | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   server = await startPreview();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
 describe('offline after the first visit', () => {
   it('reloads and answers with the server stopped and the browser offline', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openApp(page, server!.url);
     // The service worker installed (precache complete) and controls the page.

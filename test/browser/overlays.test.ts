@@ -2,22 +2,14 @@
  * Notices and the download panel never cover the question box or the Ask button (at 1280 px, the
  * width the issue saw it), and a failure repeated about the same thing shows one notice, not a stack.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openApp } from './support/app-page.ts';
-import { launchBrowser, recordedContext } from './support/browser.ts';
+import { recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Whether any element matching `over` intersects the question box or the Ask button. */
 function covers(page: Page, over: string): Promise<boolean> {
@@ -32,7 +24,7 @@ function covers(page: Page, over: string): Promise<boolean> {
 
 describe('overlays', () => {
   it('leave the question box and Ask uncovered, and a repeated failure shows once', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await openApp(page, baseURL);

@@ -4,29 +4,20 @@
  * a document dropped meanwhile waits for a model, and choosing a source that works opens the
  * library without a reload, indexes the waiting document and withdraws the notice.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { LibraryEvent } from '../../src/protocol/api.ts';
 import type { Harness } from './harness.ts';
-import { launchBrowser, offMachine, recordedContext } from './support/browser.ts';
+import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 import { openHarness, waitSettled } from './support/harness-page.ts';
 
 const baseURL = inject('baseURL');
 type HarnessWindow = { lociHarness: Harness };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('a start whose embedder cannot be downloaded', () => {
   it('returns the settings, reports the failure, and opens the library once a working source is chosen', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     // No ?models=local: the stored default, the Hugging Face hub, which cannot be reached here.
     const { settings, device } = await openHarness(page, baseURL, 'device=wasm');

@@ -2,29 +2,20 @@
  * A reload in the middle of indexing: the job resumes from the stage its record reached, finishes,
  * and the index holds every chunk and entry exactly once.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { appStarted, docRow, openApp, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, offMachine, recordedContext } from './support/browser.ts';
+import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS } from './support/files.ts';
 import { firstStage, readIndex } from './support/idb.ts';
 
 const baseURL = inject('baseURL');
 const NAME = '民法典_合同编.md';
 const DIMENSION = 128; // tiny-lexical-bert-zh
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('indexing across a reload', () => {
   it('resumes the Civil Code contracts book after a reload mid-embedding, with no duplicates', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openApp(page, baseURL);
     await page.setInputFiles('[data-testid="file-input"]', CIVIL_CODE_CONTRACTS);

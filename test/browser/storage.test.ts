@@ -3,25 +3,16 @@
  * come back equal after reopening, a refused write leaves the previous state, and deleting a
  * document removes its cluster group and original too. Runs in the harness page's module.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { Harness } from './harness.ts';
-import { launchBrowser, recordedContext } from './support/browser.ts';
+import { recordedContext, useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('IdbIndexStore in Chromium', () => {
   it('puts, loads, refuses a bad record atomically, and deletes on real IndexedDB', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     // No ?models=local and no start(): only the storage module of the page is used.
     await page.goto(`${baseURL}/test/browser/harness.html`);

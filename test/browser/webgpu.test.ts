@@ -3,26 +3,17 @@
  * only through `?device=webgpu`), indexing a PDF and answering through the UI. Every other
  * browser test runs the embedder on WebAssembly.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ask, embedderDevice, openApp, waitForStatus } from './support/app-page.ts';
-import { launchBrowser, offMachine, recordedContext, screenshot } from './support/browser.ts';
+import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { OUTLINE_PDF } from './support/files.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('embeddings on WebGPU', () => {
   it('indexes and answers with the embedder on the SwiftShader adapter', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openApp(page, baseURL, 'models=local&device=webgpu');
     expect(await embedderDevice(page)).toBe('webgpu');

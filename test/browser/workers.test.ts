@@ -3,11 +3,11 @@
  * on WASM with download progress, the model cache, the storage report, export to one file and
  * import into a fresh browser profile, and pause / resume / cancel across a reload.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { LibraryDoc, LibraryEvent } from '../../src/protocol/api.ts';
 import type { Harness } from './harness.ts';
-import { launchBrowser, offMachine, recordedContext } from './support/browser.ts';
+import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS, DATA_SECURITY_LAW } from './support/files.ts';
 import { harnessAsk, harnessDocuments, openHarness, waitSettled } from './support/harness-page.ts';
 import { readIndex } from './support/idb.ts';
@@ -15,16 +15,8 @@ import { readIndex } from './support/idb.ts';
 const baseURL = inject('baseURL');
 const QUESTION = '数据处理者应当履行哪些数据安全保护义务？';
 type HarnessWindow = { lociHarness: Harness };
-let browser: Browser;
+const browser = useBrowser();
 let exported: string | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 function waitForDoc(page: Page, name: string, status: LibraryDoc['status'], timeout = 120_000) {
   return page.waitForFunction(
@@ -36,7 +28,7 @@ function waitForDoc(page: Page, name: string, status: LibraryDoc['status'], time
 
 describe('workers through the LociClient', () => {
   it('indexes on WASM, answers, reports downloads, cached models and storage, and exports', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     const { device, settings } = await openHarness(page, baseURL);
     expect(device.embedderDevice).toBe('wasm');
@@ -93,7 +85,7 @@ describe('workers through the LociClient', () => {
 
   it('imports the export into a fresh profile, reranks, and re-indexes for another embedder', async () => {
     expect(exported).toBeDefined();
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openHarness(page, baseURL);
     await page.evaluate(async (base64) => {
@@ -132,7 +124,7 @@ describe('workers through the LociClient', () => {
   });
 
   it('pauses, keeps the pause across a reload, resumes, and cancels a queued file', async () => {
-    const recorded = await recordedContext(browser);
+    const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openHarness(page, baseURL);
     // The big book first: the second file waits in the queue behind it.

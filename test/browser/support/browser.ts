@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.LOCI_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -15,6 +16,24 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
   });
+}
+
+/**
+ * One Chromium for a test file: launched before its tests, closed after them. Returns the
+ * browser's getter, for inside the tests.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched before the tests, not while the file loads');
+    return browser;
+  };
 }
 
 export interface Recorded {
