@@ -71,6 +71,7 @@ export function createWorkerClient(search?: string): LociClient {
     history: (chatId) => engine.history(chatId),
     removeLastTurn: (chatId) => engine.removeLastTurn(chatId),
     clearHistory: (chatId) => engine.clearHistory(chatId),
+    renameChat: (chatId, title) => engine.renameChat(chatId, title),
     passage: (chunkId) => engine.passage(chunkId),
     clusterMap: (docId) => engine.clusterMap(docId),
     settings: () => engine.settings(),

@@ -126,6 +126,8 @@ export interface LociClient {
   /** Forgets the chat's last question and answer, before asking it again; false when there is none. */
   removeLastTurn(chatId: string): Promise<boolean>;
   clearHistory(chatId: string): Promise<void>;
+  /** Gives a stored chat another title (trimmed; a blank one is refused). */
+  renameChat(chatId: string, title: string): Promise<void>;
 
   passage(chunkId: string): Promise<Passage>;
   clusterMap(docId: string): Promise<ClusterMap | undefined>;

@@ -5,7 +5,7 @@
  * Regenerate replaces the last answer, on screen and in the store.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { appStarted, ask, openApp, waitForStatus } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';

@@ -3,7 +3,7 @@
  * field each draw a 2 px outline in the accent colour when focused from the keyboard.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openApp } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 

@@ -4,7 +4,7 @@
  * document still answers, and Repair indexes it again from the stored original.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { appStarted, ask, docRow, openApp, statuses, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';

@@ -3,7 +3,7 @@
  * width the issue saw it), and a failure repeated about the same thing shows one notice, not a stack.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openApp } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';

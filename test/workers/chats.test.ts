@@ -230,4 +230,16 @@ describe('Chats', () => {
     expect(await chats.removeLastTurn('q')).toBe(false);
     expect((await getChat(db, 'q'))?.messages).toHaveLength(1);
   });
+
+  it('renames a chat with a trimmed title and refuses a blank one', async () => {
+    const { db, chats } = await setUp(async function* () {
+      yield retrieved('Who approves refunds?');
+      yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
+    });
+    await ask(chats, 'Who approves refunds?');
+    await chats.rename('c1', '  Refund rules  ');
+    expect((await chats.list()).map((c) => c.title)).toEqual(['Refund rules']);
+    await expect(chats.rename('c1', '   ')).rejects.toThrow(/needs a title/);
+    expect((await getChat(db, 'c1'))!.title).toBe('Refund rules');
+  });
 });

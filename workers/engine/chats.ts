@@ -13,7 +13,7 @@ import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import type { RetrievalResult, Retriever, Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessages, createChat, deleteChat, getChat, listChats, removeLastTurn } from '../../src/storage/chats.ts';
+import { appendMessages, createChat, deleteChat, getChat, listChats, removeLastTurn, renameChat } from '../../src/storage/chats.ts';
 import type { StoredChat, StoredMessage } from '../../src/storage/records.ts';
 import type { LociDb } from '../../src/storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
@@ -157,6 +157,12 @@ export class Chats {
 
   async clear(chatId: string): Promise<void> {
     await deleteChat(this.deps.db, chatId);
+  }
+
+  async rename(chatId: string, title: string): Promise<void> {
+    const trimmed = title.trim();
+    if (trimmed === '') throw new Error('a chat needs a title: type one, or keep the one it has');
+    await renameChat(this.deps.db, chatId, trimmed);
   }
 
   private async openChat(chatId: string, question: string): Promise<StoredChat> {

@@ -218,6 +218,10 @@ export class EngineService implements EngineApi {
     await (await this.opened()).chats.clear(chatId);
   }
 
+  async renameChat(chatId: string, title: string): Promise<void> {
+    await (await this.opened()).chats.rename(chatId, title);
+  }
+
   async passage(chunkId: string): Promise<Passage> {
     const opened = await this.opened();
     const result = await passage(this.needEngine(), opened.store, chunkId);

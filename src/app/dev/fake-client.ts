@@ -148,6 +148,8 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
   const listeners = new Set<(e: LibraryEvent) => void>();
   const docs: FakeDoc[] = [];
   const chats = new Map<string, ChatTurn[]>();
+  /** Titles a person gave; the others are their first question. */
+  const titles = new Map<string, string>();
   let settings: AppSettings = { ...DEFAULT_SETTINGS };
   let cached: CachedModel[] = [
     { id: 'Xenova/multilingual-e5-small', bytes: 118 * 1024 * 1024 },
@@ -531,7 +533,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     async chats() {
       return [...chats]
         .filter(([, turns]) => turns.length > 0)
-        .map(([id, turns]) => ({ id, title: turns[0].question.slice(0, 80), updated: turns.at(-1)?.created ?? 0 }))
+        .map(([id, turns]) => ({ id, title: titles.get(id) ?? turns[0].question.slice(0, 80), updated: turns.at(-1)?.created ?? 0 }))
         .sort((a, b) => b.updated - a.updated);
     },
 
@@ -564,6 +566,10 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     },
     async clearHistory(chatId) {
       chats.delete(chatId);
+    },
+
+    async renameChat(chatId, title) {
+      titles.set(chatId, title.trim());
     },
 
     async passage(chunkId): Promise<Passage> {

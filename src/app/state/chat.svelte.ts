@@ -84,6 +84,11 @@ export class ChatModel {
     await this.open(newChatId());
   }
 
+  async rename(title: string): Promise<void> {
+    await this.client.renameChat(this.chatId, title);
+    await this.#fetchList();
+  }
+
   async clear(): Promise<void> {
     const id = this.chatId;
     await this.client.clearHistory(id);
