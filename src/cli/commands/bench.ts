@@ -13,13 +13,15 @@ import { buildTable, queryTable } from '../../bench/index-tables.ts';
 import { benchIngest, type IngestRow } from '../../bench/ingest-bench.ts';
 import { benchMemory } from '../../bench/memory-bench.ts';
 import { benchStages } from '../../bench/stages-bench.ts';
+import { benchTextScale } from '../../bench/text-scale-bench.ts';
 import { textTable } from '../../bench/text-table.ts';
 import { loadNodeModels } from '../../models/node.ts';
 import { int, ints, list, modelsDirOf, UsageError } from '../options.ts';
 
 export const BENCH_HELP = `loci bench [options]
   Throughput, latency and memory, each beside a baseline measured in the same run.
-  --only <list>         of ingest,embed,index,memory,stages,integrity (default all)
+  --only <list>         of ingest,embed,index,memory,stages,integrity,text (default all)
+  --text-sizes <list>   plain-text sizes in MB indexed whole for MB/s (default 0.25,1)
   --sizes <list>        index sizes in entries (default 1000,10000,100000)
   --runs <n>            queries timed per configuration (default 30)
   --ingest-runs <n>     timings per fixture, fastest kept (default 3)
@@ -30,7 +32,7 @@ export const BENCH_HELP = `loci bench [options]
   --out <file>          JSON results (default bench-results/bench.json)
   --quick               small sizes and few runs: a smoke test of the benchmark itself`;
 
-const SECTIONS = ['ingest', 'embed', 'index', 'memory', 'stages', 'integrity'] as const;
+const SECTIONS = ['ingest', 'embed', 'index', 'memory', 'stages', 'integrity', 'text'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const mb = (bytes: number) => bytes / 1e6;
@@ -56,6 +58,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     args: argv,
     options: {
       only: { type: 'string' },
+      'text-sizes': { type: 'string' },
       sizes: { type: 'string' },
       runs: { type: 'string' },
       'ingest-runs': { type: 'string' },
@@ -164,6 +167,25 @@ export async function benchCommand(argv: string[]): Promise<number> {
         ],
       ),
     );
+  }
+
+  if (only.has('text')) {
+    const models = await loadNodeModels({ modelsDir, embedder: 'tiny-lexical-bert-zh' });
+    try {
+      const sizes = v['text-sizes'] ? String(v['text-sizes']).split(',').map(Number) : quick ? [0.05, 0.2] : [0.25, 1];
+      if (sizes.some((s) => !(s > 0))) throw new UsageError('--text-sizes needs sizes in MB above 0');
+      const rows = await benchTextScale(path.join(documents, 'md_zh'), sizes, models.embedder, log);
+      report.text = rows;
+      tables.push(
+        textTable(
+          'Indexing a plain text whole, every stage (tiny-lexical-bert-zh q8, extractive pre-parse); baseline: the smallest size\'s MB/s in the same run',
+          ['MB', 'chunks', 'ms', 'MB/s', '× baseline MB/s'],
+          rows.map((r) => [r.megabytes, String(r.chunks), r.ms, r.mbPerS, r.ratio]),
+        ),
+      );
+    } finally {
+      await models.dispose();
+    }
   }
 
   report.totalMs = Math.round(performance.now() - started);
