@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodingName, etaSeconds, formatBytes, fraction, percent, roundDuration } from '../../src/app/lib/format.ts';
+import { encodingName, etaSeconds, formatBytes, formatLabel, fraction, percent, roundDuration } from '../../src/app/lib/format.ts';
 
 describe('formatBytes', () => {
   it('keeps one decimal only for small values of a unit', () => {
@@ -43,5 +43,14 @@ describe('encodingName', () => {
     expect(encodingName('shift_jis')).toBe('Shift_JIS');
     expect(encodingName('utf-16be')).toBe('UTF-16');
     expect(encodingName('koi8-r')).toBe('KOI8-R');
+  });
+});
+
+describe('formatLabel', () => {
+  it('names each format Loci reads, and shortens an unknown type', () => {
+    expect(formatLabel('application/pdf')).toBe('PDF');
+    expect(formatLabel('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('DOCX');
+    expect(formatLabel('text/markdown')).toBe('MD');
+    expect(formatLabel('image/png')).toBe('PNG');
   });
 });

@@ -52,6 +52,9 @@ describe('the files people really have', () => {
     expect(await statuses(page)).toEqual({ [GOOD]: 'ready', '旧文件.txt': 'ready', 'outline.md': 'error', 'nested.md': 'error', 'bomb.epub': 'error' });
 
     expect(await docRow(page, '旧文件.txt').textContent()).toMatch(/read as GBK · 1 passage(?!s)/);
+    // each row names its format
+    const formatOf = (name: string) => docRow(page, name).locator('[data-testid="doc-format"]').textContent();
+    expect([await formatOf('旧文件.txt'), await formatOf('outline.md'), await formatOf('bomb.epub')]).toEqual(['TXT', 'MD', 'EPUB']);
     const errorOf = async (name: string) => (await docRow(page, name).locator('[role="alert"]').textContent())?.trim() ?? '';
     expect(await errorOf('outline.md')).toContain('outline.md: the file has only headings (3) and no text under them to index');
     expect(await errorOf('nested.md')).toMatch(/nested\.md: the Markdown nests quotes or lists more than \d+ levels deep, too deep to read/);

@@ -2,6 +2,20 @@
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
+/** The short name a file's format goes by, from its MIME type ('application/pdf' → 'PDF'). */
+export function formatLabel(mime: string): string {
+  return FORMAT_LABELS[mime] ?? (mime.split('/')[1] ?? mime).toUpperCase().slice(0, 4);
+}
+
+const FORMAT_LABELS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/epub+zip': 'EPUB',
+  'text/html': 'HTML',
+  'text/markdown': 'MD',
+  'text/plain': 'TXT',
+};
+
 /** How an encoding is known to people, from its WHATWG name ('gb18030' → 'GBK'). */
 export function encodingName(encoding: string): string {
   return ENCODING_NAMES[encoding] ?? encoding.toUpperCase();
