@@ -1,5 +1,6 @@
 import type { Chunk, ClusterGroup } from '../types.ts';
 import { clusterVectors, compareLists, MIN_POINTS, type VectorCluster } from './cluster-vectors.ts';
+import { MAX_CLUSTERED_TOGETHER, runsOf } from './runs.ts';
 
 /** Cluster reorganization (paper §2.1): the cluster chunks of one group of original chunks. */
 
@@ -31,17 +32,6 @@ export interface ClusterOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/**
- * Most chunks clustered as one set. The recipe's cost grows faster than its input: exact
- * neighbours are O(n²), UMAP takes √n neighbours a point, and past 8,000 points it falls back to
- * umap-js's approximate graph, which ran a 10 MB text's 43,188 chunks out of a 4 GB heap. A longer
- * group is cut into equal consecutive runs of at most this many chunks (in the order given:
- * document order), each clustered alone, so time and memory grow linearly with the document.
- * 3,000 is where one set still clusters in a few seconds (bench:core: 3.3 s). Measured on RGB dev's
- * 7,917 pooled chunks, three runs instead of one set: the eval 1.9 → 1.25 min, cluster rows within
- * ±1.9 points of R@5 (c-rag 26.4 → 28.2, cap-rag+hybrid 39.3 → 38.5), the default 42.1 → 41.8.
- */
-export const MAX_CLUSTERED_TOGETHER = 3000;
 
 /**
  * `chunks` in document order, `vectors[i]` the embedding of `chunks[i]`. Cluster ids are
@@ -76,21 +66,18 @@ export function clusterChunks(
  * grid read like text (left to right, then down), in document order: no cluster crosses squares.
  */
 function clusterRuns(chunks: Chunk[], vectors: Float32Array[], options: ClusterOptions): Pick<ClusterGroup, 'k' | 'bic' | 'clusters' | 'layout'> {
-  const n = chunks.length;
-  const runs = Math.ceil(n / (options.maxTogether ?? MAX_CLUSTERED_TOGETHER));
-  const size = Math.ceil(n / runs);
+  const runs = runsOf(chunks.length, options.maxTogether ?? MAX_CLUSTERED_TOGETHER);
   // progress in thousandths of a run, so the bar moves evenly across runs of unknown work
   const unit = 1000;
   let k = 0;
   const all: VectorCluster[] = [];
   const xy: number[] = [];
-  const columns = Math.ceil(Math.sqrt(runs));
-  for (let r = 0; r < runs; r++) {
-    const start = r * size;
-    const part = vectors.slice(start, Math.min(n, start + size));
+  const columns = Math.ceil(Math.sqrt(runs.length));
+  for (const [r, { start, end }] of runs.entries()) {
+    const part = vectors.slice(start, end);
     const result = clusterVectors(part, {
       ...options,
-      onProgress: (done, total) => options.onProgress?.(r * unit + Math.floor((unit * done) / Math.max(1, total)), runs * unit),
+      onProgress: (done, total) => options.onProgress?.(r * unit + Math.floor((unit * done) / Math.max(1, total)), runs.length * unit),
     });
     const refined = options.maxClusterSize ? refine(result.clusters, part, options, options.maxClusterSize, 2) : result.clusters;
     k += result.k;

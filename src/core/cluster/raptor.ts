@@ -1,6 +1,7 @@
 import type { RaptorNode } from '../types.ts';
 import { throwIfAborted } from '../util/abort.ts';
 import { clusterVectors, MIN_POINTS } from './cluster-vectors.ts';
+import { MAX_CLUSTERED_TOGETHER, runsOf } from './runs.ts';
 
 /**
  * RAPTOR's tree, for collapsed-tree retrieval (every node is a retrieval target next to the
@@ -31,6 +32,8 @@ export interface RaptorOptions {
   nEpochs?: number;
   /** BIC search patience (see `clusterVectors`); Infinity fits every k up to maxClusters. */
   bicPatience?: number;
+  /** Largest level clustered as one set; MAX_CLUSTERED_TOGETHER (runs.ts) when absent. */
+  maxTogether?: number;
   signal?: AbortSignal;
   /** Summaries written out of those planned so far; the total grows as each level is clustered. */
   onProgress?: (done: number, total: number) => void;
@@ -108,19 +111,25 @@ export async function buildRaptorTree(
 function groupLevel(items: LevelItem[], options: RaptorOptions): { groups: number[][]; last: boolean } {
   const everything = { groups: [items.map((_, i) => i)], last: true };
   if (items.length < Math.max(options.minChunks, MIN_POINTS)) return everything;
-  const result = clusterVectors(
-    items.map((item) => item.vector),
-    {
-      seed: options.seed,
-      threshold: options.threshold,
-      maxClusters: options.maxClusters,
-      nEpochs: options.nEpochs,
-      bicPatience: options.bicPatience,
-      signal: options.signal,
-    },
-  );
-  if (result.clusters.length < 2) return everything;
-  return { groups: result.clusters.map((c) => c.members), last: false };
+  // A level past the limit is clustered in equal consecutive runs, as cluster chunks are: one set
+  // of tens of thousands of leaves would fall back to umap-js's graph and outgrow the heap.
+  const groups: number[][] = [];
+  for (const run of runsOf(items.length, options.maxTogether ?? MAX_CLUSTERED_TOGETHER)) {
+    const result = clusterVectors(
+      items.slice(run.start, run.end).map((item) => item.vector),
+      {
+        seed: options.seed,
+        threshold: options.threshold,
+        maxClusters: options.maxClusters,
+        nEpochs: options.nEpochs,
+        bicPatience: options.bicPatience,
+        signal: options.signal,
+      },
+    );
+    for (const c of result.clusters) groups.push(c.members.map((i) => i + run.start));
+  }
+  if (groups.length < 2) return everything;
+  return { groups, last: false };
 }
 
 function unionSorted(lists: number[][]): number[] {

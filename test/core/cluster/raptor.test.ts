@@ -95,6 +95,18 @@ describe('buildRaptorTree', () => {
     expect(opts.calls).toHaveLength(4);
   });
 
+  it('clusters a level past maxTogether in equal consecutive runs: no node spans two runs', async () => {
+    const { nodes } = await buildRaptorTree(leaves, options({ maxTogether: 18 }));
+    const level1 = byLevel(nodes).get(1) ?? [];
+    expect(level1).toHaveLength(6);
+    const positions = new Map(leaves.map((l, i) => [l.id, i]));
+    for (const node of level1) {
+      const at = node.leafChunkIds.map((id) => positions.get(id)!);
+      expect(new Set(at.map((i) => Math.floor(i / 18))).size).toBe(1);
+      expect(new Set(at.map((i) => i % 3)).size).toBe(1);
+    }
+  });
+
   it('is deterministic', async () => {
     const a = await buildRaptorTree(leaves, options());
     const b = await buildRaptorTree(leaves, options());
