@@ -23,7 +23,7 @@ export function decodeText(bytes: Uint8Array): DecodedText | undefined {
   const legacy = unicode === undefined ? decodeLegacyCjk(bytes) : undefined;
   const western = unicode === undefined && legacy === undefined ? decodeWindows1252(bytes) : undefined;
   const decoded = unicode ?? legacy ?? (western === undefined ? undefined : { text: western, encoding: 'windows-1252' });
-  if (decoded === undefined || looksBinary(decoded.text)) return undefined;
+  if (decoded === undefined || looksBinary(decoded.text, unicode === undefined)) return undefined;
   return decoded;
 }
 
@@ -46,13 +46,19 @@ function decodeUnicode(bytes: Uint8Array): DecodedText | undefined {
   }
 }
 
-function looksBinary(text: string): boolean {
+/**
+ * `countC1`: whether C1 controls (U+0080–U+009F) count against the text. Not in strict UTF-8 or
+ * UTF-16, where they are what mojibake leaves ("patientâ\u0080\u0099s": a curly apostrophe that
+ * went through Latin-1 once, 40 of them in a 3 KB MS MARCO mix), while binary bytes fail strict
+ * decoding long before; in a legacy reading they are bytes no text uses.
+ */
+function looksBinary(text: string, countC1: boolean): boolean {
   const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
   if (sample.includes('\0')) return true;
   let control = 0;
   for (let i = 0; i < sample.length; i++) {
     const c = sample.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) || (c >= 0x7f && c < 0xa0)) {
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) || (countC1 && c >= 0x7f && c < 0xa0)) {
       control++;
     }
   }

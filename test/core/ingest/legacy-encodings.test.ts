@@ -100,6 +100,16 @@ describe('legacy encodings', () => {
     await expect(parseDocument('high.txt', highBytes)).rejects.toMatchObject({ reason: 'unsupported' });
   });
 
+  it('reads UTF-8 text full of mojibake as text, not binary', async () => {
+    // "patient’s" once decoded as Latin-1 and saved again as UTF-8, as web-scraped text often is
+    const sentence = 'When the patient\u00e2\u0080\u0099s medical problems have improved, the \u00e2\u0080\u009cweaning\u00e2\u0080\u009d starts. ';
+    // (the stray C1 controls themselves are dropped by normalization, like other controls)
+    expect(await textOf('scraped.md', new TextEncoder().encode(sentence.repeat(20)))).toContain('medical problems have improved, the \u00e2weaning');
+    // the same share of C0 controls is still binary
+    const controls = 'When the patient\u0001\u0002s medical problems have improved, the \u0003\u0004weaning starts. ';
+    await expect(parseDocument('controls.md', new TextEncoder().encode(controls.repeat(20)))).rejects.toMatchObject({ reason: 'unsupported' });
+  });
+
   it('indexes a GBK file and finds it for a question in Chinese', async () => {
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
     const result = await engine.indexFiles([{ name: '数据安全.txt', bytes: GBK }]);
