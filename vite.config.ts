@@ -14,9 +14,13 @@ const ISOLATION_HEADERS = {
 
 const port = Number(process.env.PORT ?? 4173);
 
-// The browser tests' worker harness page is built only for them (test/browser/global-setup.ts).
+// The browser tests' worker harness page and the browser benchmark's page are built only for them
+// (test/browser/global-setup.ts, bench/browser/run.ts), never into the dist/ that is deployed.
 const input: Record<string, string> = { index: path.resolve('index.html') };
-if (process.env.LOCI_TEST_HARNESS === '1') input.harness = path.resolve('test/browser/harness.html');
+if (process.env.LOCI_TEST_HARNESS === '1') {
+  input.harness = path.resolve('test/browser/harness.html');
+  input.bench = path.resolve('bench/browser/page.html');
+}
 
 export default defineConfig({
   plugins: [
@@ -46,11 +50,11 @@ export default defineConfig({
         // The app shell, the workers, ORT's wasm and pdf.js's data: everything needed to open and
         // answer offline. Models are not here: transformers.js keeps them in its own cache.
         globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,webmanifest,bcmap,pfb,ttf}'],
-        globIgnores: ['**/*.map', 'test/**'],
+        globIgnores: ['**/*.map', 'test/**', 'bench/**'],
         // ORT's asyncify wasm is 27 MB; the default limit (2 MiB) would silently leave it out.
         maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/models\//, /^\/pdfjs\//, /^\/test\//],
+        navigateFallbackDenylist: [/^\/models\//, /^\/pdfjs\//, /^\/test\//, /^\/bench\//],
         cleanupOutdatedCaches: true,
         // Take over the page that installed it, so a first visit is already offline-ready.
         clientsClaim: true,

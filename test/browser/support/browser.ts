@@ -10,11 +10,12 @@ import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.LOCI_CHROMIUM ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches (the browser benchmark's memory measurement needs one). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+    args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1', ...extraArgs],
   });
 }
 

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { build, preview } from 'vite';
 
-const OUT_DIR = path.resolve('test-results/dist');
+export const OUT_DIR = path.resolve('test-results/dist');
 
 export async function buildApp(): Promise<void> {
   process.env.LOCI_TEST_HARNESS = '1';

@@ -1,0 +1,116 @@
+/**
+ * A large library in one tab: the prebuilt index written into IndexedDB through the app's own store,
+ * then what a person meets with it. Reopening the app and answering (models already in the cache,
+ * as on every visit after the first), question latency per strategy through the app's workers,
+ * the engine's query benchmark at the same size in this tab beside a flat float32 scan, the
+ * IndexedDB bytes per entry and the tab's memory.
+ */
+import type { Browser, Page } from 'playwright-core';
+import type { Retriever, Strategy } from '../../src/core/types.ts';
+import type { BenchPage, Loaded, QueryTiming } from './page.ts';
+import { appStarted } from '../../test/browser/support/app-page.ts';
+import { installProbe, readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
+import { tabMemory, type TabMemory } from './tab-memory.ts';
+
+export interface Reopen {
+  /** Navigation to the app ready to take a question (models loaded, index open). */
+  startedMs: number;
+  /** Navigation to the first answer's sources on screen. */
+  sourcesMs: number;
+  /** Navigation to the first answer finished. */
+  answerMs: number;
+  rows: number;
+  mainThread: MainThreadReading;
+  memory?: TabMemory;
+}
+
+export interface LargeLibraryResult {
+  loaded: Loaded;
+  /** IndexedDB as navigator.storage.estimate() reports it once the library is written. */
+  storedBytes: number;
+  storedBytesPerEntry: number;
+  firstVisit: Reopen;
+  reopen: Reopen;
+  /** From the call to the sources on the bench page's client: embedding the question, search, packing. */
+  queries: QueryTiming[];
+  engine: ReturnType<BenchPage['engineQueries']>;
+}
+
+/** Where run.ts puts the index file in the served build (a routed response of 88 MB overflows the DevTools pipe). */
+export const LIBRARY_URL = '/bench-library.loci';
+
+/** The app's strategies over a library without RAPTOR (the app's default settings build none). */
+export const QUERY_CHOICES: { strategy: Strategy; retriever: Retriever }[] = [
+  { strategy: 'naive', retriever: 'dense' },
+  { strategy: 'naive', retriever: 'hybrid' },
+  { strategy: 'p-rag', retriever: 'hybrid' },
+  { strategy: 'c-rag', retriever: 'hybrid' },
+  { strategy: 'cap-rag', retriever: 'hybrid' },
+];
+
+export async function benchLargeLibrary(
+  browser: Browser,
+  baseURL: string,
+  library: { questions: string[] },
+  runs: number,
+  log: (line: string) => void,
+): Promise<LargeLibraryResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  try {
+    await installProbe(context);
+    const bench = await context.newPage();
+    await openBenchPage(bench, baseURL);
+    const loaded = await bench.evaluate((url) => (window as unknown as BenchWindow).lociBench.load(url), LIBRARY_URL);
+    const storage = await bench.evaluate(() => (window as unknown as BenchWindow).lociBench.storage());
+    const storedBytes = storage.indexedDB ?? storage.usage;
+    log(`library: ${loaded.documents} documents, ${loaded.chunks} chunks, ${loaded.entries} entries written in ${(loaded.ms / 1000).toFixed(1)} s; IndexedDB ${(storedBytes / 1e6).toFixed(1)} MB`);
+
+    // The client on the bench page loads the models into the cache, and then times questions.
+    bench.on('console', (message) => log(`page: ${message.text()}`));
+    const openMs = await bench.evaluate(() => (window as unknown as BenchWindow).lociBench.start());
+    log(`bench page: workers started and the index opened in ${(openMs / 1000).toFixed(1)} s`);
+    const queries = await bench.evaluate(([q, c, r]) => (window as unknown as BenchWindow).lociBench.queries(q, c, r), [library.questions, QUERY_CHOICES, runs] as const);
+    for (const q of queries) log(`query: ${q.strategy} ${q.retriever} p50 ${q.p50.toFixed(1)} ms, p95 ${q.p95.toFixed(1)} ms`);
+    const engine = await bench.evaluate(([e, d, r]) => (window as unknown as BenchWindow).lociBench.engineQueries(e, d, r), [loaded.entries, loaded.dimension, runs] as const);
+    log(`engine in the tab: flat float32 scan p50 ${engine.baseline[0].p50.toFixed(1)} ms over ${engine.baseline[0].entries} entries`);
+    await bench.close();
+
+    // The first visit of the app installs its service worker; the second is the everyday reopen.
+    const firstVisit = await openAndAsk(await context.newPage(), baseURL, library.questions[0]);
+    log(`app, first visit: ready ${(firstVisit.startedMs / 1000).toFixed(2)} s, sources ${(firstVisit.sourcesMs / 1000).toFixed(2)} s`);
+    const reopen = await openAndAsk(await context.newPage(), baseURL, library.questions[1]);
+    log(`app, reopened: ready ${(reopen.startedMs / 1000).toFixed(2)} s, sources ${(reopen.sourcesMs / 1000).toFixed(2)} s, answer ${(reopen.answerMs / 1000).toFixed(2)} s`);
+    return { loaded, storedBytes, storedBytesPerEntry: storedBytes / loaded.entries, firstVisit, reopen, queries, engine };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Functions given to page.evaluate run in the page: they reach the bench page's API by this name. */
+type BenchWindow = { lociBench: BenchPage };
+
+async function openBenchPage(page: Page, baseURL: string): Promise<void> {
+  await page.goto(`${baseURL}/bench/browser/page.html?models=local`);
+  await page.waitForFunction(() => 'lociBench' in window);
+}
+
+/** Opens the app on a page of its own, asks through the question box, and closes the page. */
+async function openAndAsk(page: Page, baseURL: string, question: string): Promise<Reopen> {
+  try {
+    const t0 = Date.now();
+    await page.goto(`${baseURL}/?models=local`);
+    await resetProbe(page);
+    await appStarted(page);
+    const startedMs = Date.now() - t0;
+    await page.fill('[data-testid="question"]', question);
+    await page.click('[data-testid="ask"]');
+    await page.waitForSelector('[data-testid="source"]', { timeout: 120_000 });
+    const sourcesMs = Date.now() - t0;
+    await page.waitForSelector('[data-testid="answer"][data-done="true"]', { timeout: 300_000 });
+    const answerMs = Date.now() - t0;
+    const rows = await page.locator('[data-testid="doc-row"]').count();
+    return { startedMs, sourcesMs, answerMs, rows, mainThread: await readProbe(page), memory: await tabMemory(page) };
+  } finally {
+    await page.close();
+  }
+}

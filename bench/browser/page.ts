@@ -1,0 +1,116 @@
+/**
+ * The browser benchmark's page (built only with the test pages, LOCI_TEST_HARNESS=1): it writes a
+ * prebuilt index into IndexedDB through the app's own store, times questions through the app's
+ * own workers, and runs the engine's query benchmark in this tab's JavaScript engine. The driver
+ * (run.ts) calls these through page.evaluate.
+ */
+import type { LociClient } from '../../src/protocol/api.ts';
+import type { Strategy, Retriever } from '../../src/core/types.ts';
+import { createWorkerClient } from '../../src/client/worker-client.ts';
+import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import { decodeIndex } from '../../src/core/persist/binary-format.ts';
+import { benchIndex } from '../../src/bench/index-bench.ts';
+import { summarize, type Timing } from '../../src/bench/stats.ts';
+
+export interface Loaded {
+  documents: number;
+  groups: number;
+  chunks: number;
+  entries: number;
+  dimension: number;
+  fileBytes: number;
+  ms: number;
+}
+
+export interface QueryTiming extends Timing {
+  strategy: Strategy;
+  retriever: Retriever;
+}
+
+export interface BenchPage {
+  load(url: string): Promise<Loaded>;
+  start(): Promise<number>;
+  queries(questions: string[], choices: { strategy: Strategy; retriever: Retriever }[], runs: number): Promise<QueryTiming[]>;
+  engineQueries(entries: number, dimension: number, runs: number): ReturnType<typeof benchIndex>;
+  storage(): Promise<{ usage: number; indexedDB?: number }>;
+}
+
+let client: LociClient | undefined;
+
+const bench: BenchPage = {
+  async load(url) {
+    const t0 = performance.now();
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    const snapshot = await decodeIndex(bytes);
+    const store = await IdbIndexStore.open();
+    try {
+      await store.putManifest(snapshot.manifest);
+      // One transaction per record, as indexing writes them.
+      for (const record of snapshot.documents) await store.putDocument(record);
+      for (const record of snapshot.groups) await store.putGroup(record);
+    } finally {
+      store.close();
+    }
+    const count = (records: { entries: unknown[] }[]) => records.reduce((n, r) => n + r.entries.length, 0);
+    return {
+      documents: snapshot.documents.length,
+      groups: snapshot.groups.length,
+      chunks: snapshot.documents.reduce((n, d) => n + d.chunks.length, 0),
+      entries: count(snapshot.documents) + count(snapshot.groups),
+      dimension: snapshot.manifest.embedder.dimension,
+      fileBytes: bytes.length,
+      ms: performance.now() - t0,
+    };
+  },
+
+  async start() {
+    const t0 = performance.now();
+    client = createWorkerClient(location.search);
+    await client.start();
+    return performance.now() - t0;
+  },
+
+  /**
+   * Each question from the call to the sources it found (embedding the question, search, packing,
+   * two thread hops). The answer is let finish before the next question: a stopped answer's
+   * unfinished model step still holds the language model's worker, and the next question's
+   * packing, which counts tokens there, would wait for it (4.5 s a question when this stopped at
+   * the sources). Choices are interleaved so drift in the machine spreads over all of them.
+   */
+  async queries(questions, choices, runs) {
+    const c = client;
+    if (!c) throw new Error('start() first');
+    const times = choices.map((): number[] => []);
+    let asked = 0;
+    const once = async (question: string, choice: (typeof choices)[number]): Promise<number> => {
+      // a chat of its own: in a chat with history the question is first rewritten by the language model
+      const chatId = `bench-${asked++}`;
+      const t0 = performance.now();
+      let found = 0;
+      let failure = '';
+      await c.ask(question, { chatId, ...choice }, (event) => {
+        if (event.type === 'sources' && found === 0) found = performance.now() - t0;
+        if (event.type === 'error') failure = event.message;
+      });
+      if (found === 0) throw new Error(`no sources for "${question}" (${choice.strategy}, ${choice.retriever}): ${failure || 'none found'}`);
+      return found;
+    };
+    // warm-up: the first question loads the language model and compiles the search paths
+    for (const choice of choices) console.log(`warm-up ${choice.strategy} ${choice.retriever}: ${(await once(questions[0], choice)).toFixed(0)} ms`);
+    for (let r = 0; r < runs; r++) {
+      for (let i = 0; i < choices.length; i++) times[i].push(await once(questions[r % questions.length], choices[i]));
+    }
+    return choices.map((choice, i) => ({ ...choice, ...summarize(times[i]) }));
+  },
+
+  engineQueries(entries, dimension, runs) {
+    return benchIndex({ sizes: [entries], dimension, runs, strategies: ['naive', 'p-rag', 'c-rag', 'cap-rag'], n: 5 });
+  },
+
+  async storage() {
+    const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
+    return { usage: estimate.usage ?? 0, indexedDB: estimate.usageDetails?.indexedDB };
+  },
+};
+
+(window as unknown as { lociBench: BenchPage }).lociBench = bench;

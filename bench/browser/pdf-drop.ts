@@ -1,0 +1,77 @@
+/**
+ * A long PDF dropped on the app, as a person would: how soon its first question is answered (the
+ * naive index answers once the chunks are embedded, while clustering and pre-parsing go on), how
+ * soon it is fully indexed, and how long the page's main thread was ever blocked meanwhile.
+ */
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { appStarted, waitForStatus } from '../../test/browser/support/app-page.ts';
+import { installProbe, readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
+import { tabMemory, type TabMemory } from './tab-memory.ts';
+
+export interface DropResult {
+  pdf: string;
+  /** Drop to the row saying its chunks are embedded (searchable). */
+  embeddedMs: number;
+  /** Drop to the first answer's sources on screen (the question is asked as soon as the row is searchable). */
+  firstAnswerMs: number;
+  /** Drop to the row saying ready: clusters and pre-parsed entries stored. */
+  readyMs: number;
+  /** Drop to each stage the row reached (parsed, chunked, embedded, clustered, preparsed, ready), ms. */
+  stages: Record<string, number>;
+  pages: number;
+  chunks: number;
+  mainThread: MainThreadReading;
+  memory?: TabMemory;
+}
+
+const SEARCHABLE = ['embedded', 'clustered', 'preparsed', 'ready'];
+
+/** Records when the row first shows each stage (script text: see main-thread.ts on why not a function). */
+const STAGE_CLOCK = `(() => {
+  const t0 = performance.now();
+  const stages = (window.lociStages = {});
+  new MutationObserver(() => {
+    const stage = document.querySelector('[data-testid="doc-row"]')?.getAttribute('data-stage');
+    if (stage && !(stage in stages)) stages[stage] = Math.round(performance.now() - t0);
+  }).observe(document.body, { subtree: true, attributes: true, childList: true });
+})()`;
+
+export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void): Promise<DropResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  try {
+    await installProbe(context);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/?models=local`);
+    await appStarted(page);
+    const name = path.basename(pdf);
+    await resetProbe(page);
+    await page.evaluate(STAGE_CLOCK);
+    const t0 = Date.now();
+    await page.setInputFiles('[data-testid="file-input"]', pdf);
+    await page.waitForFunction(
+      (stages) => stages.includes(document.querySelector('[data-testid="doc-row"]')?.getAttribute('data-stage') ?? ''),
+      SEARCHABLE,
+      { timeout: 600_000, polling: 50 },
+    );
+    const embeddedMs = Date.now() - t0;
+    log(`pdf: ${name} searchable after ${(embeddedMs / 1000).toFixed(1)} s`);
+    await page.fill('[data-testid="question"]', question);
+    await page.click('[data-testid="ask"]');
+    await page.waitForSelector('[data-testid="source"]', { timeout: 600_000 });
+    const firstAnswerMs = Date.now() - t0;
+    log(`pdf: first answer's sources after ${(firstAnswerMs / 1000).toFixed(1)} s`);
+    await waitForStatus(page, name, ['ready', 'error'], 900_000);
+    const readyMs = Date.now() - t0;
+    const mainThread = await readProbe(page);
+    const status = await page.locator('[data-testid="doc-row"]').getAttribute('data-status');
+    if (status !== 'ready') throw new Error(`${name} did not index: ${await page.locator('[data-testid="doc-row"]').textContent()}`);
+    log(`pdf: ready after ${(readyMs / 1000).toFixed(1)} s; main thread: longest task ${mainThread.longestTaskMs.toFixed(0)} ms`);
+    const meta = (await page.locator('[data-testid="doc-row"] .meta').textContent()) ?? '';
+    const count = (unit: string) => Number(meta.match(new RegExp(`([\\d,]+) ${unit}`))?.[1]?.replace(/,/g, '') ?? NaN);
+    const stages = await page.evaluate(() => (window as unknown as { lociStages: Record<string, number> }).lociStages);
+    return { pdf: name, stages, pages: count('pages'), chunks: count('passages'), embeddedMs, firstAnswerMs, readyMs, mainThread, memory: await tabMemory(page) };
+  } finally {
+    await context.close();
+  }
+}

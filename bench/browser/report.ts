@@ -1,0 +1,77 @@
+/** The browser benchmark's results as tables for the terminal, each figure beside its baseline. */
+import { textTable, type Cell } from '../../src/bench/text-table.ts';
+import type { DropResult } from './pdf-drop.ts';
+import type { LargeLibraryResult, Reopen } from './large-library.ts';
+import type { TabMemory } from './tab-memory.ts';
+
+export interface BrowserReport {
+  chromium: string;
+  drop?: DropResult;
+  library?: LargeLibraryResult;
+}
+
+const s = (ms: number) => ms / 1000;
+const mb = (bytes: number | undefined) => (bytes === undefined ? undefined : bytes / 1e6);
+const memoryOf = (m: TabMemory | undefined) => mb(m?.total);
+
+export function printReport(report: BrowserReport): void {
+  const { drop, library } = report;
+  if (drop) {
+    console.log(
+      textTable(
+        `\nA ${drop.pages}-page PDF dropped on the app (${drop.pdf}, ${drop.chunks} passages), Chromium ${report.chromium}`,
+        ['measure', 'value', 'target'],
+        [
+          ['drop → searchable (s)', s(drop.embeddedMs), undefined],
+          ['drop → first answer on screen (s)', s(drop.firstAnswerMs), '≤ 10'],
+          ['drop → fully indexed (s)', s(drop.readyMs), '≤ 60'],
+          ['main thread: longest long task (ms)', drop.mainThread.longestTaskMs, '≤ 50'],
+          ['main thread: long tasks (> 50 ms)', drop.mainThread.longTasks, '0'],
+          ['main thread: longest 10 ms timer gap (ms)', drop.mainThread.longestTimerGapMs, undefined],
+          ['tab memory after (MB)', memoryOf(drop.memory), undefined],
+        ],
+      ),
+    );
+  }
+  if (library) {
+    const { loaded, engine } = library;
+    console.log(
+      textTable(
+        `\nA library of ${loaded.documents} documents, ${loaded.chunks} chunks, ${loaded.entries} entries (${loaded.dimension}-d)`,
+        ['measure', 'value', 'target'],
+        [
+          ['written to IndexedDB (s)', s(loaded.ms), undefined],
+          ['IndexedDB (MB)', mb(library.storedBytes), undefined],
+          ['IndexedDB bytes per entry', library.storedBytesPerEntry, '≤ 1,200 (384-d)'],
+          ...reopenRows('first visit', library.firstVisit),
+          ...reopenRows('reopen', library.reopen),
+        ],
+      ),
+    );
+    const scan = engine.baseline[0].p50;
+    console.log(
+      textTable(
+        `\nQuestion → sources through the app's workers (p50, p95 of ${library.queries[0]?.runs} questions); baseline: a flat float32 scan of every entry in the same tab, p50 ${scan.toFixed(1)} ms`,
+        ['strategy', 'retriever', 'p50 ms', 'p95 ms', '× scan'],
+        library.queries.map((q): Cell[] => [q.strategy, q.retriever, q.p50, q.p95, q.p50 / scan]),
+      ),
+    );
+    console.log(
+      textTable(
+        `\nThe engine's search alone in the tab (src/bench/index-bench.ts at ${engine.baseline[0].entries} synthetic entries), each beside the flat float32 scan timed interleaved with it`,
+        ['strategy', 'vectors', 'hybrid', 'p50 ms', 'scan p50 ms', '× scan'],
+        engine.query.map((q): Cell[] => [q.strategy, q.storage, q.hybrid ? 'yes' : 'no', q.p50, q.baselineP50, q.ratio]),
+      ),
+    );
+  }
+}
+
+function reopenRows(label: string, r: Reopen): Cell[][] {
+  return [
+    [`${label}: navigation → app ready (s)`, s(r.startedMs), undefined],
+    [`${label}: navigation → first sources (s)`, s(r.sourcesMs), label === 'reopen' ? '≤ 2' : undefined],
+    [`${label}: navigation → answer done (s)`, s(r.answerMs), undefined],
+    [`${label}: longest main-thread task (ms)`, r.mainThread.longestTaskMs, undefined],
+    [`${label}: tab memory (MB)`, memoryOf(r.memory), undefined],
+  ];
+}

@@ -1,0 +1,75 @@
+/**
+ * `npm run bench:browser`: the production build in Debian's Chromium, at the size of a large
+ * library, as issue 12 asks — a long PDF dropped and answered while its index is still growing, a
+ * library of ~100k entries reopened and searched, what it costs in IndexedDB and memory, and how
+ * long the page's main thread was ever blocked. A benchmark, not a test: it prints numbers and
+ * writes JSON (bench-results/browser.json), each beside its baseline from the same run.
+ */
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp, OUT_DIR, startPreview } from '../../test/browser/support/server.ts';
+import { launchBrowser } from '../../test/browser/support/browser.ts';
+import { buildLibrary } from './library.ts';
+import { benchPdfDrop } from './pdf-drop.ts';
+import { benchLargeLibrary, LIBRARY_URL } from './large-library.ts';
+import { MEMORY_SWITCH } from './tab-memory.ts';
+import { printReport } from './report.ts';
+
+const HELP = `npm run bench:browser -- [options]
+  --docs <n>          documents in the large library (default 2000)
+  --paragraphs <n>    paragraphs per document (default 7: about 12 chunks, 50 entries each)
+  --pdf <file>        the long PDF to drop (default NIKE_2019_10K.pdf, 104 pages)
+  --question <text>   the question asked about it
+  --runs <n>          timed questions per strategy (default 20)
+  --only pdf|library  one half
+  --skip-build        reuse the last build in test-results/dist
+  --out <file>        JSON results (default bench-results/browser.json)`;
+
+async function main(): Promise<void> {
+  const { values: v } = parseArgs({
+    options: {
+      docs: { type: 'string' },
+      paragraphs: { type: 'string' },
+      pdf: { type: 'string' },
+      question: { type: 'string' },
+      runs: { type: 'string' },
+      only: { type: 'string' },
+      'skip-build': { type: 'boolean' },
+      out: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (v.help) {
+    console.log(HELP);
+    return;
+  }
+  const data = path.resolve('../shared/data');
+  const pdf = v.pdf ?? path.join(data, 'financebench/pdfs/NIKE_2019_10K.pdf');
+  const question = v.question ?? 'What was Nike’s total revenue in fiscal 2019?';
+  const runs = Number(v.runs ?? 20);
+  const out = v.out ?? 'bench-results/browser.json';
+  const log = (line: string) => console.log(`[bench:browser] ${line}`);
+  const started = Date.now();
+
+  const library =
+    v.only === 'pdf' ? undefined : await buildLibrary(data, { documents: Number(v.docs ?? 2000), paragraphs: Number(v.paragraphs ?? 7) }, log);
+  if (!v['skip-build']) await buildApp();
+  if (library) await copyFile(library.file, path.join(OUT_DIR, LIBRARY_URL));
+  const server = await startPreview();
+  const browser = await launchBrowser([MEMORY_SWITCH]);
+  try {
+    const drop = v.only === 'library' ? undefined : await benchPdfDrop(browser, server.url, pdf, question, log);
+    const large = library ? await benchLargeLibrary(browser, server.url, library, runs, log) : undefined;
+    const report = { date: new Date().toISOString(), chromium: browser.version(), runs, drop, library: large && { ...large, buildSeconds: library?.buildSeconds }, totalMs: Date.now() - started };
+    printReport(report);
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+    log(`wrote ${out} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();
