@@ -33,7 +33,7 @@ export interface LargeLibraryResult {
   reopen: Reopen;
   /** From the call to the sources on the bench page's client: embedding the question, search, packing. */
   queries: QueryTiming[];
-  engine: ReturnType<BenchPage['engineQueries']>;
+  engine?: ReturnType<BenchPage['engineQueries']>;
 }
 
 /** Where run.ts puts the index file in the served build (a routed response of 88 MB overflows the DevTools pipe). */
@@ -69,10 +69,11 @@ export async function benchLargeLibrary(
     bench.on('console', (message) => log(`page: ${message.text()}`));
     const openMs = await bench.evaluate(() => (window as unknown as BenchWindow).lociBench.start());
     log(`bench page: workers started and the index opened in ${(openMs / 1000).toFixed(1)} s`);
-    const queries = await bench.evaluate(([q, c, r]) => (window as unknown as BenchWindow).lociBench.queries(q, c, r), [library.questions, QUERY_CHOICES, runs] as const);
+    // --runs 0 skips the question timings, for a quick look at opening
+    const queries = runs === 0 ? [] : await bench.evaluate(([q, c, r]) => (window as unknown as BenchWindow).lociBench.queries(q, c, r), [library.questions, QUERY_CHOICES, runs] as const);
     for (const q of queries) log(`query: ${q.strategy} ${q.retriever} p50 ${q.p50.toFixed(1)} ms, p95 ${q.p95.toFixed(1)} ms`);
-    const engine = await bench.evaluate(([e, d, r]) => (window as unknown as BenchWindow).lociBench.engineQueries(e, d, r), [loaded.entries, loaded.dimension, runs] as const);
-    log(`engine in the tab: flat float32 scan p50 ${engine.baseline[0].p50.toFixed(1)} ms over ${engine.baseline[0].entries} entries`);
+    const engine = runs === 0 ? undefined : await bench.evaluate(([e, d, r]) => (window as unknown as BenchWindow).lociBench.engineQueries(e, d, r), [loaded.entries, loaded.dimension, runs] as const);
+    if (engine) log(`engine in the tab: flat float32 scan p50 ${engine.baseline[0].p50.toFixed(1)} ms over ${engine.baseline[0].entries} entries`);
     await bench.close();
 
     // The first visit of the app installs its service worker; the second is the everyday reopen.

@@ -22,6 +22,7 @@ export function printReport(report: BrowserReport): void {
         `\nA ${drop.pages}-page PDF dropped on the app (${drop.pdf}, ${drop.chunks} passages), Chromium ${report.chromium}`,
         ['measure', 'value', 'target'],
         [
+          ...Object.entries(drop.stages).map(([stage, ms]): Cell[] => [`drop → row says ${stage} (s)`, s(ms), undefined]),
           ['drop → searchable (s)', s(drop.embeddedMs), undefined],
           ['drop → first answer on screen (s)', s(drop.firstAnswerMs), '≤ 10'],
           ['drop → fully indexed (s)', s(drop.readyMs), '≤ 60'],
@@ -32,6 +33,7 @@ export function printReport(report: BrowserReport): void {
         ],
       ),
     );
+    for (const frame of drop.mainThread.worstFrames) console.log(`  long frame ${frame.ms} ms: ${frame.scripts.join('; ') || '(no script over 5 ms: layout, style or rendering)'}`);
   }
   if (library) {
     const { loaded, engine } = library;
@@ -48,6 +50,7 @@ export function printReport(report: BrowserReport): void {
         ],
       ),
     );
+    if (!engine) return;
     const scan = engine.baseline[0].p50;
     console.log(
       textTable(

@@ -21,7 +21,7 @@ const HELP = `npm run bench:browser -- [options]
   --paragraphs <n>    paragraphs per document (default 7: about 12 chunks, 50 entries each)
   --pdf <file>        the long PDF to drop (default NIKE_2019_10K.pdf, 104 pages)
   --question <text>   the question asked about it
-  --runs <n>          timed questions per strategy (default 20)
+  --runs <n>          timed questions per strategy (default 20; 0 skips them and the engine's query table)
   --only pdf|library  one half
   --skip-build        reuse the last build in test-results/dist
   --out <file>        JSON results (default bench-results/browser.json)`;
