@@ -1,5 +1,6 @@
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './persist/snapshot.ts';
-import type { IndexManifest } from './types.ts';
+import type { ClusterGroup, IndexManifest } from './types.ts';
+import type { ClusterOptions } from './cluster/cluster-chunks.ts';
 
 /**
  * The only doors out of `src/core`. Adapters in `src/models` (transformers.js, web-llm) and
@@ -78,6 +79,19 @@ export interface Progress {
 }
 
 export type ProgressListener = (progress: Progress) => void;
+
+/** What clustering one group gives: its clusters, the k the BIC search chose, the map's layout. */
+export type ClusterResult = Pick<ClusterGroup, 'k' | 'bic' | 'clusters' | 'layout'>;
+
+/**
+ * Where a group's clustering runs (cluster/cluster-chunks.ts): seconds of uninterrupted CPU for a
+ * long document (UMAP, the BIC search, EM), during which the thread it runs on answers nothing. The
+ * app's engine worker hands it to a worker of its own so questions are answered meanwhile; the CLI
+ * and tests run it in place (cluster/in-thread.ts). Same input, same result, wherever it runs.
+ */
+export interface ClusterRunner {
+  cluster(chunkIds: readonly string[], vectors: readonly Float32Array[], options: ClusterOptions): Promise<ClusterResult>;
+}
 
 /**
  * Persistence of an index, in per-document pieces so documents can be added and deleted without

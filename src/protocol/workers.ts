@@ -1,9 +1,11 @@
 /**
- * What the three workers expose over comlink. The main thread talks to the engine worker only;
- * the engine worker reaches the embed and LLM workers through MessagePorts the main thread handed
- * it. Everything crossing these interfaces is structured-clone data or a comlink proxy.
+ * What the workers expose over comlink. The main thread talks to the engine worker only; the
+ * engine worker reaches the embed and LLM workers through MessagePorts the main thread handed it,
+ * and starts the cluster worker itself. Everything crossing these interfaces is structured-clone
+ * data or a comlink proxy.
  */
-import type { ChatMessage, EmbedRole, GenerateOptions } from '../core/ports.ts';
+import type { ChatMessage, ClusterResult, EmbedRole, GenerateOptions } from '../core/ports.ts';
+import type { ClusterOptions } from '../core/cluster/cluster-chunks.ts';
 import type { DeviceReport, GeneratorBackend } from '../models/device.ts';
 import type { AppSettings, DownloadProgress, LibraryEvent, LociClient } from './api.ts';
 
@@ -51,6 +53,17 @@ export interface EmbedApi {
   countTokens(modelId: string, texts: string[]): Promise<number[]>;
   loadReranker(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<{ id: string }>;
   score(modelId: string, query: string, passages: string[]): Promise<number[]>;
+}
+
+/** The cluster worker: one group's clustering, its vectors as one row-major array. */
+export interface ClusterApi {
+  cluster(
+    chunkIds: string[],
+    vectors: Float32Array,
+    dimension: number,
+    options: Omit<ClusterOptions, 'signal' | 'onProgress'>,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<ClusterResult>;
 }
 
 export interface GeneratorPlan {

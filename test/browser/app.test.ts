@@ -68,6 +68,8 @@ describe('the app, end to end', () => {
     });
     await map.scrollIntoViewIfNeeded();
     await screenshot(page, 'inspector-cluster-map');
+    // The clusters were made on the worker the engine worker starts for them, so it kept answering.
+    expect(page.workers().map((worker) => worker.url()).filter((url) => url.includes('cluster.worker'))).toHaveLength(1);
     await page.keyboard.press('Escape');
 
     const chunksBefore = await docRow(page, '数据安全法_2021.md').textContent();

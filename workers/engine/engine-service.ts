@@ -19,6 +19,7 @@ import { AppSettingsStore } from './app-settings.ts';
 import { Chats } from './chats.ts';
 import { EngineModels } from './engine-models.ts';
 import { Library } from './library.ts';
+import { WorkerClusterRunner } from './cluster-worker.ts';
 import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { PausedJobs } from './paused-jobs.ts';
 import { passage } from './views.ts';
@@ -40,6 +41,8 @@ export class EngineService implements EngineApi {
   /** Calls that arrive before start() wait for it rather than fail (the UI fires them together). */
   private readonly whenStarted = Promise.withResolvers<void>();
   private engine: LociEngine | undefined;
+  /** Clustering runs on a worker of its own, started at the first group clustered. */
+  private readonly clusterer = new WorkerClusterRunner();
   /** Opening, reopening and importing into the index, one at a time. */
   private readonly indexLock = new Serial();
   private persistence: Promise<PersistenceResult> | undefined;
@@ -137,6 +140,7 @@ export class EngineService implements EngineApi {
         reranker: models.reranker,
         store,
         settings: manifestSettings(settings),
+        clusterer: this.clusterer,
         // The originals stay: the library indexes them again below.
         discardOtherEmbedderIndex: () => store.clearIndex(),
       });

@@ -41,7 +41,7 @@ export interface ClusterOptions {
  * (and no layout).
  */
 export function clusterChunks(
-  chunks: Chunk[],
+  chunks: readonly Pick<Chunk, 'id'>[],
   vectors: Float32Array[],
   options: ClusterOptions,
 ): Pick<ClusterGroup, 'k' | 'bic' | 'clusters' | 'layout'> {
@@ -65,7 +65,7 @@ export function clusterChunks(
  * not share coordinates, so the layout sets them side by side, each scaled into a unit square, on a
  * grid read like text (left to right, then down), in document order: no cluster crosses squares.
  */
-function clusterRuns(chunks: Chunk[], vectors: Float32Array[], options: ClusterOptions): Pick<ClusterGroup, 'k' | 'bic' | 'clusters' | 'layout'> {
+function clusterRuns(chunks: readonly Pick<Chunk, 'id'>[], vectors: Float32Array[], options: ClusterOptions): Pick<ClusterGroup, 'k' | 'bic' | 'clusters' | 'layout'> {
   const runs = runsOf(chunks.length, options.maxTogether ?? MAX_CLUSTERED_TOGETHER);
   // progress in thousandths of a run, so the bar moves evenly across runs of unknown work
   const unit = 1000;
@@ -103,7 +103,7 @@ function inUnitSquare(layout: number[], left: number, top: number): number[] {
 }
 
 /** Cluster ids `${groupId}#${index}` in the given order, members as chunk ids. */
-function named(clusters: VectorCluster[], chunks: Chunk[], groupId: string): ClusterGroup['clusters'] {
+function named(clusters: VectorCluster[], chunks: readonly Pick<Chunk, 'id'>[], groupId: string): ClusterGroup['clusters'] {
   return clusters.map((cluster, index) => ({
     id: `${groupId}#${index}`,
     members: cluster.members.map((i, m) => ({ chunkId: chunks[i].id, p: cluster.p[m] })),

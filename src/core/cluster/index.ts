@@ -14,4 +14,5 @@ export {
   type VectorClusters,
 } from './cluster-vectors.ts';
 export { clusterChunks, type ClusterOptions } from './cluster-chunks.ts';
+export { clusterInThread } from './in-thread.ts';
 export { buildRaptorTree, type RaptorLeaf, type RaptorOptions } from './raptor.ts';

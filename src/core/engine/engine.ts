@@ -6,7 +6,7 @@ import { assertSameEmbedder, builtByOtherEmbedder, createManifest, type Manifest
 import type { DocumentRecord, IndexSnapshot } from '../persist/snapshot.ts';
 import type { Damage } from '../persist/damage.ts';
 import { setAsideDamaged } from '../persist/set-aside-damaged.ts';
-import type { Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
+import type { ClusterRunner, Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
 import type { IngestOptions } from '../ingest/index.ts';
 import { Indexer } from '../pipeline/indexer.ts';
 import { documentGroupId, reached, type StageOptions } from '../pipeline/stages.ts';
@@ -34,6 +34,8 @@ export interface EngineOptions {
    * whose documents the caller indexes again from their originals (the app keeps them).
    */
   discardOtherEmbedderIndex?: () => Promise<void>;
+  /** Where clustering runs (a worker of its own in the app); in the calling thread when absent. */
+  clusterer?: ClusterRunner;
 }
 
 export interface IndexFilesOptions extends StageOptions {
@@ -102,7 +104,7 @@ export class LociEngine {
     assertSameEmbedder(manifest, options.embedder);
     if (!snapshot) await options.store.putManifest(manifest);
     const corpus = new LiveCorpus(manifest.embedder.dimension, manifest.vectorStorage);
-    const indexer = new Indexer({ manifest, embedder: options.embedder, generator: options.generator, store: options.store, corpus });
+    const indexer = new Indexer({ manifest, embedder: options.embedder, generator: options.generator, clusterer: options.clusterer, store: options.store, corpus });
     if (snapshot) {
       indexer.restore(snapshot.documents, snapshot.groups);
       for (const d of snapshot.documents) if (reached(d.job, 'embedded')) corpus.setDocument(d);

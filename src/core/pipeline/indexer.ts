@@ -5,7 +5,7 @@
  * come from content, nothing is ever duplicated.
  */
 import { chunkDocument } from '../chunk/chunker.ts';
-import { clusterChunks } from '../cluster/index.ts';
+import { clusterInThread } from '../cluster/index.ts';
 import { DEFAULT_MAX_CHUNKS, IngestError, ingest, tooManyChunks, type IngestOptions } from '../ingest/index.ts';
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
 import type { IndexStore } from '../ports.ts';
@@ -189,7 +189,8 @@ export class Indexer implements RecordSink {
       });
     }
     const item = records.length === 1 ? records[0].doc.name : `${records.length} documents`;
-    const result = clusterChunks(chunks, vectors, {
+    const clusterer = this.deps.clusterer ?? clusterInThread;
+    const result = await clusterer.cluster(chunks.map((c) => c.id), vectors, {
       groupId,
       ...clusteringOptions(manifest),
       layout: manifest.clustering.scope === 'document',

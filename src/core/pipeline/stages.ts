@@ -4,7 +4,7 @@
  * the indexer, so the pipeline's imports run one way (indexer → stages → helpers).
  */
 import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
-import type { Embedder, Generator, ProgressListener } from '../ports.ts';
+import type { ClusterRunner, Embedder, Generator, ProgressListener } from '../ports.ts';
 import type { IndexManifest, JobState, Stage } from '../types.ts';
 
 const STAGES: Stage[] = ['parsed', 'chunked', 'embedded', 'clustered', 'preparsed', 'ready'];
@@ -32,6 +32,8 @@ export interface StageDeps {
   manifest: IndexManifest;
   embedder: Embedder;
   generator?: Generator;
+  /** Where clustering runs; in place when absent. */
+  clusterer?: ClusterRunner;
 }
 
 /**
