@@ -1,7 +1,8 @@
 /**
- * The LociClient the app uses: three module workers (engine, embed, LLM) wired with comlink. The
- * main thread only creates them and hands the engine worker a MessagePort to each model worker;
- * all inference, clustering and storage happens off the main thread.
+ * The LociClient the app uses: three module workers (engine, embed, LLM) wired with comlink; the
+ * engine worker starts a fourth, for clustering, itself. The main thread only creates them and
+ * hands the engine worker a MessagePort to each model worker; all inference, clustering and
+ * storage happens off the main thread.
  */
 import { proxy, transfer, wrap } from 'comlink';
 import type { LibraryEvent, LociClient } from '../protocol/api.ts';
