@@ -8,6 +8,7 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { ClusterRunner, ClusterResult } from '../../src/core/ports.ts';
 import type { ClusterOptions } from '../../src/core/cluster/cluster-chunks.ts';
+import { clusterInThread } from '../../src/core/cluster/in-thread.ts';
 import { CancelledError, throwIfAborted } from '../../src/core/util/abort.ts';
 import type { ClusterApi } from '../../src/protocol/workers.ts';
 
@@ -22,6 +23,8 @@ export class WorkerClusterRunner implements ClusterRunner {
   private running: Running | undefined;
 
   async cluster(chunkIds: readonly string[], vectors: readonly Float32Array[], options: ClusterOptions): Promise<ClusterResult> {
+    // Where workers cannot start workers (the engine service under Node's tests), in place.
+    if (typeof Worker === 'undefined') return clusterInThread.cluster(chunkIds, vectors, options);
     const { signal, onProgress, ...rest } = options;
     throwIfAborted(signal, 'clustering');
     const dimension = vectors[0]?.length ?? 0;
