@@ -12,6 +12,7 @@ import { benchIndex, QUERY_N } from '../../bench/index-bench.ts';
 import { buildTable, queryTable } from '../../bench/index-tables.ts';
 import { benchIngest, type IngestRow } from '../../bench/ingest-bench.ts';
 import { benchMemory } from '../../bench/memory-bench.ts';
+import { benchResume } from '../../bench/resume-bench.ts';
 import { benchStages } from '../../bench/stages-bench.ts';
 import { benchTextScale } from '../../bench/text-scale-bench.ts';
 import { textTable } from '../../bench/text-table.ts';
@@ -20,7 +21,9 @@ import { int, ints, list, modelsDirOf, UsageError } from '../options.ts';
 
 export const BENCH_HELP = `loci bench [options]
   Throughput, latency and memory, each beside a baseline measured in the same run.
-  --only <list>         of ingest,embed,index,memory,stages,integrity,text (default all)
+  --only <list>         of ingest,embed,index,memory,stages,integrity,text,resume (default all)
+  --resume-files <list> files \`loci index\` is killed and rerun over (default four FinanceBench filings)
+  --resume-at <list>    kill points as fractions of the uninterrupted run (default 0.25,0.5,0.75)
   --text-sizes <list>   plain-text sizes in MB indexed whole for MB/s (default 0.25,1)
   --sizes <list>        index sizes in entries (default 1000,10000,100000)
   --runs <n>            queries timed per configuration (default 30)
@@ -32,7 +35,12 @@ export const BENCH_HELP = `loci bench [options]
   --out <file>          JSON results (default bench-results/bench.json)
   --quick               small sizes and few runs: a smoke test of the benchmark itself`;
 
-const SECTIONS = ['ingest', 'embed', 'index', 'memory', 'stages', 'integrity', 'text'] as const;
+const SECTIONS = ['ingest', 'embed', 'index', 'memory', 'stages', 'integrity', 'text', 'resume'] as const;
+
+/** Four filings of 64–116 pages (about 40 s on two cores): long enough that start-up is not most of a rerun. */
+const RESUME_FILES = ['NIKE_2019_10K.pdf', 'BESTBUY_2017_10K.pdf', 'AMCOR_2023Q2_10Q.pdf', 'NETFLIX_2015_10K.pdf'].map((name) =>
+  path.join('../shared/data/financebench/pdfs', name),
+);
 type Section = (typeof SECTIONS)[number];
 
 const mb = (bytes: number) => bytes / 1e6;
@@ -59,6 +67,8 @@ export async function benchCommand(argv: string[]): Promise<number> {
     options: {
       only: { type: 'string' },
       'text-sizes': { type: 'string' },
+      'resume-files': { type: 'string' },
+      'resume-at': { type: 'string' },
       sizes: { type: 'string' },
       runs: { type: 'string' },
       'ingest-runs': { type: 'string' },
@@ -186,6 +196,22 @@ export async function benchCommand(argv: string[]): Promise<number> {
     } finally {
       await models.dispose();
     }
+  }
+
+  if (only.has('resume')) {
+    const files = (v['resume-files'] ? String(v['resume-files']).split(',') : RESUME_FILES).map((f) => path.resolve(f));
+    const fractions = v['resume-at'] ? String(v['resume-at']).split(',').map(Number) : quick ? [0.5] : [0.25, 0.5, 0.75];
+    if (fractions.some((f) => !(f > 0 && f < 1))) throw new UsageError('--resume-at needs fractions between 0 and 1');
+    const args = ['--embedder', 'tiny-lexical-bert-zh', '--models', modelsDir, '--preparse', 'extractive'];
+    const result = await benchResume({ files, args, fractions, log });
+    report.resume = result;
+    tables.push(
+      textTable(
+        `A killed \`loci index\` (SIGKILL) run again, ${result.files.length} files (tiny-lexical-bert-zh q8, extractive pre-parse); baseline: the uninterrupted run, ${(result.freshMs / 1000).toFixed(1)} s (a rerun with nothing left to do: ${(result.nothingToDoMs / 1000).toFixed(1)} s)`,
+        ['killed at', 'under way', 'documents kept', 'rerun ms', '× baseline', 'same bytes'],
+        result.rows.map((r) => [`${Math.round(r.killedAt * 100)}%`, r.underWay, Object.entries(r.durable).map(([stage, n]) => `${n} ${stage}`).join(', ') || 'none', r.rerunMs, r.ratio, r.sameBytes ? 'yes' : 'NO']),
+      ),
+    );
   }
 
   report.totalMs = Math.round(performance.now() - started);
