@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileIndexStore } from '../../src/cli/file-store.ts';
+import { checkpointDelay, FileIndexStore } from '../../src/cli/file-store.ts';
 import { encodeIndex } from '../../src/core/persist/binary-format.ts';
 import { createManifest } from '../../src/core/persist/manifest.ts';
 import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
@@ -73,6 +73,19 @@ describe('FileIndexStore', () => {
     expect(Buffer.from(await readFile(file)).equals(before)).toBe(true);
   });
 
+  it('writes a record put again after a change in place, not the bytes it had before', async () => {
+    const file = path.join(dir, 'in-place.loci');
+    const store = await FileIndexStore.open(file, { minIntervalMs: 0 });
+    await store.putManifest(createManifest(hashEmbedder('e', 3)));
+    const a = record('a');
+    await store.putDocument(a);
+    await store.flush();
+    a.job = { docId: 'a', stage: 'parsed' };
+    await store.putDocument(a);
+    await store.close();
+    expect((await FileIndexStore.open(file)).snapshot()?.documents[0].job.stage).toBe('parsed');
+  });
+
   it('writes a due checkpoint before the change resolves, and a change not yet due when it falls due', async () => {
     const file = path.join(dir, 'checkpoints.loci');
     const store = await FileIndexStore.open(file, { minIntervalMs: 300 });
@@ -87,5 +100,19 @@ describe('FileIndexStore', () => {
     for (let i = 0; i < 100 && (await written())?.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await written()).toEqual(['a']);
     await store.close();
+  });
+});
+
+describe('checkpointDelay', () => {
+  const clock = { now: 10_000, lastWrite: 9_500, lastWriteMs: 200, minIntervalMs: 250 };
+
+  it('writes a finished stage once the minimum interval has passed, however long the last write took', () => {
+    expect(checkpointDelay({ ...clock, stageEnded: true })).toBeLessThanOrEqual(0);
+    expect(checkpointDelay({ ...clock, now: 9_600, stageEnded: true })).toBe(150);
+  });
+
+  it('spaces checkpoints inside a stage by nine times the last write', () => {
+    expect(checkpointDelay({ ...clock, stageEnded: false })).toBe(9_500 + 1_800 - 10_000);
+    expect(checkpointDelay({ ...clock, lastWriteMs: 10, stageEnded: false })).toBeLessThanOrEqual(0);
   });
 });

@@ -63,41 +63,89 @@ interface Body {
   length: number;
 }
 
-export async function encodeIndex(snapshot: IndexSnapshot): Promise<Uint8Array> {
+/** A block's bytes with their checksum. */
+interface Block {
+  bytes: Uint8Array;
+  sum: string;
+}
+
+interface EncodedRecord {
+  blocks: Partial<Record<DamagedPart, Block>>;
+  terms?: Block;
+  /** What the bytes were made from besides the record itself, compared by identity on reuse. */
+  deps: readonly unknown[];
+}
+
+/**
+ * Blocks already encoded, by the record object they came from, so a checkpoint of a growing index
+ * encodes only the records that changed since the last one: records are replaced, never changed in
+ * place, when a stage moves on. Encoding was most of a checkpoint's cost (four filings, 15 MB:
+ * 210–330 ms to encode, 25–45 ms to write the file).
+ */
+export type BlockCache = WeakMap<object, EncodedRecord>;
+
+export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache): Promise<Uint8Array> {
   const sums = await checksums();
   const body: Body = { parts: [], length: 0 };
-  const add = (bytes: Uint8Array): BlockRef => {
-    const ref: BlockRef = [body.length, bytes.length, sums.bytes(bytes)];
+  const block = (bytes: Uint8Array): Block => ({ bytes, sum: sums.bytes(bytes) });
+  const add = ({ bytes, sum }: Block): BlockRef => {
+    const ref: BlockRef = [body.length, bytes.length, sum];
     body.parts.push(bytes);
     const padded = align4(bytes.length);
     if (padded > bytes.length) body.parts.push(new Uint8Array(padded - bytes.length));
     body.length += padded;
     return ref;
   };
+  const addAll = ({ blocks, terms }: EncodedRecord): Pick<BlockList, 'blocks' | 'terms'> => ({
+    blocks: Object.fromEntries(Object.entries(blocks).map(([part, b]) => [part, add(b)])),
+    ...(terms ? { terms: add(terms) } : {}),
+  });
+  const encoded = (record: object, deps: readonly unknown[], encode: () => Omit<EncodedRecord, 'deps'>): EncodedRecord => {
+    const hit = cache?.get(record);
+    if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit;
+    const fresh = { ...encode(), deps };
+    cache?.set(record, fresh);
+    return fresh;
+  };
   const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
   const { dimension } = snapshot.manifest.embedder;
   const format: VectorStorage = snapshot.manifest.vectorStorage === 'int8' ? 'int8' : 'float32';
   const chunksOf = new Map(snapshot.documents.map((d) => [d.doc.id, d.chunks]));
-  const documents: BlockList[] = snapshot.documents.map(({ chunks, entries, vectors, terms, ...rest }) => ({
-    id: rest.doc.id,
-    name: rest.doc.name,
-    docIds: [rest.doc.id],
-    blocks: {
-      text: add(json(rest)),
-      chunks: add(json(storedChunks(rest.doc, chunks))),
-      entries: add(json(storedEntries(entries, chunkSources([chunks])))),
-      vectors: add(encodeVectors(vectors, dimension, format)),
-    },
-    ...(terms ? { terms: add(termsBytes(terms)) } : {}),
-  }));
-  const groups: BlockList[] = snapshot.groups.map(({ vectors, terms, entries, ...rest }) => {
-    const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
+  const documents: BlockList[] = snapshot.documents.map((record) => {
+    const { chunks, entries, vectors, terms, ...rest } = record;
+    return {
+      id: rest.doc.id,
+      name: rest.doc.name,
+      docIds: [rest.doc.id],
+      ...addAll(
+        encoded(record, [dimension, format], () => ({
+          blocks: {
+            text: block(json(rest)),
+            chunks: block(json(storedChunks(rest.doc, chunks))),
+            entries: block(json(storedEntries(entries, chunkSources([chunks])))),
+            vectors: block(encodeVectors(vectors, dimension, format)),
+          },
+          ...(terms ? { terms: block(termsBytes(terms)) } : {}),
+        })),
+      ),
+    };
+  });
+  const groups: BlockList[] = snapshot.groups.map((record) => {
+    const { vectors, terms, entries, ...rest } = record;
+    const memberChunks = rest.group.docIds.map((id) => chunksOf.get(id) ?? []);
     return {
       id: rest.group.id,
       name: rest.group.id,
       docIds: rest.group.docIds,
-      blocks: { record: add(json({ ...rest, entries: storedEntries(entries, sources) })), vectors: add(encodeVectors(vectors, dimension, format)) },
-      ...(terms ? { terms: add(termsBytes(terms)) } : {}),
+      ...addAll(
+        encoded(record, [dimension, format, ...memberChunks], () => ({
+          blocks: {
+            record: block(json({ ...rest, entries: storedEntries(entries, chunkSources(memberChunks, rest.group)) })),
+            vectors: block(encodeVectors(vectors, dimension, format)),
+          },
+          ...(terms ? { terms: block(termsBytes(terms)) } : {}),
+        })),
+      ),
     };
   });
   const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups });

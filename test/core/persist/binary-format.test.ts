@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeIndex, encodeIndex, IndexFormatError } from '../../../src/core/persist/binary-format.ts';
+import { decodeIndex, encodeIndex, IndexFormatError, type BlockCache } from '../../../src/core/persist/binary-format.ts';
 import { createManifest } from '../../../src/core/persist/manifest.ts';
 import { atStoredPrecision } from '../../../src/core/persist/vector-codec.ts';
 import type { DocumentRecord, IndexSnapshot } from '../../../src/core/persist/snapshot.ts';
@@ -72,6 +72,38 @@ describe('index file format', () => {
   it('still opens a version 1 file (no checksums)', async () => {
     const back = await decodeIndex(encodeV1(snapshot));
     expect(back).toEqual({ ...snapshot, manifest: { ...snapshot.manifest, version: 1 } });
+  });
+});
+
+describe('encoding with a block cache (checkpoints)', () => {
+  const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+  it('gives the bytes of an uncached encoding while records are replaced', async () => {
+    const cache: BlockCache = new WeakMap();
+    expect(same(await encodeIndex(snapshot, cache), await encodeIndex(snapshot))).toBe(true);
+    const next: IndexSnapshot = { ...snapshot, documents: [snapshot.documents[0], docRecord('f', 'world, longer now'), docRecord('h', 'new')] };
+    const cached = await encodeIndex(next, cache);
+    expect(same(cached, await encodeIndex(next))).toBe(true);
+    expect((await decodeIndex(cached)).documents.map((d) => d.doc.text)).toEqual(['hello', 'world, longer now', 'new']);
+  });
+
+  it('encodes a group again when a member document\'s chunks changed under it', async () => {
+    // the group's entry has its chunk's text, so it is stored without it while that chunk says the same
+    const group = { group: { id: 'g', docIds: ['d'], k: 0, bic: [], clusters: [], raptor: [] }, entries: [{ ...docRecord('d', 'hello').entries[0], id: 'g-entry' }], vectors: new Float32Array(3), preparse: [] };
+    const before: IndexSnapshot = { ...snapshot, groups: [group] };
+    const cache: BlockCache = new WeakMap();
+    await encodeIndex(before, cache);
+    const after: IndexSnapshot = { ...before, documents: [docRecord('d', 'goodbye'), snapshot.documents[1]] };
+    const bytes = await encodeIndex(after, cache);
+    expect(same(bytes, await encodeIndex(after))).toBe(true);
+    expect((await decodeIndex(bytes)).groups[0].entries[0].text).toBe('hello');
+  });
+
+  it('follows the vector storage: the same records under an int8 manifest are encoded again', async () => {
+    const cache: BlockCache = new WeakMap();
+    await encodeIndex({ ...snapshot, manifest: { ...snapshot.manifest, vectorStorage: 'float32' } }, cache);
+    const int8: IndexSnapshot = { ...snapshot, manifest: { ...snapshot.manifest, vectorStorage: 'int8' } };
+    expect(same(await encodeIndex(int8, cache), await encodeIndex(int8))).toBe(true);
   });
 });
 
