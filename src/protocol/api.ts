@@ -85,7 +85,9 @@ export type LibraryEvent =
   /** `subject`: what the error is about, when something can later resolve it ('models'). */
   | { type: 'error'; message: string; subject?: 'models' }
   /** What an earlier error was about works now: its notice goes. */
-  | { type: 'resolved'; subject: 'models' };
+  | { type: 'resolved'; subject: 'models' }
+  /** The library is open in another tab of this browser: this one waits until that tab is closed. */
+  | { type: 'held-elsewhere' };
 
 /** The passage a citation opens; for PDFs with the original bytes, so the viewer can draw the page. */
 export interface Passage extends PassageView {

@@ -22,6 +22,7 @@ import { Library } from './library.ts';
 import { WorkerClusterRunner } from './cluster-worker.ts';
 import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { PausedJobs } from './paused-jobs.ts';
+import { holdLibrary } from './tab-lock.ts';
 import { passage } from './views.ts';
 
 interface Opened {
@@ -96,6 +97,7 @@ export class EngineService implements EngineApi {
   }
 
   private async openStore(request: EngineStartRequest): Promise<Opened> {
+    await holdLibrary(() => this.send({ type: 'held-elsewhere' }));
     const store = await IdbIndexStore.open();
     const settings = new AppSettingsStore(store.db, request.launch);
     await settings.load();

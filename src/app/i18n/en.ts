@@ -2,6 +2,7 @@
 export const en = {
   'app.tagline': 'Private answers from your documents',
   'app.starting': 'Starting…',
+  'app.otherTab': 'Loci is open in another tab of this browser, which holds your library. Use that tab, or close it: this one opens the library as soon as it is closed.',
   'app.failed': 'Loci could not start: {message}',
   'app.retry': 'Reload',
   'app.skip': 'Skip to the question box',

@@ -4,6 +4,7 @@ import type { MessageKey } from './en.ts';
 export const zh: Record<MessageKey, string> = {
   'app.tagline': '基于本地文档的私密问答',
   'app.starting': '正在启动…',
+  'app.otherTab': 'Loci 已在此浏览器的另一个标签页中打开，文档库由那个标签页使用。请使用那个标签页，或将其关闭：关闭后，此标签页会立即打开文档库。',
   'app.failed': 'Loci 无法启动：{message}',
   'app.retry': '重新加载',
   'app.skip': '跳到提问框',

@@ -31,7 +31,8 @@ function localStore(): Storage | undefined {
 }
 
 export class AppModel {
-  phase = $state<'starting' | 'ready' | 'failed'>('starting');
+  /** `waiting`: another tab holds the library; this one starts when that tab is closed. */
+  phase = $state<'starting' | 'waiting' | 'ready' | 'failed'>('starting');
   failure = $state('');
   settings = $state.raw<AppSettings | undefined>();
   device = $state.raw<DeviceSummary | undefined>();
@@ -73,6 +74,7 @@ export class AppModel {
   #onEvent(event: LibraryEvent): void {
     if (event.type === 'documents') this.documents = event.documents;
     else if (event.type === 'download') this.downloads.update(event.progress);
+    else if (event.type === 'held-elsewhere') this.phase = 'waiting';
     // a model problem is one notice, replaced by a newer one and gone once a model loads
     else if (event.type === 'resolved') this.notices = this.notices.filter((n) => n.subject !== event.subject);
     else this.notify(event.message, 'error', event.subject ?? event.message);
