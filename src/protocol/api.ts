@@ -23,7 +23,11 @@ export interface LibraryDoc {
   /** Last stage completed. */
   stage?: Stage;
   /** Work under way: stage name, counts, and an ETA in seconds when it can be estimated. */
-  progress?: { stage: ProgressStage; done: number; total: number; etaSeconds?: number };
+  /**
+   * The running stage's count, and the whole document's share done (0–1, every stage weighted by
+   * its expected time) and time left.
+   */
+  progress?: { stage: ProgressStage; done: number; total: number; fraction: number; etaSeconds?: number };
   /** Plain-words reason, for status 'error' (names the file). */
   error?: string;
   /** What is damaged, in plain words, for status 'damaged' (names the file). */

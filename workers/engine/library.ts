@@ -14,6 +14,7 @@ import { libraryRow } from './library-rows.ts';
 import type { PausedJobs } from './paused-jobs.ts';
 import { preparePdfjs } from './pdf-in-thread.ts';
 import { ProgressMeter } from './progress-meter.ts';
+import { StageRates } from './stage-rates.ts';
 
 export interface LibraryDeps {
   store: IdbIndexStore;
@@ -34,6 +35,8 @@ export class Library implements JobRunner {
   /** Names a document's bytes were dropped under again, this session: said on its row, not added. */
   private readonly copies = new Map<string, string[]>();
   private readonly meters = new Map<string, ProgressMeter>();
+  /** What each stage takes here, learnt from the documents indexed in this session. */
+  private readonly rates = new StageRates();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly deps: LibraryDeps) {
@@ -164,7 +167,19 @@ export class Library implements JobRunner {
   }
 
   async run(docId: string, signal: AbortSignal): Promise<JobOutcome> {
-    const meter = new ProgressMeter();
+    const engine = this.deps.engine();
+    const meter = new ProgressMeter(
+      {
+        bytes: this.summaries.find((s) => s.id === docId)?.size ?? 0,
+        passages: () => {
+          const chunks = this.deps.engine()?.document(docId)?.chunks.length;
+          return chunks ? chunks : undefined;
+        },
+        preparse: this.deps.settings().preparse !== 'off',
+        fresh: !engine?.document(docId),
+      },
+      this.rates,
+    );
     this.meters.set(docId, meter);
     this.errors.delete(docId);
     try {
@@ -178,6 +193,7 @@ export class Library implements JobRunner {
       this.errors.set(docId, this.describe(docId, error));
       return 'done';
     } finally {
+      meter.finish();
       this.meters.delete(docId);
       this.emitNow();
     }

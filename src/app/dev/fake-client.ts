@@ -204,7 +204,7 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     w.total = name === 'parse' ? 1 : name === 'preparse' ? Math.max(6, doc.chunks.length * 3) : Math.max(3, doc.chunks.length);
     w.done = Math.min(w.total, w.done + (name === 'preparse' ? 1 : 2));
     const perStep = (Date.now() - w.started) / 1000 / Math.max(1, w.done);
-    doc.info.progress = { stage: name, done: w.done, total: w.total, etaSeconds: Math.round(perStep * (w.total - w.done)) + 2 * (w.stages.length - w.stage - 1) };
+    doc.info.progress = { stage: name, done: w.done, total: w.total, fraction: (w.stage + w.done / w.total) / w.stages.length, etaSeconds: Math.round(perStep * (w.total - w.done)) + 2 * (w.stages.length - w.stage - 1) };
     if (w.done >= w.total) {
       doc.info.stage = COMPLETES[name] ?? doc.info.stage;
       // Parsing includes splitting into passages, so their count is known from then on.

@@ -1,0 +1,56 @@
+/**
+ * A document's row while it indexes: one bar for the whole document that only moves forward,
+ * stages named as a person would (reading, understanding, grouping, preparing summaries), an ETA
+ * for the whole document, and a status that does not flip back to Queued between stages.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { docRow, openApp } from './support/app-page.ts';
+import { recordedContext, useBrowser } from './support/browser.ts';
+import { CIVIL_CODE_CONTRACTS } from './support/files.ts';
+
+const baseURL = inject('baseURL');
+const browser = useBrowser();
+
+interface Sample {
+  status: string | null;
+  value: number | null;
+  text: string;
+}
+
+describe('indexing progress', () => {
+  it('is one forward-only bar across the stages, with human stage names and no flicker', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    await page.setInputFiles('[data-testid="file-input"]', CIVIL_CODE_CONTRACTS);
+    const row = docRow(page, '民法典_合同编.md');
+    const samples: Sample[] = [];
+    const deadline = Date.now() + 240_000;
+    while (Date.now() < deadline) {
+      const sample = await row.evaluate((el) => {
+        const bar = el.querySelector('[role="progressbar"]');
+        return {
+          status: el.getAttribute('data-status'),
+          value: bar ? Number(bar.getAttribute('aria-valuenow')) : null,
+          text: el.querySelector('.progress-text')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+        };
+      });
+      samples.push(sample);
+      if (sample.status === 'ready' || sample.status === 'error') break;
+      await page.waitForTimeout(100);
+    }
+    expect(samples.at(-1)?.status).toBe('ready');
+    const values = samples.flatMap((s) => (s.value === null ? [] : [s.value]));
+    expect(values.length).toBeGreaterThan(3);
+    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThanOrEqual(values[i - 1]);
+    const texts = samples.map((s) => s.text).join(' | ');
+    console.log(`[progress] ${samples.length} samples; bar ${values[0]}% → ${values.at(-1)}%; ${[...new Set(samples.map((s) => s.text.replace(/[\d,]+/g, '#')))].join(' | ')}`);
+    expect(texts).toMatch(/Understanding passages|Grouping related passages|Preparing summaries/);
+    expect(texts).toMatch(/left/);
+    expect(texts).not.toMatch(/Clustering: \d/);
+    // once indexing started, the row never says Queued again until it is ready
+    const firstIndexing = samples.findIndex((s) => s.status === 'indexing');
+    expect(samples.slice(firstIndexing).map((s) => s.status)).not.toContain('queued');
+    await recorded.context.close();
+  });
+});
