@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../../src/protocol/api.ts';
-import { OpenChatMemory, chatToOpen, withOpenChat, type KeyValueStore } from '../../src/app/lib/chat-list.ts';
+import { OpenChatMemory, chatToOpen, matchingChats, withOpenChat, type KeyValueStore } from '../../src/app/lib/chat-list.ts';
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -33,5 +33,21 @@ describe('chat list', () => {
     open.remember('a');
     expect(new OpenChatMemory(store).current()).toBe('a');
     expect([...store.data.keys()]).toEqual(['loci.chat']);
+  });
+
+  it('finds chats by every word of their title, ignoring case and accents; Chinese by substring', () => {
+    const chats = [
+      { id: '1', title: 'Refund rules for the café' },
+      { id: '2', title: '数据处理者应当履行哪些数据安全保护义务？' },
+      { id: '3', title: '' },
+      { id: '4', title: 'Rules of the road' },
+    ];
+    const ids = (query: string) => matchingChats(chats, query, 'New chat').map((c) => c.id);
+    expect(ids('')).toEqual(['1', '2', '3', '4']);
+    expect(ids('  RULES ')).toEqual(['1', '4']);
+    expect(ids('cafe refund')).toEqual(['1']);
+    expect(ids('安全保护')).toEqual(['2']);
+    expect(ids('new chat')).toEqual(['3']);
+    expect(ids('refund road')).toEqual([]);
   });
 });

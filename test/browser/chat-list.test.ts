@@ -1,10 +1,10 @@
 /**
- * The chat list: a chat can be renamed (the title is kept in IndexedDB across a reload) and
- * deleted after a confirmation, from the keyboard as well as the mouse.
+ * The chat list: chats are found by their title and opened from the list, renamed (the title is
+ * kept in IndexedDB across a reload) and deleted after a confirmation, from the keyboard as well
+ * as the mouse.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, openApp, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, chatTitles, openApp, waitForStatus } from './support/app-page.ts';
 import { recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
@@ -12,7 +12,7 @@ const baseURL = inject('baseURL');
 const QUESTION = 'Who approves a refund?';
 const browser = useBrowser();
 
-const titles = (page: Page) => page.locator('.chat select option').allTextContents();
+const titles = chatTitles;
 
 describe('the chat list', () => {
   it('renames a chat, keeps the title across a reload, and deletes it once confirmed', async () => {
@@ -33,6 +33,24 @@ describe('the chat list', () => {
     await expect.poll(() => titles(page)).toContain('Refund rules');
     expect(await titles(page)).not.toContain(QUESTION);
     await screenshot(page, 'chat-renamed');
+
+    // a second chat; the list finds either by its title and opens it
+    await page.click('[data-testid="new-chat"]');
+    await ask(page, 'Who approves a store manager?');
+    await expect.poll(() => titles(page)).toEqual(['Who approves a store manager?', 'Refund rules']);
+    await page.click('[data-testid="chat-picker"]');
+    await page.keyboard.type('REFUND');
+    await expect.poll(() => page.locator('[data-testid="chat-item"] .title').allTextContents()).toEqual(['Refund rules']);
+    await screenshot(page, 'chat-list-search');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="chat-picker"]').textContent()).toContain('Refund rules');
+    await expect.poll(() => page.locator('.turn').first().getAttribute('aria-label')).toBe(QUESTION);
+    await page.click('[data-testid="chat-picker"]');
+    await page.keyboard.type('nothing like this');
+    expect(await page.locator('[data-testid="chat-item"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-testid="chat-panel"]').count()).toBe(0);
 
     await page.reload();
     await appStarted(page);

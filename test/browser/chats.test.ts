@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appStarted, ask, openApp, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, chatTitles, openApp, waitForStatus } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
@@ -14,13 +14,8 @@ const baseURL = inject('baseURL');
 const QUESTION = 'Who approves a refund?';
 const browser = useBrowser();
 
-/** The titles the chat picker offers. */
-function chatTitles(page: Page): Promise<string[]> {
-  return page.locator('.chat select option').allTextContents();
-}
-
 async function waitForChat(page: Page, title: string): Promise<void> {
-  await page.waitForFunction((t) => [...document.querySelectorAll('.chat select option')].some((o) => o.textContent === t), title, { timeout: 30_000 });
+  await expect.poll(() => chatTitles(page), { timeout: 30_000 }).toContain(title);
 }
 
 describe('chats', () => {

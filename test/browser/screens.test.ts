@@ -129,6 +129,7 @@ describe('every screen, desktop and phone, English and Chinese', () => {
             if (await menu.isVisible()) await escape();
           },
         )),
+        ...(await check(page, lang, 'chat-list', () => page.click('[data-testid="chat-picker"]'), escape)),
         ...(await check(page, lang, 'settings', () => page.click('[data-testid="open-settings"]'), escape)),
         ...(await check(page, lang, 'inspector', () => page.click('[data-testid="open-inspector"]'), escape)),
         ...(await check(page, lang, 'source', () => page.locator('[data-testid="source"]').first().click(), escape)),

@@ -75,6 +75,8 @@ export const en = {
   'chat.stop': 'Stop',
   'chat.new': 'New chat',
   'chat.chats': 'Chats',
+  'chat.search': 'Find a chat by its title',
+  'chat.noMatch': 'No chat has that in its title.',
   'chat.untitled': 'New chat',
   'chat.clear': 'Delete chat',
   'chat.rename': 'Rename',

@@ -78,6 +78,8 @@ export const zh: Record<MessageKey, string> = {
   'chat.stop': '停止',
   'chat.new': '新对话',
   'chat.chats': '对话',
+  'chat.search': '按标题查找对话',
+  'chat.noMatch': '没有标题包含这些字词的对话。',
   'chat.untitled': '新对话',
   'chat.clear': '删除对话',
   'chat.rename': '重命名',

@@ -65,3 +65,11 @@ export async function fusionWeight(page: Page): Promise<{ text: string; dense: n
   const [dense, lexical] = [...text.matchAll(/(\d+)%/g)].map((m) => Number(m[1]));
   return { text, dense, lexical, source: await fusion.getAttribute('data-source') };
 }
+
+/** The titles the chat list offers, most recent first: opens the list, reads it, closes it. */
+export async function chatTitles(page: Page): Promise<string[]> {
+  if (!(await page.locator('[data-testid="chat-panel"]').isVisible())) await page.click('[data-testid="chat-picker"]');
+  const titles = await page.locator('[data-testid="chat-item"] .title').allTextContents();
+  await page.keyboard.press('Escape');
+  return titles;
+}
