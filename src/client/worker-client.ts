@@ -30,10 +30,10 @@ export function createWorkerClient(search?: string): LociClient {
   };
   for (const [worker, name] of [
     [engineWorker, 'engine'],
-    [embedWorker, 'embedding'],
-    [llmWorker, 'language model'],
+    [embedWorker, 'embed'],
+    [llmWorker, 'llm'],
   ] as const) {
-    worker.addEventListener('error', (event) => dispatch({ type: 'error', message: `The ${name} worker failed: ${event.message || 'it could not start'}` }));
+    worker.addEventListener('error', (event) => dispatch({ type: 'notice', notice: { kind: 'worker-failed', worker: name, ...(event.message ? { detail: event.message } : {}) } }));
   }
 
   let started: ReturnType<LociClient['start']> | undefined;

@@ -83,11 +83,28 @@ export interface CachedModel {
   approximate?: boolean;
 }
 
+/**
+ * What the engine has to tell a person, as data the page puts into words in its own language (the
+ * engine's English stayed English on a Chinese page). `detail` is a lower layer's error message,
+ * shown as it is.
+ */
+export type EngineNotice =
+  /** The search model could not be fetched from `source` (`mirror`: its URL): nothing can be indexed. */
+  | { kind: 'embedder-unavailable'; model: string; source: 'hub' | 'local' | 'mirror'; mirror?: string; detail: string }
+  | { kind: 'generator-unavailable'; detail: string }
+  /** The stored index was built by another embedder and is being rebuilt. */
+  | { kind: 'reindexing'; from: string; to: string }
+  /** Damaged records were set aside on open; their documents answer nothing until repaired. */
+  | { kind: 'damaged'; names: string[] }
+  | { kind: 'library-unavailable'; detail: string }
+  /** A worker thread failed (`detail` absent: it could not start). */
+  | { kind: 'worker-failed'; worker: 'engine' | 'embed' | 'llm'; detail?: string };
+
 export type LibraryEvent =
   | { type: 'documents'; documents: LibraryDoc[] }
   | { type: 'download'; progress: DownloadProgress }
-  /** `subject`: what the error is about, when something can later resolve it ('models'). */
-  | { type: 'error'; message: string; subject?: 'models' }
+  /** `subject`: what the notice is about, when something can later resolve it ('models'). */
+  | { type: 'notice'; notice: EngineNotice; subject?: 'models' }
   /** What an earlier error was about works now: its notice goes. */
   | { type: 'resolved'; subject: 'models' }
   /** The library is open in another tab of this browser: this one waits until that tab is closed. */

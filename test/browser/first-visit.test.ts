@@ -40,4 +40,18 @@ describe('a first visit that cannot fetch the models', () => {
     expect(await docRow(page, NAME).getAttribute('data-status')).toBe('waiting');
     await recorded.context.close();
   });
+
+  it('says it in the page\'s language', async () => {
+    const context = await browser().newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await openApp(page, baseURL, 'device=wasm');
+    const notices = page.locator('[data-testid="notice"]');
+    await expect.poll(() => notices.count(), { timeout: 30_000 }).toBe(1);
+    const text = (await notices.first().textContent()) ?? '';
+    expect(text).toMatch(/无法从 Hugging Face Hub 下载搜索模型 \S+（/);
+    expect(text).toContain('本站的 /models/ 文件夹');
+    expect(text).not.toMatch(/could not|the settings/);
+    await screenshot(page, 'first-visit-zh');
+    await context.close();
+  });
 });

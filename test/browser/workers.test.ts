@@ -119,7 +119,7 @@ describe('workers through the LociClient', () => {
     expect(index.chunks[doc.id].length).toBeGreaterThan(0);
     expect(Object.keys(index.chunks)).toEqual(Object.keys(before));
     const events: LibraryEvent[] = await page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.events);
-    expect(events.some((e) => e.type === 'error' && /indexed again with glove-static-en-100d/.test(e.message))).toBe(true);
+    expect(events.some((e) => e.type === 'notice' && e.notice.kind === 'reindexing' && e.notice.to === 'glove-static-en-100d')).toBe(true);
     await recorded.context.close();
   });
 

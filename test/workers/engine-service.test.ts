@@ -131,7 +131,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const errors = (events: LibraryEvent[]) => events.flatMap((e) => (e.type === 'error' ? [e.message] : []));
+const notices = (events: LibraryEvent[]) => events.flatMap((e) => (e.type === 'notice' ? [e.notice] : []));
 
 describe('EngineService', () => {
   it('starts with settings and a device summary when the embedder cannot load, and opens once a mirror is chosen', async () => {
@@ -139,16 +139,17 @@ describe('EngineService', () => {
     const { engine, events, started } = await start(embed);
     expect(started.settings.modelSource).toEqual({ kind: 'hub' });
     expect(started.device).toMatchObject({ embedderDevice: 'wasm', generatorBackend: 'transformers-wasm', webgpu: false });
-    expect(errors(events)).toEqual([
-      expect.stringMatching(/^The search model Xenova\/multilingual-e5-small could not be downloaded from the Hugging Face hub \(.*huggingface\.co could not be reached/),
+    expect(notices(events)).toEqual([
+      { kind: 'embedder-unavailable', model: 'Xenova/multilingual-e5-small', source: 'hub', detail: expect.stringMatching(/huggingface\.co could not be reached/) },
     ]);
+    expect(events.find((e) => e.type === 'notice')).toMatchObject({ subject: 'models' });
     await expect(engine.clusterMap('x')).rejects.toThrow(/still opening/);
 
     expect(events.some((e) => e.type === 'resolved')).toBe(false);
     // Retry (saving the settings unchanged) loads the model again, and fails again the same way
     await engine.updateSettings({});
-    expect(errors(events)).toHaveLength(2);
-    expect(errors(events)[1]).toBe(errors(events)[0]);
+    expect(notices(events)).toHaveLength(2);
+    expect(notices(events)[1]).toEqual(notices(events)[0]);
     const saved = await engine.updateSettings({ modelSource: mirror });
     expect(saved.modelSource).toEqual(mirror);
     expect(events.filter((e) => e.type === 'resolved')).toEqual([{ type: 'resolved', subject: 'models' }]);
@@ -176,7 +177,7 @@ describe('EngineService', () => {
     await switching;
     expect(embed.loads.at(-1)).toBe('other-embedder from mirror');
     expect(embed.overlaps).toEqual([]);
-    expect(errors(events).at(-1)).toMatch(/indexed again with other-embedder/);
+    expect(notices(events).at(-1)).toMatchObject({ kind: 'reindexing', to: 'other-embedder' });
     await vi.waitFor(async () => expect((await engine.documents())[0]).toMatchObject({ status: 'ready' }), { timeout: 20_000 });
   });
 

@@ -4,7 +4,7 @@
  * comlink from src/client/worker-client.ts.
  */
 import { transfer, wrap } from 'comlink';
-import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, LibraryDoc, LibraryEvent, Passage } from '../../src/protocol/api.ts';
+import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, EngineNotice, LibraryDoc, LibraryEvent, Passage } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/manifest.ts';
@@ -76,7 +76,7 @@ export class EngineService implements EngineApi {
     // The first question should not wait for the download: fetch the chat model in the background.
     // While no search model could load either, that notice already says the models cannot be fetched.
     opened.models.warmGenerator().catch((error: unknown) => {
-      if (this.engine) this.notify(`The language model could not be loaded: ${message(error)}`);
+      if (this.engine) this.notify({ kind: 'generator-unavailable', detail: message(error) });
     });
     this.persistence ??= requestPersistence();
     return { settings, device };
@@ -147,8 +147,8 @@ export class EngineService implements EngineApi {
         discardOtherEmbedderIndex: () => store.clearIndex(),
       });
       const { replacedEmbedder, damage } = this.engine;
-      if (replacedEmbedder) this.notify(`The library was indexed with ${replacedEmbedder}; every document is being indexed again with ${embedder.id}.`);
-      if (damage.length > 0) this.notify(damageNotice(damage));
+      if (replacedEmbedder) this.notify({ kind: 'reindexing', from: replacedEmbedder, to: embedder.id });
+      if (damage.length > 0) this.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });
       this.send({ type: 'resolved', subject: 'models' });
       await library.refresh();
     } finally {
@@ -313,8 +313,8 @@ export class EngineService implements EngineApi {
     return this.engine;
   }
 
-  private notify(text: string): void {
-    this.send({ type: 'error', message: text });
+  private notify(notice: EngineNotice, subject?: 'models'): void {
+    this.send({ type: 'notice', notice, ...(subject ? { subject } : {}) });
   }
 
   /**
@@ -324,18 +324,14 @@ export class EngineService implements EngineApi {
    */
   private openFailed(error: unknown, settings: AppSettings): void {
     if (!(error instanceof EmbedderUnavailableError)) {
-      this.notify(`The library could not be opened: ${message(error)}`);
+      this.notify({ kind: 'library-unavailable', detail: message(error) });
       return;
     }
-    const where = settings.modelSource.kind === 'hub' ? 'the Hugging Face hub' : settings.modelSource.kind === 'mirror' ? settings.modelSource.baseUrl : "this site's /models/ folder";
-    this.send({
-      type: 'error',
-      subject: 'models',
-      message:
-        `The search model ${error.modelId} could not be downloaded from ${where} (${message(error.cause)}). ` +
-        'Loci needs it once; after that it works offline. Documents you add wait for it. ' +
-        "To go on: check the connection and choose Retry on a waiting document, or choose another model source in the settings (this site's /models/ folder, or a mirror).",
-    });
+    const source = settings.modelSource;
+    this.notify(
+      { kind: 'embedder-unavailable', model: error.modelId, source: source.kind, ...(source.kind === 'mirror' ? { mirror: source.baseUrl } : {}), detail: message(error.cause) },
+      'models',
+    );
   }
 
   private send(event: LibraryEvent): void {
@@ -352,11 +348,6 @@ function manifestSettings(settings: AppSettings): Partial<ManifestSettings> {
 }
 
 /** The notice when stored records failed their checksums: who is left out, and what to do. */
-function damageNotice(damage: readonly Damage[]): string {
-  const names = [...new Set(damage.map((d) => d.name))].join(', ');
-  return `Part of the library is damaged (${names}): answers come from the other documents until it is repaired. Use Repair on its row to index it again from the stored file.`;
-}
-
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

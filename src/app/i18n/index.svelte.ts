@@ -7,6 +7,7 @@ import { zh } from './zh.ts';
 import { interpolate, pluralKey, resolveLocale, type Locale, type LocalePreference, type Params } from './resolve.ts';
 import { roundDuration } from '../lib/format.ts';
 import type { ProgressStage, Stage } from '../../protocol/vocabulary.ts';
+import type { EngineNotice } from '../../protocol/api.ts';
 
 export type { Locale, LocalePreference, MessageKey };
 
@@ -73,4 +74,24 @@ export function stageName(stage: ProgressStage): string {
 /** The last stage completed, in words ("Embedded"), for a job that is waiting or paused. */
 export function doneStageName(stage: Stage): string {
   return t(DONE_STAGE_KEYS[stage]);
+}
+
+/** An engine notice in the current language; lower layers' details stay as they were written. */
+export function noticeText(notice: EngineNotice): string {
+  switch (notice.kind) {
+    case 'embedder-unavailable': {
+      const where = notice.source === 'mirror' ? (notice.mirror ?? '') : t(notice.source === 'hub' ? 'notice.where.hub' : 'notice.where.local');
+      return t('notice.embedderUnavailable', { model: notice.model, where, detail: notice.detail });
+    }
+    case 'generator-unavailable':
+      return t('notice.generatorUnavailable', { detail: notice.detail });
+    case 'reindexing':
+      return t('notice.reindexing', { from: notice.from, to: notice.to });
+    case 'damaged':
+      return t('notice.damaged', { names: notice.names.join(locale() === 'zh' ? '、' : ', ') });
+    case 'library-unavailable':
+      return t('notice.libraryUnavailable', { detail: notice.detail });
+    case 'worker-failed':
+      return t('notice.workerFailed', { worker: t(`notice.worker.${notice.worker}`), detail: notice.detail ?? t('notice.workerNoStart') });
+  }
 }

@@ -10,6 +10,7 @@ import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
 import { messageOf } from './errors.ts';
 import { pushNotice, type Notice } from '../lib/notices.ts';
+import { noticeText } from '../i18n/index.svelte.ts';
 
 export type Panel = 'viewer' | 'inspector' | 'settings';
 
@@ -77,7 +78,7 @@ export class AppModel {
     else if (event.type === 'held-elsewhere') this.phase = 'waiting';
     // a model problem is one notice, replaced by a newer one and gone once a model loads
     else if (event.type === 'resolved') this.notices = this.notices.filter((n) => n.subject !== event.subject);
-    else this.notify(event.message, 'error', event.subject ?? event.message);
+    else if (event.type === 'notice') this.notify(noticeText(event.notice), 'error', event.subject ?? event.notice.kind);
   }
 
   /** `subject` names what the notice is about (by default its text): a newer one about it replaces it. */
