@@ -80,6 +80,7 @@ export function createWorkerClient(search?: string): LociClient {
     // Sized in the engine worker: the main thread never opens weight files.
     cachedModels: () => engine.cachedModels(),
     deleteCachedModel: (id) => engine.deleteCachedModel(id),
+    importModelFolder: (files) => engine.importModelFolder(files),
     storage: () => engine.storage(),
     exportLibrary: () => engine.exportLibrary(),
     importLibrary: (file) => engine.importLibrary(file),

@@ -118,6 +118,12 @@ export interface Passage extends PassageView {
 export type { ClusterMap };
 
 /** One stored chat as the chat list shows it; the engine's IndexedDB is the only list of chats. */
+/** A file of a picked folder: its path from the folder (the folder's own name first) and its bytes. */
+export interface ModelFolderFile {
+  path: string;
+  file: Blob;
+}
+
 export interface ChatEntry {
   id: string;
   /** The first question (cut to 80 characters). */
@@ -159,6 +165,11 @@ export interface LociClient {
   updateSettings(patch: Partial<AppSettings>): Promise<AppSettings>;
   cachedModels(): Promise<CachedModel[]>;
   deleteCachedModel(id: string): Promise<void>;
+  /**
+   * Keeps the models of a folder on this computer (transformers.js layout) for the source "this
+   * site's /models/ folder"; returns the repos found.
+   */
+  importModelFolder(files: ModelFolderFile[]): Promise<string[]>;
   storage(): Promise<{ usage: number; quota: number; persisted: boolean; message?: string }>;
   exportLibrary(): Promise<Blob>;
   importLibrary(file: File): Promise<void>;

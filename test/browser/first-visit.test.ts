@@ -2,9 +2,14 @@
  * A first visit where the embedding model cannot be downloaded (every host but localhost is
  * unresolvable here), in the app as a person sees it: one notice names the model and the ways
  * forward, never "library"; a dropped document waits for a model, with a Retry that tries again
- * and leaves one notice, not two.
+ * and leaves one notice, not two; in Chinese on a Chinese page; and a folder of models picked
+ * from this computer indexes it with no model fetched.
  */
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { MODELS_DIR } from '../support/paths.ts';
 import { docRow, openApp, waitForStatus } from './support/app-page.ts';
 import { recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
@@ -53,5 +58,29 @@ describe('a first visit that cannot fetch the models', () => {
     expect(text).not.toMatch(/could not|the settings/);
     await screenshot(page, 'first-visit-zh');
     await context.close();
+  });
+
+  it('indexes with models from a folder on this computer, fetching none', async () => {
+    // a folder as a person would have it: the models side by side, and other files beside them
+    const folder = path.join(await mkdtemp(path.join(tmpdir(), 'loci-models-')), 'my-models');
+    for (const name of ['tiny-lexical-bert-zh', 'tiny-random-qwen3']) await cp(path.join(MODELS_DIR, name), path.join(folder, name), { recursive: true });
+    await writeFile(path.join(folder, 'notes.txt'), 'where these came from');
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await openApp(page, baseURL, 'device=wasm');
+    await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
+    await waitForStatus(page, NAME, 'waiting', 30_000);
+
+    await page.click('[data-testid="open-settings"]');
+    await page.setInputFiles('[data-testid="model-folder"]', folder);
+    await waitForStatus(page, NAME, 'ready');
+    const notices = await page.locator('[data-testid="notice"]').allTextContents();
+    expect(notices.join(' ')).not.toMatch(/could not/);
+    expect(await page.locator('input[name="model-source"]:checked').getAttribute('value')).toBe('local');
+    // every model file came from the folder, none from the site or the hub
+    expect(recorded.requests.filter((url) => url.includes('/models/'))).toEqual([]);
+    await screenshot(page, 'models-from-folder');
+    await recorded.context.close();
+    await rm(path.dirname(folder), { recursive: true, force: true });
   });
 });

@@ -4,7 +4,7 @@
  * comlink from src/client/worker-client.ts.
  */
 import { transfer, wrap } from 'comlink';
-import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, EngineNotice, LibraryDoc, LibraryEvent, Passage } from '../../src/protocol/api.ts';
+import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, EngineNotice, LibraryDoc, LibraryEvent, ModelFolderFile, Passage } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/manifest.ts';
@@ -21,6 +21,8 @@ import { EngineModels } from './engine-models.ts';
 import { Library } from './library.ts';
 import { WorkerClusterRunner } from './cluster-worker.ts';
 import { cachedModels, deleteCachedModel } from './model-cache.ts';
+import { importModelFolder } from './model-folder.ts';
+import { MODEL_REGISTRY } from '../../src/models/registry.ts';
 import { PausedJobs } from './paused-jobs.ts';
 import { holdLibrary } from './tab-lock.ts';
 import { passage } from './views.ts';
@@ -276,6 +278,11 @@ export class EngineService implements EngineApi {
 
   async cachedModels(): Promise<CachedModel[]> {
     return cachedModels();
+  }
+
+  async importModelFolder(files: ModelFolderFile[]): Promise<string[]> {
+    const modelsUrl = new URL(`${import.meta.env.BASE_URL}models/`, self.location.href).href;
+    return importModelFolder(files, MODEL_REGISTRY.map((m) => m.repo), modelsUrl);
   }
 
   async deleteCachedModel(id: string): Promise<void> {

@@ -623,6 +623,11 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     async deleteCachedModel(id) {
       cached = cached.filter((m) => m.id !== id);
     },
+    async importModelFolder(files) {
+      await sleep(200);
+      // the fake only names the folders that hold a config.json
+      return files.flatMap((f) => (f.path.endsWith('/config.json') ? [f.path.split('/').slice(1, -1).join('/')] : []));
+    },
     async storage() {
       await sleep(100);
       return { usage: 642 * 1024 * 1024, quota: 10 * 1024 ** 3, persisted: false, message: 'The browser declined persistent storage.' };

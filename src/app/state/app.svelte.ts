@@ -5,12 +5,12 @@
  */
 import { createContext } from 'svelte';
 import type { AppSettings, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../protocol/api.ts';
-import type { Source } from '../../protocol/vocabulary.ts';
+import { modelsFor, type Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
 import { messageOf } from './errors.ts';
 import { pushNotice, type Notice } from '../lib/notices.ts';
-import { noticeText } from '../i18n/index.svelte.ts';
+import { noticeText, t } from '../i18n/index.svelte.ts';
 
 export type Panel = 'viewer' | 'inspector' | 'settings';
 
@@ -133,6 +133,27 @@ export class AppModel {
     if (before) this.settings = { ...before, ...patch };
     const saved = await this.#attempt(() => this.client.updateSettings(patch), fail);
     this.settings = saved ?? before;
+  }
+
+  /**
+   * Keeps the models of a folder on this computer, switches the source to the site's /models/
+   * folder (where they are now found), and picks the folder's models for each task whose current
+   * choice is not among them.
+   */
+  async importModelFolder(files: File[]): Promise<void> {
+    const repos = await this.#attempt(() => this.client.importModelFolder(files.map((file) => ({ path: file.webkitRelativePath || file.name, file }))));
+    if (repos === undefined) return;
+    if (repos.length === 0) {
+      this.notify(t('settings.folderNone'), 'error', 'model-folder');
+      return;
+    }
+    const patch: Partial<AppSettings> = { modelSource: { kind: 'local' } };
+    for (const [task, key] of [['embedder', 'embedderId'], ['generator', 'generatorId'], ['reranker', 'rerankerId']] as const) {
+      const inFolder = modelsFor(task).filter((m) => repos.includes(m.repo));
+      if (inFolder.length > 0 && !inFolder.some((m) => m.id === this.settings?.[key])) patch[key] = inFolder[0].id;
+    }
+    await this.saveSettings(patch, (message) => message);
+    this.notify(t('settings.folderLoaded', { names: repos.join(', ') }), 'info', 'model-folder');
   }
 
   async openSource(source: Source): Promise<void> {
