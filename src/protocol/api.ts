@@ -22,10 +22,9 @@ export interface LibraryDoc {
   status: DocStatus;
   /** Last stage completed. */
   stage?: Stage;
-  /** Work under way: stage name, counts, and an ETA in seconds when it can be estimated. */
   /**
-   * The running stage's count, and the whole document's share done (0–1, every stage weighted by
-   * its expected time) and time left.
+   * Work under way: the running stage and its counts, and the whole document's share done (0–1,
+   * every stage weighted by its expected time) and time left in seconds.
    */
   progress?: { stage: ProgressStage; done: number; total: number; fraction: number; etaSeconds?: number };
   /** Plain-words reason, for status 'error' (names the file). */
@@ -89,8 +88,8 @@ export interface CachedModel {
  * shown as it is.
  */
 export type EngineNotice =
-  /** The search model could not be fetched from `source` (`mirror`: its URL): nothing can be indexed. */
-  | { kind: 'embedder-unavailable'; model: string; source: 'hub' | 'local' | 'mirror'; mirror?: string; detail: string }
+  /** The search model could not be fetched from `source`: nothing can be indexed. */
+  | { kind: 'embedder-unavailable'; model: string; source: AppSettings['modelSource']; detail: string }
   | { kind: 'generator-unavailable'; detail: string }
   /** The stored index was built by another embedder and is being rebuilt. */
   | { kind: 'reindexing'; from: string; to: string }
@@ -117,13 +116,13 @@ export interface Passage extends PassageView {
 
 export type { ClusterMap };
 
-/** One stored chat as the chat list shows it; the engine's IndexedDB is the only list of chats. */
 /** A file of a picked folder: its path from the folder (the folder's own name first) and its bytes. */
 export interface ModelFolderFile {
   path: string;
   file: Blob;
 }
 
+/** One stored chat as the chat list shows it; the engine's IndexedDB is the only list of chats. */
 export interface ChatEntry {
   id: string;
   /** The first question (cut to 80 characters). */

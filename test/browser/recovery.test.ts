@@ -26,7 +26,7 @@ describe('a start whose embedder cannot be downloaded', () => {
     const events: LibraryEvent[] = await page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.events);
     const notices = events.flatMap((e) => (e.type === 'notice' ? [e] : []));
     // said about the model that failed (the page words it, with the ways forward); never as a problem of the library
-    expect(notices).toEqual([{ type: 'notice', subject: 'models', notice: expect.objectContaining({ kind: 'embedder-unavailable', source: 'hub' }) }]);
+    expect(notices).toEqual([{ type: 'notice', subject: 'models', notice: expect.objectContaining({ kind: 'embedder-unavailable', source: { kind: 'hub' } }) }]);
     expect(offMachine(recorded.requests).length).toBeGreaterThan(0);
 
     // a document dropped meanwhile waits for a model, and says so

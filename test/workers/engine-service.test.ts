@@ -140,7 +140,7 @@ describe('EngineService', () => {
     expect(started.settings.modelSource).toEqual({ kind: 'hub' });
     expect(started.device).toMatchObject({ embedderDevice: 'wasm', generatorBackend: 'transformers-wasm', webgpu: false });
     expect(notices(events)).toEqual([
-      { kind: 'embedder-unavailable', model: 'Xenova/multilingual-e5-small', source: 'hub', detail: expect.stringMatching(/huggingface\.co could not be reached/) },
+      { kind: 'embedder-unavailable', model: 'Xenova/multilingual-e5-small', source: { kind: 'hub' }, detail: expect.stringMatching(/huggingface\.co could not be reached/) },
     ]);
     expect(events.find((e) => e.type === 'notice')).toMatchObject({ subject: 'models' });
     await expect(engine.clusterMap('x')).rejects.toThrow(/still opening/);

@@ -8,7 +8,6 @@ import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, En
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/manifest.ts';
-import type { Damage } from '../../src/core/persist/damage.ts';
 import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { requestPersistence, storageReport, type PersistenceResult } from '../../src/storage/quota.ts';
@@ -25,6 +24,7 @@ import { importModelFolder } from './model-folder.ts';
 import { MODEL_REGISTRY } from '../../src/models/registry.ts';
 import { PausedJobs } from './paused-jobs.ts';
 import { holdLibrary } from './tab-lock.ts';
+import { SITE_MODELS_PATH } from '../shared/site-models.ts';
 import { passage } from './views.ts';
 
 interface Opened {
@@ -281,8 +281,7 @@ export class EngineService implements EngineApi {
   }
 
   async importModelFolder(files: ModelFolderFile[]): Promise<string[]> {
-    const modelsUrl = new URL(`${import.meta.env.BASE_URL}models/`, self.location.href).href;
-    return importModelFolder(files, MODEL_REGISTRY.map((m) => m.repo), modelsUrl);
+    return importModelFolder(files, MODEL_REGISTRY.map((m) => m.repo), new URL(SITE_MODELS_PATH, self.location.href).href);
   }
 
   async deleteCachedModel(id: string): Promise<void> {
@@ -334,9 +333,8 @@ export class EngineService implements EngineApi {
       this.notify({ kind: 'library-unavailable', detail: message(error) });
       return;
     }
-    const source = settings.modelSource;
     this.notify(
-      { kind: 'embedder-unavailable', model: error.modelId, source: source.kind, ...(source.kind === 'mirror' ? { mirror: source.baseUrl } : {}), detail: message(error.cause) },
+      { kind: 'embedder-unavailable', model: error.modelId, source: settings.modelSource, detail: message(error.cause) },
       'models',
     );
   }
@@ -354,7 +352,6 @@ function manifestSettings(settings: AppSettings): Partial<ManifestSettings> {
   };
 }
 
-/** The notice when stored records failed their checksums: who is left out, and what to do. */
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -171,10 +171,7 @@ export class Library implements JobRunner {
     const meter = new ProgressMeter(
       {
         bytes: this.summaries.find((s) => s.id === docId)?.size ?? 0,
-        passages: () => {
-          const chunks = this.deps.engine()?.document(docId)?.chunks.length;
-          return chunks ? chunks : undefined;
-        },
+        passages: () => engine?.document(docId)?.chunks.length || undefined,
         preparse: this.deps.settings().preparse !== 'off',
         fresh: !engine?.document(docId),
       },

@@ -6,7 +6,8 @@
  */
 import type { CachedModel } from '../../src/protocol/api.ts';
 
-const TRANSFORMERS_CACHE = 'transformers-cache';
+/** Where transformers.js keeps model files (its `env.cacheKey`). */
+export const TRANSFORMERS_CACHE = 'transformers-cache';
 const WEBLLM_PREFIX = 'webllm/';
 
 /** `…/<owner>/<name>/resolve/<rev>/file` on a hub or mirror, `/models/<name>/file` locally. */

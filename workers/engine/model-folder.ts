@@ -8,8 +8,7 @@
  * transformers.js build of the same model.)
  */
 import type { ModelFolderFile } from '../../src/protocol/api.ts';
-
-const TRANSFORMERS_CACHE = 'transformers-cache';
+import { TRANSFORMERS_CACHE } from './model-cache.ts';
 
 /**
  * The repo path each file belongs to (`Xenova/multilingual-e5-small/onnx/model.onnx`), by the

@@ -3,7 +3,8 @@
  * progress bar can span a document's stages and one ETA can cover them all. Stages run at very
  * different speeds: bench:browser's 104-page 10-K (1,582 passages, tiny lexical BERT, extractive
  * pre-parse, two cores) spent 6.7 s reading, 4.4 s embedding, 8.3 s clustering and 35 s
- * pre-parsing, which are the starting rates below. Each finished stage then moves its rate halfway
+ * pre-parsing, which are the starting rates below (RAPTOR, off by default, was not measured: its
+ * rate is a guess that its first run replaces by half). Each finished stage then moves its rate halfway
  * to what it took on this machine with these models, so the estimate follows a faster GPU, a
  * larger embedder or an LLM pre-parse after one document.
  */

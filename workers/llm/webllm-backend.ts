@@ -9,6 +9,7 @@ import type { ModelInfo } from '../../src/models/registry.ts';
 import { chooseWebLlmModel, webLlmAppConfig } from '../../src/models/webllm-config.ts';
 import { createWebLlmGenerator, type WebLlmGenerator } from '../../src/models/webllm-generator.ts';
 import type { ModelSourceSetting } from '../../src/protocol/workers.ts';
+import { SITE_MODELS_PATH } from '../shared/site-models.ts';
 
 export async function loadWebLlm(
   info: ModelInfo,
@@ -32,6 +33,6 @@ export async function loadWebLlm(
 /** Weights in the hub's layout below the base; model libraries by file name below libBase. */
 function locations(source: ModelSourceSetting): { base?: string; libBase?: string } {
   if (source.kind === 'mirror') return { base: source.baseUrl };
-  if (source.kind === 'local') return { base: `${import.meta.env.BASE_URL}models/`, libBase: `${import.meta.env.BASE_URL}models/webllm-libs/` };
+  if (source.kind === 'local') return { base: SITE_MODELS_PATH, libBase: `${SITE_MODELS_PATH}webllm-libs/` };
   return {};
 }

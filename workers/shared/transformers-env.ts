@@ -8,6 +8,7 @@ import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { configureModelSource, type ModelSource } from '../../src/models/source.ts';
 import type { ModelSourceSetting } from '../../src/protocol/workers.ts';
+import { SITE_MODELS_PATH } from './site-models.ts';
 
 /** The one asyncify pair serves both the wasm and the webgpu execution providers. */
 export function configureOnnxRuntime(): void {
@@ -23,7 +24,7 @@ export function configureSource(source: ModelSourceSetting): void {
 
 /** The site's models folder is a path ('/models/'), never a URL: transformers.js needs it so. */
 function toModelSource(source: ModelSourceSetting): ModelSource {
-  if (source.kind === 'local') return { kind: 'local', path: `${import.meta.env.BASE_URL}models/` };
+  if (source.kind === 'local') return { kind: 'local', path: SITE_MODELS_PATH };
   return source;
 }
 

@@ -80,7 +80,8 @@ export function doneStageName(stage: Stage): string {
 export function noticeText(notice: EngineNotice): string {
   switch (notice.kind) {
     case 'embedder-unavailable': {
-      const where = notice.source === 'mirror' ? (notice.mirror ?? '') : t(notice.source === 'hub' ? 'notice.where.hub' : 'notice.where.local');
+      const { source } = notice;
+      const where = source.kind === 'mirror' ? source.baseUrl : t(source.kind === 'hub' ? 'notice.where.hub' : 'notice.where.local');
       return t('notice.embedderUnavailable', { model: notice.model, where, detail: notice.detail });
     }
     case 'generator-unavailable':
