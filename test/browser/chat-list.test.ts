@@ -51,6 +51,10 @@ describe('the chat list', () => {
     expect(await page.locator('[data-testid="chat-item"]').count()).toBe(0);
     await page.keyboard.press('Escape');
     expect(await page.locator('[data-testid="chat-panel"]').count()).toBe(0);
+    // a click outside, even on text that takes no focus, closes it too
+    await page.click('[data-testid="chat-picker"]');
+    await page.click('#library-title');
+    await expect.poll(() => page.locator('[data-testid="chat-panel"]').count()).toBe(0);
 
     await page.reload();
     await appStarted(page);
