@@ -43,6 +43,19 @@ describe('a first visit that cannot fetch the models', () => {
     await expect.poll(loads, { timeout: 30_000 }).toBeGreaterThan(before);
     await expect.poll(() => notices.count()).toBe(1);
     expect(await docRow(page, NAME).getAttribute('data-status')).toBe('waiting');
+
+    // a folder with no model in it is said so; that notice, raised by the page and never again,
+    // follows a switch of the interface language while it is shown
+    const empty = await mkdtemp(path.join(tmpdir(), 'loci-no-models-'));
+    await writeFile(path.join(empty, 'notes.txt'), 'no models here');
+    await page.click('[data-testid="open-settings"]');
+    await page.setInputFiles('[data-testid="model-folder"]', empty);
+    const folderNotice = notices.filter({ hasText: 'That folder holds no model' });
+    await folderNotice.waitFor();
+    await page.selectOption('[data-testid="settings-language"]', 'zh');
+    await expect.poll(async () => (await notices.allTextContents()).join(' ')).toContain('该文件夹中没有模型');
+    expect(await folderNotice.count()).toBe(0);
+    await rm(empty, { recursive: true, force: true });
     await recorded.context.close();
   });
 

@@ -9,7 +9,7 @@ import { modelsFor, type Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
 import { messageOf } from './errors.ts';
-import { pushNotice, type Notice } from '../lib/notices.ts';
+import { noticeWords, pushNotice, type Notice } from '../lib/notices.ts';
 import { noticeText, t } from '../i18n/index.svelte.ts';
 
 export type Panel = 'viewer' | 'inspector' | 'settings';
@@ -78,11 +78,11 @@ export class AppModel {
     else if (event.type === 'held-elsewhere') this.phase = 'waiting';
     // a model problem is one notice, replaced by a newer one and gone once a model loads
     else if (event.type === 'resolved') this.notices = this.notices.filter((n) => n.subject !== event.subject);
-    else if (event.type === 'notice') this.notify(noticeText(event.notice), 'error', event.subject ?? event.notice.kind);
+    else if (event.type === 'notice') this.notify(() => noticeText(event.notice), 'error', event.subject ?? event.notice.kind);
   }
 
   /** `subject` names what the notice is about (by default its text): a newer one about it replaces it. */
-  notify(message: string, tone: Notice['tone'] = 'error', subject: string = message): void {
+  notify(message: Notice['message'], tone: Notice['tone'] = 'error', subject: string = noticeWords({ message })): void {
     const id = ++this.#noticeId;
     this.notices = pushNotice(this.notices, { id, message, tone, subject });
     if (tone === 'info') setTimeout(() => this.dismiss(id), 4000);
@@ -144,7 +144,7 @@ export class AppModel {
     const repos = await this.#attempt(() => this.client.importModelFolder(files.map((file) => ({ path: file.webkitRelativePath || file.name, file }))));
     if (repos === undefined) return;
     if (repos.length === 0) {
-      this.notify(t('settings.folderNone'), 'error', 'model-folder');
+      this.notify(() => t('settings.folderNone'), 'error', 'model-folder');
       return;
     }
     const patch: Partial<AppSettings> = { modelSource: { kind: 'local' } };
@@ -153,7 +153,7 @@ export class AppModel {
       if (inFolder.length > 0 && !inFolder.some((m) => m.id === this.settings?.[key])) patch[key] = inFolder[0].id;
     }
     await this.saveSettings(patch, (message) => message);
-    this.notify(t('settings.folderLoaded', { names: repos.join(', ') }), 'info', 'model-folder');
+    this.notify(() => t('settings.folderLoaded', { names: repos.join(', ') }), 'info', 'model-folder');
   }
 
   async openSource(source: Source): Promise<void> {
