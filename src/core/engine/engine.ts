@@ -105,11 +105,7 @@ export class LociEngine {
     if (!snapshot) await options.store.putManifest(manifest);
     const corpus = new LiveCorpus(manifest.embedder.dimension, manifest.vectorStorage);
     const indexer = new Indexer({ manifest, embedder: options.embedder, generator: options.generator, clusterer: options.clusterer, store: options.store, corpus });
-    if (snapshot) {
-      indexer.restore(snapshot.documents, snapshot.groups);
-      for (const d of snapshot.documents) if (reached(d.job, 'embedded')) corpus.setDocument(d);
-      for (const g of snapshot.groups) corpus.setGroup(g);
-    }
+    if (snapshot) indexer.restore(snapshot.documents, snapshot.groups);
     return new LociEngine(manifest, options, corpus, indexer, snapshot?.damage ?? [], replaced);
   }
 

@@ -40,10 +40,16 @@ export class Indexer implements RecordSink {
 
   constructor(private readonly deps: IndexerDeps) {}
 
-  /** Records loaded from the store, in added order. */
+  /** Records loaded from the store, in added order, made searchable as far as their stage allows. */
   restore(documents: DocumentRecord[], groups: GroupRecord[]): void {
-    for (const d of documents) this.documents.set(d.doc.id, d);
-    for (const g of groups) this.groups.set(g.group.id, g);
+    for (const d of documents) {
+      this.documents.set(d.doc.id, d);
+      this.search(d);
+    }
+    for (const g of groups) {
+      this.groups.set(g.group.id, g);
+      this.deps.corpus.setGroup(g);
+    }
   }
 
   /** Parse, chunk and embed one file; returns its record (the existing one when already indexed). */
@@ -149,8 +155,17 @@ export class Indexer implements RecordSink {
     const record = this.asStored(given);
     await this.deps.store.putDocument(record);
     this.documents.set(record.doc.id, record);
-    if (reached(record.job, 'embedded')) this.deps.corpus.setDocument(record);
+    this.search(record);
     return record;
+  }
+
+  /**
+   * What of a document the corpus searches: nothing before it is chunked, its chunks by their
+   * words until they are embedded (a question asked meanwhile is answered from them), then all.
+   */
+  private search(record: DocumentRecord): void {
+    if (reached(record.job, 'embedded')) this.deps.corpus.setDocument(record);
+    else if (reached(record.job, 'chunked')) this.deps.corpus.setDocument(record, record.chunks.map(chunkEntry));
   }
 
   async putGroup(given: GroupRecord): Promise<void> {

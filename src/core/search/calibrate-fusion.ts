@@ -50,7 +50,8 @@ interface Probe {
 export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<Embedder, 'embed'>, options: CalibrationOptions = {}): Promise<FusionWeight> {
   const wanted = options.queries ?? 48;
   const random = seededRandom(options.seed ?? 42);
-  const rows = shuffled(Array.from(corpus.rowsFor('naive')), random);
+  // chunks still waiting for their vectors (searched by their words meanwhile) cannot be measured
+  const rows = shuffled(Array.from(corpus.rowsFor('naive')).filter((r) => !corpus.vectors.isRemoved(r)), random);
 
   const probes: Probe[] = [];
   const probeRows = new Set<number>();

@@ -75,6 +75,19 @@ export class FlatVectorIndex {
     return first;
   }
 
+  /**
+   * Appends `count` rows that no search returns, for entries that are searched by their words
+   * while their vectors are still being computed; returns the first. Their row numbers are taken
+   * so the lexical index can share them; the rows are replaced whole once the vectors come.
+   */
+  addAbsent(count: number): number {
+    const first = this.add(new Float32Array(count * this.dimension));
+    const rows = new Int32Array(count);
+    for (let i = 0; i < count; i++) rows[i] = first + i;
+    this.removeRows(rows);
+    return first;
+  }
+
   /** Tombstones rows; removing a row twice is harmless. */
   removeRows(rows: Iterable<number>): void {
     for (const row of rows) {

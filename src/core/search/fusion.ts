@@ -27,7 +27,19 @@ export const DEFAULT_DENSE_WEIGHT = 0.5;
  * margin, and the weight says how much each list is to be trusted (Bruch et al. 2023 find a convex
  * combination beats RRF once the weight is fitted on a few queries).
  */
-export function fuseByScore(dense: readonly Hit[], lexical: readonly Hit[], denseWeight: number, m: number): FusedCandidate[] {
+/**
+ * `unembedded` names rows that have no vector yet (a document still being embedded is searched by
+ * its words meanwhile): the dense list cannot have judged them, so their dense share is taken to
+ * be what BM25 says rather than 0. Without it a document mid-embedding lost to every embedded one
+ * that matched as well by its words, since half of its vote was missing, not against it.
+ */
+export function fuseByScore(
+  dense: readonly Hit[],
+  lexical: readonly Hit[],
+  denseWeight: number,
+  m: number,
+  unembedded?: (row: number) => boolean,
+): FusedCandidate[] {
   const w = Math.min(1, Math.max(0, denseWeight));
   const fused = new Map<number, FusedCandidate>();
   const at = (row: number): FusedCandidate => {
@@ -53,7 +65,7 @@ export function fuseByScore(dense: readonly Hit[], lexical: readonly Hit[], dens
   lexical.forEach((hit, i) => {
     const c = at(hit.row);
     c.lexicalRank = i + 1;
-    c.score += (1 - w) * (lSpan > 0 ? (hit.score - lBottom) / lSpan : 1);
+    c.score += (unembedded?.(hit.row) ? 1 : 1 - w) * (lSpan > 0 ? (hit.score - lBottom) / lSpan : 1);
   });
   return [...fused.values()]
     .sort((a, b) => b.score - a.score || bestRank(a) - bestRank(b) || a.row - b.row)

@@ -60,7 +60,7 @@ function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], o
     const lexical = allow ? corpus.lexical.search(query.text, m, allow) : [];
     if (options.retriever === 'dense') return dense.map((h, i) => ({ ...h, denseRank: i + 1 }));
     if (options.retriever === 'lexical') return lexical.map((h, i) => ({ ...h, lexicalRank: i + 1 }));
-    return fuseByScore(dense, lexical, options.denseWeight ?? DEFAULT_DENSE_WEIGHT, m);
+    return fuseByScore(dense, lexical, options.denseWeight ?? DEFAULT_DENSE_WEIGHT, m, (row) => corpus.vectors.isRemoved(row));
   });
   return perQuery.length === 1 ? perQuery[0] : acrossVariants(perQuery, m);
 }

@@ -153,4 +153,20 @@ describe('fuseByScore', () => {
     expect(fuseByScore(dense, lexical, 1, 2).map((c) => c.row)).toEqual([1, 2]);
     expect(fuseByScore(dense, [], 0, 10).map((c) => c.score)).toEqual([0, 0, 0]);
   });
+
+  it('scores a row with no vector yet by its words alone, as if the dense list agreed', () => {
+    const dense = [
+      { row: 1, score: 0.9 },
+      { row: 2, score: 0.5 },
+    ];
+    const lexical = [
+      { row: 7, score: 8 },
+      { row: 1, score: 4 },
+      { row: 2, score: 2 },
+    ];
+    // row 7 has no vector: its lexical 1 counts whole instead of at half
+    const fused = fuseByScore(dense, lexical, 0.5, 10, (row) => row === 7);
+    expect(fused.map((c) => [c.row, c.score])).toEqual([[7, 1], [1, 0.5 + 0.5 / 3], [2, 0]]);
+    expect(fuseByScore(dense, lexical, 0.5, 10)[0].row).toBe(1);
+  });
 });
