@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { Retriever, Strategy } from '../../src/core/types.ts';
-import type { BenchPage, Loaded, QueryTiming } from './page.ts';
+import type { BenchPage, Loaded, OpenSteps, QueryTiming } from './page.ts';
 import { appStarted } from '../../test/browser/support/app-page.ts';
 import { installProbe, readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
 import { tabMemory, type TabMemory } from './tab-memory.ts';
@@ -29,6 +29,8 @@ export interface LargeLibraryResult {
   /** IndexedDB as navigator.storage.estimate() reports it once the library is written. */
   storedBytes: number;
   storedBytesPerEntry: number;
+  /** Opening the stored library in the bench page, step by step. */
+  openSteps: OpenSteps;
   firstVisit: Reopen;
   reopen: Reopen;
   /** From the call to the sources on the bench page's client: embedding the question, search, packing. */
@@ -65,6 +67,9 @@ export async function benchLargeLibrary(
     const storedBytes = storage.indexedDB ?? storage.usage;
     log(`library: ${loaded.documents} documents, ${loaded.chunks} chunks, ${loaded.entries} entries written in ${(loaded.ms / 1000).toFixed(1)} s; IndexedDB ${(storedBytes / 1e6).toFixed(1)} MB`);
 
+    const openSteps = await bench.evaluate(() => (window as unknown as BenchWindow).lociBench.openSteps());
+    log(`open steps: ${openSteps.stores.map((st) => `${st.name} ${st.records} records ${(st.ms / 1000).toFixed(2)} s`).join(', ')}; load ${(openSteps.load / 1000).toFixed(2)} s, engine ${(openSteps.engine / 1000).toFixed(2)} s`);
+
     // The client on the bench page loads the models into the cache, and then times questions.
     bench.on('console', (message) => log(`page: ${message.text()}`));
     const openMs = await bench.evaluate(() => (window as unknown as BenchWindow).lociBench.start());
@@ -81,7 +86,7 @@ export async function benchLargeLibrary(
     log(`app, first visit: ready ${(firstVisit.startedMs / 1000).toFixed(2)} s, sources ${(firstVisit.sourcesMs / 1000).toFixed(2)} s`);
     const reopen = await openAndAsk(await context.newPage(), baseURL, library.questions[1]);
     log(`app, reopened: ready ${(reopen.startedMs / 1000).toFixed(2)} s, sources ${(reopen.sourcesMs / 1000).toFixed(2)} s, answer ${(reopen.answerMs / 1000).toFixed(2)} s`);
-    return { loaded, storedBytes, storedBytesPerEntry: storedBytes / loaded.entries, firstVisit, reopen, queries, engine };
+    return { loaded, storedBytes, storedBytesPerEntry: storedBytes / loaded.entries, openSteps, firstVisit, reopen, queries, engine };
   } finally {
     await context.close();
   }

@@ -131,6 +131,9 @@ export class EngineService implements EngineApi {
     if (this.engine && !options.reopen && models.embedder?.id === settings.embedderId) return;
     await library.queue.halt();
     try {
+      // Read while the model loads (100k entries: 8 s of IndexedDB, 4.6 s of model, once one after the other).
+      const stored = store.load();
+      stored.catch(() => undefined);
       let embedder = models.embedder?.id === settings.embedderId ? models.embedder : undefined;
       try {
         embedder ??= await models.loadEmbedder(settings.embedderId, settings);
@@ -139,6 +142,7 @@ export class EngineService implements EngineApi {
       }
       this.engine = undefined;
       this.engine = await LociEngine.open({
+        stored,
         embedder,
         generator: models.generator,
         reranker: models.reranker,

@@ -36,6 +36,11 @@ export interface EngineOptions {
   discardOtherEmbedderIndex?: () => Promise<void>;
   /** Where clustering runs (a worker of its own in the app); in the calling thread when absent. */
   clusterer?: ClusterRunner;
+  /**
+   * The store's records, when the caller began reading them before the embedder was ready: the
+   * app reads IndexedDB while the model loads, since neither needs the other until the index opens.
+   */
+  stored?: Promise<IndexSnapshot | undefined>;
 }
 
 export interface IndexFilesOptions extends StageOptions {
@@ -91,7 +96,7 @@ export class LociEngine {
 
   /** Opens the index in `store`, creating it when the store is empty. */
   static async open(options: EngineOptions): Promise<LociEngine> {
-    let snapshot = await options.store.load();
+    let snapshot = await (options.stored ?? options.store.load());
     let replaced: string | undefined;
     if (snapshot && options.discardOtherEmbedderIndex && builtByOtherEmbedder(snapshot.manifest, options.embedder)) {
       replaced = snapshot.manifest.embedder.id;
