@@ -1,10 +1,12 @@
 /**
  * A document's row while it indexes: one bar for the whole document that only moves forward,
  * stages named as a person would (reading, understanding, grouping, preparing summaries), an ETA
- * for the whole document, and a status that does not flip back to Queued between stages.
+ * for the whole document, and a status that does not flip back to Queued between stages. A
+ * document answers questions by its words as soon as it is split into passages, before the slow
+ * stages, and the row says so.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { docRow, openApp } from './support/app-page.ts';
+import { ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS } from './support/files.ts';
 
@@ -51,6 +53,31 @@ describe('indexing progress', () => {
     // once indexing started, the row never says Queued again until it is ready
     const firstIndexing = samples.findIndex((s) => s.status === 'indexing');
     expect(samples.slice(firstIndexing).map((s) => s.status)).not.toContain('queued');
+    await recorded.context.close();
+  });
+
+  it('answers by its words from a document paused while it was being embedded', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    const name = '民法典_合同编.md';
+    await page.setInputFiles('[data-testid="file-input"]', CIVIL_CODE_CONTRACTS);
+    const row = docRow(page, name);
+    // paused in the embedding stage: chunked, with no vector stored
+    const deadline = Date.now() + 120_000;
+    const progressText = () => row.evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '').catch(() => '');
+    while (Date.now() < deadline && !(await progressText()).includes('Understanding passages')) {
+      await page.waitForTimeout(50);
+    }
+    await row.locator('[data-testid="pause-doc"]').click();
+    await waitForStatus(page, name, 'paused');
+    expect(await row.getAttribute('data-stage')).toBe('chunked');
+    await expect.poll(() => row.locator('[data-testid="doc-askable"]').count()).toBe(1);
+
+    await ask(page, '定金');
+    const sources = await page.locator('[data-testid="source"]').evaluateAll((chips) => chips.map((c) => c.getAttribute('title') ?? ''));
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.some((text) => text.includes('定金'))).toBe(true);
     await recorded.context.close();
   });
 });

@@ -64,6 +64,7 @@ export const en = {
   'doc.copies': '{names}: the same content as this document, not added again',
   'doc.progress': '{stage}: {done} of {total}',
   'doc.stageOnly': '{stage}…',
+  'doc.askable': 'questions already use it',
   'doc.eta': 'about {time} left',
   'doc.pause': 'Pause',
   'doc.resume': 'Resume',

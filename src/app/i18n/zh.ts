@@ -67,6 +67,7 @@ export const zh: Record<MessageKey, string> = {
   'doc.copies': '{names}：内容与本文档相同，未重复添加',
   'doc.progress': '{stage}：{done} / {total}',
   'doc.stageOnly': '{stage}…',
+  'doc.askable': '已可用于提问',
   'doc.eta': '约剩 {time}',
   'doc.pause': '暂停',
   'doc.resume': '继续',
