@@ -47,6 +47,7 @@ export function createWorkerClient(search?: string): LociClient {
         // Tests and diagnostics read where the models really run without opening the settings.
         document.documentElement.dataset.embedderDevice = result.device.embedderDevice;
         document.documentElement.dataset.generatorBackend = result.device.generatorBackend;
+        if (result.index) document.documentElement.dataset.indexOpenedFrom = result.index.from;
         return result;
       })().catch((error: unknown) => {
         // A failed start may be tried again (with fresh ports: these went to the engine).

@@ -64,6 +64,13 @@ export interface DeviceSummary {
   reasons: string[];
 }
 
+/** How the index was opened on start: from the open image (one file) or from its records. */
+export interface IndexOpening {
+  from: 'image' | 'records';
+  /** From reading the store to the index searchable, ms (the embedder loads alongside). */
+  ms: number;
+}
+
 /** Model download progress, for the first-use dialog. */
 export interface DownloadProgress {
   model: string;
@@ -133,7 +140,7 @@ export interface ChatEntry {
 
 export interface LociClient {
   /** Loads settings, opens the store, resumes unfinished jobs. */
-  start(): Promise<{ settings: AppSettings; device: DeviceSummary }>;
+  start(): Promise<{ settings: AppSettings; device: DeviceSummary; index?: IndexOpening }>;
   onEvent(listener: (event: LibraryEvent) => void): () => void;
 
   addFiles(files: File[]): Promise<void>;

@@ -20,6 +20,9 @@ import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { vectorsToBuffer } from './vectors.ts';
 import { decodeVectors, encodeVectors } from '../core/persist/vector-codec.ts';
+import type { BlockCache } from '../core/persist/binary-format.ts';
+import { decodeImage, encodeImage, type ImageFile } from './open-image.ts';
+import { readRevision } from './revision.ts';
 import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries, type TextSources } from '../core/persist/repeated-text.ts';
 
 /** One row of the library list: enough to show it, nothing heavy. */
@@ -37,17 +40,54 @@ export interface DocumentSummary {
 }
 
 export class IdbIndexStore implements IndexStore {
-  constructor(readonly db: LociDb) {}
+  /** Where the last load() came from: the open image, or the records (also when there was no index). */
+  openedFrom: 'image' | 'records' | undefined;
 
-  static async open(options: OpenOptions = {}): Promise<IdbIndexStore> {
-    return new IdbIndexStore(await openLociDb(options));
+  constructor(
+    readonly db: LociDb,
+    /** A copy of the index that opens in one read (open-image.ts); without it, records are always read. */
+    private readonly image?: ImageFile,
+  ) {}
+
+  static async open(options: OpenOptions & { image?: ImageFile } = {}): Promise<IdbIndexStore> {
+    return new IdbIndexStore(await openLociDb(options), options.image);
   }
 
   close(): void {
     this.db.close();
   }
 
+  /** The index from the open image when it is current and whole, from the records otherwise. */
   async load(): Promise<IndexSnapshot | undefined> {
+    if (this.image) {
+      const [revision, bytes] = await Promise.all([readRevision(this.db), this.image.read()]);
+      const snapshot = bytes && (await decodeImage(bytes, revision));
+      if (snapshot) {
+        this.openedFrom = 'image';
+        return snapshot;
+      }
+    }
+    this.openedFrom = 'records';
+    return this.loadRecords();
+  }
+
+  /**
+   * Writes the open image of the index `snapshot()` gives, which must be the index as stored (the
+   * engine's, with nothing set aside as damaged). It is taken right after the revision is read:
+   * a write committed before that read has been applied by then (its caller continues before the
+   * read's result arrives), and one committed during the encoding changes the revision read after
+   * it, which drops the image. Returns whether one was written.
+   */
+  async saveImage(snapshot: () => IndexSnapshot, cache?: BlockCache): Promise<boolean> {
+    if (!this.image) return false;
+    const revision = await readRevision(this.db);
+    const bytes = await encodeImage(snapshot(), revision, cache);
+    if ((await readRevision(this.db)) !== revision) return false;
+    await this.image.write(bytes);
+    return true;
+  }
+
+  private async loadRecords(): Promise<IndexSnapshot | undefined> {
     const sums = await checksums();
     const tx = readTransaction(this.db, [...INDEX_STORES, 'originals']);
     const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);

@@ -112,6 +112,12 @@ export interface StoredSetting {
   value: unknown;
 }
 
+/** A number kept about the database itself (see revision.ts). */
+export interface StoredMeta {
+  key: string;
+  value: number;
+}
+
 /** The single manifest record lives under this key. */
 export const MANIFEST_KEY = 'current';
 
@@ -129,6 +135,7 @@ export interface LociSchema extends DBSchema {
   };
   chats: { key: string; value: StoredChat; indexes: { 'by-created': number } };
   settings: { key: string; value: StoredSetting };
+  meta: { key: string; value: StoredMeta };
 }
 
 /** The index: everything derived from the documents, what a change of embedder drops and rebuilds. */

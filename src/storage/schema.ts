@@ -71,7 +71,15 @@ const hybridToRetriever: Migration = async (_db, tx) => {
   await settings.delete('hybrid');
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever];
+/**
+ * Version 4: a `meta` store for the index revision, which every write to the index bumps
+ * (revision.ts), so a copy of the index made at one revision is known to be current or not.
+ */
+const addMeta: Migration = (db) => {
+  db.createObjectStore('meta', { keyPath: 'key' });
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta];
 
 export const DB_VERSION = MIGRATIONS.length;
 

@@ -7,6 +7,7 @@ import type { AskRequest, AskStreamEvent } from '../../src/protocol/ask.ts';
 import { createWorkerClient } from '../../src/client/worker-client.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { deleteLociDb } from '../../src/storage/open.ts';
+import { privateImageFile } from '../../src/storage/open-image.ts';
 
 export interface AskResult {
   events: AskStreamEvent['type'][];
@@ -20,6 +21,7 @@ export interface AskResult {
 export interface Harness {
   IdbIndexStore: typeof IdbIndexStore;
   deleteLociDb: typeof deleteLociDb;
+  privateImageFile: typeof privateImageFile;
   client: LociClient;
   events: LibraryEvent[];
   documents: LibraryDoc[];
@@ -30,6 +32,7 @@ const client = createWorkerClient(location.search);
 const harness: Harness = {
   IdbIndexStore,
   deleteLociDb,
+  privateImageFile,
   client,
   events: [],
   documents: [],

@@ -1,7 +1,8 @@
 /**
  * A damaged IndexedDB record in real Chromium (issue 10): one document's stored chunks are changed
  * behind the app's back; after a reload its row says Damaged and what is damaged, the other
- * document still answers, and Repair indexes it again from the stored original.
+ * document still answers, and Repair indexes it again from the stored original. Once repaired,
+ * the index opens from the open image (one file) rather than from its records.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,7 +17,9 @@ const browser = useBrowser();
 
 /**
  * Moves the first chunk's end in the document named `name`, with the raw API, leaving its checksum
- * (chunks are stored without their text, which is the document's slice from start to end).
+ * (chunks are stored without their text, which is the document's slice from start to end), and
+ * moves the index revision on as any write does: the open image, a whole copy of the index, would
+ * otherwise open instead of the records, and this is about damaged records being found when read.
  */
 function damageChunks(page: Page, name: string): Promise<string> {
   return page.evaluate(async (docName) => {
@@ -34,15 +37,48 @@ function damageChunks(page: Page, name: string): Promise<string> {
       type Doc = { doc: { id: string; name: string } };
       const documents = (await request(db.transaction('documents').objectStore('documents').getAll())) as Doc[];
       const id = documents.find((d) => d.doc.name === docName)!.doc.id;
-      const chunks = db.transaction('chunks', 'readwrite').objectStore('chunks');
+      const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+      const chunks = tx.objectStore('chunks');
       const record = (await request(chunks.get(id))) as { chunks: { end: number }[] };
       record.chunks[0].end -= 2;
       await request(chunks.put(record));
+      const meta = tx.objectStore('meta');
+      const revision = ((await request(meta.get('indexRevision'))) as { value: number } | undefined)?.value ?? 0;
+      await request(meta.put({ key: 'indexRevision', value: revision + 1 }));
       return id;
     } finally {
       db.close();
     }
   }, name);
+}
+
+/**
+ * Waits until the app has saved the open image of the index as it stands (its header holds the
+ * current revision): a save still pending would otherwise copy the index again after the damage.
+ */
+async function imageSaved(page: Page): Promise<void> {
+  const current = () =>
+    page.evaluate(async () => {
+      const file = await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image').then((h) => h.getFile(), () => undefined);
+      const header = file && new DataView(await file.slice(0, 12).arrayBuffer());
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('loci');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const meta = await new Promise<{ value: number } | undefined>((resolve, reject) => {
+        const request = db.transaction('meta').objectStore('meta').get('indexRevision');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      db.close();
+      return header !== undefined && header.byteLength === 12 && header.getFloat64(4, true) === (meta?.value ?? 0);
+    });
+  await expect.poll(current, { timeout: 30_000, interval: 250 }).toBe(true);
+}
+
+function openedFrom(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.documentElement.dataset.indexOpenedFrom);
 }
 
 describe('a damaged IndexedDB record', () => {
@@ -54,10 +90,12 @@ describe('a damaged IndexedDB record', () => {
     await waitForStatus(page, DATA.name, 'ready');
     await waitForStatus(page, NET.name, 'ready');
 
+    await imageSaved(page);
     await damageChunks(page, DATA.name);
     await page.reload();
     await appStarted(page);
     await waitForStatus(page, DATA.name, 'damaged', 60_000);
+    expect(await openedFrom(page)).toBe('records');
     expect(await statuses(page)).toEqual({ [DATA.name]: 'damaged', [NET.name]: 'ready' });
     const damage = docRow(page, DATA.name).locator('[data-testid="doc-damage"]');
     expect((await damage.textContent())?.trim()).toBe(`${DATA.name}: its chunks are damaged (checksum mismatch); it is left out of answers until repaired`);
@@ -72,9 +110,12 @@ describe('a damaged IndexedDB record', () => {
     await waitForStatus(page, DATA.name, 'ready', 120_000);
     expect(await docRow(page, DATA.name).locator('[data-testid="doc-damage"]').count()).toBe(0);
 
-    // repaired for good: a reload finds nothing damaged, and the document answers again
+    // repaired for good: a reload finds nothing damaged, and the document answers again, the index
+    // opened from the image saved once the repair was done
+    await imageSaved(page);
     await page.reload();
     await appStarted(page);
+    expect(await openedFrom(page)).toBe('image');
     await waitForStatus(page, DATA.name, 'ready', 60_000);
     expect(await statuses(page)).toEqual({ [DATA.name]: 'ready', [NET.name]: 'ready' });
     await ask(page, '数据处理者应当履行哪些数据安全保护义务');

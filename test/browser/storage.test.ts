@@ -1,7 +1,8 @@
 /**
  * IdbIndexStore on the browser's real IndexedDB (the Node tests use fake-indexeddb): records go in,
  * come back equal after reopening, a refused write leaves the previous state, and deleting a
- * document removes its cluster group and original too. Runs in the harness page's module.
+ * document removes its cluster group and original too; the open image, a real file in the origin
+ * private file system, opens the same index until the next write. Runs in the harness page's module.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Harness } from './harness.ts';
@@ -19,9 +20,11 @@ describe('IdbIndexStore in Chromium', () => {
     await page.waitForFunction(() => 'lociHarness' in window);
 
     const result = await page.evaluate(async () => {
-      const { IdbIndexStore, deleteLociDb } = (window as unknown as { lociHarness: Harness }).lociHarness;
+      const { IdbIndexStore, deleteLociDb, privateImageFile } = (window as unknown as { lociHarness: Harness }).lociHarness;
       const name = 'loci-storage-test';
       await deleteLociDb({ name });
+      const image = await privateImageFile('loci-storage-test.image');
+      await image?.remove();
       const dim = 4;
       const manifest = {
         format: 'loci-index' as const,
@@ -34,7 +37,7 @@ describe('IdbIndexStore in Chromium', () => {
         vectorStorage: 'float32' as const,
       };
       const bytes = new TextEncoder().encode('# 标题\n\n第一段。\n\n第二段。');
-      let store = await IdbIndexStore.open({ name });
+      let store = await IdbIndexStore.open({ name, image });
       const emptyAtFirst = (await store.load()) === undefined;
       const docId = await store.addOriginal('notes.md', 'text/markdown', bytes);
       const text = '标题\n第一段。\n第二段。';
@@ -67,13 +70,18 @@ describe('IdbIndexStore in Chromium', () => {
         refused = (error as Error).message;
       }
 
+      const fromRecords = await store.load();
+      const imageSaved = await store.saveImage(() => fromRecords!);
       store.close();
-      store = await IdbIndexStore.open({ name });
+      store = await IdbIndexStore.open({ name, image });
       const loaded = await store.load();
+      const loadedFrom = store.openedFrom;
       const original = await store.getOriginal(docId);
       const listed = await store.listDocuments();
       await store.deleteDocument(docId);
       const afterDelete = await store.load();
+      const afterDeleteFrom = store.openedFrom;
+      await image?.remove();
       const originalAfterDelete = await store.getOriginal(docId);
       store.close();
       await deleteLociDb({ name });
@@ -90,6 +98,9 @@ describe('IdbIndexStore in Chromium', () => {
         docId,
         afterDelete: afterDelete && { documents: afterDelete.documents.length, groups: afterDelete.groups.length },
         originalAfterDelete: originalAfterDelete === undefined,
+        imageSaved,
+        loadedFrom,
+        afterDeleteFrom,
       };
     });
 
@@ -102,6 +113,8 @@ describe('IdbIndexStore in Chromium', () => {
     expect(result.listed).toEqual([{ id: result.docId, stage: 'ready', hasOriginal: true }]);
     expect(result.afterDelete).toEqual({ documents: 0, groups: 0 });
     expect(result.originalAfterDelete).toBe(true);
+    // the reopened index came from the image, equal to what was stored; after the delete, from the records
+    expect(result).toMatchObject({ imageSaved: true, loadedFrom: 'image', afterDeleteFrom: 'records' });
     await recorded.context.close();
   });
 });

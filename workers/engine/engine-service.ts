@@ -4,12 +4,14 @@
  * comlink from src/client/worker-client.ts.
  */
 import { transfer, wrap } from 'comlink';
-import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, EngineNotice, LibraryDoc, LibraryEvent, ModelFolderFile, Passage } from '../../src/protocol/api.ts';
+import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, EngineNotice, IndexOpening, LibraryDoc, LibraryEvent, ModelFolderFile, Passage } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/persist/manifest.ts';
 import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import { privateImageFile } from '../../src/storage/open-image.ts';
+import { ImageSaver } from './image-saver.ts';
 import { requestPersistence, storageReport, type PersistenceResult } from '../../src/storage/quota.ts';
 import type { EmbedApi, EngineApi, EngineStartRequest, LlmApi } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
@@ -29,13 +31,14 @@ import { passage } from './views.ts';
 
 interface Opened {
   store: IdbIndexStore;
+  image: ImageSaver;
   settings: AppSettingsStore;
   library: Library;
   chats: Chats;
   models: EngineModels;
 }
 
-type Started = { settings: AppSettings; device: DeviceSummary };
+type Started = { settings: AppSettings; device: DeviceSummary; index?: IndexOpening };
 
 export class EngineService implements EngineApi {
   private listener: ((event: LibraryEvent) => void) | undefined;
@@ -49,6 +52,8 @@ export class EngineService implements EngineApi {
   /** Opening, reopening and importing into the index, one at a time. */
   private readonly indexLock = new Serial();
   private persistence: Promise<PersistenceResult> | undefined;
+  /** How the index was last opened. */
+  private indexOpening: IndexOpening | undefined;
 
   /**
    * Opens the store and the index. A model that cannot be loaded does not fail it: the settings
@@ -81,7 +86,7 @@ export class EngineService implements EngineApi {
       if (this.engine) this.notify({ kind: 'generator-unavailable', detail: message(error) });
     });
     this.persistence ??= requestPersistence();
-    return { settings, device };
+    return { settings, device, ...(this.indexOpening ? { index: this.indexOpening } : {}) };
   }
 
   /** Where the models run; from a probe when the embedder could not be loaded. */
@@ -100,7 +105,7 @@ export class EngineService implements EngineApi {
 
   private async openStore(request: EngineStartRequest): Promise<Opened> {
     await holdLibrary(() => this.send({ type: 'held-elsewhere' }));
-    const store = await IdbIndexStore.open();
+    const store = await IdbIndexStore.open({ image: await privateImageFile() });
     const settings = new AppSettingsStore(store.db, request.launch);
     await settings.load();
     const paused = new PausedJobs(store.db);
@@ -108,17 +113,22 @@ export class EngineService implements EngineApi {
     const models = new EngineModels(wrap<EmbedApi>(request.embedPort), wrap<LlmApi>(request.llmPort), request.launch, (progress) =>
       this.send({ type: 'download', progress }),
     );
-    const library = new Library({
+    const library: Library = new Library({
       store,
       paused,
       engine: () => this.engine,
       settings: () => settings.value,
-      emit: (documents) => this.send({ type: 'documents', documents }),
+      emit: (documents) => {
+        this.send({ type: 'documents', documents });
+        // rows change when the index does (and with progress, which only delays the save)
+        image.soon();
+      },
     });
+    const image = new ImageSaver({ store, engine: () => this.engine, busy: () => library.queue.running !== undefined });
     const chats = new Chats({ db: store.db, engine: () => this.engine, settings: () => settings.value, canRerank: () => models.hasReranker });
     // Rows show at once, as queued, while the models load.
     await library.refresh();
-    return { store, settings, library, chats, models };
+    return { store, image, settings, library, chats, models };
   }
 
   /**
@@ -131,7 +141,8 @@ export class EngineService implements EngineApi {
     if (this.engine && !options.reopen && models.embedder?.id === settings.embedderId) return;
     await library.queue.halt();
     try {
-      // Read while the model loads (100k entries: 8 s of IndexedDB, 4.6 s of model, once one after the other).
+      // Read while the model loads: neither needs the other until the index opens.
+      const t0 = performance.now();
       const stored = store.load();
       stored.catch(() => undefined);
       let embedder = models.embedder?.id === settings.embedderId ? models.embedder : undefined;
@@ -152,6 +163,8 @@ export class EngineService implements EngineApi {
         // The originals stay: the library indexes them again below.
         discardOtherEmbedderIndex: () => store.clearIndex(),
       });
+      this.indexOpening = { from: store.openedFrom ?? 'records', ms: performance.now() - t0 };
+      if (this.indexOpening.from === 'records') opened.image.soon();
       const { replacedEmbedder, damage } = this.engine;
       if (replacedEmbedder) this.notify({ kind: 'reindexing', from: replacedEmbedder, to: embedder.id });
       if (damage.length > 0) this.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });

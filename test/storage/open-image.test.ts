@@ -1,0 +1,105 @@
+/**
+ * The open image beside IndexedDB: a current, whole image opens the index in one read and gives
+ * exactly what the records give; after any write, or with a damaged image, the records are read.
+ * (The image file itself is a test double here; the origin private file system is used for real in
+ * the browser storage test.)
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { encodeIndex } from '../../src/core/persist/binary-format.ts';
+import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import type { ImageFile } from '../../src/storage/open-image.ts';
+import { readRevision } from '../../src/storage/revision.ts';
+import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
+import { docA, documentRecord, snapshot } from './fixtures.ts';
+
+function memoryImage(): ImageFile & { bytes?: Uint8Array } {
+  const file: ImageFile & { bytes?: Uint8Array } = {
+    async read() {
+      return file.bytes?.slice();
+    },
+    async write(bytes) {
+      file.bytes = bytes.slice();
+    },
+    async remove() {
+      file.bytes = undefined;
+    },
+  };
+  return file;
+}
+
+/** A store holding the fixtures' index, with an image file, and the factory to open it again. */
+async function stored() {
+  const factory = new IDBFactory();
+  const image = memoryImage();
+  const store = await IdbIndexStore.open({ factory, image });
+  const snap = snapshot();
+  await store.putManifest(snap.manifest);
+  for (const record of snap.documents) await store.putDocument(record);
+  for (const record of snap.groups) await store.putGroup(record);
+  const reopen = () => IdbIndexStore.open({ factory, image });
+  return { store, image, reopen };
+}
+
+describe('the open image', () => {
+  it('opens the index from one read, exactly as the records give it', async () => {
+    const { store, image, reopen } = await stored();
+    const fromRecords = (await store.load())!;
+    expect(store.openedFrom).toBe('records');
+    expect(await store.saveImage(() => fromRecords)).toBe(true);
+    store.close();
+
+    const again = await reopen();
+    const fromImage = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    expect(await encodeIndex(fromImage)).toEqual(await encodeIndex(fromRecords));
+    expect(image.bytes!.length).toBeGreaterThan(1000);
+  });
+
+  it('is not used after any write to the index, whoever made it', async () => {
+    const { store, reopen } = await stored();
+    const snap = (await store.load())!;
+    const writes: [string, (s: IdbIndexStore) => Promise<unknown>][] = [
+      ['a document stored', (s) => s.putDocument(documentRecord('cccc', 'gamma.md', ['Gamma one.']))],
+      ['a document deleted', (s) => s.deleteDocument(docA.doc.id)],
+      ['the index cleared', (s) => s.clearIndex()],
+      ['a library imported', async (s) => importLibrary(s.db, await exportLibrary(s.db), { mode: 'merge' })],
+    ];
+    for (const [what, write] of writes) {
+      const current = (await store.load())!;
+      expect(await store.saveImage(() => current ?? snap), what).toBe(true);
+      const before = await readRevision(store.db);
+      await write(store);
+      expect(await readRevision(store.db), what).toBeGreaterThan(before);
+      const again = await reopen();
+      await again.load();
+      expect(again.openedFrom, what).toBe('records');
+      again.close();
+      // put back what the next case expects
+      for (const record of snapshot().documents) await store.putDocument(record);
+      await store.putManifest(snap.manifest);
+    }
+  });
+
+  it('reads the records when the image is damaged, or when the index changed while it was saved', async () => {
+    const { store, image, reopen } = await stored();
+    const snap = (await store.load())!;
+    await store.saveImage(() => snap);
+    image.bytes![image.bytes!.length - 40] ^= 0xff;
+    const again = await reopen();
+    expect((await again.load())!.documents.length).toBe(2);
+    expect(again.openedFrom).toBe('records');
+
+    // a write under way while the image is made: whether it commits before the revision is read
+    // again (no image) or after (an image of the revision before it), the next open reads records
+    let writing: Promise<void> | undefined;
+    await again.saveImage(() => {
+      writing = again.putDocument(documentRecord('dddd', 'delta.md', ['Delta one.']));
+      return snap;
+    });
+    await writing;
+    const third = await reopen();
+    expect((await third.load())!.documents.map((d) => d.doc.name)).toEqual(['alpha.md', 'beta.md', 'delta.md']);
+    expect(third.openedFrom).toBe('records');
+  });
+});
