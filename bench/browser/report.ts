@@ -75,6 +75,8 @@ export function printReport(report: BrowserReport): void {
 
 function reopenRows(label: string, r: Reopen): Cell[][] {
   return [
+    [`${label}: index read from the ${r.index.from} (s)`, s(r.index.readMs), undefined],
+    [`${label}: index open, embedder loaded alongside (s)`, s(r.index.ms), undefined],
     [`${label}: navigation → app ready (s)`, s(r.startedMs), undefined],
     [`${label}: navigation → first sources (s)`, s(r.sourcesMs), label === 'reopen' ? '≤ 2' : undefined],
     [`${label}: navigation → answer done (s)`, s(r.answerMs), undefined],

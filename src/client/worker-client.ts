@@ -47,7 +47,11 @@ export function createWorkerClient(search?: string): LociClient {
         // Tests and diagnostics read where the models really run without opening the settings.
         document.documentElement.dataset.embedderDevice = result.device.embedderDevice;
         document.documentElement.dataset.generatorBackend = result.device.generatorBackend;
-        if (result.index) document.documentElement.dataset.indexOpenedFrom = result.index.from;
+        if (result.index) {
+          document.documentElement.dataset.indexOpenedFrom = result.index.from;
+          document.documentElement.dataset.indexOpenedMs = result.index.ms.toFixed(0);
+          document.documentElement.dataset.indexReadMs = result.index.readMs.toFixed(0);
+        }
         return result;
       })().catch((error: unknown) => {
         // A failed start may be tried again (with fresh ports: these went to the engine).

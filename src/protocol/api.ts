@@ -69,6 +69,8 @@ export interface IndexOpening {
   from: 'image' | 'records';
   /** From reading the store to the index searchable, ms (the embedder loads alongside). */
   ms: number;
+  /** Of which reading the store (image or records) took, ms. */
+  readMs: number;
 }
 
 /** Model download progress, for the first-use dialog. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appStarted, ask, docRow, openApp, statuses, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, docRow, imageSaved, openApp, openedFrom, statuses, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
@@ -52,35 +52,6 @@ function damageChunks(page: Page, name: string): Promise<string> {
   }, name);
 }
 
-/**
- * Waits until the app has saved the open image of the index as it stands (its header holds the
- * current revision): a save still pending would otherwise copy the index again after the damage.
- */
-async function imageSaved(page: Page): Promise<void> {
-  const current = () =>
-    page.evaluate(async () => {
-      const file = await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image').then((h) => h.getFile(), () => undefined);
-      const header = file && new DataView(await file.slice(0, 12).arrayBuffer());
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('loci');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const meta = await new Promise<{ value: number } | undefined>((resolve, reject) => {
-        const request = db.transaction('meta').objectStore('meta').get('indexRevision');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      db.close();
-      return header !== undefined && header.byteLength === 12 && header.getFloat64(4, true) === (meta?.value ?? 0);
-    });
-  await expect.poll(current, { timeout: 30_000, interval: 250 }).toBe(true);
-}
-
-function openedFrom(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => document.documentElement.dataset.indexOpenedFrom);
-}
-
 describe('a damaged IndexedDB record', () => {
   it('is named on its row after a reload, the other document answers, and Repair restores it', async () => {
     const recorded = await recordedContext(browser());
@@ -90,6 +61,7 @@ describe('a damaged IndexedDB record', () => {
     await waitForStatus(page, DATA.name, 'ready');
     await waitForStatus(page, NET.name, 'ready');
 
+    // a save still pending would copy the index again after the damage
     await imageSaved(page);
     await damageChunks(page, DATA.name);
     await page.reload();

@@ -144,7 +144,8 @@ export class EngineService implements EngineApi {
       // Read while the model loads: neither needs the other until the index opens.
       const t0 = performance.now();
       const stored = store.load();
-      stored.catch(() => undefined);
+      let readMs = 0;
+      stored.then(() => (readMs = performance.now() - t0)).catch(() => undefined);
       let embedder = models.embedder?.id === settings.embedderId ? models.embedder : undefined;
       try {
         embedder ??= await models.loadEmbedder(settings.embedderId, settings);
@@ -163,7 +164,7 @@ export class EngineService implements EngineApi {
         // The originals stay: the library indexes them again below.
         discardOtherEmbedderIndex: () => store.clearIndex(),
       });
-      this.indexOpening = { from: store.openedFrom ?? 'records', ms: performance.now() - t0 };
+      this.indexOpening = { from: store.openedFrom ?? 'records', ms: performance.now() - t0, readMs };
       if (this.indexOpening.from === 'records') opened.image.soon();
       const { replacedEmbedder, damage } = this.engine;
       if (replacedEmbedder) this.notify({ kind: 'reindexing', from: replacedEmbedder, to: embedder.id });

@@ -73,3 +73,37 @@ export async function chatTitles(page: Page): Promise<string[]> {
   await page.keyboard.press('Escape');
   return titles;
 }
+
+/**
+ * Waits until the app has saved the open image of the index as it stands (its header holds the
+ * current revision), as it does once the index has been quiet for a few seconds.
+ */
+export async function imageSaved(page: Page, timeout = 30_000): Promise<void> {
+  const current = () =>
+    page.evaluate(async () => {
+      const file = await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image').then((h) => h.getFile(), () => undefined);
+      const header = file && new DataView(await file.slice(0, 12).arrayBuffer());
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('loci');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const meta = await new Promise<{ value: number } | undefined>((resolve, reject) => {
+        const request = db.transaction('meta').objectStore('meta').get('indexRevision');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      db.close();
+      return header !== undefined && header.byteLength === 12 && header.getFloat64(4, true) === (meta?.value ?? 0);
+    });
+  const deadline = Date.now() + timeout;
+  while (!(await current())) {
+    if (Date.now() > deadline) throw new Error(`the open image was not saved within ${timeout / 1000} s`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Where the engine opened the index from on start: 'image' or 'records'. */
+export function openedFrom(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.documentElement.dataset.indexOpenedFrom);
+}
