@@ -4,10 +4,9 @@
  * A copy of the index made at one revision (the open image, open-image.ts) is current while the
  * revision still reads the same, and is never trusted after any write, whoever made it.
  */
-import type { StoreNames } from 'idb';
+import type { IDBPTransaction, StoreNames } from 'idb';
 import { INDEX_STORES, type LociSchema } from './records.ts';
 import type { LociDb } from './schema.ts';
-import type { WriteTransaction } from './transaction.ts';
 
 const KEY = 'indexRevision';
 
@@ -15,7 +14,7 @@ export function touchesIndex(stores: readonly StoreNames<LociSchema>[]): boolean
   return stores.some((name) => (INDEX_STORES as readonly string[]).includes(name));
 }
 
-export async function bumpRevision(tx: WriteTransaction<['meta']>): Promise<void> {
+export async function bumpRevision(tx: IDBPTransaction<LociSchema, ['meta'], 'readwrite'>): Promise<void> {
   const meta = tx.objectStore('meta');
   const current = (await meta.get(KEY))?.value ?? 0;
   await meta.put({ key: KEY, value: current + 1 });

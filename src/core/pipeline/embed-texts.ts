@@ -7,10 +7,12 @@ export interface EmbedTextsOptions {
   batchSize?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Awaited after each batch with the rows done so far, held in the first `done` rows of `vectors`: a checkpoint. */
+  onBatch?: (done: number, vectors: Float32Array) => Promise<void>;
 }
 
 export async function embedTexts(embedder: Embedder, texts: readonly string[], options: EmbedTextsOptions = {}): Promise<Float32Array> {
-  const { role = 'passage', batchSize = 64, signal, onProgress } = options;
+  const { role = 'passage', batchSize = 64, signal, onProgress, onBatch } = options;
   const dim = embedder.dimension;
   const out = new Float32Array(texts.length * dim);
   for (let i = 0; i < texts.length; i += batchSize) {
@@ -21,7 +23,9 @@ export async function embedTexts(embedder: Embedder, texts: readonly string[], o
       if (v.length !== dim) throw new RangeError(`${embedder.id} returned ${v.length} dimensions, expected ${dim}`);
       out.set(v, (i + j) * dim);
     });
-    onProgress?.(Math.min(i + batchSize, texts.length), texts.length);
+    const done = Math.min(i + batchSize, texts.length);
+    onProgress?.(done, texts.length);
+    await onBatch?.(done, out);
   }
   return out;
 }

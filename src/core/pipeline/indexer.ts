@@ -23,6 +23,22 @@ import { buildRaptorEntries } from './raptor-stage.ts';
 import { preparseStage, type PreparseBudget, type PreparseOutcome } from './preparse-stage.ts';
 import { CORPUS_GROUP_ID, documentGroupId, reached, type RecordSink, type StageDeps, type StageOptions } from './stages.ts';
 
+/**
+ * Rows embedded between checkpoints of a document's embedding: at least 256, and a quarter of
+ * those already saved, so a long document is rewritten a handful of times (each checkpoint writes
+ * its record whole) while a reload loses at most that much work. Counts, not time, so a run's
+ * records do not depend on the machine's speed.
+ */
+const EMBED_CHECKPOINT_AT_LEAST = 256;
+const EMBED_CHECKPOINT_SHARE = 4;
+
+/** How many of `entries`, from the first, the record already holds with their vectors (a checkpoint). */
+function embeddedPrefix(record: DocumentRecord, entries: readonly { id: string }[], dimension: number): number {
+  const n = record.entries.length;
+  if (n === 0 || n > entries.length || record.vectors.length !== n * dimension) return 0;
+  return record.entries.every((e, i) => e.id === entries[i].id) ? n : 0;
+}
+
 export interface IndexerDeps extends StageDeps {
   store: IndexStore;
   corpus: LiveCorpus;
@@ -86,11 +102,24 @@ export class Indexer implements RecordSink {
     }
     if (!reached(record.job, 'embedded')) {
       const entries = record.chunks.map(chunkEntry);
-      const vectors = await embedTexts(this.deps.embedder, entries.map((e) => e.text), {
+      const dim = this.deps.embedder.dimension;
+      // the rows a stopped run had embedded and checkpointed are kept: only the rest is embedded
+      const kept = embeddedPrefix(record, entries, dim);
+      let current: DocumentRecord = kept > 0 ? record : { ...record, entries: [], vectors: new Float32Array(0), terms: undefined };
+      let saved = kept;
+      const rest = await embedTexts(this.deps.embedder, entries.slice(kept).map((e) => e.text), {
         signal,
-        onProgress: (done, total) => onProgress?.({ stage: 'embed', done, total, item: name }),
+        onProgress: (done) => onProgress?.({ stage: 'embed', done: kept + done, total: entries.length, item: name }),
+        onBatch: async (done, vectors) => {
+          const rows = kept + done;
+          if (rows === entries.length || rows - saved < Math.max(EMBED_CHECKPOINT_AT_LEAST, saved / EMBED_CHECKPOINT_SHARE)) return;
+          // still 'chunked': searched by its words until every row has its vector
+          current = await this.putDocument({ ...current, entries: entries.slice(0, rows), vectors: concatVectors(current.vectors, vectors.subarray((saved - kept) * dim, done * dim)) });
+          saved = rows;
+        },
       });
-      record = await this.putDocument({ ...record, entries, vectors, job: { ...record.job, stage: 'embedded' } });
+      const vectors = concatVectors(current.vectors, rest.subarray((saved - kept) * dim));
+      record = await this.putDocument({ ...current, entries, vectors, job: { ...current.job, stage: 'embedded' } });
     }
     return record;
   }
