@@ -1,11 +1,12 @@
 /**
  * A reload in the middle of indexing: the job resumes from the stage its record reached, finishes,
- * and the index holds every chunk and entry exactly once.
+ * and the index holds every chunk and entry exactly once; a long document's embedding resumes from
+ * its last checkpoint rather than from its first passage.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { appStarted, docRow, openApp, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
-import { CIVIL_CODE_CONTRACTS } from './support/files.ts';
+import { CIVIL_CODE_CONTRACTS, NIKE_10K } from './support/files.ts';
 import { firstStage, readIndex } from './support/idb.ts';
 
 const baseURL = inject('baseURL');
@@ -54,6 +55,38 @@ describe('indexing across a reload', () => {
     // The row counts what the index holds.
     expect(await docRow(page, NAME).textContent()).toContain(String(chunkIds.length));
 
+    expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+
+  it('resumes a long document\'s embedding from its last checkpoint after a reload', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    await page.setInputFiles('[data-testid="file-input"]', NIKE_10K);
+    const name = 'NIKE_2019_10K.pdf';
+
+    // reload once the record holds embedded rows while the document is still being embedded
+    let kept = 0;
+    for (const deadline = Date.now() + 180_000; Date.now() < deadline && kept === 0; await page.waitForTimeout(100)) {
+      const index = await readIndex(page);
+      const doc = index.documents[0];
+      if (doc && doc.stage !== 'chunked' && doc.stage !== 'parsed') break;
+      if (doc) kept = index.entries[`doc:${doc.id}`]?.ids.length ?? 0;
+    }
+    expect(kept).toBeGreaterThanOrEqual(256);
+    await page.reload();
+    await appStarted(page);
+
+    // the first progress the row shows after the reload counts from the rows kept
+    const row = docRow(page, name);
+    let first: number | undefined;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline && first === undefined; await page.waitForTimeout(50)) {
+      const text = await row.evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '');
+      const done = text.match(/Understanding passages: ([\d,]+) of/)?.[1];
+      if (done) first = Number(done.replace(/,/g, ''));
+    }
+    expect(first).toBeGreaterThan(kept);
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
   });
