@@ -3,7 +3,8 @@
  * first visit, but not on the next one, when its files are read from the browser's cache — and
  * the next visit requests no model file at all, the chat model's included. (An earlier version
  * saw the chat model fetched again on every visit and took it for a caching fault: its wait for
- * the cache passed at once, so it reloaded while the chat model was still loading.)
+ * the cache passed at once, so it reloaded while the chat model was still loading.) A cached
+ * model's size is the same in the settings' model choice as in the list of cached models.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { openApp } from './support/app-page.ts';
@@ -48,6 +49,14 @@ describe('the download panel', () => {
     // Both models are read from the cache: nothing requested, nothing listed.
     expect(fetched).toBe(0);
     expect(await saw()).toBeNull();
+
+    // One size per model: the settings' model choice shows the bytes the cached list counts.
+    await page.click('[data-testid="open-settings"]');
+    const listed = page.locator('[data-testid="cached-models"] li', { hasText: 'tiny-lexical-bert-zh' }).locator('.size');
+    await listed.waitFor();
+    const size = (await listed.textContent())?.trim() ?? '';
+    expect(size).toMatch(/\d/);
+    expect((await page.textContent('[data-testid="settings-embedder-size"]'))?.trim().startsWith(`${size} ·`)).toBe(true);
     await recorded.context.close();
   });
 });

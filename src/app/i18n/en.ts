@@ -258,6 +258,7 @@ export const en = {
   'cached.none': 'No models downloaded yet.',
   'cached.remove': 'Remove',
   'cached.confirm': 'Remove {id}? It is downloaded again when needed.',
+  'cached.about': 'about {size}',
   'cached.atLeast': 'at least {size}',
   'cached.total': 'Total: {size}',
   'settings.storage': 'Storage',

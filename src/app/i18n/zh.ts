@@ -261,6 +261,7 @@ export const zh: Record<MessageKey, string> = {
   'cached.none': '尚未下载任何模型。',
   'cached.remove': '删除',
   'cached.confirm': '删除 {id}？需要时会重新下载。',
+  'cached.about': '约 {size}',
   'cached.atLeast': '至少 {size}',
   'cached.total': '共 {size}',
   'settings.storage': '存储',
