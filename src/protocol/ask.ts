@@ -46,6 +46,8 @@ export interface TurnRetrieval {
   secondHop?: SecondHop;
   /** The question was longer than the embedding model reads, and only its beginning was searched. */
   questionCut?: QuestionCut;
+  /** Asked while the embedding model was still loading: searched by its words alone. */
+  modelLoading?: true;
 }
 
 export interface ChatTurn extends TurnRetrieval {

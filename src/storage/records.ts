@@ -96,6 +96,8 @@ export interface StoredMessage {
   secondHop?: SecondHop;
   /** The question was longer than the embedding model reads; only its beginning was searched. */
   questionCut?: QuestionCut;
+  /** Asked while the embedding model was still loading: searched by its words alone. */
+  modelLoading?: true;
   /** Why the answer stopped short (assistant messages): its text is what came before the failure. */
   error?: string;
 }

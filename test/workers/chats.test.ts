@@ -66,6 +66,29 @@ describe('Chats', () => {
     expect(turn.sources).toEqual([source]);
   });
 
+  it('searches by words while the embedding model still loads, says so, and keeps that with the turn', async () => {
+    const db = await openLociDb({ factory: new IDBFactory() });
+    const asked: string[] = [];
+    const engine = {
+      chunk: chunkOf,
+      ask: async function* (question: string, options: { retriever: string }): AsyncGenerator<AskEvent> {
+        asked.push(options.retriever);
+        yield retrieved(question);
+        yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
+      },
+    } as unknown as LociEngine;
+    let ready = false;
+    const chats = new Chats({ db, engine: () => engine, settings: () => settings, canRerank: () => false, meaningReady: () => ready });
+    const before = await ask(chats, 'Who approves refunds?');
+    ready = true;
+    const after = await ask(chats, 'Who approves returns?');
+    expect(asked).toEqual(['lexical', 'hybrid']);
+    expect(before[0]).toMatchObject({ type: 'sources', retriever: 'lexical', modelLoading: true });
+    expect(after[0]).not.toHaveProperty('modelLoading');
+    const turns = await chats.history('c1');
+    expect(turns.map((t) => [t.retriever, t.modelLoading])).toEqual([['lexical', true], ['hybrid', undefined]]);
+  });
+
   it('says a question was cut to the embedder\'s window, not that it was rewritten, and keeps that with the turn', async () => {
     const long = `Who approves refunds? ${'and more '.repeat(50)}`;
     const cut = { chars: long.length, keptChars: 40, maxTokens: 8 };

@@ -28,6 +28,8 @@ export interface ChatsDeps {
   settings: () => AppSettings;
   /** Whether a reranker is configured (rerank is ignored without one). */
   canRerank: () => boolean;
+  /** False while the index is open but its embedding model still loads: questions are then searched by their words. */
+  meaningReady?: () => boolean;
 }
 
 /** What a turn has gathered so far, stored whichever way it ends. */
@@ -57,7 +59,10 @@ export class Chats {
     let last = Promise.resolve();
     const send = (event: AskStreamEvent) => (last = post(onEvent, event));
     const { chatId, ...overrides } = request;
-    const choices = resolveChoices(this.deps.settings(), overrides);
+    const chosen = resolveChoices(this.deps.settings(), overrides);
+    // a keyword search needs no model: asked before the embedder is there, the question is one
+    const waitingForMeaning = chosen.retriever !== 'lexical' && this.deps.meaningReady?.() === false;
+    const choices: typeof chosen = waitingForMeaning ? { ...chosen, retriever: 'lexical' } : chosen;
     const turn: TurnSoFar = { answer: '', sources: [], trace: [], cited: [], citations: [], strategy: choices.strategy, retriever: choices.retriever, asked: Date.now() };
     let chat: StoredChat | undefined;
     try {
@@ -84,6 +89,7 @@ export class Chats {
           turn.trace = event.retrieval.result.trace;
           Object.assign(turn, retrievalOf(event.retrieval.result));
           if (cut) turn.questionCut = cut;
+          if (waitingForMeaning) turn.modelLoading = true;
           send({ type: 'sources', sources: turn.sources, trace: turn.trace, strategy: turn.strategy, ...retrievalOf(turn) });
         } else if (event.type === 'token') {
           turn.answer += event.text;
@@ -235,6 +241,7 @@ function retrievalOf(from: TurnRetrieval | RetrievalResult): TurnRetrieval {
   if (from.fusion !== undefined) out.fusion = from.fusion;
   if (from.secondHop !== undefined) out.secondHop = from.secondHop;
   if ('questionCut' in from && from.questionCut !== undefined) out.questionCut = from.questionCut;
+  if ('modelLoading' in from && from.modelLoading) out.modelLoading = true;
   return out;
 }
 

@@ -12,6 +12,10 @@ import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
 import { privateImageFile } from '../../src/storage/open-image.ts';
 import { ImageSaver } from './image-saver.ts';
+import { PendingEmbedder } from './pending-embedder.ts';
+import type { Embedder } from '../../src/core/ports.ts';
+import type { IndexSnapshot } from '../../src/core/persist/snapshot.ts';
+import { IndexMismatchError } from '../../src/core/persist/manifest.ts';
 import { requestPersistence, storageReport, type PersistenceResult } from '../../src/storage/quota.ts';
 import type { EmbedApi, EngineApi, EngineStartRequest, LlmApi } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
@@ -47,6 +51,8 @@ export class EngineService implements EngineApi {
   /** Calls that arrive before start() wait for it rather than fail (the UI fires them together). */
   private readonly whenStarted = Promise.withResolvers<void>();
   private engine: LociEngine | undefined;
+  /** The embedder the open index started with while its model loaded (openIndex), until the next open. */
+  private pending: PendingEmbedder | undefined;
   /** Clustering runs on a worker of its own, started at the first group clustered. */
   private readonly clusterer = new WorkerClusterRunner();
   /** Opening, reopening and importing into the index, one at a time. */
@@ -78,7 +84,12 @@ export class EngineService implements EngineApi {
     const opened = await this.opening;
     const settings = opened.settings.value;
     opened.models.choose(settings);
-    await this.indexLock.run(() => this.openIndex(opened, settings)).catch((error: unknown) => this.openFailed(error, settings));
+    // Started once the index is searchable: by words, when it opened before its model had loaded.
+    const searchable = Promise.withResolvers<void>();
+    const open = this.indexLock
+      .run(() => this.openIndex(opened, settings, { onSearchable: () => searchable.resolve() }))
+      .catch((error: unknown) => this.openFailed(error, settings));
+    await Promise.race([open, searchable.promise]);
     const device = await this.device(opened.models, settings);
     // The first question should not wait for the download: fetch the chat model in the background.
     // While no search model could load either, that notice already says the models cannot be fetched.
@@ -125,7 +136,7 @@ export class EngineService implements EngineApi {
       },
     });
     const image = new ImageSaver({ store, engine: () => this.engine, busy: () => library.queue.running !== undefined });
-    const chats = new Chats({ db: store.db, engine: () => this.engine, settings: () => settings.value, canRerank: () => models.hasReranker });
+    const chats = new Chats({ db: store.db, engine: () => this.engine, settings: () => settings.value, canRerank: () => models.hasReranker, meaningReady: () => this.meaningReady() });
     // Rows show at once, as queued, while the models load.
     await library.refresh();
     return { store, image, settings, library, chats, models };
@@ -135,8 +146,13 @@ export class EngineService implements EngineApi {
    * Loads the embedder and opens the index with it; an index built by another embedder is rebuilt.
    * Run under indexLock. Nothing may embed while the embed worker swaps its model, so the jobs
    * stop first; if the model cannot be loaded, the index open before (if any) goes on as it was.
+   *
+   * When no index is open yet and the registry describes the embedder, the index opens before the
+   * model has loaded (PendingEmbedder), and `onSearchable` says so: questions are searched by their
+   * words until the model is there, and the jobs wait for it. A switch of embedder waits for the
+   * model instead, since opening may discard the index.
    */
-  private async openIndex(opened: Opened, settings: AppSettings, options: { reopen?: boolean } = {}): Promise<void> {
+  private async openIndex(opened: Opened, settings: AppSettings, options: { reopen?: boolean; onSearchable?: () => void } = {}): Promise<void> {
     const { store, library, models } = opened;
     if (this.engine && !options.reopen && models.embedder?.id === settings.embedderId) return;
     await library.queue.halt();
@@ -146,29 +162,52 @@ export class EngineService implements EngineApi {
       const stored = store.load();
       let readMs = 0;
       stored.then(() => (readMs = performance.now() - t0)).catch(() => undefined);
-      let embedder = models.embedder?.id === settings.embedderId ? models.embedder : undefined;
-      try {
-        embedder ??= await models.loadEmbedder(settings.embedderId, settings);
-      } catch (error) {
-        throw new EmbedderUnavailableError(settings.embedderId, error);
+      const opening = () => ({ from: store.openedFrom ?? 'records', ms: performance.now() - t0, readMs });
+      const current = models.embedder?.id === settings.embedderId ? models.embedder : undefined;
+      const loading: Promise<Embedder> = current
+        ? Promise.resolve(current)
+        : models.loadEmbedder(settings.embedderId, settings).catch((error: unknown) => {
+            throw new EmbedderUnavailableError(settings.embedderId, error);
+          });
+      loading.catch(() => undefined);
+      const facts = !this.engine && !current ? PendingEmbedder.factsOf(settings.embedderId) : undefined;
+      const early = facts && (await this.openBeforeModel(opened, settings, stored, new PendingEmbedder(facts, loading)));
+      if (early) {
+        this.indexOpened(opened, opening());
+        await library.refresh();
+        options.onSearchable?.();
       }
-      this.engine = undefined;
-      this.engine = await LociEngine.open({
-        stored,
-        embedder,
-        generator: models.generator,
-        reranker: models.reranker,
-        store,
-        settings: manifestSettings(settings),
-        clusterer: this.clusterer,
-        // The originals stay: the library indexes them again below.
-        discardOtherEmbedderIndex: () => store.clearIndex(),
-      });
-      this.indexOpening = { from: store.openedFrom ?? 'records', ms: performance.now() - t0, readMs };
-      if (this.indexOpening.from === 'records') opened.image.soon();
-      const { replacedEmbedder, damage } = this.engine;
+      let embedder: Embedder;
+      try {
+        embedder = await loading;
+      } catch (error) {
+        if (early) {
+          // the index cannot stay open on a model that never came
+          this.engine = undefined;
+          this.pending = undefined;
+          await library.refresh();
+        }
+        throw error;
+      }
+      // opened early on facts the model turned out not to have: open again with its own
+      if (!early || embedder.id !== facts?.id || embedder.dimension !== facts.dimension) {
+        this.engine = undefined;
+        this.pending = undefined;
+        this.engine = await LociEngine.open({
+          stored: early ? undefined : stored,
+          embedder,
+          generator: models.generator,
+          reranker: models.reranker,
+          store,
+          settings: manifestSettings(settings),
+          clusterer: this.clusterer,
+          // The originals stay: the library indexes them again below.
+          discardOtherEmbedderIndex: () => store.clearIndex(),
+        });
+        this.indexOpened(opened, opening());
+      }
+      const replacedEmbedder = this.engine?.replacedEmbedder;
       if (replacedEmbedder) this.notify({ kind: 'reindexing', from: replacedEmbedder, to: embedder.id });
-      if (damage.length > 0) this.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });
       this.send({ type: 'resolved', subject: 'models' });
       await library.refresh();
     } finally {
@@ -177,6 +216,44 @@ export class EngineService implements EngineApi {
         library.resumeUnfinished();
       }
     }
+  }
+
+  /**
+   * Opens the stored index on the registry's facts of a model still loading; false when there is
+   * none, or it was built by another embedder (that waits for the model, which may discard it).
+   */
+  private async openBeforeModel(opened: Opened, settings: AppSettings, stored: Promise<IndexSnapshot | undefined>, embedder: PendingEmbedder): Promise<boolean> {
+    // an empty library has nothing to search yet, and must not start an index on a model that may never load
+    if (!(await stored)) return false;
+    try {
+      this.engine = await LociEngine.open({
+        stored,
+        embedder,
+        generator: opened.models.generator,
+        reranker: opened.models.reranker,
+        store: opened.store,
+        settings: manifestSettings(settings),
+        clusterer: this.clusterer,
+      });
+      this.pending = embedder;
+      return true;
+    } catch (error) {
+      if (error instanceof IndexMismatchError) return false;
+      throw error;
+    }
+  }
+
+  /** An index just opened: how (for the start result), its image saved when it came from records, its damage said. */
+  private indexOpened(opened: Opened, opening: IndexOpening): void {
+    this.indexOpening = opening;
+    if (opening.from === 'records') opened.image.soon();
+    const damage = this.engine?.damage ?? [];
+    if (damage.length > 0) this.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });
+  }
+
+  /** Whether questions are searched by meaning yet (false while the embedder loads after an early open). */
+  private meaningReady(): boolean {
+    return this.pending?.ready ?? true;
   }
 
   async addFiles(files: File[]): Promise<void> {

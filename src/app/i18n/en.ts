@@ -112,6 +112,7 @@ export const en = {
   'chat.copied': 'Copied',
   'chat.regenerate': 'Regenerate',
   'chat.secondHop': 'second hop +{n}',
+  'chat.modelLoading': 'Searched by keywords: the model that searches by meaning was still loading.',
   'chat.questionCut': 'Only the first {kept} of {total} characters were searched: the embedding model reads {tokens} tokens at most.',
   'chat.secondHopHelp': 'A second search, with words from the best passages, added passages to this answer.',
   'chat.openSource': 'Open source {n}',

@@ -115,6 +115,7 @@ export const zh: Record<MessageKey, string> = {
   'chat.copied': '已复制',
   'chat.regenerate': '重新生成',
   'chat.secondHop': '第二跳 +{n}',
+  'chat.modelLoading': '按关键词检索：语义检索模型仍在加载。',
   'chat.questionCut': '只检索了前 {kept} 个字符（共 {total} 个）：嵌入模型最多读取 {tokens} 个词元。',
   'chat.secondHopHelp': '用最相关段落中的词语再检索一次，为这个回答补充了段落。',
   'chat.openSource': '打开来源 {n}',

@@ -160,6 +160,7 @@ function apply(turn: TurnView, event: AskStreamEvent): void {
       turn.fusion = event.fusion;
       turn.secondHop = event.secondHop;
       turn.questionCut = event.questionCut;
+      turn.modelLoading = event.modelLoading;
       turn.phase = 'writing';
       break;
     case 'token':

@@ -92,16 +92,17 @@ export async function retrieveForQuestion(deps: AskDeps, original: string, optio
   const lang = options.lang ?? detectLanguage(asked);
   const question = options.history?.length && generator ? await condenseFollowUp(options.history, asked, generator, { lang, signal }) : asked;
 
-  const variants: QueryVariant[] = [];
   const texts = options.rewrite === 'multi-query' && generator ? await multiQuery(question, generator, { lang, signal }) : [question];
   const known = options.queryVector && texts[0] === asked ? options.queryVector : undefined;
-  const vectors = known ? [known, ...(await embedMore(embedder, texts.slice(1), signal))] : await embedder.embed(texts, 'query', signal);
-  texts.forEach((text, i) => variants.push({ text, vector: vectors[i] }));
+  // a keyword search embeds nothing: it needs no model (the app asks so while its model loads)
+  const variants = known
+    ? [{ text: texts[0], vector: known }, ...(await variantsOf(embedder, texts.slice(1), options.retriever, signal))]
+    : await variantsOf(embedder, texts, options.retriever, signal);
   if (options.rewrite === 'hyde' && generator) {
     // The hypothetical answer is a passage, so it is embedded like one (prefix models differ).
     const passage = await hyde(question, generator, { lang, signal });
-    const [vector] = await embedder.embed([passage], 'passage', signal);
-    variants.push({ text: passage, vector });
+    const vector = options.retriever === 'lexical' ? undefined : (await embedder.embed([passage], 'passage', signal))[0];
+    variants.push(vector ? { text: passage, vector } : { text: passage });
     texts.push(passage);
   }
 
@@ -208,7 +209,7 @@ async function twoHops(
 
 /** Query variants for texts, embedded when the retriever reads vectors. */
 async function variantsOf(embedder: Embedder, texts: string[], retriever: Retriever, signal?: AbortSignal): Promise<QueryVariant[]> {
-  if (retriever === 'lexical') return texts.map((text) => ({ text }));
+  if (retriever === 'lexical' || texts.length === 0) return texts.map((text) => ({ text }));
   const vectors = await embedder.embed(texts, 'query', signal);
   return texts.map((text, i) => ({ text, vector: vectors[i] }));
 }
@@ -227,8 +228,4 @@ function bringsAny(kept: ReadonlySet<string>): (row: TraceRow) => boolean {
 function requireGenerator(deps: AskDeps): AskDeps & { generator: Generator } {
   if (!deps.generator) throw new Error('answering and query rewriting need a language model (--llm)');
   return deps as AskDeps & { generator: Generator };
-}
-
-async function embedMore(embedder: Embedder, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-  return texts.length ? embedder.embed(texts, 'query', signal) : [];
 }

@@ -80,4 +80,14 @@ describe('a document being embedded', () => {
     const found = await reopened.retrieve('barometer', { strategy: 'naive', retriever: 'hybrid', n: 1, hops: 1 });
     expect(found.chunks[0].chunk.text).toContain('barometer');
   });
+
+  it('searches by keywords without the model: nothing is embedded, not even the question', async () => {
+    const store = new MemoryIndexStore();
+    await (await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS })).indexFiles([{ name: 'glacier.md', bytes: text('mountain snow', 'barometer') }]);
+    const absent: Embedder = { ...hashEmbedder(), embed: () => Promise.reject(new Error('the model is not here')) };
+    const engine = await LociEngine.open({ embedder: absent, store });
+    const found = await engine.retrieve('barometer', { strategy: 'naive', retriever: 'lexical', n: 1, hops: 2 });
+    expect(found.chunks[0].chunk.text).toContain('barometer');
+    await expect(engine.retrieve('barometer', { strategy: 'naive', retriever: 'hybrid', n: 1, hops: 1 })).rejects.toThrow(/not here/);
+  });
 });

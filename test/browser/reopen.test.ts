@@ -1,0 +1,63 @@
+/**
+ * Reopening a library while its embedding model is slow to come: the index opens from the open
+ * image before the model has loaded, a question asked meanwhile is answered from the passages its
+ * words find (and says so), and once the model is there questions are searched by meaning again.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { appStarted, ask, imageSaved, openApp, openedFrom, waitForStatus } from './support/app-page.ts';
+import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
+import { DATA_SECURITY_LAW } from './support/files.ts';
+
+const baseURL = inject('baseURL');
+const NAME = '数据安全法_2021.md';
+const EMBEDDER = 'tiny-lexical-bert-zh';
+const browser = useBrowser();
+
+describe('reopening before the embedding model has loaded', () => {
+  it('answers by words at once, says so, and by meaning once the model is there', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
+    await waitForStatus(page, NAME, 'ready');
+    await imageSaved(page);
+
+    // the embedder's files leave the browser's cache, and the next download of them is held back
+    await page.evaluate(async (model) => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) if (request.url.includes(`/${model}/`)) await cache.delete(request);
+      }
+    }, EMBEDDER);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await recorded.context.route(`**/models/${EMBEDDER}/**`, async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+
+    await page.reload();
+    await appStarted(page);
+    expect(await openedFrom(page)).toBe('image');
+    expect(asked).toBeGreaterThan(0);
+    await ask(page, '重要数据目录');
+    expect(await page.locator('article.turn').last().locator('[data-testid="model-loading"]').count()).toBe(1);
+    const sources = await page.locator('[data-testid="source"]').evaluateAll((chips) => chips.map((c) => c.getAttribute('title') ?? ''));
+    expect(sources.some((text) => text.includes('重要数据'))).toBe(true);
+
+    release();
+    // questions asked once the model has loaded are searched by meaning again, with no note
+    const deadline = Date.now() + 120_000;
+    let note = 1;
+    while (note > 0 && Date.now() < deadline) {
+      await page.waitForTimeout(1000);
+      await ask(page, '数据安全审查');
+      note = await page.locator('article.turn').last().locator('[data-testid="model-loading"]').count();
+    }
+    expect(note).toBe(0);
+    expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+});
