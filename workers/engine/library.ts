@@ -246,7 +246,8 @@ export class Library implements JobRunner {
     this.timer ??= setTimeout(() => this.emitNow(), EMIT_INTERVAL_MS);
   }
 
-  private emitNow(): void {
+  /** Sends the rows again as they stand (the index they are read against changed, the stored library did not). */
+  emitNow(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.deps.emit(this.rows());
