@@ -37,8 +37,8 @@ export interface EngineOptions {
   /** Where clustering runs (a worker of its own in the app); in the calling thread when absent. */
   clusterer?: ClusterRunner;
   /**
-   * The store's records, when the caller began reading them before the embedder was ready: the
-   * app reads IndexedDB while the model loads, since neither needs the other until the index opens.
+   * The store's records, when the caller has begun reading them already: the app starts the read
+   * before its embedding model has loaded, since neither needs the other until the index opens.
    */
   stored?: Promise<IndexSnapshot | undefined>;
 }

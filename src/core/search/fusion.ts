@@ -26,8 +26,7 @@ export const DEFAULT_DENSE_WEIGHT = 0.5;
  * RRF 66.7 / 62.5, BM25 alone 65.0 / 69.0, this fusion at ½ 70.0 / 69.6). Scores keep that
  * margin, and the weight says how much each list is to be trusted (Bruch et al. 2023 find a convex
  * combination beats RRF once the weight is fitted on a few queries).
- */
-/**
+ *
  * `unembedded` names rows that have no vector yet (a document still being embedded is searched by
  * its words meanwhile): the dense list cannot have judged them, so their dense share is taken to
  * be what BM25 says rather than 0. Without it a document mid-embedding lost to every embedded one
