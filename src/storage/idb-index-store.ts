@@ -81,6 +81,8 @@ export class IdbIndexStore implements IndexStore {
   async saveImage(snapshot: () => IndexSnapshot, cache?: BlockCache): Promise<boolean> {
     if (!this.image) return false;
     const revision = await readRevision(this.db);
+    // nothing written yet: no index to copy
+    if (revision === 0) return false;
     const bytes = await encodeImage(snapshot(), revision, cache);
     if ((await readRevision(this.db)) !== revision) return false;
     await this.image.write(bytes);

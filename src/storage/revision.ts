@@ -16,8 +16,18 @@ export function touchesIndex(stores: readonly StoreNames<LociSchema>[]): boolean
 
 export async function bumpRevision(tx: IDBPTransaction<LociSchema, ['meta'], 'readwrite'>): Promise<void> {
   const meta = tx.objectStore('meta');
-  const current = (await meta.get(KEY))?.value ?? 0;
+  const current = (await meta.get(KEY))?.value ?? randomStart();
   await meta.put({ key: KEY, value: current + 1 });
+}
+
+/**
+ * Where a database's count begins: at random, so that a database deleted and made again (its
+ * image file left behind) never reaches the revision an old image was made at. Below 2^52, so the
+ * count stays an exact f64 in the image's header.
+ */
+function randomStart(): number {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high % 2 ** 20) * 2 ** 32 + low;
 }
 
 export async function readRevision(db: LociDb): Promise<number> {

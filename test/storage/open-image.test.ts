@@ -81,6 +81,19 @@ describe('the open image', () => {
     }
   });
 
+  it('is not used by a database made again after its deletion, whose count starts elsewhere', async () => {
+    const { store, image } = await stored();
+    const snap = (await store.load())!;
+    await store.saveImage(() => snap);
+    const revision = await readRevision(store.db);
+    // the same writes into a new database leave it at another revision
+    const { store: other } = await stored();
+    expect(await readRevision(other.db)).not.toBe(revision);
+    const again = await IdbIndexStore.open({ factory: new IDBFactory(), image });
+    expect(await again.load()).toBeUndefined();
+    expect(again.openedFrom).toBe('records');
+  });
+
   it('reads the records when the image is damaged, or when the index changed while it was saved', async () => {
     const { store, image, reopen } = await stored();
     const snap = (await store.load())!;
