@@ -100,7 +100,7 @@ export class EngineService implements EngineApi {
     return { settings, device, ...(this.indexOpening ? { index: this.indexOpening } : {}) };
   }
 
-  /** Where the models run; from a probe when the embedder could not be loaded. */
+  /** Where the models run; from a probe while the embedder is not loaded (still loading after an early open, or failed). */
   private async device(models: EngineModels, settings: AppSettings): Promise<DeviceSummary> {
     const embedder = models.loadedEmbedder;
     const [report, plan] = await Promise.all([embedder?.report ?? models.probeEmbedder(settings), models.plan(settings)]);

@@ -5,7 +5,8 @@
 import { en, type MessageKey } from './en.ts';
 import { zh } from './zh.ts';
 import { interpolate, pluralKey, resolveLocale, type Locale, type LocalePreference, type Params } from './resolve.ts';
-import { roundDuration } from '../lib/format.ts';
+import { formatBytes, roundDuration } from '../lib/format.ts';
+import type { ModelSize } from '../lib/model-size.ts';
 import type { ProgressStage, Stage } from '../../protocol/vocabulary.ts';
 import type { EngineNotice } from '../../protocol/api.ts';
 
@@ -45,6 +46,12 @@ export function duration(seconds: number): string {
   if (d.hours > 0) return t('time.hours', { h: d.hours, m: d.minutes });
   if (d.minutes > 0) return t('time.minutes', { n: d.minutes });
   return t('time.seconds', { n: d.seconds });
+}
+
+/** A model's size in words, as the settings and the cached list both show it: exact, "at least", or "about" (the registry's estimate). */
+export function modelSizeText({ bytes, kind }: ModelSize): string {
+  if (kind === 'exact') return formatBytes(bytes);
+  return t(kind === 'floor' ? 'cached.atLeast' : 'cached.about', { size: formatBytes(bytes) });
 }
 
 // Complete records rather than string matching: a stage added to the engine's contract fails
