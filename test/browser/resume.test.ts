@@ -3,6 +3,7 @@
  * and the index holds every chunk and entry exactly once; a long document's embedding resumes from
  * its last checkpoint rather than from its first passage.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { appStarted, docRow, openApp, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
@@ -66,22 +67,19 @@ describe('indexing across a reload', () => {
     await page.setInputFiles('[data-testid="file-input"]', NIKE_10K);
     const name = 'NIKE_2019_10K.pdf';
 
-    // reload once the record holds embedded rows while the document is still being embedded
-    let kept = 0;
-    for (const deadline = Date.now() + 180_000; Date.now() < deadline && kept === 0; await page.waitForTimeout(100)) {
-      const index = await readIndex(page);
-      const doc = index.documents[0];
-      if (doc && doc.stage !== 'chunked' && doc.stage !== 'parsed') break;
-      if (doc) kept = index.entries[`doc:${doc.id}`]?.ids.length ?? 0;
-    }
+    // Reload once the record holds embedded rows while the document is still being embedded. The
+    // watch runs inside the page, one transaction a look, and the page reloads itself the moment it
+    // sees a checkpoint: polled from the test, a look took seconds under CI's load and the rest of
+    // the embedding could finish between the look and the reload (the stage and the rows were also
+    // read in two transactions), so the resumed job had no embedding left to show.
+    const kept = await watchThenReload(page, 180_000);
     expect(kept).toBeGreaterThanOrEqual(256);
-    await page.reload();
     await appStarted(page);
 
     // the first progress the row shows after the reload counts from the rows kept
     const row = docRow(page, name);
     let first: number | undefined;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline && first === undefined; await page.waitForTimeout(50)) {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline && first === undefined; await page.waitForTimeout(50)) {
       const text = await row.evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '');
       const done = text.match(/Understanding passages: ([\d,]+) of/)?.[1];
       if (done) first = Number(done.replace(/,/g, ''));
@@ -91,3 +89,47 @@ describe('indexing across a reload', () => {
     await recorded.context.close();
   });
 });
+
+/**
+ * Waits until the first document's record is still at 'chunked' yet holds embedded rows, then reloads
+ * the page from inside it and waits for the new page; the rows kept at that moment.
+ */
+async function watchThenReload(page: Page, timeout: number): Promise<number> {
+  const reloaded = page.waitForEvent('load', { timeout });
+  const kept = await page.evaluate(async (limit) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('loci');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    type Doc = { doc: { id: string }; job: { stage: string } };
+    type Entries = { entries: unknown[] } | undefined;
+    const look = () =>
+      new Promise<{ stage?: string; rows: number }>((resolve, reject) => {
+        const tx = db.transaction(['documents', 'entries'], 'readonly');
+        const docs = tx.objectStore('documents').getAll();
+        docs.onerror = () => reject(docs.error);
+        docs.onsuccess = () => {
+          const doc = (docs.result as Doc[])[0];
+          if (!doc) return resolve({ rows: 0 });
+          const own = tx.objectStore('entries').get(`doc:${doc.doc.id}`);
+          own.onerror = () => reject(own.error);
+          own.onsuccess = () => resolve({ stage: doc.job.stage, rows: (own.result as Entries)?.entries.length ?? 0 });
+        };
+      });
+    for (const deadline = Date.now() + limit; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+      const { stage, rows } = await look();
+      if (stage && stage !== 'parsed' && stage !== 'chunked') break; // embedded before any checkpoint was seen
+      if (rows > 0) {
+        db.close();
+        setTimeout(() => location.reload(), 0);
+        return rows;
+      }
+    }
+    db.close();
+    return 0;
+  }, timeout);
+  if (kept > 0) await reloaded;
+  else reloaded.catch(() => undefined); // no reload was asked for
+  return kept;
+}
