@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { serveModels } from './scripts/serve-models.ts';
+import { ocrAssets } from './workers/build/ocr-assets.ts';
 import { pdfjsAssets } from './workers/build/pdfjs-assets.ts';
 
 // Cross-origin isolation gives SharedArrayBuffer, which onnxruntime-web needs for threaded WASM.
@@ -27,6 +28,7 @@ export default defineConfig({
     svelte(),
     serveModels(),
     pdfjsAssets(),
+    ocrAssets(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
@@ -48,13 +50,14 @@ export default defineConfig({
       },
       workbox: {
         // The app shell, the workers, ORT's wasm and pdf.js's data: everything needed to open and
-        // answer offline. Models are not here: transformers.js keeps them in its own cache.
+        // answer offline. Models are not here: transformers.js keeps them in its own cache, the OCR
+        // worker its models in another (workers/ocr/ocr-model-files.ts).
         globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,webmanifest,bcmap,pfb,ttf}'],
         globIgnores: ['**/*.map', 'test/**', 'bench/**'],
         // ORT's asyncify wasm is 27 MB; the default limit (2 MiB) would silently leave it out.
         maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/models\//, /^\/pdfjs\//, /^\/test\//, /^\/bench\//],
+        navigateFallbackDenylist: [/^\/models\//, /^\/pdfjs\//, /^\/ocr\//, /^\/test\//, /^\/bench\//],
         cleanupOutdatedCaches: true,
         // Take over the page that installed it, so a first visit is already offline-ready.
         clientsClaim: true,

@@ -6,7 +6,7 @@
 import type { PdfOcrOptions } from '../core/ingest/index.ts';
 import type { Ocr, Progress } from '../core/ports.ts';
 import { loadNodeOcr, nodePdfRenderer } from '../models/ocr-node.ts';
-import { PADDLE_OCR_ID } from '../models/paddle-ocr.ts';
+import { PADDLE_OCR_ID } from '../models/ocr-models.ts';
 
 type Printable = Omit<Progress, 'stage'> & { stage: string };
 
@@ -32,6 +32,7 @@ export function cliOcrOptions(signal: AbortSignal, file: () => string, print: (p
     renderer: nodePdfRenderer(),
     signal,
     onPage(done, total, page) {
+      if (done === 0) return; // printed once a page is read
       const now = Date.now();
       if (done === 1) started = now;
       // The first page includes loading the models, so the ETA counts from the pages after it.

@@ -65,8 +65,11 @@ export interface Reranker {
   score(query: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
 }
 
-/** The indexing stages that report progress, in the order they run. */
-export const PROGRESS_STAGES = ['parse', 'embed', 'cluster', 'raptor', 'preparse'] as const;
+/**
+ * The indexing stages that report progress, in the order they run. `ocr` runs inside reading, for
+ * the pages of a PDF that have no usable text layer: its `done` and `total` count pages.
+ */
+export const PROGRESS_STAGES = ['parse', 'ocr', 'embed', 'cluster', 'raptor', 'preparse'] as const;
 export type ProgressStage = (typeof PROGRESS_STAGES)[number];
 
 /** Progress of long work, reported often enough to drive a progress bar and an ETA. */

@@ -28,6 +28,28 @@ export interface ParsedDocument {
   title?: string;
   blocks: Block[];
   pageCount?: number;
+  /** Pages read by OCR, with where their lines stand. */
+  scanned?: ScannedPage[];
+}
+
+/**
+ * A line OCR read on a scanned page, in PDF points (y up, at the line's baseline): where the page
+ * view boxes a cited passage, as it does from a text PDF's own text layer.
+ */
+export interface ScannedLine {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  /** The line's height, as a font size. */
+  size: number;
+}
+
+/** A page of a PDF (or an image) that was read by OCR: its lines top to bottom. */
+export interface ScannedPage {
+  /** 1-based. */
+  page: number;
+  lines: ScannedLine[];
 }
 
 /** A block placed in the assembled document text: `text.slice(start, end)` is its text. */
@@ -68,6 +90,8 @@ export interface Doc {
   blocks: PlacedBlock[];
   toc: TocEntry[];
   pageCount?: number;
+  /** The pages that had no usable text layer and were read by OCR, with their lines' places. */
+  scanned?: ScannedPage[];
   /**
    * The text encoding a text file was read in, when not UTF-8 (a GBK, Big5, Shift_JIS or
    * Windows-1252 file, or UTF-16 with a BOM): WHATWG names, e.g. 'gb18030', 'big5'.

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OrtInferenceSession, OrtModule } from 'paddleocr';
 import type { Ocr, PdfRenderer } from '../core/ports.ts';
+import { OCR_MODEL_FILES } from './ocr-models.ts';
 import { createPaddleOcr, type PaddleOcrOptions } from './paddle-ocr.ts';
 import { createPdfRenderer } from './pdf-renderer.ts';
 
@@ -26,9 +27,9 @@ export async function loadNodeOcr(options: PaddleOcrOptions = {}): Promise<Ocr> 
   const dir = ocrModelsDir();
   const [ort, detection, recognition, dictionary] = await Promise.all([
     import('onnxruntime-node'),
-    readFile(path.join(dir, 'ch_PP-OCRv4_det_infer.onnx')),
-    readFile(path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx')),
-    readFile(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8'),
+    readFile(path.join(dir, OCR_MODEL_FILES.detection)),
+    readFile(path.join(dir, OCR_MODEL_FILES.recognition)),
+    readFile(path.join(dir, OCR_MODEL_FILES.dictionary), 'utf8'),
   ]);
   const runtime = ort.default ?? ort;
   // paddleocr.js wants create(ArrayBuffer) and reads only tensor metadata (`shape`), where

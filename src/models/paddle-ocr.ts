@@ -1,5 +1,6 @@
 import { DetectionService, getModelPreset, normalizeInputToRgb, type OrtModule } from 'paddleocr';
 import type { Ocr, OcrLine, RgbaImage } from '../core/ports.ts';
+import { PADDLE_OCR_ID } from './ocr-models.ts';
 import { PaddleRecognizer } from './paddle-rec.ts';
 
 /**
@@ -27,8 +28,6 @@ export interface PaddleOcrOptions {
 export class OcrError extends Error {
   override name = 'OcrError';
 }
-
-export const PADDLE_OCR_ID = 'paddleocr-ppocrv4-ch';
 
 export async function createPaddleOcr(ort: OrtModule, files: PaddleOcrFiles, options: PaddleOcrOptions = {}): Promise<Ocr> {
   // PP-OCRv4's recogniser has 6,625 classes: the CTC blank, the 6,623 keys and a space at the end.

@@ -3,8 +3,8 @@ import type { PdfRenderer, RenderablePdf, RenderedPage } from '../core/ports.ts'
 
 /**
  * The `PdfRenderer` port over pdf.js: a page drawn on white at a given scale, read back as RGBA.
- * pdf.js makes the canvas through its own factory (@napi-rs/canvas in Node). A browser worker,
- * which has no document, will need a factory over OffscreenCanvas when OCR is wired there.
+ * pdf.js makes the canvas through its own factory (@napi-rs/canvas in Node); a browser worker, which
+ * has no document, hands in one over OffscreenCanvas (workers/engine/offscreen-canvas-factory.ts).
  */
 
 export class PdfRenderError extends Error {
@@ -23,6 +23,10 @@ interface Canvas2d {
 export interface PdfRendererOptions {
   /** Fonts and CMaps for PDFs that do not embed theirs (standard 14 fonts, CJK). */
   resources?: PdfResources;
+  /** pdf.js's canvas maker (its `CanvasFactory` option), where its own needs a document. */
+  CanvasFactory?: new (options: { enableHWA?: boolean }) => unknown;
+  /** Draw text as glyph outlines rather than through FontFace, which needs a document. */
+  disableFontFace?: boolean;
 }
 
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
@@ -34,6 +38,8 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
         isEvalSupported: false,
         verbosity: pdfjs.VerbosityLevel.ERRORS,
         ...options.resources,
+        ...(options.CanvasFactory ? { CanvasFactory: options.CanvasFactory } : {}),
+        ...(options.disableFontFace !== undefined ? { disableFontFace: options.disableFontFace } : {}),
       });
       const doc = await task.promise;
       return {

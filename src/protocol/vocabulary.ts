@@ -14,6 +14,7 @@ export type {
   PlacedBlock,
   PreparseMode,
   Retriever,
+  ScannedLine,
   SecondHop,
   Source,
   Stage,

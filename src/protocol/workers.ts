@@ -4,7 +4,7 @@
  * and starts the cluster worker itself. Everything crossing these interfaces is structured-clone
  * data or a comlink proxy.
  */
-import type { ChatMessage, ClusterResult, EmbedRole, GenerateOptions } from '../core/ports.ts';
+import type { ChatMessage, ClusterResult, EmbedRole, GenerateOptions, OcrLine, RgbaImage } from '../core/ports.ts';
 import type { ClusterOptions } from '../core/cluster/cluster-chunks.ts';
 import type { DeviceReport, GeneratorBackend } from '../models/device.ts';
 import type { AppSettings, DownloadProgress, LibraryEvent, LociClient } from './api.ts';
@@ -56,6 +56,11 @@ export interface EmbedApi {
 }
 
 /** The cluster worker: one group's clustering, its vectors as one row-major array. */
+/** The OCR worker (started by the engine worker): one page image in, the lines read on it out. */
+export interface OcrApi {
+  recognize(image: RgbaImage): Promise<OcrLine[]>;
+}
+
 export interface ClusterApi {
   cluster(
     chunkIds: string[],

@@ -42,7 +42,7 @@ describe('an image-only PDF', () => {
     const pages: number[] = [];
     const ocr = await loadNodeOcr();
     const { added, failed } = await engine.indexFiles([{ name: 'scan.pdf', bytes: scan }], {
-      ingest: { ocr: { ocr, renderer: nodePdfRenderer(), onPage: (_done, _total, page) => pages.push(page) } },
+      ingest: { ocr: { ocr, renderer: nodePdfRenderer(), onPage: (done, _total, page) => done > 0 && pages.push(page) } },
     });
     expect(failed).toEqual([]);
     expect(pages).toEqual([1, 2, 3]);
@@ -50,6 +50,12 @@ describe('an image-only PDF', () => {
     expect(doc.pageCount).toBe(3);
     expect(doc.text).toContain('Flat is better than nested.');
     expect(doc.text).toContain('热化学方程式');
+    // where each page's lines stand, for the page view's boxes: inside the page, top to bottom
+    expect(doc.scanned?.map((p) => p.page)).toEqual([1, 2, 3]);
+    const second = doc.scanned?.[1].lines ?? [];
+    expect(second.map((l) => l.text).join(' ')).toContain('Huardest gefburn');
+    expect(second.every((l) => l.x0 >= 0 && l.x1 > l.x0 && l.size > 0)).toBe(true);
+    expect(second.map((l) => l.y)).toEqual([...second.map((l) => l.y)].sort((a, b) => b - a));
 
     const english = await engine.retrieve('Is the blind text different from Huardest gefburn?', { ...DEFAULT_RETRIEVAL, n: 3 });
     const top = [...english.chunks].sort((a, b) => a.firstRank - b.firstRank)[0];

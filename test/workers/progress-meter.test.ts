@@ -46,6 +46,33 @@ describe('ProgressMeter', () => {
     expect(etas.at(-1)).toBe(0);
   });
 
+  it('counts a scan\'s OCR by its pages inside reading, and leaves it out of the ETA once read', () => {
+    const clock = { t: 0 };
+    const doc = plan();
+    const meter = new ProgressMeter(doc, new StageRates(), () => clock.t);
+    // a text PDF's ETA has no OCR in it
+    meter.update({ stage: 'parse', done: 0, total: 1 });
+    const withoutOcr = meter.current!.etaSeconds!;
+    const fractions: number[] = [];
+    const etas: number[] = [];
+    for (let page = 0; page <= 20; page++) {
+      if (page > 0) clock.t += 5000;
+      meter.update({ stage: 'ocr', done: page, total: 20 });
+      fractions.push(meter.current!.fraction);
+      etas.push(meter.current!.etaSeconds!);
+    }
+    // 20 pages at 5 s each are most of this document's time
+    expect(etas[0]).toBeGreaterThan(withoutOcr + 60);
+    expect(etas[10]).toBeGreaterThan(50);
+    meter.update({ stage: 'parse', done: 1, total: 1 });
+    doc.split();
+    fractions.push(meter.current!.fraction);
+    // reading resumes after its OCR: the pages read are not counted again
+    expect(meter.current!.etaSeconds!).toBeLessThan(etas[10]);
+    for (let i = 1; i < fractions.length; i++) expect(fractions[i]).toBeGreaterThanOrEqual(fractions[i - 1]);
+    expect(fractions.at(-1)).toBeGreaterThan(0.5);
+  });
+
   it('learns the stages\' times here: a slow pre-parse makes the next document\'s ETA longer', () => {
     const rates = new StageRates();
     const clock = { t: 0 };

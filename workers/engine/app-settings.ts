@@ -27,6 +27,7 @@ const DEFAULT_APP_SETTINGS: AppSettings = {
   // mode gives the same entry kinds at once, and a person with a GPU can switch.
   preparse: 'extractive',
   preparseBudget: 64,
+  ocr: true,
   embedderId: DEFAULT_EMBEDDER,
   generatorId: DEFAULT_GENERATOR,
   rerankerId: DEFAULT_RERANKER,

@@ -12,8 +12,10 @@ import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../sr
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';
 import { libraryRow } from './library-rows.ts';
 import type { PausedJobs } from './paused-jobs.ts';
+import { WorkerOcr } from './ocr-worker.ts';
 import { preparePdfjs } from './pdf-in-thread.ts';
 import { ProgressMeter } from './progress-meter.ts';
+import { scannedPageReading } from './scanned-pages.ts';
 import { StageRates } from './stage-rates.ts';
 
 export interface LibraryDeps {
@@ -37,6 +39,8 @@ export class Library implements JobRunner {
   private readonly meters = new Map<string, ProgressMeter>();
   /** What each stage takes here, learnt from the documents indexed in this session. */
   private readonly rates = new StageRates();
+  /** Reads scanned pages, on a worker started at the first one. */
+  private readonly ocr = new WorkerOcr();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly deps: LibraryDeps) {
@@ -216,6 +220,7 @@ export class Library implements JobRunner {
       preparseBudget: { maxSources: settings.preparseBudget },
       signal,
       onProgress,
+      ingest: settings.ocr ? { ocr: scannedPageReading(this.ocr, signal, onProgress) } : {},
       // the row shows its chunks while the slower stages run
       onEmbedded: () => this.emitNow(),
     });

@@ -28,6 +28,8 @@ export class ProgressMeter {
   private startedAt = 0;
   private startDone = 0;
   private sawRaptor = false;
+  /** Pages of the document being read by OCR, once its OCR has begun (0: none). */
+  private ocrPages = 0;
   private passagesLearnt = false;
   private fraction = 0;
   private latest: DocProgress | undefined;
@@ -47,10 +49,13 @@ export class ProgressMeter {
       this.startDone = progress.done;
       if (progress.stage === 'raptor') this.sawRaptor = true;
     }
+    if (progress.stage === 'ocr') this.ocrPages = progress.total;
     const stages = this.stages();
     const expected = stages.map((s) => this.expected(s));
-    const index = Math.max(0, stages.indexOf(progress.stage));
-    const share = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
+    // reading ends after its OCR: what is left of it is counted as the end of the OCR
+    const after = progress.stage === 'parse' && this.ocrPages > 0;
+    const index = Math.max(0, stages.indexOf(after ? 'ocr' : progress.stage));
+    const share = after ? 1 : progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
     const before = expected.slice(0, index).reduce((a, b) => a + b, 0);
     const all = expected.reduce((a, b) => a + b, 0);
     // Never backwards (a better estimate of the passages can shrink what is done), never full
@@ -59,7 +64,7 @@ export class ProgressMeter {
 
     const doneHere = progress.done - this.startDone;
     const elapsed = (at - this.startedAt) / 1000;
-    const thisStage = doneHere > 0 && elapsed > 0 ? (elapsed / doneHere) * (progress.total - progress.done) : expected[index] * (1 - share);
+    const thisStage = after ? 0 : doneHere > 0 && elapsed > 0 ? (elapsed / doneHere) * (progress.total - progress.done) : expected[index] * (1 - share);
     const later = expected.slice(index + 1).reduce((a, b) => a + b, 0);
     this.latest = {
       stage: progress.stage,
@@ -81,7 +86,7 @@ export class ProgressMeter {
   }
 
   private stages(): ProgressStage[] {
-    return PROGRESS_STAGES.filter((s) => (s !== 'raptor' || this.sawRaptor) && (s !== 'preparse' || this.plan.preparse));
+    return PROGRESS_STAGES.filter((s) => (s !== 'raptor' || this.sawRaptor) && (s !== 'ocr' || this.ocrPages > 0) && (s !== 'preparse' || this.plan.preparse));
   }
 
   private megabytes(): number {
@@ -89,6 +94,7 @@ export class ProgressMeter {
   }
 
   private expected(stage: ProgressStage): number {
+    if (stage === 'ocr') return this.rates.expected(stage, this.ocrPages);
     const units = stage === 'parse' ? this.megabytes() : (this.plan.passages() ?? this.rates.estimatePassages(this.megabytes()));
     return this.rates.expected(stage, units);
   }
@@ -104,6 +110,7 @@ export class ProgressMeter {
     if (this.stage === undefined || this.startDone > 0 || (this.stage === 'parse' && !this.plan.fresh)) return;
     const seconds = (at - this.startedAt) / 1000;
     if (this.stage === 'parse') this.rates.observe('parse', seconds, this.megabytes());
+    else if (this.stage === 'ocr') this.rates.observe('ocr', seconds, this.ocrPages);
     else if (passages !== undefined) this.rates.observe(this.stage, seconds, passages);
   }
 }

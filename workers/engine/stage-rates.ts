@@ -10,9 +10,11 @@
  */
 import type { ProgressStage } from '../../src/core/ports.ts';
 
-/** Seconds per unit: per MB for `parse`, per passage for the others. */
+/** Seconds per unit: per MB for `parse`, per page for `ocr`, per passage for the others. */
 const STARTING_RATES: Record<ProgressStage, number> = {
   parse: 7.4,
+  // PP-OCRv4 in Node took 2-7 s a page here (bench:ocr); wasm in a worker is slower
+  ocr: 6,
   embed: 0.0028,
   cluster: 0.0052,
   raptor: 0.01,
@@ -26,7 +28,7 @@ export class StageRates {
   private readonly rates = { ...STARTING_RATES };
   private passagesPerMb = STARTING_PASSAGES_PER_MB;
 
-  /** Expected seconds of `stage` for `units` (MB for parse, passages otherwise). */
+  /** Expected seconds of `stage` for `units` (MB for parse, pages for ocr, passages otherwise). */
   expected(stage: ProgressStage, units: number): number {
     return this.rates[stage] * units;
   }

@@ -41,6 +41,7 @@ interface FakeDoc {
 /** What `LibraryDoc.stage` becomes when a stage finishes; RAPTOR has no stage of its own. */
 const COMPLETES: Record<ProgressStage, Stage | undefined> = {
   parse: 'chunked',
+  ocr: undefined,
   embed: 'embedded',
   cluster: 'clustered',
   raptor: undefined,
@@ -124,6 +125,7 @@ const DEFAULT_SETTINGS: AppSettings = {
   chunkTokens: 100,
   preparse: 'extractive',
   preparseBudget: 200,
+  ocr: true,
   embedderId: 'Xenova/multilingual-e5-small',
   generatorId: 'onnx-community/Qwen2.5-0.5B-Instruct',
   rerankerId: undefined,

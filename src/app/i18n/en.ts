@@ -41,6 +41,7 @@ export const en = {
   'status.damaged': 'Damaged',
 
   'stage.parse': 'Reading',
+  'stage.ocr': 'Reading scanned pages',
   'stage.embed': 'Understanding passages',
   'stage.cluster': 'Grouping related passages',
   'stage.raptor': 'Summarising the groups',
@@ -220,6 +221,7 @@ export const en = {
   'preparse.off': 'Off',
   'settings.budget': 'Pre-parse budget (passages per run)',
   'settings.budgetHelp': 'The rest continues in the background later; questions work at every stage.',
+  'settings.ocr': 'Read scanned pages with OCR (slow: seconds a page)',
   'settings.models': 'Models',
   'settings.embedder': 'Embedding model',
   'settings.generator': 'Answer model',

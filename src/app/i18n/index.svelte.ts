@@ -58,6 +58,7 @@ export function modelSizeText({ bytes, kind }: ModelSize): string {
 // the type check here instead of showing up untranslated.
 const PROGRESS_STAGE_KEYS: Record<ProgressStage, MessageKey> = {
   parse: 'stage.parse',
+  ocr: 'stage.ocr',
   embed: 'stage.embed',
   cluster: 'stage.cluster',
   raptor: 'stage.raptor',

@@ -43,6 +43,7 @@ export const zh: Record<MessageKey, string> = {
   'status.damaged': '已损坏',
 
   'stage.parse': '正在读取',
+  'stage.ocr': '正在识别扫描页',
   'stage.embed': '正在理解段落',
   'stage.cluster': '正在归组相关段落',
   'stage.raptor': '正在概括各组',
@@ -223,6 +224,7 @@ export const zh: Record<MessageKey, string> = {
   'preparse.off': '关闭',
   'settings.budget': '预解析预算（每次处理的段落数）',
   'settings.budgetHelp': '其余部分稍后在后台继续；任何阶段都可以提问。',
+  'settings.ocr': '用 OCR 识别扫描页（较慢：每页数秒）',
   'settings.models': '模型',
   'settings.embedder': '向量模型',
   'settings.generator': '回答模型',

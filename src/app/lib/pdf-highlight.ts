@@ -6,6 +6,8 @@
  * the next page is matched by its beginning, one that started on the previous page by its end.
  */
 
+import type { ScannedLine } from '../../protocol/vocabulary.ts';
+
 /** One piece of a page's text layer, as pdf.js gives it. */
 export interface PageTextItem {
   str: string;
@@ -21,6 +23,14 @@ export interface Box {
   top: number;
   width: number;
   height: number;
+}
+
+/**
+ * A scanned page's OCR'd lines as text items: it has no text layer of its own, so the lines the
+ * OCR read (in PDF points, at their baseline) stand in for pdf.js's items, one item a line.
+ */
+export function scannedItems(lines: readonly ScannedLine[]): PageTextItem[] {
+  return lines.map((line) => ({ str: line.text, transform: [line.size, 0, 0, line.size, line.x0, line.y], width: line.x1 - line.x0 }));
 }
 
 const squeeze = (text: string) => text.normalize('NFKC').replace(/\s+/gu, '');

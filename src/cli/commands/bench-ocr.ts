@@ -6,7 +6,7 @@ import { benchOcrPage, loadBenchOcr, summarize, type OcrBenchRow } from '../../b
 import { DEGRADED, OCR_BENCH_PAGES } from '../../bench/ocr-pages.ts';
 import { tesseractVersion } from '../../bench/tesseract.ts';
 import { textTable } from '../../bench/text-table.ts';
-import { PADDLE_OCR_ID } from '../../models/paddle-ocr.ts';
+import { PADDLE_OCR_ID } from '../../models/ocr-models.ts';
 
 export const BENCH_OCR_HELP = `loci bench-ocr [options]
   Renders pages of the shared PDFs (clean, and degraded: ${DEGRADED.resolution}× the resolution, turned ${DEGRADED.rotate}°,

@@ -71,6 +71,8 @@ export interface IndexDocumentOptions {
   preparseBudget?: PreparseBudget;
   /** Called once the document is parsed, chunked and embedded, before the slower stages. */
   onEmbedded?: () => void;
+  /** How the file is read: OCR for scanned pages, size limits. */
+  ingest?: IngestOptions;
 }
 
 /** A chunk the index can search, with the document it came from. */
@@ -246,7 +248,7 @@ export class LociEngine {
       // The manifest keeps describing the index as built; a different size lives on the job.
       const tokens = options.chunkTokens;
       const override = tokens === undefined || tokens === chunking.chunkTokens ? undefined : { ...chunking, chunkTokens: tokens };
-      await this.indexer.ingestFile(original.name, original.bytes, { chunking: override, signal, onProgress });
+      await this.indexer.ingestFile(original.name, original.bytes, { chunking: override, signal, onProgress, ingest: options.ingest });
       options.onEmbedded?.();
     }
     await this.indexer.clusterPending({ docIds, signal, onProgress });

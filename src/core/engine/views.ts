@@ -3,7 +3,7 @@
  * map. They are built from the records alone, so every front end shows the same thing.
  */
 import type { DocumentRecord } from '../persist/snapshot.ts';
-import type { Chunk, ClusterGroup, PlacedBlock, TocEntry } from '../types.ts';
+import type { Chunk, ClusterGroup, PlacedBlock, ScannedPage, TocEntry } from '../types.ts';
 
 /** The passage a citation opens: the chunk inside its document's whole text, to scroll to and highlight. */
 export interface PassageView {
@@ -15,6 +15,8 @@ export interface PassageView {
   text: string;
   blocks: PlacedBlock[];
   toc: TocEntry[];
+  /** The chunk's pages that were read by OCR: they have no text layer to find the passage in. */
+  scanned?: ScannedPage[];
 }
 
 /** The cluster map of one document: its chunks on a 2-D UMAP, coloured by their strongest cluster. */
@@ -26,7 +28,12 @@ export interface ClusterMap {
 
 export function passageView(record: DocumentRecord, chunk: Chunk): PassageView {
   const { doc } = record;
-  return { docId: doc.id, docName: doc.name, mime: doc.mime, chunk, text: doc.text, blocks: doc.blocks, toc: doc.toc };
+  const view: PassageView = { docId: doc.id, docName: doc.name, mime: doc.mime, chunk, text: doc.text, blocks: doc.blocks, toc: doc.toc };
+  const from = chunk.page;
+  const to = chunk.pageEnd ?? from;
+  const scanned = from === undefined || to === undefined ? [] : (doc.scanned ?? []).filter((p) => p.page >= from && p.page <= to);
+  if (scanned.length > 0) view.scanned = scanned;
+  return view;
 }
 
 /** The UMAP layout computed at clustering, each chunk coloured by the cluster it belongs to most. */

@@ -6,5 +6,5 @@ export { DEFAULT_MAX_BYTES, DEFAULT_MAX_CHUNKS, ingest, parseDocument, type Inge
 export { detectLanguage } from './language.ts';
 export { normalizeCode, normalizeText } from './normalize.ts';
 export { DEFAULT_OCR_SCALE, pagesNeedingOcr, type PdfOcrOptions } from './ocr-pages.ts';
-export { loadPdfjs, setPdfResources, type PdfResources } from './pdfjs.ts';
+export { loadPdfjs, pdfResources, setPdfResources, type PdfResources } from './pdfjs.ts';
 export { buildToc } from './toc.ts';

@@ -69,6 +69,7 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
   const title = parsed.title !== undefined ? normalizeText(parsed.title) : '';
   if (title !== '') result.title = title;
   if (parsed.pageCount !== undefined) result.pageCount = parsed.pageCount;
+  if (parsed.scanned !== undefined) result.scanned = parsed.scanned;
   return result;
 }
 
@@ -129,6 +130,7 @@ export async function ingest(name: string, bytes: Uint8Array, options: IngestOpt
     toc: buildToc(text, blocks),
   };
   if (parsed.pageCount !== undefined) doc.pageCount = parsed.pageCount;
+  if (parsed.scanned !== undefined) doc.scanned = parsed.scanned;
   // said only when it is not the usual: a person should see that a file was read as GBK
   if (parsed.encoding !== undefined && parsed.encoding !== 'utf-8') doc.encoding = parsed.encoding;
   return doc;

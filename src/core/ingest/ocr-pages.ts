@@ -19,7 +19,7 @@ export interface PdfOcrOptions {
    */
   scale?: number;
   signal?: AbortSignal;
-  /** After each page OCR'd: how many of how many, and the page number. */
+  /** Before the first page (done 0) and after each page OCR'd: how many of how many, and the page number. */
   onPage?: (done: number, total: number, page: number) => void;
 }
 
@@ -50,6 +50,7 @@ export async function ocrPages(file: string, bytes: Uint8Array, pages: PdfLine[]
   }
   try {
     let done = 0;
+    options.onPage?.(0, wanted.length, wanted[0]);
     for (const page of wanted) {
       throwIfAborted(options.signal, 'OCR');
       const image = await pdf.render(page, scale);

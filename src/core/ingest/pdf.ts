@@ -47,7 +47,9 @@ export async function parsePdf(file: string, bytes: Uint8Array, ocr?: PdfOcrOpti
       throw loadError(file, error);
     }
     const textLayer = await readPages(file, doc);
-    if (ocr) await ocrPages(file, bytes, textLayer, ocr);
+    const read = ocr ? await ocrPages(file, bytes, textLayer, ocr) : [];
+    // taken before running lines are dropped: the page view boxes what is on the page
+    const scanned = read.map((page) => ({ page, lines: textLayer[page - 1].map(({ text, x0, x1, y, size }) => ({ text, x0, x1, y, size })) }));
     const pages = dropRunningLines(textLayer);
     if (pages.every((lines) => lines.length === 0)) {
       throw new IngestError(
@@ -62,6 +64,7 @@ export async function parsePdf(file: string, bytes: Uint8Array, ocr?: PdfOcrOpti
     if (outline.length === 0 || markOutlineHeadings(pages, outline) === 0) markSizeHeadings(pages);
     const blocks: Block[] = pages.flatMap((lines, i) => pageBlocks(markTableRows(lines), i + 1));
     const result: ParsedDocument & { pageCount: number } = { blocks, pageCount: doc.numPages };
+    if (scanned.some((p) => p.lines.length > 0)) result.scanned = scanned.filter((p) => p.lines.length > 0);
     // A heading on the first page is a title; a later one (an outline's first section) is not.
     const title = (await metadataTitle(doc)) ?? blocks.find((b) => b.kind === 'heading' && b.page === 1)?.text;
     if (title) result.title = title;

@@ -88,7 +88,7 @@ describe('ocrPages', () => {
     const read = await ocrPages('scan.pdf', new Uint8Array(1), pages, { ocr, renderer, onPage: (done, total, page) => progress.push([done, total, page]) });
     expect(read).toEqual([2, 3]);
     expect(drawn).toEqual([2, 3]);
-    expect(progress).toEqual([[1, 2, 2], [2, 2, 3]]);
+    expect(progress).toEqual([[0, 2, 2], [1, 2, 2], [2, 2, 3]]);
     expect(pages[0][0].text).toBe('A page with a real text layer of words.');
     expect(pages[1].map((l) => l.text)).toEqual(['Read from the pixels of the scan.']);
   });

@@ -1,0 +1,81 @@
+/**
+ * A scan in the app: two real pages drawn to pixels and wrapped as a JPEG-only PDF (no text layer)
+ * are drawn again in the engine worker, read by PP-OCRv4 on the OCR worker with the models served
+ * by the site, and indexed; a question whose answer is only on the second page cites that page,
+ * and the page view boxes the cited lines on the drawn scan.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { drawPages, imageOnlyPdf } from '../support/image-pdf.ts';
+import { DOCUMENTS_DIR } from '../support/paths.ts';
+import { ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
+import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { memoryFile } from './support/files.ts';
+
+const baseURL = inject('baseURL');
+const browser = useBrowser();
+const NAME = 'scan.pdf';
+let scan: Buffer;
+
+beforeAll(async () => {
+  const read = async (name: string) => new Uint8Array(await readFile(path.join(DOCUMENTS_DIR, 'pdf', name)));
+  const [zen] = await drawPages(await read('pypdf_google-doc-document.pdf'), [1], 2);
+  const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
+  scan = Buffer.from(imageOnlyPdf([zen, latex]));
+});
+
+describe('a scanned PDF', () => {
+  it('is read by OCR page by page, answers from its second page, and boxes the cited lines on it', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    await page.setInputFiles('[data-testid="file-input"]', memoryFile(NAME, 'application/pdf', scan));
+
+    // the row counts the scanned pages as they are read
+    const row = docRow(page, NAME);
+    const seen = new Set<string>();
+    for (const deadline = Date.now() + 240_000; Date.now() < deadline; await page.waitForTimeout(100)) {
+      const text = await row.evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '');
+      const step = text.match(/Reading scanned pages: (\d+) of (\d+)/);
+      if (step) seen.add(`${step[1]}/${step[2]}`);
+      if ((await row.getAttribute('data-status')) === 'ready') break;
+    }
+    expect([...seen].some((s) => s.endsWith('/2'))).toBe(true);
+    await waitForStatus(page, NAME, 'ready');
+    await expect.poll(() => row.textContent()).toMatch(/2 pages/);
+
+    await ask(page, 'Is there a difference between this text and some nonsense like Huardest gefburn?');
+    const source = page.locator('[data-testid="source"]').first();
+    await source.click();
+    await expect.poll(() => page.locator('[data-testid="source-page"]').textContent()).toContain('2');
+    await page.click('[data-testid="view-page"]');
+    const boxes = page.locator('[data-testid="pdf-highlight"]');
+    await expect.poll(() => boxes.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const canvas = (await page.locator('[data-testid="source-viewer"] canvas').boundingBox())!;
+    let covered = 0;
+    for (const box of await boxes.all()) {
+      const b = (await box.boundingBox())!;
+      covered += b.width * b.height;
+      expect(b.x).toBeGreaterThanOrEqual(canvas.x - 1);
+      expect(b.y).toBeGreaterThanOrEqual(canvas.y - 1);
+      expect(b.x + b.width).toBeLessThanOrEqual(canvas.x + canvas.width + 1);
+      expect(b.y + b.height).toBeLessThanOrEqual(canvas.y + canvas.height + 1);
+    }
+    expect(covered).toBeLessThan(canvas.width * canvas.height * 0.6);
+    await screenshot(page, 'ocr-page-highlight');
+
+    // the models came from the site and stay in a cache of their own, for scans read offline later
+    const models = recorded.requests.filter((url) => url.includes('/ocr/'));
+    expect(models.length).toBeGreaterThanOrEqual(3);
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = names.find((n) => n.startsWith('loci-ocr-'));
+      return cache ? (await (await caches.open(cache)).keys()).length : 0;
+    });
+    expect(cached).toBe(3);
+    expect(offMachine(recorded.requests)).toEqual([]);
+    expect(recorded.errors).toEqual([]);
+    await recorded.context.close();
+  });
+});

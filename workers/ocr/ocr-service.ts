@@ -1,0 +1,40 @@
+/**
+ * The OCR worker's service: PP-OCRv4 (models/paddle-ocr.ts) on onnxruntime-web's wasm, loaded on
+ * the first page it is given. Its own runtime instance, not the embed worker's: a page takes
+ * seconds, and a question's embedding must not wait behind it.
+ */
+import type { OrtInferenceSession, OrtModule } from 'paddleocr';
+import type { Ocr, OcrLine, RgbaImage } from '../../src/core/ports.ts';
+import { createPaddleOcr } from '../../src/models/paddle-ocr.ts';
+import type { OcrApi } from '../../src/protocol/workers.ts';
+import { ortWasmPaths } from '../shared/ort-wasm.ts';
+import { ocrModelFiles } from './ocr-model-files.ts';
+
+export class OcrService implements OcrApi {
+  private loading: Promise<Ocr> | undefined;
+
+  async recognize(image: RgbaImage): Promise<OcrLine[]> {
+    this.loading ??= loadOcr();
+    let ocr: Ocr;
+    try {
+      ocr = await this.loading;
+    } catch (error) {
+      this.loading = undefined; // the next page tries again (the network may be back)
+      throw error;
+    }
+    return ocr.recognize(image);
+  }
+}
+
+async function loadOcr(): Promise<Ocr> {
+  // the same build transformers.js uses, so both run on the one asyncify wasm the app serves
+  const ort = await import('onnxruntime-web/webgpu');
+  ort.env.wasm.wasmPaths = ortWasmPaths();
+  const files = await ocrModelFiles();
+  // paddleocr.js wants create(ArrayBuffer) and reads only tensor metadata; wasm alone: a software
+  // WebGPU adapter would be slower, and a real GPU is busy with the language model
+  const create = async (buffer: ArrayBuffer): Promise<OrtInferenceSession> =>
+    (await ort.InferenceSession.create(new Uint8Array(buffer), { executionProviders: ['wasm'] })) as unknown as OrtInferenceSession;
+  const module = { Tensor: ort.Tensor, InferenceSession: { create } } as unknown as OrtModule;
+  return createPaddleOcr(module, files);
+}
