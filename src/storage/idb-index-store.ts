@@ -14,6 +14,7 @@ import { chunksSum, documentSum, entriesSums, findDamage, groupSum, termsSum } f
 import { latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
+import { pagesOf } from './ocr-pages.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
 import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredEntries, type StoredOriginal } from './records.ts';
 import type { LociDb } from './schema.ts';
@@ -186,7 +187,7 @@ export class IdbIndexStore implements IndexStore {
   async deleteDocument(docId: string): Promise<void> {
     await inWriteTransaction(
       this.db,
-      ['documents', 'originals', 'originalBytes', 'chunks', 'entries', 'groups'],
+      ['documents', 'originals', 'originalBytes', 'chunks', 'entries', 'groups', 'ocrPages'],
       async (tx) => {
         const groups = tx.objectStore('groups');
         const entries = tx.objectStore('entries');
@@ -199,6 +200,7 @@ export class IdbIndexStore implements IndexStore {
         await tx.objectStore('originalBytes').delete(docId);
         await tx.objectStore('chunks').delete(docId);
         await entries.delete(docOwner(docId));
+        await tx.objectStore('ocrPages').delete(pagesOf(docId));
       },
     );
   }
@@ -278,7 +280,8 @@ export class IdbIndexStore implements IndexStore {
 
   /** Empties the library (index and originals); chats and settings stay. */
   async clear(): Promise<void> {
-    await this.clearStores(LIBRARY_STORES);
+    // with the originals go the scan pages read from them
+    await this.clearStores([...LIBRARY_STORES, 'ocrPages']);
   }
 
   /**
@@ -290,7 +293,7 @@ export class IdbIndexStore implements IndexStore {
     await this.clearStores(INDEX_STORES);
   }
 
-  private async clearStores(names: readonly (typeof LIBRARY_STORES)[number][]): Promise<void> {
+  private async clearStores(names: readonly ((typeof LIBRARY_STORES)[number] | 'ocrPages')[]): Promise<void> {
     await inWriteTransaction(this.db, [...names], async (tx) => {
       for (const name of names) await tx.objectStore(name).clear();
     });

@@ -8,6 +8,7 @@ import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
 import type { CitationSpan } from '../core/answer/citations.ts';
 import type { QuestionCut } from '../core/engine/question.ts';
 import type { StoredChunk, StoredEntry } from '../core/persist/repeated-text.ts';
+import type { PdfLine } from '../core/ingest/pdf-lines.ts';
 import type { EntryTerms, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
 
 /** Epoch ms; strictly increasing across the library so it also fixes the document order. */
@@ -114,6 +115,19 @@ export interface StoredSetting {
   value: unknown;
 }
 
+/**
+ * One page of a scan as OCR read it, kept until its document is parsed so a stopped reading
+ * resumes at the next page (ocr-pages.ts). Not part of the index: no revision, no export.
+ */
+export interface StoredOcrPage {
+  docId: string;
+  /** 1-based. */
+  page: number;
+  /** The OCR models that read it: another model's page is read again. */
+  ocr: string;
+  lines: PdfLine[];
+}
+
 /** A number kept about the database itself (see revision.ts). */
 export interface StoredMeta {
   key: string;
@@ -138,6 +152,7 @@ export interface LociSchema extends DBSchema {
   chats: { key: string; value: StoredChat; indexes: { 'by-created': number } };
   settings: { key: string; value: StoredSetting };
   meta: { key: string; value: StoredMeta };
+  ocrPages: { key: [string, number]; value: StoredOcrPage };
 }
 
 /** The index: everything derived from the documents, what a change of embedder drops and rebuilds. */

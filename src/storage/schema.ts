@@ -79,7 +79,15 @@ const addMeta: Migration = (db) => {
   db.createObjectStore('meta', { keyPath: 'key' });
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta];
+/**
+ * Version 5: `ocrPages`, the pages of a scan read so far, by document and page, so OCR stopped
+ * midway resumes at the next page (ocr-pages.ts).
+ */
+const addOcrPages: Migration = (db) => {
+  db.createObjectStore('ocrPages', { keyPath: ['docId', 'page'] });
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages];
 
 export const DB_VERSION = MIGRATIONS.length;
 

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { drawPages, imageOnlyPdf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR } from '../support/paths.ts';
-import { ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
+import type { Page } from 'playwright-core';
+import { appStarted, ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
@@ -17,13 +18,22 @@ const baseURL = inject('baseURL');
 const browser = useBrowser();
 const NAME = 'scan.pdf';
 let scan: Buffer;
+let longer: Buffer;
 
 beforeAll(async () => {
   const read = async (name: string) => new Uint8Array(await readFile(path.join(DOCUMENTS_DIR, 'pdf', name)));
   const [zen] = await drawPages(await read('pypdf_google-doc-document.pdf'), [1], 2);
   const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
   scan = Buffer.from(imageOnlyPdf([zen, latex]));
+  longer = Buffer.from(imageOnlyPdf([zen, latex, zen, latex]));
 });
+
+/** The row's "Reading scanned pages: n of N", as [n, N], or undefined while it shows something else. */
+async function pagesRead(page: Page, name: string): Promise<[number, number] | undefined> {
+  const text = await docRow(page, name).evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '');
+  const step = text.match(/Reading scanned pages: (\d+) of (\d+)/);
+  return step ? [Number(step[1]), Number(step[2])] : undefined;
+}
 
 describe('a scanned PDF', () => {
   it('is read by OCR page by page, answers from its second page, and boxes the cited lines on it', async () => {
@@ -36,9 +46,8 @@ describe('a scanned PDF', () => {
     const row = docRow(page, NAME);
     const seen = new Set<string>();
     for (const deadline = Date.now() + 240_000; Date.now() < deadline; await page.waitForTimeout(100)) {
-      const text = await row.evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '');
-      const step = text.match(/Reading scanned pages: (\d+) of (\d+)/);
-      if (step) seen.add(`${step[1]}/${step[2]}`);
+      const step = await pagesRead(page, NAME);
+      if (step) seen.add(step.join('/'));
       if ((await row.getAttribute('data-status')) === 'ready') break;
     }
     expect([...seen].some((s) => s.endsWith('/2'))).toBe(true);
@@ -76,6 +85,38 @@ describe('a scanned PDF', () => {
     expect(cached).toBe(3);
     expect(offMachine(recorded.requests)).toEqual([]);
     expect(recorded.errors).toEqual([]);
+    await recorded.context.close();
+  });
+  it('resumes its reading at the next page after a reload, and drops the pages kept once it is read', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    const name = 'long-scan.pdf';
+    await page.setInputFiles('[data-testid="file-input"]', memoryFile(name, 'application/pdf', longer));
+    let before: [number, number] | undefined;
+    for (const deadline = Date.now() + 240_000; Date.now() < deadline && !(before && before[0] >= 1); await page.waitForTimeout(100)) {
+      before = await pagesRead(page, name);
+    }
+    expect(before?.[1]).toBe(4);
+    await page.reload();
+    await appStarted(page);
+    let after: [number, number] | undefined;
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline && !after; await page.waitForTimeout(50)) {
+      after = await pagesRead(page, name);
+    }
+    // the first count after the reload starts from the pages read before it, not from 0
+    expect(after?.[0]).toBeGreaterThanOrEqual(before![0]);
+    await waitForStatus(page, name, 'ready');
+    expect(await page.evaluate(() => new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('loci');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const count = open.result.transaction('ocrPages').objectStore('ocrPages').count();
+        count.onsuccess = () => { resolve(count.result); open.result.close(); };
+        count.onerror = () => reject(count.error);
+      };
+    }))).toBe(0);
+    expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
 import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import { deleteOcrPages, ocrPageCheckpoint } from '../../src/storage/ocr-pages.ts';
 import { bytesOf, docA, docB, documentRecord, freshStore, groupAB, groupRecord, manifest, snapshot, storeWith } from './fixtures.ts';
 
 async function storedKeys(store: IdbIndexStore) {
@@ -73,8 +74,12 @@ describe('IdbIndexStore', () => {
     await store.putGroup(own);
     await store.putOriginal(docA.doc.id, 'alpha.md', 'text/markdown', new TextEncoder().encode('alpha bytes'));
     await store.putOriginal(docB.doc.id, 'beta.md', 'text/markdown', new TextEncoder().encode('beta bytes'));
+    const line = { text: 'a scanned line', x0: 50, x1: 300, y: 700, size: 10 };
+    await ocrPageCheckpoint(store.db, docA.doc.id, 'ocr').put(1, [line]);
+    await ocrPageCheckpoint(store.db, docB.doc.id, 'ocr').put(1, [line]);
 
     await store.deleteDocument(docA.doc.id);
+    expect(await store.db.getAllKeys('ocrPages')).toEqual([['bbbb', 1]]);
 
     expect(await storedKeys(store)).toEqual({
       documents: ['bbbb'],
@@ -88,6 +93,24 @@ describe('IdbIndexStore', () => {
     expect(loaded.documents).toEqual([docB]);
     expect(loaded.groups).toEqual([own]);
     expect(new TextDecoder().decode((await store.getOriginal('bbbb'))!.bytes)).toBe('beta bytes');
+  });
+
+  it('keeps a scan\'s pages read so far, for the models that read them, until they are dropped', async () => {
+    const store = await storeWith(snapshot());
+    const line = { text: '第一条 为了规范数据处理活动', x0: 50, x1: 300, y: 700, size: 10, cells: ['第一条', '为了规范数据处理活动'] };
+    const pages = ocrPageCheckpoint(store.db, 'aaaa', 'ppocr-v4');
+    await pages.put(2, [line]);
+    await pages.put(10, []);
+    expect(await pages.get(2)).toEqual([line]);
+    expect(await pages.get(10)).toEqual([]);
+    expect(await pages.get(3)).toBeUndefined();
+    // another model's reading is not taken for this one's
+    expect(await ocrPageCheckpoint(store.db, 'aaaa', 'ppocr-v5').get(2)).toBeUndefined();
+    // nor another document's
+    expect(await ocrPageCheckpoint(store.db, 'aaaab', 'ppocr-v4').get(2)).toBeUndefined();
+    await deleteOcrPages(store.db, 'aaaa');
+    expect(await pages.get(2)).toBeUndefined();
+    expect(await store.db.count('ocrPages')).toBe(0);
   });
 
   it('deletes a group with its entries only', async () => {

@@ -9,6 +9,7 @@ import type { Progress } from '../../src/core/ports.ts';
 import { describeDamage } from '../../src/core/persist/damage.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import { deleteOcrPages, ocrPageCheckpoint } from '../../src/storage/ocr-pages.ts';
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';
 import { libraryRow } from './library-rows.ts';
 import type { PausedJobs } from './paused-jobs.ts';
@@ -214,15 +215,19 @@ export class Library implements JobRunner {
       await preparePdfjs();
       return { name: original.name, bytes: new Uint8Array(original.bytes) };
     };
+    const checkpoint = ocrPageCheckpoint(this.deps.store.db, docId, this.ocr.id);
     const { ready } = await engine.indexDocument(docId, read, {
       chunkTokens: settings.chunkTokens,
       preparse: settings.preparse,
       preparseBudget: { maxSources: settings.preparseBudget },
       signal,
       onProgress,
-      ingest: settings.ocr ? { ocr: scannedPageReading(this.ocr, signal, onProgress) } : {},
-      // the row shows its chunks while the slower stages run
-      onEmbedded: () => this.emitNow(),
+      ingest: settings.ocr ? { ocr: scannedPageReading(this.ocr, checkpoint, signal, onProgress) } : {},
+      // the row shows its chunks while the slower stages run; a scan's pages live in its record now
+      onEmbedded: () => {
+        this.emitNow();
+        void deleteOcrPages(this.deps.store.db, docId).catch(() => undefined);
+      },
     });
     return ready ? 'done' : 'more';
   }

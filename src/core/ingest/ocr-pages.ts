@@ -10,6 +10,17 @@ import { judgeTextLayer } from './text-layer.ts';
  * their lines put in place of the text layer's. Pages with a good text layer are never drawn.
  */
 
+/**
+ * The pages of one file OCR has read so far, kept by the caller (IndexedDB in the app): a reading
+ * stopped by a pause, a cancel or a closed tab resumes at the first page not kept, rather than
+ * again from the first (a page takes seconds; a long scan, minutes).
+ */
+export interface OcrPageCheckpoint {
+  /** The lines read on `page` (1-based), or undefined when it was not read yet. */
+  get(page: number): Promise<PdfLine[] | undefined>;
+  put(page: number, lines: PdfLine[]): Promise<void>;
+}
+
 export interface PdfOcrOptions {
   ocr: Ocr;
   renderer: PdfRenderer;
@@ -19,8 +30,12 @@ export interface PdfOcrOptions {
    */
   scale?: number;
   signal?: AbortSignal;
-  /** Before the first page (done 0) and after each page OCR'd: how many of how many, and the page number. */
+  /**
+   * Before the first page (done: the pages kept by the checkpoint, 0 on a first reading) and after
+   * each page OCR'd: how many of how many, and the page number.
+   */
   onPage?: (done: number, total: number, page: number) => void;
+  checkpoint?: OcrPageCheckpoint;
 }
 
 export const DEFAULT_OCR_SCALE = 2;
@@ -36,11 +51,21 @@ export function pagesNeedingOcr(pages: readonly (readonly PdfLine[])[]): number[
 
 /**
  * Replaces, in `pages` (0-based), the lines of every page that needs OCR with what OCR reads on
- * it; returns the page numbers read. A page OCR finds nothing on keeps its (empty) lines.
+ * it (or read before, as the checkpoint kept it); returns the page numbers read. A page OCR finds
+ * nothing on keeps its (empty) lines.
  */
 export async function ocrPages(file: string, bytes: Uint8Array, pages: PdfLine[][], options: PdfOcrOptions): Promise<number[]> {
   const wanted = pagesNeedingOcr(pages);
   if (wanted.length === 0) return [];
+  const todo: number[] = [];
+  for (const page of wanted) {
+    const kept = await options.checkpoint?.get(page);
+    if (kept === undefined) todo.push(page);
+    else if (kept.length > 0) pages[page - 1] = kept;
+  }
+  let done = wanted.length - todo.length;
+  options.onPage?.(done, wanted.length, todo[0] ?? wanted[0]);
+  if (todo.length === 0) return wanted;
   const scale = options.scale ?? DEFAULT_OCR_SCALE;
   let pdf: RenderablePdf;
   try {
@@ -49,14 +74,13 @@ export async function ocrPages(file: string, bytes: Uint8Array, pages: PdfLine[]
     throw new IngestError(file, 'corrupt', 'the PDF could not be drawn for OCR (it may be damaged)', { cause: error });
   }
   try {
-    let done = 0;
-    options.onPage?.(0, wanted.length, wanted[0]);
-    for (const page of wanted) {
+    for (const page of todo) {
       throwIfAborted(options.signal, 'OCR');
       const image = await pdf.render(page, scale);
       const boxes = await options.ocr.recognize(image, options.signal);
       const lines = ocrPageLines(boxes, { scale: image.scale, imageHeight: image.height });
       if (lines.length > 0) pages[page - 1] = lines;
+      await options.checkpoint?.put(page, lines);
       options.onPage?.(++done, wanted.length, page);
     }
   } finally {

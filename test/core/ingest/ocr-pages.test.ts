@@ -92,4 +92,38 @@ describe('ocrPages', () => {
     expect(pages[0][0].text).toBe('A page with a real text layer of words.');
     expect(pages[1].map((l) => l.text)).toEqual(['Read from the pixels of the scan.']);
   });
+
+  it('resumes at the first page its checkpoint has not kept, and keeps each page it reads', async () => {
+    const drawn: number[] = [];
+    const renderer: PdfRenderer = {
+      async open() {
+        return {
+          pageCount: 4,
+          async render(page, scale) {
+            drawn.push(page);
+            return { width: 100, height: 200, data: new Uint8ClampedArray(100 * 200 * 4), scale };
+          },
+          async close() {},
+        };
+      },
+    };
+    const ocr: Ocr = { id: 'fake', recognize: async () => [box('Read from the pixels of the scan.', 10, 10, 90, 30)] };
+    // pages 1 and 2 were read before the reading stopped; page 2 held nothing
+    const kept = new Map<number, PdfLine[]>([[1, lines('Kept from the first reading.')], [2, []]]);
+    const checkpoint = { get: async (page: number) => kept.get(page), put: async (page: number, read: PdfLine[]) => void kept.set(page, read) };
+    const progress: number[][] = [];
+    const pages: PdfLine[][] = [[], [], [], []];
+    const read = await ocrPages('scan.pdf', new Uint8Array(1), pages, { ocr, renderer, checkpoint, onPage: (done, total, page) => progress.push([done, total, page]) });
+    expect(read).toEqual([1, 2, 3, 4]);
+    expect(drawn).toEqual([3, 4]);
+    // the bar starts where the last reading stopped
+    expect(progress).toEqual([[2, 4, 3], [3, 4, 3], [4, 4, 4]]);
+    expect(pages.map((p) => p.map((l) => l.text))).toEqual([['Kept from the first reading.'], [], ['Read from the pixels of the scan.'], ['Read from the pixels of the scan.']]);
+    expect([...kept.keys()].sort()).toEqual([1, 2, 3, 4]);
+
+    // all kept: the PDF is not even opened for drawing
+    drawn.length = 0;
+    await ocrPages('scan.pdf', new Uint8Array(1), [[], [], [], []], { ocr, renderer, checkpoint });
+    expect(drawn).toEqual([]);
+  });
 });
