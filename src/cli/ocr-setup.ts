@@ -3,9 +3,9 @@
  * never pays the 0.3 s and 60 MB), and each page OCR'd prints a progress line with an ETA, OCR
  * being the slowest stage (5-12 s a page here).
  */
-import type { PdfOcrOptions } from '../core/ingest/index.ts';
+import type { OcrOptions } from '../core/ingest/index.ts';
 import type { Ocr, Progress } from '../core/ports.ts';
-import { loadNodeOcr, nodePdfRenderer } from '../models/ocr-node.ts';
+import { loadNodeOcr, nodeImageDecoder, nodePdfRenderer } from '../models/ocr-node.ts';
 import { PADDLE_OCR_ID } from '../models/ocr-models.ts';
 
 type Printable = Omit<Progress, 'stage'> & { stage: string };
@@ -25,11 +25,12 @@ export function lazyNodeOcr(): Ocr {
  * OCR options whose progress names the file being parsed: `file()` is the name the indexer's last
  * parse event gave.
  */
-export function cliOcrOptions(signal: AbortSignal, file: () => string, print: (p: Printable) => void): PdfOcrOptions {
+export function cliOcrOptions(signal: AbortSignal, file: () => string, print: (p: Printable) => void): OcrOptions {
   let started = 0;
   return {
     ocr: lazyNodeOcr(),
     renderer: nodePdfRenderer(),
+    images: nodeImageDecoder(),
     signal,
     onPage(done, total, page) {
       if (done === 0) return; // printed once a page is read

@@ -139,6 +139,18 @@ export interface Ocr {
   recognize(image: RgbaImage, signal?: AbortSignal): Promise<OcrLine[]>;
 }
 
+/**
+ * Decodes an image file (PNG, JPEG, WebP) to RGBA, outside core: a canvas in Node,
+ * createImageBitmap on OffscreenCanvas in a browser worker.
+ */
+export interface ImageDecoder {
+  /**
+   * The image drawn at `width` × `height`: its own size, or smaller (a large photo is scaled down
+   * before OCR, so its pixels are never all in memory at once). Rejects when the bytes do not decode.
+   */
+  decode(bytes: Uint8Array, width: number, height: number): Promise<RgbaImage>;
+}
+
 /** A drawn PDF page. */
 export interface RenderedPage extends RgbaImage {
   /** Pixels per PDF point drawn at: the one asked for, or less for a page too large to draw so. */

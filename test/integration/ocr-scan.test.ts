@@ -4,6 +4,7 @@
  * (no text layer), indexed through the engine; a question whose answer is only on one page finds
  * that page by number, in English and in Chinese.
  */
+import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { parseDocument } from '../../src/core/ingest/index.ts';
 import { MemoryIndexStore } from '../../src/core/persist/memory-store.ts';
 import type { Embedder } from '../../src/core/ports.ts';
 import { loadNodeModels } from '../../src/models/node.ts';
-import { loadNodeOcr, nodePdfRenderer } from '../../src/models/ocr-node.ts';
+import { loadNodeOcr, nodeImageDecoder, nodePdfRenderer } from '../../src/models/ocr-node.ts';
 import { drawPages, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR, MODELS_DIR } from '../support/paths.ts';
 
@@ -66,5 +67,24 @@ describe('an image-only PDF', () => {
     const zh = [...chinese.chunks].sort((a, b) => a.firstRank - b.firstRank)[0];
     expect(zh.chunk.page).toBe(3);
     expect(chinese.chunks.some((c) => c.chunk.page === 3 && c.chunk.text.includes('代表加热'))).toBe(true);
+  });
+
+  it('has a photo of a page read the same way: a PNG becomes a one-page document whose lines stand where the image shows them', async () => {
+    const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
+    const canvas = createCanvas(latex.width, latex.height);
+    canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(latex.data), latex.width, latex.height), 0, 0);
+    const png = new Uint8Array(canvas.encodeSync('png'));
+    const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
+    const { added, failed } = await engine.indexFiles([{ name: 'photo.png', bytes: png }], {
+      ingest: { ocr: { ocr: await loadNodeOcr(), renderer: nodePdfRenderer(), images: nodeImageDecoder() } },
+    });
+    expect(failed).toEqual([]);
+    const doc = added[0].doc;
+    expect(doc).toMatchObject({ mime: 'image/png', pageCount: 1 });
+    expect(doc.text).toContain('Huardest gefburn');
+    const lines = doc.scanned?.[0].lines ?? [];
+    expect(lines.every((l) => l.x0 >= 0 && l.x1 <= latex.width && l.y >= 0 && l.y <= latex.height)).toBe(true);
+    const found = await engine.retrieve('Is the blind text different from Huardest gefburn?', { ...DEFAULT_RETRIEVAL, n: 3 });
+    expect(found.chunks.some((c) => c.chunk.page === 1 && c.chunk.text.includes('Huardest gefburn'))).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ export const en = {
   'library.drop': 'Drop documents here',
   'library.choose': 'or choose files',
   'library.dropping': 'Release to add',
-  'library.formats': 'PDF, Word, EPUB, HTML, Markdown, text',
+  'library.formats': 'PDF, Word, EPUB, HTML, Markdown, text, images',
   'library.empty': 'No documents yet. Add some to start asking questions.',
   'library.private': 'Documents never leave this device.',
 
@@ -128,6 +128,7 @@ export const en = {
   'viewer.text': 'Text',
   'viewer.pageView': 'Page',
   'viewer.pageLoading': 'Rendering page {n}…',
+  'viewer.imageFailed': 'the image could not be shown',
   'viewer.pageFailed': 'The page could not be rendered: {message}',
   'viewer.notLocated': 'This passage was not found in the document text, so it is shown on its own.',
 

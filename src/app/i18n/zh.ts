@@ -30,7 +30,7 @@ export const zh: Record<MessageKey, string> = {
   'library.drop': '将文档拖到这里',
   'library.choose': '或选择文件',
   'library.dropping': '松开即可添加',
-  'library.formats': 'PDF、Word、EPUB、HTML、Markdown、纯文本',
+  'library.formats': 'PDF、Word、EPUB、HTML、Markdown、纯文本、图片',
   'library.empty': '还没有文档。添加文档后即可提问。',
   'library.private': '文档始终留在本设备上。',
 
@@ -131,6 +131,7 @@ export const zh: Record<MessageKey, string> = {
   'viewer.text': '文本',
   'viewer.pageView': '页面',
   'viewer.pageLoading': '正在渲染第 {n} 页…',
+  'viewer.imageFailed': '无法显示该图片',
   'viewer.pageFailed': '无法渲染该页：{message}',
   'viewer.notLocated': '在文档文本中没有找到该段落，因此单独显示。',
 

@@ -14,6 +14,9 @@ const FORMAT_LABELS: Record<string, string> = {
   'text/html': 'HTML',
   'text/markdown': 'MD',
   'text/plain': 'TXT',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPG',
+  'image/webp': 'WEBP',
 };
 
 /** How an encoding is known to people, from its WHATWG name ('gb18030' → 'GBK'). */

@@ -3,6 +3,7 @@ import { decodeText } from './decode.ts';
 import { IngestError } from './errors.ts';
 import { splitFileName } from './file-name.ts';
 import type { Format } from './format.ts';
+import { imageFormatOf } from './image-size.ts';
 
 /**
  * What format a file is in. The bytes decide first (a PDF is a PDF whatever its name); the name's
@@ -23,9 +24,14 @@ const EXTENSIONS: Record<string, Format> = {
   mkd: 'md',
   txt: 'txt',
   text: 'txt',
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  jpe: 'jpeg',
+  webp: 'webp',
 };
 
-const SUPPORTED = 'PDF, Word (DOCX), EPUB, HTML, Markdown and plain text';
+const SUPPORTED = 'PDF, Word (DOCX), EPUB, HTML, Markdown, plain text and images (PNG, JPEG, WebP)';
 // PDF readers accept a header that follows some junk, within the first kilobyte.
 const PDF_HEADER_WINDOW = 1024;
 
@@ -38,6 +44,8 @@ export interface Identified {
 
 export function identify(name: string, bytes: Uint8Array): Identified {
   if (hasPdfHeader(bytes)) return { format: 'pdf' };
+  const image = imageFormatOf(bytes);
+  if (image) return { format: image };
   const ext = splitFileName(name).extension.toLowerCase();
   const byName = EXTENSIONS[ext];
   if (isZip(bytes)) {
@@ -50,7 +58,8 @@ export function identify(name: string, bytes: Uint8Array): Identified {
   if (isOleCompound(bytes)) {
     throw new IngestError(name, 'unsupported', `old Office formats (.doc, .xls, .ppt) are not supported; save the file as .docx or PDF`);
   }
-  if (byName === 'pdf' || byName === 'docx' || byName === 'epub') return { format: byName };
+  // a binary format named so: its parser says what is wrong with the bytes
+  if (byName === 'pdf' || byName === 'docx' || byName === 'epub' || byName === 'png' || byName === 'jpeg' || byName === 'webp') return { format: byName };
   const decoded = decodeText(bytes);
   if (decoded === undefined) {
     const detail = byName

@@ -24,6 +24,9 @@ const FORMAT_NAMES: Record<string, string> = {
   html: 'HTML page',
   md: 'Markdown file',
   txt: 'text file',
+  png: 'PNG image',
+  jpeg: 'JPEG image',
+  webp: 'WebP image',
 };
 
 /** The file claims a format but its bytes do not hold one. */

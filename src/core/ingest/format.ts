@@ -1,6 +1,6 @@
 /** The document formats Loci reads, and the MIME type each is recorded under. */
 
-export type Format = 'pdf' | 'docx' | 'epub' | 'html' | 'md' | 'txt';
+export type Format = 'pdf' | 'docx' | 'epub' | 'html' | 'md' | 'txt' | 'png' | 'jpeg' | 'webp';
 
 export const MIME_TYPES: Record<Format, string> = {
   pdf: 'application/pdf',
@@ -9,4 +9,7 @@ export const MIME_TYPES: Record<Format, string> = {
   html: 'text/html',
   md: 'text/markdown',
   txt: 'text/plain',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
 };

@@ -5,6 +5,6 @@ export { MIME_TYPES, type Format } from './format.ts';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_CHUNKS, ingest, parseDocument, type IngestOptions, type ParseResult } from './ingest.ts';
 export { detectLanguage } from './language.ts';
 export { normalizeCode, normalizeText } from './normalize.ts';
-export { DEFAULT_OCR_SCALE, pagesNeedingOcr, type OcrPageCheckpoint, type PdfOcrOptions } from './ocr-pages.ts';
+export { DEFAULT_OCR_SCALE, pagesNeedingOcr, type OcrPageCheckpoint, type OcrOptions } from './ocr-pages.ts';
 export { loadPdfjs, pdfResources, setPdfResources, type PdfResources } from './pdfjs.ts';
 export { buildToc } from './toc.ts';

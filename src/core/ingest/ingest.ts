@@ -8,11 +8,12 @@ import { IngestError, tooLarge } from './errors.ts';
 import { splitFileName } from './file-name.ts';
 import { MIME_TYPES, type Format } from './format.ts';
 import { parseHtml } from './html.ts';
+import { parseImage } from './image.ts';
 import { detectLanguage } from './language.ts';
 import { parseMarkdown } from './markdown.ts';
 import { checkMarkdownDepth } from './markdown-depth.ts';
 import { normalizeBlock, normalizeText } from './normalize.ts';
-import type { PdfOcrOptions } from './ocr-pages.ts';
+import type { OcrOptions } from './ocr-pages.ts';
 import { parsePdf } from './pdf.ts';
 import { buildToc } from './toc.ts';
 import { parseText } from './txt.ts';
@@ -21,7 +22,7 @@ export interface IngestOptions {
   /** Largest file accepted, in bytes (default 100 MiB). */
   maxBytes?: number;
   /** Read PDF pages without a usable text layer by OCR; without it a scanned PDF is refused. */
-  ocr?: PdfOcrOptions;
+  ocr?: OcrOptions;
   /** Most chunks one document may make (default DEFAULT_MAX_CHUNKS); more are refused before embedding. */
   maxChunks?: number;
 }
@@ -77,7 +78,7 @@ export async function parseDocument(name: string, bytes: Uint8Array, options: In
  * The format's parser, with its stack overflow (nesting deeper than a parser's recursion takes,
  * in a shape no depth check foresaw) reported as the file's problem rather than a raw RangeError.
  */
-async function parseWithin(name: string, format: Format, bytes: Uint8Array, text: string | undefined, ocr?: PdfOcrOptions): Promise<ParsedDocument> {
+async function parseWithin(name: string, format: Format, bytes: Uint8Array, text: string | undefined, ocr?: OcrOptions): Promise<ParsedDocument> {
   try {
     return await parseFormat(name, format, bytes, text, ocr);
   } catch (error) {
@@ -93,7 +94,7 @@ function parseFormat(
   format: Format,
   bytes: Uint8Array,
   text: string | undefined,
-  ocr: PdfOcrOptions | undefined,
+  ocr: OcrOptions | undefined,
 ): Promise<ParsedDocument> | ParsedDocument {
   switch (format) {
     case 'pdf':
@@ -110,6 +111,10 @@ function parseFormat(
       return parseMarkdown(text ?? '');
     case 'txt':
       return parseText(text ?? '');
+    case 'png':
+    case 'jpeg':
+    case 'webp':
+      return parseImage(name, bytes, ocr);
   }
 }
 

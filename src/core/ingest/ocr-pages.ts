@@ -1,4 +1,4 @@
-import type { Ocr, PdfRenderer, RenderablePdf } from '../ports.ts';
+import type { ImageDecoder, Ocr, PdfRenderer, RenderablePdf } from '../ports.ts';
 import { throwIfAborted } from '../util/abort.ts';
 import { IngestError } from './errors.ts';
 import { ocrPageLines } from './ocr-lines.ts';
@@ -21,9 +21,12 @@ export interface OcrPageCheckpoint {
   put(page: number, lines: PdfLine[]): Promise<void>;
 }
 
-export interface PdfOcrOptions {
+/** How pages without text are read: scanned PDF pages and dropped images. */
+export interface OcrOptions {
   ocr: Ocr;
   renderer: PdfRenderer;
+  /** Reads image files (PNG, JPEG, WebP) for OCR; without it an image is refused. */
+  images?: ImageDecoder;
   /**
    * Pixels per PDF point the pages are drawn at. 2 (144 dpi) reads 9-point text; 1.5 loses
    * small print and 3 costs twice the time for the same characters (bench:ocr).
@@ -54,7 +57,7 @@ export function pagesNeedingOcr(pages: readonly (readonly PdfLine[])[]): number[
  * it (or read before, as the checkpoint kept it); returns the page numbers read. A page OCR finds
  * nothing on keeps its (empty) lines.
  */
-export async function ocrPages(file: string, bytes: Uint8Array, pages: PdfLine[][], options: PdfOcrOptions): Promise<number[]> {
+export async function ocrPages(file: string, bytes: Uint8Array, pages: PdfLine[][], options: OcrOptions): Promise<number[]> {
   const wanted = pagesNeedingOcr(pages);
   if (wanted.length === 0) return [];
   const todo: number[] = [];

@@ -7,8 +7,9 @@ import { readOutline } from './pdf-outline.ts';
 import { pageBlocks, type PageLine } from './pdf-paragraphs.ts';
 import { dropRunningLines } from './pdf-running.ts';
 import { markTableRows } from './pdf-tables.ts';
-import { ocrPages, type PdfOcrOptions } from './ocr-pages.ts';
+import { ocrPages, type OcrOptions } from './ocr-pages.ts';
 import { loadPdfjs, pdfResources } from './pdfjs.ts';
+import { scannedLines } from './scanned-lines.ts';
 
 /**
  * PDF → blocks with page numbers, through pdf.js's text layer. Running headers and footers are
@@ -27,7 +28,7 @@ interface TextItemLike {
   hasEOL: boolean;
 }
 
-export async function parsePdf(file: string, bytes: Uint8Array, ocr?: PdfOcrOptions): Promise<ParsedDocument & { pageCount: number }> {
+export async function parsePdf(file: string, bytes: Uint8Array, ocr?: OcrOptions): Promise<ParsedDocument & { pageCount: number }> {
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     // pdf.js may transfer (detach) the buffer it is given; the caller still needs its bytes.
@@ -49,7 +50,7 @@ export async function parsePdf(file: string, bytes: Uint8Array, ocr?: PdfOcrOpti
     const textLayer = await readPages(file, doc);
     const read = ocr ? await ocrPages(file, bytes, textLayer, ocr) : [];
     // taken before running lines are dropped: the page view boxes what is on the page
-    const scanned = read.map((page) => ({ page, lines: textLayer[page - 1].map(({ text, x0, x1, y, size }) => ({ text, x0, x1, y, size })) }));
+    const scanned = read.map((page) => ({ page, lines: scannedLines(textLayer[page - 1]) }));
     const pages = dropRunningLines(textLayer);
     if (pages.every((lines) => lines.length === 0)) {
       throw new IngestError(
