@@ -1,12 +1,14 @@
 /**
  * Character error rate: edit distance over the reference's length, on text normalised the same
  * way on both sides (NFKC, which also maps the Kangxi radicals some Chinese PDFs encode, such as
- * ⽤ for 用, to the ideographs OCR reads; whitespace removed, since line breaks and spaces differ
- * between a text layer and any OCR, and Chinese has no spaces to count).
+ * ⽤ for 用, to the ideographs OCR reads, and the app's own mapping of the radical forms NFKC leaves,
+ * such as ⻅ for 见; whitespace removed, since line breaks and spaces differ between a text layer and
+ * any OCR, and Chinese has no spaces to count).
  */
+import { unifyRadicals } from '../core/ingest/radicals.ts';
 
 export function cerText(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, '');
+  return unifyRadicals(text.normalize('NFKC')).replace(/\s+/gu, '');
 }
 
 export function characterErrorRate(reference: string, hypothesis: string): number {

@@ -1,10 +1,11 @@
 /**
  * Text normalization applied to every block, whatever its format, so that the same words always
  * look the same to the chunker, BM25 and the embedder: NFKC (full-width Latin and digits become
- * ASCII, Kangxi radicals from PDFs become the ordinary Han characters), invisible and control
- * characters dropped, whitespace folded.
+ * ASCII, Kangxi radicals from PDFs become the ordinary Han characters, and so do the radical forms
+ * NFKC leaves alone: radicals.ts), invisible and control characters dropped, whitespace folded.
  */
 import { CJK_CHARS } from './cjk.ts';
+import { unifyRadicals } from './radicals.ts';
 
 // Control characters other than whitespace, the BOM/zero-width space/soft hyphen (invisible noise
 // from copy-paste and PDFs), private-use code points (icon-font glyphs) and lone surrogates.
@@ -15,8 +16,7 @@ const WHITESPACE = /\s+/gu;
 
 /** Prose: one line, single spaces, trimmed. */
 export function normalizeText(raw: string): string {
-  return raw
-    .normalize('NFKC')
+  return unifyRadicals(raw.normalize('NFKC'))
     .replace(/\r\n?/g, '\n')
     // \t, \v, \f and NEL are Cc: turn them into spaces before INVISIBLE would delete them.
     .replace(/[\t\v\f\u0085]/g, ' ')
@@ -28,8 +28,7 @@ export function normalizeText(raw: string): string {
 
 /** Code: lines and indentation kept; trailing spaces and blank edges dropped. */
 export function normalizeCode(raw: string): string {
-  const lines = raw
-    .normalize('NFKC')
+  const lines = unifyRadicals(raw.normalize('NFKC'))
     .replace(/\r\n?/g, '\n')
     .replace(INVISIBLE, (ch) => (ch === '\n' || ch === '\t' ? ch : ''))
     .split('\n')

@@ -11,6 +11,14 @@ describe('normalizeText', () => {
     expect(normalizeText('常\u2f64\u2f45程式')).toBe('常用方程式');
   });
 
+  it('maps the radical forms NFKC leaves alone, as the chemistry PDF spells 见 and 长, and keeps the component-only ones', () => {
+    expect(normalizeText('参\u2ec5下文 碳链\u2ed3度')).toBe('参见下文 碳链长度');
+    expect(normalizeText('\u2ee3架与\u2ec4方')).toBe('骨架与西方');
+    // ⺅ (the person radical at the left of 他) is never a character of its own
+    expect(normalizeText('\u2e85')).toBe('\u2e85');
+    expect(normalizeCode('x = "\u2ec5"')).toBe('x = "见"');
+  });
+
   it('removes control and invisible characters', () => {
     expect(normalizeText('a\u0000b\u0007c\u200bd\ufeffe\u00adf\u001b')).toBe('abcdef');
   });
