@@ -76,6 +76,31 @@ describe('the chat list', () => {
     await page.reload();
     await appStarted(page);
     expect(await titles(page)).not.toContain('Refund rules');
+
+    // from the list itself, any chat is renamed and deleted on its own row, the open one or not
+    await page.click('[data-testid="new-chat"]');
+    await ask(page, 'Who needs an approval?');
+    await expect.poll(() => titles(page)).toEqual(['Who needs an approval?', 'Who approves a store manager?']);
+    await page.click('[data-testid="chat-picker"]');
+    const other = page.locator('[data-testid="chat-row"]').filter({ hasText: 'Who approves a store manager?' });
+    await other.locator('[data-testid="chat-row-rename"]').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-row-title');
+    await page.keyboard.type('Managers');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="chat-item"] .title').allTextContents()).toEqual(['Who needs an approval?', 'Managers']);
+    const managers = page.locator('[data-testid="chat-row"]').filter({ hasText: 'Managers' });
+    await managers.locator('[data-testid="chat-row-delete"]').click();
+    await screenshot(page, 'chat-list-row-delete');
+    await managers.getByRole('button', { name: 'Keep' }).click();
+    expect(await page.locator('[data-testid="chat-item"] .title').allTextContents()).toEqual(['Who needs an approval?', 'Managers']);
+    await managers.locator('[data-testid="chat-row-delete"]').click();
+    await page.click('[data-testid="chat-row-delete-yes"]');
+    await expect.poll(() => titles(page)).toEqual(['Who needs an approval?']);
+    // the open chat stayed open
+    expect(await page.locator('.turn').first().getAttribute('aria-label')).toBe('Who needs an approval?');
+    await page.reload();
+    await appStarted(page);
+    expect(await titles(page)).toEqual(['Who needs an approval?']);
     await recorded.context.close();
   });
 });

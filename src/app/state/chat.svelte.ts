@@ -84,16 +84,16 @@ export class ChatModel {
     await this.open(newChatId());
   }
 
-  async rename(title: string): Promise<void> {
-    await this.client.renameChat(this.chatId, title);
+  async rename(title: string, chatId: string = this.chatId): Promise<void> {
+    await this.client.renameChat(chatId, title);
     await this.#fetchList();
   }
 
-  async clear(): Promise<void> {
-    const id = this.chatId;
-    await this.client.clearHistory(id);
+  /** Deletes a chat (the open one by default); deleting the open one opens a new chat. */
+  async clear(chatId: string = this.chatId): Promise<void> {
+    await this.client.clearHistory(chatId);
     await this.#fetchList();
-    await this.open(newChatId());
+    if (chatId === this.chatId) await this.open(newChatId());
   }
 
   async ask(question: string): Promise<void> {
