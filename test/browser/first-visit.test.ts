@@ -23,9 +23,12 @@ describe('a first visit that cannot fetch the models', () => {
     const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     // No ?models=local: the stored default, the Hugging Face hub, which cannot be reached here.
+    const started = Date.now();
     await openApp(page, baseURL, 'device=wasm');
     const notices = page.locator('[data-testid="notice"]');
     await expect.poll(() => notices.count(), { timeout: 30_000 }).toBe(1);
+    // the issue asks for it within 5 s: printed, not asserted (a loaded CI machine is no measure)
+    console.log(`[first-visit] the notice showed ${((Date.now() - started) / 1000).toFixed(1)} s after navigation`);
     const text = (await notices.first().textContent()) ?? '';
     expect(text).toMatch(/The search model \S+ could not be downloaded from the Hugging Face hub/);
     expect(text).toMatch(/this site's \/models\/ folder/);
