@@ -2,12 +2,14 @@
 import { textTable, type Cell } from '../../src/bench/text-table.ts';
 import type { DropResult } from './pdf-drop.ts';
 import type { LargeLibraryResult, Reopen } from './large-library.ts';
+import type { ScanResult } from './scan.ts';
 import type { TabMemory } from './tab-memory.ts';
 
 export interface BrowserReport {
   chromium: string;
   drop?: DropResult;
   library?: LargeLibraryResult;
+  scan?: ScanResult;
 }
 
 const s = (ms: number) => ms / 1000;
@@ -15,7 +17,8 @@ const mb = (bytes: number | undefined) => (bytes === undefined ? undefined : byt
 const memoryOf = (m: TabMemory | undefined) => mb(m?.total);
 
 export function printReport(report: BrowserReport): void {
-  const { drop, library } = report;
+  const { drop, library, scan } = report;
+  if (scan) printScan(scan, report.chromium);
   if (drop) {
     console.log(
       textTable(
@@ -71,6 +74,39 @@ export function printReport(report: BrowserReport): void {
       ),
     );
   }
+}
+
+function printScan(result: ScanResult, chromium: string): void {
+  const { scan, baseline } = result;
+  const { ocr } = scan;
+  // either row may skip a stage the other showed (the scan's goes from its last page straight past parsed)
+  const stages = ['parsed', 'chunked', 'embedded', 'clustered', 'preparsed'].filter((st) => st in scan.stages || st in baseline.stages);
+  console.log(
+    textTable(
+      `\nA ${ocr.pages}-page scan dropped on the app (${result.source}, one JPEG a page, no text layer: ${scan.chunks} passages once read), Chromium ${chromium}` +
+        `\nbaseline: a ${baseline.pages}-page text PDF dropped in the same run (${baseline.name}, ${baseline.chunks} passages)`,
+      ['measure', 'scan', 'text PDF'],
+      [
+        [`drop → OCR begins, "0 of ${ocr.pages}" (s)`, s(ocr.startMs), undefined],
+        ['drop → first page read, OCR worker start and models included (s)', s(ocr.firstPageMs), undefined],
+        [`OCR: "0 of ${ocr.pages}" → last page read${ocr.lastStepSeen ? '' : ' (row past OCR)'} (s)`, s(ocr.ocrMs), undefined],
+        ['OCR: seconds a page after the first, median', s(ocr.perPageMs.median), undefined],
+        ['OCR: seconds a page after the first, max', s(ocr.perPageMs.max), undefined],
+        ...stages.map((stage): Cell[] => [`drop → row says ${stage} (s)`, s(scan.stages[stage]), s(baseline.stages[stage])]),
+        ['drop → ready (s)', s(scan.readyMs), s(baseline.readyMs)],
+        ['asked once ready → first sources (s)', s(scan.sourcesMs), s(baseline.sourcesMs)],
+        ['asked once ready → answer done (s)', s(scan.answerMs), s(baseline.answerMs)],
+        ['main thread during OCR: longest long task (ms)', ocr.mainThread.longestTaskMs, undefined],
+        ['main thread during OCR: long tasks (> 50 ms)', ocr.mainThread.longTasks, undefined],
+        ['main thread during OCR: longest 10 ms timer gap (ms)', ocr.mainThread.longestTimerGapMs, undefined],
+        ['main thread drop → ready: longest long task (ms)', scan.mainThread.longestTaskMs, baseline.mainThread.longestTaskMs],
+        ['main thread drop → ready: long tasks (> 50 ms)', scan.mainThread.longTasks, baseline.mainThread.longTasks],
+        ['tab memory after the answer (MB)', memoryOf(scan.memory), memoryOf(baseline.memory)],
+      ],
+    ),
+  );
+  for (const frame of ocr.mainThread.worstFrames) console.log(`  long frame during OCR ${frame.ms} ms: ${frame.scripts.join('; ') || '(no script over 5 ms: layout, style or rendering)'}`);
+  console.log(`  scan: ${(result.scanBytes / 1e6).toFixed(1)} MB, drawn and encoded in Node in ${s(result.buildMs).toFixed(1)} s; questions: "${result.question}" (scan), "${baseline.question}" (text PDF)`);
 }
 
 function reopenRows(label: string, r: Reopen): Cell[][] {
