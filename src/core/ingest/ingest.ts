@@ -21,7 +21,7 @@ import { parseText } from './txt.ts';
 export interface IngestOptions {
   /** Largest file accepted, in bytes (default 100 MiB). */
   maxBytes?: number;
-  /** Read PDF pages without a usable text layer by OCR; without it a scanned PDF is refused. */
+  /** Read PDF pages without a usable text layer, and images, by OCR; without it a scan or an image is refused. */
   ocr?: OcrOptions;
   /** Most chunks one document may make (default DEFAULT_MAX_CHUNKS); more are refused before embedding. */
   maxChunks?: number;
