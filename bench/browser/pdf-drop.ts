@@ -6,8 +6,9 @@
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { appStarted, waitForStatus } from '../../test/browser/support/app-page.ts';
-import { installProbe, readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
+import { waitForStatus } from '../../test/browser/support/app-page.ts';
+import { probedAppTab } from './app-tab.ts';
+import { readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
 import { tabMemory, type TabMemory } from './tab-memory.ts';
 
 export interface DropResult {
@@ -39,12 +40,8 @@ const STAGE_CLOCK = `(() => {
 })()`;
 
 export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void): Promise<DropResult> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const { context, page } = await probedAppTab(browser, baseURL);
   try {
-    await installProbe(context);
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/?models=local`);
-    await appStarted(page);
     const name = path.basename(pdf);
     await resetProbe(page);
     await page.evaluate(STAGE_CLOCK);

@@ -10,8 +10,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { drawPages, imageOnlyPdf } from '../../test/support/image-pdf.ts';
-import { appStarted, waitForStatus } from '../../test/browser/support/app-page.ts';
-import { installProbe, readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
+import { waitForStatus } from '../../test/browser/support/app-page.ts';
+import { probedAppTab } from './app-tab.ts';
+import { readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
 import { tabMemory, type TabMemory } from './tab-memory.ts';
 
 /** The scan's pixels per PDF point: 144 dpi, the scale the app's OCR draws pages at, so it reads the JPEG 1:1. */
@@ -184,12 +185,8 @@ const ROW_CLOCK = `(() => {
 
 async function dropAndAsk(browser: Browser, baseURL: string, file: string, question: string, log: (line: string) => void): Promise<{ result: Dropped; clock: Clock }> {
   const name = path.basename(file);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const { context, page } = await probedAppTab(browser, baseURL);
   try {
-    await installProbe(context);
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/?models=local`);
-    await appStarted(page);
     await resetProbe(page);
     await page.evaluate(ROW_CLOCK);
     await page.setInputFiles('[data-testid="file-input"]', file);

@@ -31,7 +31,8 @@ function readSize(bytes: Uint8Array): ImageSize | undefined {
   try {
     switch (imageFormatOf(bytes)) {
       case 'png':
-        return { width: view.getUint32(16), height: view.getUint32(20) };
+        // the first chunk must be the header: a signature before random bytes is no image
+        return String.fromCharCode(...bytes.subarray(12, 16)) === 'IHDR' ? { width: view.getUint32(16), height: view.getUint32(20) } : undefined;
       case 'jpeg':
         return jpegSize(bytes, view);
       case 'webp':
@@ -70,8 +71,13 @@ function jpegSize(bytes: Uint8Array, view: DataView): ImageSize | undefined {
 
 function webpSize(bytes: Uint8Array, view: DataView): ImageSize | undefined {
   const chunk = String.fromCharCode(bytes[12], bytes[13], bytes[14], bytes[15]);
-  if (chunk === 'VP8 ') return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+  // each form's own signature first: a lossy frame's start code, a lossless stream's 0x2f
+  if (chunk === 'VP8 ') {
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return undefined;
+    return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+  }
   if (chunk === 'VP8L') {
+    if (bytes[20] !== 0x2f) return undefined;
     const [b0, b1, b2, b3] = [bytes[21], bytes[22], bytes[23], bytes[24]];
     return { width: 1 + (((b1 & 0x3f) << 8) | b0), height: 1 + (((b3 & 0x0f) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)) };
   }

@@ -107,3 +107,25 @@ export async function imageSaved(page: Page, timeout = 30_000): Promise<void> {
 export function openedFrom(page: Page): Promise<string | undefined> {
   return page.evaluate(() => document.documentElement.dataset.indexOpenedFrom);
 }
+
+/**
+ * The source view's highlight boxes over its page (`picture`: the drawn canvas or the image), once
+ * there are some: each inside the picture, and the share of the picture they cover together.
+ */
+export async function highlightBoxes(page: Page, picture: string): Promise<{ count: number; inside: boolean; share: number }> {
+  const boxes = page.locator('[data-testid="pdf-highlight"]');
+  const deadline = Date.now() + 30_000;
+  while ((await boxes.count()) === 0 && Date.now() < deadline) await page.waitForTimeout(100);
+  const frame = await page.locator(`[data-testid="source-viewer"] ${picture}`).boundingBox();
+  if (!frame) throw new Error(`the source view shows no ${picture}`);
+  let inside = true;
+  let covered = 0;
+  for (const box of await boxes.all()) {
+    const b = await box.boundingBox();
+    if (!b) continue;
+    covered += b.width * b.height;
+    // a pixel of rounding either way
+    inside &&= b.x >= frame.x - 1 && b.y >= frame.y - 1 && b.x + b.width <= frame.x + frame.width + 1 && b.y + b.height <= frame.y + frame.height + 1;
+  }
+  return { count: await boxes.count(), inside, share: covered / (frame.width * frame.height) };
+}

@@ -66,6 +66,9 @@ describe('image files', () => {
     expect(imageSize(pngHeader(20_000, 20_000))).toEqual({ width: 20_000, height: 20_000 });
     // cut short, or named an image without being one
     expect(imageSize(encoded('jpeg', 41, 29).slice(0, 12))).toBeUndefined();
+    const signatureOnly = new Uint8Array(64).fill(0x5a);
+    signatureOnly.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(imageSize(signatureOnly)).toBeUndefined();
     expect(identify('photo.png', new TextEncoder().encode('not an image at all')).format).toBe('png');
   });
 

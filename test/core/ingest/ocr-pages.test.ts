@@ -10,6 +10,22 @@ import type { Ocr, OcrLine, PdfRenderer } from '../../../src/core/ports.ts';
 const lines = (...texts: string[]): PdfLine[] => texts.map((text, i) => ({ text, y: 700 - 14 * i, x0: 50, x1: 500, size: 10 }));
 const box = (text: string, x0: number, y0: number, x1: number, y1: number): OcrLine => ({ text, box: [x0, y0, x1, y1], confidence: 0.9 });
 
+/** A PDF of `pageCount` blank pages, each page number pushed to `drawn` when it is drawn. */
+function blankPages(pageCount: number, drawn: number[]): PdfRenderer {
+  return {
+    async open() {
+      return {
+        pageCount,
+        async render(page, scale) {
+          drawn.push(page);
+          return { width: 100, height: 200, data: new Uint8ClampedArray(100 * 200 * 4), scale };
+        },
+        async close() {},
+      };
+    },
+  };
+}
+
 describe('judgeTextLayer', () => {
   it('trusts prose, Chinese, tables of numbers and formulas', () => {
     expect(judgeTextLayer(lines('Net income rose to $3,033 million in 2019, up 12% (Note 4).'))).toBe('good');
@@ -70,18 +86,7 @@ describe('ocrPageLines', () => {
 describe('ocrPages', () => {
   it('draws and reads only the pages without a usable text layer', async () => {
     const drawn: number[] = [];
-    const renderer: PdfRenderer = {
-      async open() {
-        return {
-          pageCount: 3,
-          async render(page, scale) {
-            drawn.push(page);
-            return { width: 100, height: 200, data: new Uint8ClampedArray(100 * 200 * 4), scale };
-          },
-          async close() {},
-        };
-      },
-    };
+    const renderer = blankPages(3, drawn);
     const ocr: Ocr = { id: 'fake', recognize: async () => [box('Read from the pixels of the scan.', 10, 10, 90, 30)] };
     const progress: number[][] = [];
     const pages = [lines('A page with a real text layer of words.'), [], lines('\uE001\uE002\uE003\uE004 \uE005\uE006\uE007\uE008\uE009\uE00A')];
@@ -95,18 +100,7 @@ describe('ocrPages', () => {
 
   it('resumes at the first page its checkpoint has not kept, and keeps each page it reads', async () => {
     const drawn: number[] = [];
-    const renderer: PdfRenderer = {
-      async open() {
-        return {
-          pageCount: 4,
-          async render(page, scale) {
-            drawn.push(page);
-            return { width: 100, height: 200, data: new Uint8ClampedArray(100 * 200 * 4), scale };
-          },
-          async close() {},
-        };
-      },
-    };
+    const renderer = blankPages(4, drawn);
     const ocr: Ocr = { id: 'fake', recognize: async () => [box('Read from the pixels of the scan.', 10, 10, 90, 30)] };
     // pages 1 and 2 were read before the reading stopped; page 2 held nothing
     const kept = new Map<number, PdfLine[]>([[1, lines('Kept from the first reading.')], [2, []]]);
