@@ -13,8 +13,8 @@ import type { ProgressStage } from '../../src/core/ports.ts';
 /** Seconds per unit: per MB for `parse`, per page for `ocr`, per passage for the others. */
 const STARTING_RATES: Record<ProgressStage, number> = {
   parse: 7.4,
-  // PP-OCRv4 in Node took 2-7 s a page here (bench:ocr); wasm in a worker is slower
-  ocr: 6,
+  // PP-OCRv4 on the OCR worker: 14.4 s a page of a 10-K (median; bench:browser --only scan)
+  ocr: 14,
   embed: 0.0028,
   cluster: 0.0052,
   raptor: 0.01,
