@@ -1,7 +1,8 @@
 /**
  * The files people really have, dropped in the app: a GBK text is read (and says so) and answers
  * a question in Chinese; a Markdown of headings only, a quote nested past any real one and an EPUB
- * that unpacks past the limit (a ZIP bomb) are each refused on their own row with the reason,
+ * that unpacks past the limit (a ZIP bomb), an image whose header claims 20,000 × 20,000 pixels and
+ * a JPEG torn after its first bytes are each refused on their own row with the reason,
  * naming the file; the document already in the library is not touched and goes on answering; and
  * a copy of it under another name is named on its row instead of being added.
  */
@@ -35,6 +36,24 @@ function epubBomb(): Buffer {
   return Buffer.from(zipSync(files, { level: 1 }));
 }
 
+/** A PNG of nothing but its header, claiming `width` × `height` pixels. */
+function pngHeader(width: number, height: number): Buffer {
+  const bytes = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(bytes);
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  return bytes;
+}
+
+/** A JPEG's first marker, then noise. */
+function tornJpeg(): Buffer {
+  const bytes = Buffer.alloc(2048);
+  let x = 7;
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]).copy(bytes);
+  return bytes;
+}
+
 describe('the files people really have', () => {
   it('reads a GBK text and refuses the hostile ones by name, leaving the library alone', async () => {
     const recorded = await recordedContext(browser());
@@ -46,10 +65,20 @@ describe('the files people really have', () => {
       memoryFile('outline.md', 'text/markdown', Buffer.from('# 计划\n\n## 第一部分\n\n## 第二部分\n')),
       memoryFile('nested.md', 'text/markdown', Buffer.from(`${'>'.repeat(500)} deep\n`)),
       memoryFile('bomb.epub', 'application/epub+zip', epubBomb()),
+      memoryFile('huge.png', 'image/png', pngHeader(20_000, 20_000)),
+      memoryFile('torn.jpg', 'image/jpeg', tornJpeg()),
     ]);
     await waitForStatus(page, '旧文件.txt', 'ready');
-    for (const name of ['outline.md', 'nested.md', 'bomb.epub']) await waitForStatus(page, name, 'error', 120_000);
-    expect(await statuses(page)).toEqual({ [GOOD]: 'ready', '旧文件.txt': 'ready', 'outline.md': 'error', 'nested.md': 'error', 'bomb.epub': 'error' });
+    for (const name of ['outline.md', 'nested.md', 'bomb.epub', 'huge.png', 'torn.jpg']) await waitForStatus(page, name, 'error', 120_000);
+    expect(await statuses(page)).toEqual({
+      [GOOD]: 'ready',
+      '旧文件.txt': 'ready',
+      'outline.md': 'error',
+      'nested.md': 'error',
+      'bomb.epub': 'error',
+      'huge.png': 'error',
+      'torn.jpg': 'error',
+    });
 
     expect(await docRow(page, '旧文件.txt').textContent()).toMatch(/read as GBK · 1 passage(?!s)/);
     // each row names its format
@@ -59,6 +88,8 @@ describe('the files people really have', () => {
     expect(await errorOf('outline.md')).toContain('outline.md: the file has only headings (3) and no text under them to index');
     expect(await errorOf('nested.md')).toMatch(/nested\.md: the Markdown nests quotes or lists more than \d+ levels deep, too deep to read/);
     expect(await errorOf('bomb.epub')).toContain('bomb.epub: the book unpacks to more than 128 MB of text markup, the limit (it may be a ZIP bomb)');
+    expect(await errorOf('huge.png')).toContain('huge.png: the image is 20,000 × 20,000 pixels, more than the 100 million an image may have here');
+    expect(await errorOf('torn.jpg')).toMatch(/torn\.jpg: the image (is damaged|could not be decoded)/);
     await screenshot(page, 'library-hostile-files');
 
     // The good document: same row, same records; and the GBK text answers in Chinese.
@@ -75,7 +106,7 @@ describe('the files people really have', () => {
     await expect.poll(() => docRow(page, GOOD).locator('[data-testid="doc-copies"]').textContent(), { timeout: 30_000 }).toBe(
       '副本.md: the same content as this document, not added again',
     );
-    expect(Object.keys(await statuses(page))).toEqual([GOOD, '旧文件.txt', 'outline.md', 'nested.md', 'bomb.epub']);
+    expect(Object.keys(await statuses(page))).toEqual([GOOD, '旧文件.txt', 'outline.md', 'nested.md', 'bomb.epub', 'huge.png', 'torn.jpg']);
 
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
