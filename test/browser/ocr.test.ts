@@ -118,11 +118,24 @@ describe('a scanned PDF', () => {
     await recorded.context.close();
   });
 
-  it('takes a photo of a page as a document, and boxes the cited lines on the image', async () => {
+  it('takes a photo of a page as a document once OCR is on, and boxes the cited lines on the image', async () => {
     const recorded = await recordedContext(browser());
     const page = await recorded.newPage();
     await openApp(page, baseURL);
     const name = 'photo.png';
+    // with OCR turned off in the settings, the photo is refused, saying why
+    const ocrSetting = async (on: boolean) => {
+      await page.click('[data-testid="open-settings"]');
+      await page.setChecked('[data-testid="settings-ocr"]', on);
+      await page.waitForFunction((want) => document.querySelector<HTMLInputElement>('[data-testid="settings-ocr"]')?.checked === want, on);
+      await page.keyboard.press('Escape');
+    };
+    await ocrSetting(false);
+    await page.setInputFiles('[data-testid="file-input"]', memoryFile(name, 'image/png', photo));
+    await waitForStatus(page, name, 'error');
+    expect(await docRow(page, name).locator('[role="alert"]').textContent()).toContain('photo.png: the file is an image: its text can be read only by OCR, which is turned off');
+    // turned on again, adding the file again reads it
+    await ocrSetting(true);
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(name, 'image/png', photo));
     await waitForStatus(page, name, 'ready');
     expect(await docRow(page, name).locator('[data-testid="doc-format"]').textContent()).toBe('PNG');
