@@ -1,9 +1,7 @@
 import type { ParsedDocument } from '../types.ts';
-import { throwIfAborted } from '../util/abort.ts';
 import { IngestError } from './errors.ts';
 import { imageSize } from './image-size.ts';
-import { ocrPageLines } from './ocr-lines.ts';
-import type { OcrOptions } from './ocr-pages.ts';
+import { readByOcr, type OcrOptions, type PageSource } from './ocr-pages.ts';
 import { markSizeHeadings } from './pdf-headings.ts';
 import { pageBlocks } from './pdf-paragraphs.ts';
 import { markTableRows } from './pdf-tables.ts';
@@ -32,26 +30,24 @@ export async function parseImage(file: string, bytes: Uint8Array, ocr?: OcrOptio
     const n = (x: number) => x.toLocaleString('en-US');
     throw new IngestError(file, 'too-large', `the image is ${n(size.width)} × ${n(size.height)} pixels, more than the ${MAX_IMAGE_PIXELS / 1e6} million an image may have here; scale it down and add it again`);
   }
-  if (!ocr?.images) throw new IngestError(file, 'unsupported', 'the file is an image: its text can be read only by OCR, which is turned off');
+  const images = ocr?.images;
+  if (!ocr || !images) throw new IngestError(file, 'unsupported', 'the file is an image: its text can be read only by OCR, which is turned off');
 
   const scale = Math.min(1, Math.sqrt(MAX_OCR_PIXELS / pixels));
   const width = Math.max(1, Math.floor(size.width * scale));
   const height = Math.max(1, Math.floor(size.height * scale));
-  let lines = await ocr.checkpoint?.get(1);
-  ocr.onPage?.(lines ? 1 : 0, 1, 1);
-  if (!lines) {
-    throwIfAborted(ocr.signal, 'OCR');
-    let image;
-    try {
-      image = await ocr.images.decode(bytes, width, height);
-    } catch (error) {
-      throw new IngestError(file, 'corrupt', 'the image could not be decoded (it may be damaged)', { cause: error });
-    }
-    // in the image's own pixels, y up, as a PDF page's points: the page view boxes them on it
-    lines = ocrPageLines(await ocr.ocr.recognize(image, ocr.signal), { scale: width / size.width, imageHeight: height });
-    await ocr.checkpoint?.put(1, lines);
-    ocr.onPage?.(1, 1, 1);
-  }
+  const openImage = async (): Promise<PageSource> => ({
+    async draw() {
+      try {
+        // in the image's own pixels, y up, as a PDF page's points: the page view boxes them on it
+        return { ...(await images.decode(bytes, width, height)), scale: width / size.width };
+      } catch (error) {
+        throw new IngestError(file, 'corrupt', 'the image could not be decoded (it may be damaged)', { cause: error });
+      }
+    },
+    close: async () => {},
+  });
+  const [{ lines }] = await readByOcr([1], openImage, ocr);
   if (lines.length === 0) throw new IngestError(file, 'empty', 'OCR found no text in the image');
   const scanned = [{ page: 1, lines: scannedLines(lines) }];
   const pages = [lines];

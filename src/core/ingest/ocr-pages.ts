@@ -1,4 +1,4 @@
-import type { ImageDecoder, Ocr, PdfRenderer, RenderablePdf } from '../ports.ts';
+import type { ImageDecoder, Ocr, PdfRenderer, RenderablePdf, RenderedPage } from '../ports.ts';
 import { throwIfAborted } from '../util/abort.ts';
 import { IngestError } from './errors.ts';
 import { ocrPageLines } from './ocr-lines.ts';
@@ -52,42 +52,71 @@ export function pagesNeedingOcr(pages: readonly (readonly PdfLine[])[]): number[
   return wanted;
 }
 
+/** A page OCR read: its number (1-based) and its lines, in PDF points. */
+export interface ReadPage {
+  page: number;
+  lines: PdfLine[];
+}
+
+/** Where the pages to read are drawn from: a PDF opened for drawing, or a decoded image. */
+export interface PageSource {
+  /** The page drawn, with the pixels per PDF point (for an image, per pixel of its own) it is drawn at. */
+  draw(page: number): Promise<RenderedPage>;
+  close(): Promise<void>;
+}
+
 /**
- * Replaces, in `pages` (0-based), the lines of every page that needs OCR with what OCR reads on
- * it (or read before, as the checkpoint kept it); returns the page numbers read. A page OCR finds
- * nothing on keeps its (empty) lines.
+ * Reads `wanted` pages by OCR: the checkpoint's kept pages are taken as read, the rest drawn from the
+ * source (opened only when there is one to draw), read, kept and reported one at a time. Returns
+ * every page read, in order, with the lines OCR found (none, on a page it found nothing on).
  */
-export async function ocrPages(file: string, bytes: Uint8Array, pages: PdfLine[][], options: OcrOptions): Promise<number[]> {
-  const wanted = pagesNeedingOcr(pages);
-  if (wanted.length === 0) return [];
+export async function readByOcr(wanted: readonly number[], open: () => Promise<PageSource>, options: OcrOptions): Promise<ReadPage[]> {
+  const read = new Map<number, PdfLine[]>();
   const todo: number[] = [];
   for (const page of wanted) {
     const kept = await options.checkpoint?.get(page);
     if (kept === undefined) todo.push(page);
-    else if (kept.length > 0) pages[page - 1] = kept;
+    else read.set(page, kept);
   }
-  let done = wanted.length - todo.length;
+  let done = read.size;
   options.onPage?.(done, wanted.length, todo[0] ?? wanted[0]);
-  if (todo.length === 0) return wanted;
-  const scale = options.scale ?? DEFAULT_OCR_SCALE;
-  let pdf: RenderablePdf;
-  try {
-    pdf = await options.renderer.open(bytes);
-  } catch (error) {
-    throw new IngestError(file, 'corrupt', 'the PDF could not be drawn for OCR (it may be damaged)', { cause: error });
-  }
-  try {
-    for (const page of todo) {
-      throwIfAborted(options.signal, 'OCR');
-      const image = await pdf.render(page, scale);
-      const boxes = await options.ocr.recognize(image, options.signal);
-      const lines = ocrPageLines(boxes, { scale: image.scale, imageHeight: image.height });
-      if (lines.length > 0) pages[page - 1] = lines;
-      await options.checkpoint?.put(page, lines);
-      options.onPage?.(++done, wanted.length, page);
+  if (todo.length > 0) {
+    const source = await open();
+    try {
+      for (const page of todo) {
+        throwIfAborted(options.signal, 'OCR');
+        const image = await source.draw(page);
+        const lines = ocrPageLines(await options.ocr.recognize(image, options.signal), { scale: image.scale, imageHeight: image.height });
+        await options.checkpoint?.put(page, lines);
+        read.set(page, lines);
+        options.onPage?.(++done, wanted.length, page);
+      }
+    } finally {
+      await source.close();
     }
-  } finally {
-    await pdf.close();
   }
-  return wanted;
+  return wanted.map((page) => ({ page, lines: read.get(page) ?? [] }));
+}
+
+/**
+ * Replaces, in `pages` (0-based), the lines of every page that needs OCR with what OCR reads on it
+ * (or read before, as the checkpoint kept it); returns the pages where OCR found lines. A page OCR
+ * finds nothing on keeps its own lines.
+ */
+export async function ocrPages(file: string, bytes: Uint8Array, pages: PdfLine[][], options: OcrOptions): Promise<ReadPage[]> {
+  const wanted = pagesNeedingOcr(pages);
+  if (wanted.length === 0) return [];
+  const scale = options.scale ?? DEFAULT_OCR_SCALE;
+  const open = async (): Promise<PageSource> => {
+    let pdf: RenderablePdf;
+    try {
+      pdf = await options.renderer.open(bytes);
+    } catch (error) {
+      throw new IngestError(file, 'corrupt', 'the PDF could not be drawn for OCR (it may be damaged)', { cause: error });
+    }
+    return { draw: (page) => pdf.render(page, scale), close: () => pdf.close() };
+  };
+  const found = (await readByOcr(wanted, open, options)).filter((p) => p.lines.length > 0);
+  for (const { page, lines } of found) pages[page - 1] = lines;
+  return found;
 }

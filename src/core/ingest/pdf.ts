@@ -48,9 +48,8 @@ export async function parsePdf(file: string, bytes: Uint8Array, ocr?: OcrOptions
       throw loadError(file, error);
     }
     const textLayer = await readPages(file, doc);
-    const read = ocr ? await ocrPages(file, bytes, textLayer, ocr) : [];
     // taken before running lines are dropped: the page view boxes what is on the page
-    const scanned = read.map((page) => ({ page, lines: scannedLines(textLayer[page - 1]) }));
+    const scanned = (ocr ? await ocrPages(file, bytes, textLayer, ocr) : []).map(({ page, lines }) => ({ page, lines: scannedLines(lines) }));
     const pages = dropRunningLines(textLayer);
     if (pages.every((lines) => lines.length === 0)) {
       throw new IngestError(
@@ -65,7 +64,7 @@ export async function parsePdf(file: string, bytes: Uint8Array, ocr?: OcrOptions
     if (outline.length === 0 || markOutlineHeadings(pages, outline) === 0) markSizeHeadings(pages);
     const blocks: Block[] = pages.flatMap((lines, i) => pageBlocks(markTableRows(lines), i + 1));
     const result: ParsedDocument & { pageCount: number } = { blocks, pageCount: doc.numPages };
-    if (scanned.some((p) => p.lines.length > 0)) result.scanned = scanned.filter((p) => p.lines.length > 0);
+    if (scanned.length > 0) result.scanned = scanned;
     // A heading on the first page is a title; a later one (an outline's first section) is not.
     const title = (await metadataTitle(doc)) ?? blocks.find((b) => b.kind === 'heading' && b.page === 1)?.text;
     if (title) result.title = title;

@@ -91,11 +91,21 @@ describe('ocrPages', () => {
     const progress: number[][] = [];
     const pages = [lines('A page with a real text layer of words.'), [], lines('\uE001\uE002\uE003\uE004 \uE005\uE006\uE007\uE008\uE009\uE00A')];
     const read = await ocrPages('scan.pdf', new Uint8Array(1), pages, { ocr, renderer, onPage: (done, total, page) => progress.push([done, total, page]) });
-    expect(read).toEqual([2, 3]);
+    expect(read.map((p) => p.page)).toEqual([2, 3]);
     expect(drawn).toEqual([2, 3]);
     expect(progress).toEqual([[0, 2, 2], [1, 2, 2], [2, 2, 3]]);
     expect(pages[0][0].text).toBe('A page with a real text layer of words.');
     expect(pages[1].map((l) => l.text)).toEqual(['Read from the pixels of the scan.']);
+  });
+
+  it('leaves out of what it read a page OCR found nothing on, which keeps its own lines', async () => {
+    const garbage = lines('\uE001\uE002\uE003\uE004 \uE005\uE006\uE007\uE008\uE009\uE00A');
+    const pages = [[], garbage];
+    const ocr: Ocr = { id: 'fake', recognize: async () => [] };
+    const read = await ocrPages('scan.pdf', new Uint8Array(1), pages, { ocr, renderer: blankPages(2, []) });
+    // neither page counts as scanned: the page view must not box the garbage as if OCR had read it
+    expect(read).toEqual([]);
+    expect(pages[1]).toBe(garbage);
   });
 
   it('resumes at the first page its checkpoint has not kept, and keeps each page it reads', async () => {
@@ -108,7 +118,8 @@ describe('ocrPages', () => {
     const progress: number[][] = [];
     const pages: PdfLine[][] = [[], [], [], []];
     const read = await ocrPages('scan.pdf', new Uint8Array(1), pages, { ocr, renderer, checkpoint, onPage: (done, total, page) => progress.push([done, total, page]) });
-    expect(read).toEqual([1, 2, 3, 4]);
+    // the pages OCR found lines on, kept or read now (page 2 held nothing)
+    expect(read.map((p) => p.page)).toEqual([1, 3, 4]);
     expect(drawn).toEqual([3, 4]);
     // the bar starts where the last reading stopped
     expect(progress).toEqual([[2, 4, 3], [3, 4, 3], [4, 4, 4]]);
