@@ -7,7 +7,10 @@
 /** The models' name, recorded with what they read. */
 export const PADDLE_OCR_ID = 'paddleocr-ppocrv4-ch';
 
-/** The files, as named in the package's `assets` folder and on the site under `ocr/`. */
+/** The site's folder the files are served from (workers/build/ocr-assets.ts). */
+export const OCR_SITE_FOLDER = 'ocr';
+
+/** The files, as named in the package's `assets` folder and in the site's OCR_SITE_FOLDER. */
 export const OCR_MODEL_FILES = {
   detection: 'ch_PP-OCRv4_det_infer.onnx',
   recognition: 'ch_PP-OCRv4_rec_infer.onnx',

@@ -45,7 +45,7 @@ export interface AppSettings extends RetrievalChoices {
   preparse: PreparseMode;
   /** Max chunks pre-parsed per indexing run; the rest continues in the background later. */
   preparseBudget: number;
-  /** Read the pages of a PDF that have no usable text layer (scans) by OCR; off, such a PDF is refused. */
+  /** Read scanned PDF pages (no usable text layer) and images by OCR; off, a scan or an image is refused. */
   ocr: boolean;
   embedderId: string;
   generatorId: string;

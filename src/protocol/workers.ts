@@ -55,12 +55,12 @@ export interface EmbedApi {
   score(modelId: string, query: string, passages: string[]): Promise<number[]>;
 }
 
-/** The cluster worker: one group's clustering, its vectors as one row-major array. */
 /** The OCR worker (started by the engine worker): one page image in, the lines read on it out. */
 export interface OcrApi {
   recognize(image: RgbaImage): Promise<OcrLine[]>;
 }
 
+/** The cluster worker: one group's clustering, its vectors as one row-major array. */
 export interface ClusterApi {
   cluster(
     chunkIds: string[],

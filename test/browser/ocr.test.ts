@@ -4,16 +4,16 @@
  * by the site, and indexed; a question whose answer is only on the second page cites that page,
  * and the page view boxes the cited lines on the drawn scan.
  */
-import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { drawPages, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
+import { drawPages, encodeImage, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR } from '../support/paths.ts';
 import type { Page } from 'playwright-core';
-import { appStarted, ask, docRow, highlightBoxes, openApp, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, docRow, highlightBoxes, openApp, stageCount, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
+import { countRecords } from './support/idb.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -29,18 +29,11 @@ beforeAll(async () => {
   scan = Buffer.from(imageOnlyPdf([zen, latex]));
   longer = Buffer.from(imageOnlyPdf([zen, latex, zen, latex]));
   // a photo of the top of a page: its first paragraph holds the answer
-  const top = topOf(latex, 500);
-  const canvas = createCanvas(top.width, top.height);
-  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(top.data), top.width, top.height), 0, 0);
-  photo = canvas.encodeSync('png');
+  photo = Buffer.from(encodeImage(topOf(latex, 500), 'png'));
 });
 
 /** The row's "Reading scanned pages: n of N", as [n, N], or undefined while it shows something else. */
-async function pagesRead(page: Page, name: string): Promise<[number, number] | undefined> {
-  const text = await docRow(page, name).evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '');
-  const step = text.match(/Reading scanned pages: (\d+) of (\d+)/);
-  return step ? [Number(step[1]), Number(step[2])] : undefined;
-}
+const pagesRead = (page: Page, name: string) => stageCount(page, name, 'Reading scanned pages');
 
 describe('a scanned PDF', () => {
   it('is read by OCR page by page, answers from its second page, and boxes the cited lines on it', async () => {
@@ -105,15 +98,7 @@ describe('a scanned PDF', () => {
     // the first count after the reload starts from the pages read before it, not from 0
     expect(after?.[0]).toBeGreaterThanOrEqual(before![0]);
     await waitForStatus(page, name, 'ready');
-    expect(await page.evaluate(() => new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('loci');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const count = open.result.transaction('ocrPages').objectStore('ocrPages').count();
-        count.onsuccess = () => { resolve(count.result); open.result.close(); };
-        count.onerror = () => reject(count.error);
-      };
-    }))).toBe(0);
+    expect(await countRecords(page, 'ocrPages')).toBe(0);
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
   });

@@ -6,7 +6,7 @@
  * stages, and the row says so.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
+import { ask, docRow, openApp, stageCount, waitForStatus } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS } from './support/files.ts';
 
@@ -65,8 +65,7 @@ describe('indexing progress', () => {
     const row = docRow(page, name);
     // paused in the embedding stage: chunked, with no vector stored
     const deadline = Date.now() + 120_000;
-    const progressText = () => row.evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '').catch(() => '');
-    while (Date.now() < deadline && !(await progressText()).includes('Understanding passages')) {
+    while (Date.now() < deadline && !(await stageCount(page, name, 'Understanding passages'))) {
       await page.waitForTimeout(50);
     }
     await row.locator('[data-testid="pause-doc"]').click();

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, docRow, openApp, waitForStatus } from './support/app-page.ts';
+import { appStarted, docRow, openApp, stageCount, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS, NIKE_10K } from './support/files.ts';
 import { firstStage, readIndex } from './support/idb.ts';
@@ -77,12 +77,9 @@ describe('indexing across a reload', () => {
     await appStarted(page);
 
     // the first progress the row shows after the reload counts from the rows kept
-    const row = docRow(page, name);
     let first: number | undefined;
     for (const deadline = Date.now() + 120_000; Date.now() < deadline && first === undefined; await page.waitForTimeout(50)) {
-      const text = await row.evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '');
-      const done = text.match(/Understanding passages: ([\d,]+) of/)?.[1];
-      if (done) first = Number(done.replace(/,/g, ''));
+      first = (await stageCount(page, name, 'Understanding passages'))?.[0];
     }
     expect(first).toBeGreaterThan(kept);
     expect(offMachine(recorded.requests)).toEqual([]);

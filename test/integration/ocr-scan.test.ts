@@ -4,7 +4,6 @@
  * (no text layer), indexed through the engine; a question whose answer is only on one page finds
  * that page by number, in English and in Chinese.
  */
-import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,7 @@ import { MemoryIndexStore } from '../../src/core/persist/memory-store.ts';
 import type { Embedder } from '../../src/core/ports.ts';
 import { loadNodeModels } from '../../src/models/node.ts';
 import { loadNodeOcr, nodeImageDecoder, nodePdfRenderer } from '../../src/models/ocr-node.ts';
-import { drawPages, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
+import { drawPages, encodeImage, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR, MODELS_DIR } from '../support/paths.ts';
 
 const PDF_DIR = path.join(DOCUMENTS_DIR, 'pdf');
@@ -71,9 +70,7 @@ describe('an image-only PDF', () => {
 
   it('has a photo of a page read the same way: a PNG becomes a one-page document whose lines stand where the image shows them', async () => {
     const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
-    const canvas = createCanvas(latex.width, latex.height);
-    canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(latex.data), latex.width, latex.height), 0, 0);
-    const png = new Uint8Array(canvas.encodeSync('png'));
+    const png = encodeImage(latex, 'png');
     const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
     const { added, failed } = await engine.indexFiles([{ name: 'photo.png', bytes: png }], {
       ingest: { ocr: { ocr: await loadNodeOcr(), renderer: nodePdfRenderer(), images: nodeImageDecoder() } },

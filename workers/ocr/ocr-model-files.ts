@@ -3,7 +3,7 @@
  * their own after the first page that needed them: nothing comes from a third party, and a scan
  * dropped later, offline, is read all the same.
  */
-import { OCR_MODEL_FILES, PADDLE_OCR_ID } from '../../src/models/ocr-models.ts';
+import { OCR_MODEL_FILES, OCR_SITE_FOLDER, PADDLE_OCR_ID } from '../../src/models/ocr-models.ts';
 import type { PaddleOcrFiles } from '../../src/models/paddle-ocr.ts';
 
 const CACHE_NAME = `loci-ocr-${PADDLE_OCR_ID}`;
@@ -13,7 +13,7 @@ export class OcrModelsUnavailableError extends Error {
 }
 
 export async function ocrModelFiles(): Promise<PaddleOcrFiles> {
-  const base = new URL(`${import.meta.env.BASE_URL}ocr/`, self.location.href);
+  const base = new URL(`${import.meta.env.BASE_URL}${OCR_SITE_FOLDER}/`, self.location.href);
   // The Cache API is missing in some private modes: the files are then fetched every session.
   const cache = await caches.open(CACHE_NAME).catch(() => undefined);
   const read = async (name: string): Promise<Response> => {

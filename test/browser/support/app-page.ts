@@ -129,3 +129,15 @@ export async function highlightBoxes(page: Page, picture: string): Promise<{ cou
   }
   return { count: await boxes.count(), inside, share: covered / (frame.width * frame.height) };
 }
+
+/**
+ * What the row's progress says it has done of a stage named in words ("Reading scanned pages: 3 of
+ * 20" → [3, 20]), or undefined while it shows anything else (or no longer shows the row).
+ */
+export async function stageCount(page: Page, name: string, stage: string): Promise<[number, number] | undefined> {
+  const text = await docRow(page, name)
+    .evaluate((el) => el.querySelector('.progress-text')?.textContent ?? '', undefined, { timeout: 5_000 })
+    .catch(() => '');
+  const count = text.match(new RegExp(`${stage}: ([\\d,]+) of ([\\d,]+)`));
+  return count ? [Number(count[1].replace(/,/g, '')), Number(count[2].replace(/,/g, ''))] : undefined;
+}

@@ -58,3 +58,23 @@ export function readIndex(page: Page): Promise<IndexContents> {
 export async function firstStage(page: Page): Promise<string | undefined> {
   return (await readIndex(page)).documents[0]?.stage;
 }
+
+/** How many records a store of the app's database holds. */
+export function countRecords(page: Page, store: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('loci');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(name).objectStore(name).count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            open.result.close();
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    store,
+  );
+}
