@@ -30,6 +30,8 @@ export const en = {
   'library.dropping': 'Release to add',
   'library.formats': 'PDF, Word, EPUB, HTML, Markdown, text, images',
   'library.empty': 'No documents yet. Add some to start asking questions.',
+  'library.find': 'Find a document by name',
+  'library.noMatch': 'No document has that in its name.',
   'library.private': 'Documents never leave this device.',
 
   'status.queued': 'Queued',

@@ -32,6 +32,8 @@ export const zh: Record<MessageKey, string> = {
   'library.dropping': '松开即可添加',
   'library.formats': 'PDF、Word、EPUB、HTML、Markdown、纯文本、图片',
   'library.empty': '还没有文档。添加文档后即可提问。',
+  'library.find': '按名称查找文档',
+  'library.noMatch': '没有名称包含这些字词的文档。',
   'library.private': '文档始终留在本设备上。',
 
   'status.queued': '排队中',

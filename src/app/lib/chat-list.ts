@@ -4,6 +4,7 @@
  * chat was open is remembered here, in localStorage: a preference of this tab, not chat data.
  */
 import type { ChatEntry } from '../../protocol/api.ts';
+import { matchingWords } from './word-match.ts';
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -62,19 +63,7 @@ export class OpenChatMemory {
   }
 }
 
-/**
- * The chats whose title holds every word of `query`, in their order (case and accents ignored;
- * Chinese, written without spaces, matches as a substring). A blank query keeps them all.
- */
+/** The chats whose title holds every word of `query`, in their order (see matchingWords). */
 export function matchingChats<T extends Pick<ChatEntry, 'title'>>(chats: readonly T[], query: string, untitled: string): T[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...chats];
-  return chats.filter((chat) => {
-    const title = fold(chat.title || untitled);
-    return words.every((word) => title.includes(word));
-  });
-}
-
-function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+  return matchingWords(chats, query, (chat) => chat.title || untitled);
 }
