@@ -35,6 +35,8 @@ import { passage } from './views.ts';
 
 interface Opened {
   store: IdbIndexStore;
+  /** The stored index, read from the start beside the library's rows; taken by the first open. */
+  preloaded?: { snapshot: Promise<IndexSnapshot | undefined>; since: number };
   image: ImageSaver;
   settings: AppSettingsStore;
   library: Library;
@@ -117,6 +119,11 @@ export class EngineService implements EngineApi {
   private async openStore(request: EngineStartRequest): Promise<Opened> {
     await holdLibrary(() => this.send({ type: 'held-elsewhere' }));
     const store = await IdbIndexStore.open({ image: await privateImageFile() });
+    // The index is read while the rows are listed: the image is a file read and the rows an
+    // IndexedDB read, so they overlap (100k entries: rows 0.26 s, image 0.7 s)
+    const since = performance.now();
+    const preloaded = { snapshot: store.load(), since };
+    preloaded.snapshot.catch(() => undefined);
     const settings = new AppSettingsStore(store.db, request.launch);
     await settings.load();
     const paused = new PausedJobs(store.db);
@@ -139,7 +146,7 @@ export class EngineService implements EngineApi {
     const chats = new Chats({ db: store.db, engine: () => this.engine, settings: () => settings.value, canRerank: () => models.hasReranker, meaningReady: () => this.meaningReady() });
     // Rows show at once, as queued, while the models load.
     await library.refresh();
-    return { store, image, settings, library, chats, models };
+    return { store, preloaded, image, settings, library, chats, models };
   }
 
   /**
@@ -158,8 +165,9 @@ export class EngineService implements EngineApi {
     await library.queue.halt();
     try {
       // Read at once: without an early open the model loads alongside, as neither needs the other until the index opens.
-      const t0 = performance.now();
-      const stored = store.load();
+      const t0 = opened.preloaded?.since ?? performance.now();
+      const stored = opened.preloaded?.snapshot ?? store.load();
+      opened.preloaded = undefined;
       let readMs = 0;
       stored.then(() => (readMs = performance.now() - t0)).catch(() => undefined);
       const opening = () => ({ from: store.openedFrom ?? 'records', ms: performance.now() - t0, readMs });
