@@ -1,5 +1,5 @@
 // The import rules `npm run lint:deps` (part of `npm test`) enforces over src/ and workers/.
-// Layers, bottom up: src/core (the engine) ← src/models, src/storage (adapters) ← workers (threads);
+// Layers, bottom up: src/core (the engine) ← src/models, src/browser-storage (adapters) ← workers (threads);
 // src/protocol (the app↔engine contract: core's vocabulary, the client API, the worker APIs) sits
 // between the threads and the page: workers and src/client (the page's handle on the workers) meet
 // only there, and src/app (the UI) sees only src/client and src/protocol. src/cli, src/eval and
@@ -48,11 +48,11 @@ module.exports = {
     {
       name: 'adapters-import-only-core',
       comment:
-        'src/models and src/storage implement core ports; they may import core but not each other, ' +
+        'src/models and src/browser-storage implement core ports; they may import core but not each other, ' +
         'the contract, the threads, the client, the UI or the tools.',
       severity: 'error',
-      from: { path: '^src/(models|storage)/' },
-      to: { path: `^(src/(app|client|protocol|cli|eval|bench|models|storage)|workers)/`, pathNot: '^src/$1/' },
+      from: { path: '^src/(models|browser-storage)/' },
+      to: { path: `^(src/(app|client|protocol|cli|eval|bench|models|browser-storage)|workers)/`, pathNot: '^src/$1/' },
     },
     {
       name: 'protocol-imports-only-core-and-model-facts',
@@ -106,7 +106,7 @@ module.exports = {
         'plugin that runs at build time).',
       severity: 'error',
       from: {
-        path: '^(src/(core|models|storage|protocol|client|app)|workers)/',
+        path: '^(src/(core|models|browser-storage|protocol|client|app)|workers)/',
         pathNot: '^(src/models/(node|ocr-node)\\.ts$|workers/build/)',
       },
       to: { dependencyTypes: ['core'] },

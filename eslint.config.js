@@ -12,7 +12,7 @@ export const UI_IMPORT_RULE = [
   {
     patterns: [
       {
-        regex: '^(\\.\\./)+(core|models|storage|cli|eval|bench)(/|$)',
+        regex: '^(\\.\\./)+(core|models|browser-storage|cli|eval|bench)(/|$)',
         message: 'The UI speaks to the engine through src/client and src/protocol (see ARCHITECTURE.md), types included.',
       },
       {

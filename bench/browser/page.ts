@@ -7,13 +7,13 @@
 import type { LociClient } from '../../src/protocol/api.ts';
 import type { Strategy, Retriever } from '../../src/core/types.ts';
 import { createWorkerClient } from '../../src/client/worker-client.ts';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import { decodeIndex } from '../../src/core/persist/binary-format.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { decodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { benchIndex } from '../../src/bench/index-bench.ts';
 import { summarize, type Timing } from '../../src/bench/stats.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
-import { openLociDb } from '../../src/storage/open.ts';
-import { INDEX_STORES } from '../../src/storage/records.ts';
+import { openLociDb } from '../../src/browser-storage/open.ts';
+import { INDEX_STORES } from '../../src/browser-storage/records.ts';
 
 export interface Loaded {
   documents: number;

@@ -7,7 +7,7 @@
  * timings taken under the same load.
  */
 import { clusterChunks, type ClusterOptions } from '../core/cluster/index.ts';
-import { DEFAULT_SETTINGS } from '../core/persist/manifest.ts';
+import { DEFAULT_SETTINGS } from '../core/stored-index/manifest.ts';
 import type { Chunk } from '../core/types.ts';
 import { seededRandom } from '../core/util/random.ts';
 import { round } from './stats.ts';

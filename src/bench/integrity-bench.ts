@@ -7,15 +7,15 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { decodeIndex, encodeIndex } from '../core/persist/binary-format.ts';
-import { DEFAULT_SETTINGS, FORMAT_VERSION } from '../core/persist/manifest.ts';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/persist/snapshot.ts';
+import { decodeIndex, encodeIndex } from '../core/stored-index/binary-format.ts';
+import { DEFAULT_SETTINGS, FORMAT_VERSION } from '../core/stored-index/manifest.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import type { Chunk, Entry } from '../core/types.ts';
 import { checksums } from '../core/util/checksum.ts';
-import { IdbIndexStore } from '../storage/idb-index-store.ts';
-import { findDamage } from '../storage/record-sums.ts';
-import { readIndexRecords, readTransaction } from '../storage/read-records.ts';
-import { INDEX_STORES } from '../storage/records.ts';
+import { IdbIndexStore } from '../browser-storage/idb-index-store.ts';
+import { findDamage } from '../browser-storage/record-sums.ts';
+import { readIndexRecords, readTransaction } from '../browser-storage/read-records.ts';
+import { INDEX_STORES } from '../browser-storage/records.ts';
 import { encodeIndexV1 } from './index-v1.ts';
 
 export interface IntegrityShape {

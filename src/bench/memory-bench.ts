@@ -6,7 +6,7 @@
  */
 import { termsFor } from '../core/search/entry-terms.ts';
 import { LiveCorpus } from '../core/search/live-corpus.ts';
-import { encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../core/persist/index.ts';
+import { encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../core/stored-index/index.ts';
 import type { IndexManifest, VectorStorage } from '../core/types.ts';
 import { retainedBy } from './heap.ts';
 import { round } from './stats.ts';

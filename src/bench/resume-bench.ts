@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodeIndex } from '../core/persist/binary-format.ts';
+import { decodeIndex } from '../core/stored-index/binary-format.ts';
 import type { Stage } from '../core/types.ts';
 import { round } from './stats.ts';
 

@@ -3,7 +3,7 @@
  * event is charged to the stage of the current one, so each stage gets the work that led up to its
  * report (chunking is charged to `embed`, which reports right after it).
  */
-import type { ManifestSettings } from '../core/persist/manifest.ts';
+import type { ManifestSettings } from '../core/stored-index/manifest.ts';
 import type { Progress, ProgressListener } from '../core/ports.ts';
 
 export class StageClock {

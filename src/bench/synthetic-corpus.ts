@@ -3,7 +3,7 @@
  * vocabulary, laid out as real records (chunks, clusters, pre-parsed entries) so every strategy
  * searches the share of entries it would in a real CAP-RAG index.
  */
-import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
+import type { DocumentRecord, GroupRecord } from '../core/stored-index/snapshot.ts';
 import { seededRandom } from '../core/util/random.ts';
 import type { Chunk, Cluster, Entry, EntryKind, RaptorNode } from '../core/types.ts';
 

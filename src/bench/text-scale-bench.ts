@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LociEngine } from '../core/engine/engine.ts';
-import { DEFAULT_SETTINGS, MemoryIndexStore } from '../core/persist/index.ts';
+import { DEFAULT_SETTINGS, MemoryIndexStore } from '../core/stored-index/index.ts';
 import type { Embedder } from '../core/ports.ts';
 import { round } from './stats.ts';
 

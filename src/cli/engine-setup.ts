@@ -1,8 +1,8 @@
 /** Opens an engine over an index file with the models the options name. */
 import { existsSync } from 'node:fs';
 import { LociEngine } from '../core/engine/engine.ts';
-import type { ManifestSettings } from '../core/persist/manifest.ts';
-import { describeDamage, IndexDamagedError } from '../core/persist/damage.ts';
+import type { ManifestSettings } from '../core/stored-index/manifest.ts';
+import { describeDamage, IndexDamagedError } from '../core/stored-index/damage.ts';
 import { loadNodeModels } from '../models/node.ts';
 import { FileIndexStore } from './file-store.ts';
 import { UsageError, type CommonOptions } from './options.ts';

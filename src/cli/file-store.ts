@@ -8,10 +8,10 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { decodeIndex, encodeIndex, type BlockCache } from '../core/persist/binary-format.ts';
-import { MemoryIndexStore } from '../core/persist/memory-store.ts';
-import { describeDamage, IndexDamagedError, type Damage } from '../core/persist/damage.ts';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/persist/snapshot.ts';
+import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/binary-format.ts';
+import { MemoryIndexStore } from '../core/stored-index/memory-store.ts';
+import { describeDamage, IndexDamagedError, type Damage } from '../core/stored-index/damage.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
 
 export class FileIndexStore extends MemoryIndexStore {
   private dirty = false;

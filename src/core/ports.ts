@@ -1,10 +1,10 @@
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from './persist/snapshot.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from './stored-index/snapshot.ts';
 import type { ClusterGroup, IndexManifest } from './types.ts';
 import type { ClusterOptions } from './cluster/cluster-chunks.ts';
 
 /**
  * The only doors out of `src/core`. Adapters in `src/models` (transformers.js, web-llm) and
- * `src/storage` (IndexedDB, files) implement them; tests may implement them with doubles.
+ * `src/browser-storage` (IndexedDB, files) implement them; tests may implement them with doubles.
  */
 
 /** Whether a text is embedded as a question or as a passage (prefix models such as e5 differ). */

@@ -1,6 +1,6 @@
 /**
  * The data of a Loci index. Every stage reads and writes these shapes; the persistence format
- * (src/core/persist) serializes exactly them, and the browser store keeps exactly them.
+ * (src/core/stored-index) serializes exactly them, and the browser store keeps exactly them.
  *
  * Ids are stable and derived from content, so indexing the same bytes twice yields the same ids
  * and a resumed job never duplicates anything.

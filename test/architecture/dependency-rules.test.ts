@@ -32,7 +32,7 @@ describe('the dependency rules', () => {
     const found = (await violations()).map(describeViolation).sort();
     expect(found).toEqual(
       [
-        'adapters-import-only-core: src/storage/embeds.ts → src/models/embed.ts',
+        'adapters-import-only-core: src/browser-storage/embeds.ts → src/models/embed.ts',
         'browser-code-without-node-builtins: src/core/reads-disk.ts → fs/promises',
         'client-imports-only-protocol: src/client/runs-work.ts → workers/work.ts',
         'client-imports-only-protocol: src/client/uses-core.ts → src/core/lexical.ts',
@@ -47,7 +47,7 @@ describe('the dependency rules', () => {
         'ui-imports-only-client-and-protocol: src/app/embeds.ts → src/models/embed.ts',
         'ui-imports-only-client-and-protocol: src/app/lists-models.ts → src/models/registry.ts',
         'ui-imports-only-client-and-protocol: src/app/reads-core.ts → src/core/lexical.ts',
-        'ui-imports-only-client-and-protocol: src/app/saves.ts → src/storage/save.ts',
+        'ui-imports-only-client-and-protocol: src/app/saves.ts → src/browser-storage/save.ts',
         'ui-imports-only-client-and-protocol: src/app/spawns.ts → workers/work.ts',
         'ui-without-model-or-storage-libraries: src/app/opens-db.ts → idb',
         'workers-not-into-ui-client-or-tools: workers/uses-client.ts → src/client/worker-client.ts',

@@ -5,9 +5,9 @@
 import type { LibraryDoc, LibraryEvent, LociClient } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent } from '../../src/protocol/ask.ts';
 import { createWorkerClient } from '../../src/client/worker-client.ts';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import { deleteLociDb } from '../../src/storage/open.ts';
-import { privateImageFile } from '../../src/storage/open-image.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { deleteLociDb } from '../../src/browser-storage/open.ts';
+import { privateImageFile } from '../../src/browser-storage/open-image.ts';
 
 export interface AskResult {
   events: AskStreamEvent['type'][];

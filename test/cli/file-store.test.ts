@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkpointDelay, FileIndexStore } from '../../src/cli/file-store.ts';
-import { encodeIndex } from '../../src/core/persist/binary-format.ts';
-import { createManifest } from '../../src/core/persist/manifest.ts';
-import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
+import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
+import { createManifest } from '../../src/core/stored-index/manifest.ts';
+import type { DocumentRecord } from '../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import { blockOfDocument, flipByte } from '../support/index-blocks.ts';
 

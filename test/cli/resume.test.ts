@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { decodeIndex } from '../../src/core/persist/binary-format.ts';
+import { decodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
 
 const LOCI = path.join(REPO_ROOT, 'bin/loci.js');

@@ -1,7 +1,7 @@
 /** Settings given when extending an index, against those it was built with. */
 import { describe, expect, it } from 'vitest';
 import { settingsConflicts } from '../../src/cli/settings-conflicts.ts';
-import { createManifest } from '../../src/core/persist/manifest.ts';
+import { createManifest } from '../../src/core/stored-index/manifest.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 
 const built = createManifest(hashEmbedder(), {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addBaselineDeltas, bestBaseline, deltaVs } from '../../src/eval/harness/baselines.ts';
-import { DEFAULT_SETTINGS } from '../../src/core/persist/manifest.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/stored-index/manifest.ts';
 import { fusionNote, headlineK, reportTables } from '../../src/eval/harness/tables.ts';
 import type { EvalReport, MethodResult } from '../../src/eval/harness/types.ts';
 

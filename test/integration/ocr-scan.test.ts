@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { parseDocument } from '../../src/core/ingest/index.ts';
-import { MemoryIndexStore } from '../../src/core/persist/memory-store.ts';
+import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
 import type { Embedder } from '../../src/core/ports.ts';
 import { loadNodeModels } from '../../src/models/node.ts';
 import { loadNodeOcr, nodeImageDecoder, nodePdfRenderer } from '../../src/models/ocr-node.ts';

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LociEngine } from '../../src/core/engine/engine.ts';
-import { MemoryIndexStore } from '../../src/core/persist/memory-store.ts';
+import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
 import { loadNodeModels } from '../../src/models/node.ts';
 import type { Embedder, Generator } from '../../src/core/ports.ts';
 import { DOCUMENTS_DIR, MODELS_DIR } from '../support/paths.ts';

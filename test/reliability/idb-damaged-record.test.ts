@@ -7,9 +7,9 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
 import { LociEngine } from '../../src/core/engine/engine.ts';
-import { describeDamage } from '../../src/core/persist/damage.ts';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import { ALL_STORES } from '../../src/storage/records.ts';
+import { describeDamage } from '../../src/core/stored-index/damage.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { ALL_STORES } from '../../src/browser-storage/records.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);

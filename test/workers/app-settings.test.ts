@@ -7,8 +7,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
-import { openLociDb } from '../../src/storage/open.ts';
-import { MIGRATIONS, type LociDb } from '../../src/storage/schema.ts';
+import { openLociDb } from '../../src/browser-storage/open.ts';
+import { MIGRATIONS, type LociDb } from '../../src/browser-storage/schema.ts';
 import { AppSettingsStore } from '../../workers/engine/app-settings.ts';
 
 const launch = { localModels: false, device: 'wasm' } as const;

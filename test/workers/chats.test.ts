@@ -9,12 +9,12 @@ import type { AppSettings } from '../../src/protocol/api.ts';
 import type { AskStreamEvent } from '../../src/protocol/ask.ts';
 import type { AskEvent, LociEngine } from '../../src/core/engine/engine.ts';
 import type { RetrievalResult, Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessages, createChat, getChat } from '../../src/storage/chats.ts';
-import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
-import { openLociDb } from '../../src/storage/open.ts';
-import type { LociDb } from '../../src/storage/schema.ts';
+import { appendMessages, createChat, getChat } from '../../src/browser-storage/chats.ts';
+import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
+import { openLociDb } from '../../src/browser-storage/open.ts';
+import type { LociDb } from '../../src/browser-storage/schema.ts';
 import { Chats } from '../../workers/engine/chats.ts';
-import { documentRecord } from '../storage/fixtures.ts';
+import { documentRecord } from '../browser-storage/fixtures.ts';
 
 const doc = documentRecord('dddd', 'rules.md', ['Refunds need a manager.', 'Returns take a week.']);
 const source: Source = { n: 1, label: '[1] rules', chunk: doc.chunks[0], docName: 'rules.md', docTitle: 'rules' };

@@ -14,7 +14,7 @@ import { EngineService } from '../../workers/engine/engine-service.ts';
 import type { EmbedApi, GeneratorPlan, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest, ProgressCallback } from '../../src/protocol/workers.ts';
 import { release } from '../../workers/shared/callbacks.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
-import '../storage/fixtures.ts';
+import '../browser-storage/fixtures.ts';
 import { gate } from './gate.ts';
 
 vi.mock('../../workers/engine/pdf-in-thread.ts', () => ({ preparePdfjs: async () => {} }));

@@ -6,11 +6,11 @@ import { IDBFactory } from 'fake-indexeddb';
 import { expect, it, vi } from 'vitest';
 import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { Library } from '../../workers/engine/library.ts';
 import { PausedJobs } from '../../workers/engine/paused-jobs.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
-import '../storage/fixtures.ts';
+import '../browser-storage/fixtures.ts';
 
 vi.mock('../../workers/engine/pdf-in-thread.ts', () => ({ preparePdfjs: async () => {} }));
 

@@ -8,12 +8,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import { MANIFEST_KEY } from '../../src/storage/records.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { MANIFEST_KEY } from '../../src/browser-storage/records.ts';
 import { Library } from '../../workers/engine/library.ts';
 import { PausedJobs } from '../../workers/engine/paused-jobs.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
-import '../storage/fixtures.ts';
+import '../browser-storage/fixtures.ts';
 
 // pdf.js is prepared for PDFs in the worker; these documents are Markdown.
 vi.mock('../../workers/engine/pdf-in-thread.ts', () => ({ preparePdfjs: async () => {} }));

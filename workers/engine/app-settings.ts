@@ -6,8 +6,8 @@ import type { AppSettings } from '../../src/protocol/api.ts';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES } from '../../src/core/types.ts';
 import { DEFAULT_EMBEDDER, DEFAULT_GENERATOR, DEFAULT_RERANKER } from '../../src/models/registry.ts';
-import { Settings, type SettingChoices } from '../../src/storage/settings.ts';
-import type { LociDb } from '../../src/storage/schema.ts';
+import { Settings, type SettingChoices } from '../../src/browser-storage/settings.ts';
+import type { LociDb } from '../../src/browser-storage/schema.ts';
 import type { LaunchOptions } from '../../src/protocol/workers.ts';
 
 /** A mapped copy of the interface: only type aliases satisfy the store's index signature. */

@@ -13,9 +13,9 @@ import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import type { RetrievalResult, Retriever, Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessages, createChat, deleteChat, getChat, listChats, removeLastTurn, renameChat } from '../../src/storage/chats.ts';
-import type { StoredChat, StoredMessage } from '../../src/storage/records.ts';
-import type { LociDb } from '../../src/storage/schema.ts';
+import { appendMessages, createChat, deleteChat, getChat, listChats, removeLastTurn, renameChat } from '../../src/browser-storage/chats.ts';
+import type { StoredChat, StoredMessage } from '../../src/browser-storage/records.ts';
+import type { LociDb } from '../../src/browser-storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
 import { post, release } from '../shared/callbacks.ts';
 

@@ -1,12 +1,12 @@
 /**
- * Keeps the open image (src/storage/open-image.ts) current: it is written once the index has not
+ * Keeps the open image (src/browser-storage/open-image.ts) current: it is written once the index has not
  * changed for a while and no document is being indexed, since encoding a large index holds this
  * worker (100k entries: 1.5 s the first time, 0.4 s once its blocks are cached) and a save that a
  * write overtakes is dropped anyway.
  */
-import type { BlockCache } from '../../src/core/persist/binary-format.ts';
+import type { BlockCache } from '../../src/core/stored-index/binary-format.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
-import type { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import type { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 
 export interface ImageSaverDeps {
   store: IdbIndexStore;

@@ -1,7 +1,7 @@
 /** The library as the UI lists it: stored documents and files, with what their jobs are doing. */
 import type { DocStatus, LibraryDoc } from '../../src/protocol/api.ts';
-import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
-import type { DocumentSummary } from '../../src/storage/idb-index-store.ts';
+import type { DocumentRecord } from '../../src/core/stored-index/snapshot.ts';
+import type { DocumentSummary } from '../../src/browser-storage/idb-index-store.ts';
 
 export interface JobView {
   /** No embedding model could be loaded yet, so no index is open. */

@@ -6,10 +6,10 @@
 import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Progress } from '../../src/core/ports.ts';
-import { describeDamage } from '../../src/core/persist/damage.ts';
+import { describeDamage } from '../../src/core/stored-index/damage.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
-import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import { deleteOcrPages, ocrPageCheckpoint } from '../../src/storage/ocr-pages.ts';
+import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { deleteOcrPages, ocrPageCheckpoint } from '../../src/browser-storage/ocr-pages.ts';
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';
 import { libraryRow } from './library-rows.ts';
 import type { PausedJobs } from './paused-jobs.ts';

@@ -2,7 +2,7 @@
  * Which documents the person paused. Kept in the settings store so a pause outlives a reload: a
  * paused job must not start by itself when the app opens again.
  */
-import type { LociDb } from '../../src/storage/schema.ts';
+import type { LociDb } from '../../src/browser-storage/schema.ts';
 
 const KEY = 'jobs.paused';
 

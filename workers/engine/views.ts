@@ -1,7 +1,7 @@
 /** The passage a citation opens, as the UI receives it: with a PDF's or an image's original bytes. */
 import type { Passage } from '../../src/protocol/api.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
-import type { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import type { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 
 export async function passage(engine: LociEngine, store: IdbIndexStore, chunkId: string): Promise<Passage> {
   const view = engine.passage(chunkId);

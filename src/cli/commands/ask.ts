@@ -1,7 +1,7 @@
 /** `loci ask <index> "<question>"`: a streamed, cited answer, then its sources. */
 import type { AskOptions } from '../../core/engine/ask.ts';
 import type { RetrievalResult, RetrievedChunk, Source } from '../../core/types.ts';
-import type { Damage } from '../../core/persist/damage.ts';
+import type { Damage } from '../../core/stored-index/damage.ts';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
 import { printSources, questionCutNote } from '../print.ts';

@@ -11,7 +11,7 @@ import { benchClustering, TOPICS } from '../../bench/cluster-bench.ts';
 import { benchIndex, QUERY_N } from '../../bench/index-bench.ts';
 import { queryTable } from '../../bench/index-tables.ts';
 import { textTable } from '../../bench/text-table.ts';
-import { DEFAULT_SETTINGS } from '../../core/persist/manifest.ts';
+import { DEFAULT_SETTINGS } from '../../core/stored-index/manifest.ts';
 import { STRATEGIES } from '../../core/types.ts';
 import { int, ints, UsageError } from '../options.ts';
 

@@ -7,7 +7,7 @@ import { withInterrupt } from '../interrupt.ts';
 import { gatherFiles } from '../gather-files.ts';
 import { readRegularFile, UnreadableFileError } from '../read-file.ts';
 import { isIngestError } from '../../core/ingest/index.ts';
-import { IndexMismatchError } from '../../core/persist/manifest.ts';
+import { IndexMismatchError } from '../../core/stored-index/manifest.ts';
 import { settingsConflicts } from '../settings-conflicts.ts';
 import { lockIndex } from '../index-lock.ts';
 import { cliOcrOptions } from '../ocr-setup.ts';

@@ -10,7 +10,7 @@
  * rewritten atomically, as every write is (file-store.ts).
  */
 import path from 'node:path';
-import { describeDamage } from '../../core/persist/damage.ts';
+import { describeDamage } from '../../core/stored-index/damage.ts';
 import { sha256Hex } from '../../core/util/hash.ts';
 import { openEngine } from '../engine-setup.ts';
 import { gatherFiles } from '../gather-files.ts';

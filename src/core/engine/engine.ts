@@ -2,10 +2,10 @@
  * The Loci engine: one object that owns an index (through an IndexStore) and answers questions
  * over it. The CLI, the evaluation harness and the browser's engine worker all drive this class.
  */
-import { assertSameEmbedder, builtByOtherEmbedder, createManifest, type ManifestSettings } from '../persist/manifest.ts';
-import type { DocumentRecord, IndexSnapshot } from '../persist/snapshot.ts';
-import type { Damage } from '../persist/damage.ts';
-import { setAsideDamaged } from '../persist/set-aside-damaged.ts';
+import { assertSameEmbedder, builtByOtherEmbedder, createManifest, type ManifestSettings } from '../stored-index/manifest.ts';
+import type { DocumentRecord, IndexSnapshot } from '../stored-index/snapshot.ts';
+import type { Damage } from '../stored-index/damage.ts';
+import { setAsideDamaged } from '../stored-index/set-aside-damaged.ts';
 import type { ClusterRunner, Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
 import type { IngestOptions } from '../ingest/index.ts';
 import { Indexer } from '../pipeline/indexer.ts';
@@ -135,7 +135,7 @@ export class LociEngine {
   async prepareRepair(docId?: string): Promise<Damage[]> {
     const touched = this.damage.filter((d) => docId === undefined || d.docIds.includes(docId));
     for (const d of touched) {
-      // a damaged document's own group was set aside with it (persist/set-aside-damaged.ts)
+      // a damaged document's own group was set aside with it (stored-index/set-aside-damaged.ts)
       if (d.kind === 'document') await this.options.store.deleteGroup(documentGroupId(d.id));
       if (d.kind !== 'group') continue;
       await this.options.store.deleteGroup(d.id);

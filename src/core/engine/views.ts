@@ -2,7 +2,7 @@
  * Read-only views of the index for a reader: the passage a citation opens and a document's cluster
  * map. They are built from the records alone, so every front end shows the same thing.
  */
-import type { DocumentRecord } from '../persist/snapshot.ts';
+import type { DocumentRecord } from '../stored-index/snapshot.ts';
 import type { Chunk, ClusterGroup, PlacedBlock, ScannedPage, TocEntry } from '../types.ts';
 
 /** The passage a citation opens: the chunk inside its document's whole text, to scroll to and highlight. */

@@ -7,7 +7,7 @@
 import { chunkDocument } from '../chunk/chunker.ts';
 import { clusterInThread } from '../cluster/index.ts';
 import { DEFAULT_MAX_CHUNKS, IngestError, ingest, tooManyChunks, type IngestOptions } from '../ingest/index.ts';
-import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
+import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import type { IndexStore } from '../ports.ts';
 import type { Chunk, ClusterGroup, PreparseMode } from '../types.ts';
 import type { ChunkOptions } from '../chunk/chunker.ts';
@@ -16,7 +16,7 @@ import { CancelledError, throwIfAborted } from '../util/abort.ts';
 import { chunkEntry, clusterEntry } from './base-entries.ts';
 import { clusteringOptions } from './cluster-options.ts';
 import { concatVectors, embedTexts, row } from './embed-texts.ts';
-import { roundRowsToStored } from '../persist/vector-codec.ts';
+import { roundRowsToStored } from '../stored-index/vector-codec.ts';
 import { covers, termsFor } from '../search/entry-terms.ts';
 import type { LiveCorpus } from '../search/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';

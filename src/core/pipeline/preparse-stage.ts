@@ -3,7 +3,7 @@
  * yields (embedded in batches) to the record that owns the source. Records are written every few
  * sources, so a stop loses at most one batch, which is simply redone on resume.
  */
-import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
+import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import { runPreparse, type PreparseSource } from '../preparse/index.ts';
 import type { Entry, PreparseMode, PreparseRecord } from '../types.ts';
 import { clusterText } from './base-entries.ts';

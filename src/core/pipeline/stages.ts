@@ -3,7 +3,7 @@
  * and the narrow view of the indexer a stage writes through. The stages import this file and never
  * the indexer, so the pipeline's imports run one way (indexer → stages → helpers).
  */
-import type { DocumentRecord, GroupRecord } from '../persist/snapshot.ts';
+import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import type { ClusterRunner, Embedder, Generator, ProgressListener } from '../ports.ts';
 import type { IndexManifest, JobState, Stage } from '../types.ts';
 

@@ -4,7 +4,7 @@
  * question asked of its own article only, as in the paper).
  */
 import { LociEngine } from '../../core/engine/engine.ts';
-import { MemoryIndexStore, type ManifestSettings } from '../../core/persist/index.ts';
+import { MemoryIndexStore, type ManifestSettings } from '../../core/stored-index/index.ts';
 import type { Embedder, Generator, ProgressListener, Reranker } from '../../core/ports.ts';
 import type { EntryKind } from '../../core/types.ts';
 import type { EvalDataset, EvalDocument } from '../datasets/types.ts';

@@ -5,7 +5,7 @@
  * union of what the methods' strategies need.
  */
 import { DEFAULT_RETRIEVAL, defaultCandidates } from '../../core/engine/defaults.ts';
-import { DEFAULT_SETTINGS, type ManifestSettings } from '../../core/persist/manifest.ts';
+import { DEFAULT_SETTINGS, type ManifestSettings } from '../../core/stored-index/manifest.ts';
 import type { BacktrackMode, PreparseMode, Retriever, Strategy } from '../../core/types.ts';
 import type { DatasetName } from '../datasets/types.ts';
 import { methodLabel } from '../report.ts';

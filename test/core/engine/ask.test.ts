@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 const text = new TextEncoder().encode(

@@ -1,11 +1,11 @@
 /** The engine over a store that found damage: the damaged document is left out, the others answer, repair rebuilds. */
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { decodeIndex, encodeIndex } from '../../../src/core/persist/binary-format.ts';
-import { describeDamage } from '../../../src/core/persist/damage.ts';
-import type { ManifestSettings } from '../../../src/core/persist/manifest.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
-import type { IndexSnapshot } from '../../../src/core/persist/snapshot.ts';
+import { decodeIndex, encodeIndex } from '../../../src/core/stored-index/binary-format.ts';
+import { describeDamage } from '../../../src/core/stored-index/damage.ts';
+import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
+import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 import { blockOfDocument, flipByte, writeNaN } from '../../support/index-blocks.ts';
 

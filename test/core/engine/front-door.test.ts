@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { sha256Hex } from '../../../src/core/util/hash.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { checkQuestion, QuestionError } from '../../../src/core/engine/question.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 import { ReplayGenerator } from '../preparse/replay-generator.ts';
 

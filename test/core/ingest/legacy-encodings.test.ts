@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { ingest, parseDocument } from '../../../src/core/ingest/index.ts';
 import { decodeLegacyCjk, legacyReading } from '../../../src/core/ingest/legacy-cjk.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 const bytes = (values: number[]) => new Uint8Array(values);

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { encodeIndex } from '../../../src/core/persist/binary-format.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { encodeIndex } from '../../../src/core/stored-index/binary-format.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { ClusterRunner } from '../../../src/core/ports.ts';
 import { clusterInThread } from '../../../src/core/cluster/index.ts';
 import { CancelledError } from '../../../src/core/util/abort.ts';

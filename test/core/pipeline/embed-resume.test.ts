@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { encodeIndex } from '../../../src/core/persist/binary-format.ts';
-import type { ManifestSettings } from '../../../src/core/persist/manifest.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { encodeIndex } from '../../../src/core/stored-index/binary-format.ts';
+import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { Embedder } from '../../../src/core/ports.ts';
 import { chunkEntry } from '../../../src/core/pipeline/base-entries.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
-import type { ManifestSettings } from '../../../src/core/persist/manifest.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
+import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
 import type { Progress } from '../../../src/core/ports.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 

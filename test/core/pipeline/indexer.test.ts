@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { encodeIndex } from '../../../src/core/persist/binary-format.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
-import type { ManifestSettings } from '../../../src/core/persist/manifest.ts';
+import { encodeIndex } from '../../../src/core/stored-index/binary-format.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
+import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 const TOPICS = ['river boats and harbour trade', 'mountain snow and glacier ice', 'library books and quiet reading', 'garden roses and summer bees'];

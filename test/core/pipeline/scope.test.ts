@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as ingestModule from '../../../src/core/ingest/index.ts';
 import { LiveCorpus } from '../../../src/core/search/live-corpus.ts';
-import { createManifest, type ManifestSettings } from '../../../src/core/persist/manifest.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { createManifest, type ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { Indexer } from '../../../src/core/pipeline/indexer.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { mergeHops } from '../../../src/core/query/merge-hops.ts';
 import { expandedQuestion, expansionTerms } from '../../../src/core/query/second-hop.ts';
 import { LexicalIndex } from '../../../src/core/search/lexical-index.ts';

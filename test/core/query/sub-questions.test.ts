@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { subQuestions } from '../../../src/core/query/sub-questions.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 import { ScriptedGenerator } from '../answer/doubles.ts';

@@ -1,8 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import './fixtures.ts';
-import { openLociDb } from '../../src/storage/open.ts';
-import { Settings } from '../../src/storage/settings.ts';
+import { openLociDb } from '../../src/browser-storage/open.ts';
+import { Settings } from '../../src/browser-storage/settings.ts';
 
 const defaults = { topN: 5, strategy: 'cap-rag' as string, hybrid: true, languages: ['en', 'zh'] };
 

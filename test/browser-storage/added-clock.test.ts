@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { libraryAdded, nextAdded, type AddedStore } from '../../src/storage/added-clock.ts';
+import { libraryAdded, nextAdded, type AddedStore } from '../../src/browser-storage/added-clock.ts';
 
 /** A store of `added` values whose index may only be asked for its latest key. */
 function store(records: Record<string, number>, scans: string[], name: string): AddedStore {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bufferToVectors, vectorsToBuffer } from '../../src/storage/vectors.ts';
+import { bufferToVectors, vectorsToBuffer } from '../../src/browser-storage/vectors.ts';
 
 describe('vector bytes', () => {
   it('hands over the buffer of a view that covers it whole, without a copy', () => {

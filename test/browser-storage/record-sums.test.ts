@@ -1,7 +1,7 @@
 /** Checksums of the derived IndexedDB records: damage is found on load, named, and set aside. */
 import { describe, expect, it } from 'vitest';
-import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
-import type { StoredEntries } from '../../src/storage/records.ts';
+import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
+import type { StoredEntries } from '../../src/browser-storage/records.ts';
 import { docA, docB, freshStore, groupAB, snapshot, storeWith } from './fixtures.ts';
 
 describe('IdbIndexStore checksums', () => {

@@ -4,10 +4,10 @@
  * read back gives the same JSON) and, for vectors, over their bytes. `added` is left out: a merge
  * import keeps the stored one. Records without a sum (written before sums were kept) pass unchecked.
  */
-import type { Damage, DamagedPart } from '../core/persist/damage.ts';
+import type { Damage, DamagedPart } from '../core/stored-index/damage.ts';
 import type { Checksums } from '../core/util/checksum.ts';
 import type { EntryTerms } from '../core/types.ts';
-import { mergeDamage } from '../core/persist/damage.ts';
+import { mergeDamage } from '../core/stored-index/damage.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import type { IndexRecords } from './read-records.ts';
 import type { StoredChunks, StoredDocument, StoredEntries, StoredGroup } from './records.ts';

@@ -1,12 +1,12 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { createChat, appendMessage, getChat, listChats } from '../../src/storage/chats.ts';
-import { EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError } from '../../src/storage/export.ts';
-import type { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import { ALL_STORES } from '../../src/storage/records.ts';
-import type { LociDb } from '../../src/storage/schema.ts';
-import { Settings } from '../../src/storage/settings.ts';
+import { createChat, appendMessage, getChat, listChats } from '../../src/browser-storage/chats.ts';
+import { EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError } from '../../src/browser-storage/export.ts';
+import type { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { ALL_STORES } from '../../src/browser-storage/records.ts';
+import type { LociDb } from '../../src/browser-storage/schema.ts';
+import { Settings } from '../../src/browser-storage/settings.ts';
 import { bytesOf, docA, docB, freshStore, manifest, snapshot, storeWith } from './fixtures.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodeIndex, encodeIndex, IndexFormatError, type BlockCache } from '../../../src/core/persist/binary-format.ts';
-import { createManifest } from '../../../src/core/persist/manifest.ts';
-import { atStoredPrecision } from '../../../src/core/persist/vector-codec.ts';
-import type { DocumentRecord, IndexSnapshot } from '../../../src/core/persist/snapshot.ts';
+import { decodeIndex, encodeIndex, IndexFormatError, type BlockCache } from '../../../src/core/stored-index/binary-format.ts';
+import { createManifest } from '../../../src/core/stored-index/manifest.ts';
+import { atStoredPrecision } from '../../../src/core/stored-index/vector-codec.ts';
+import type { DocumentRecord, IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 import { blockOf, encodeV1, flipByte, writeNaN } from '../../support/index-blocks.ts';
 

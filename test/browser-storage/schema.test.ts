@@ -1,9 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import { openLociDb } from '../../src/storage/open.ts';
-import { ALL_STORES, type StoredOriginal } from '../../src/storage/records.ts';
-import { DB_NAME, DB_VERSION, MIGRATIONS, type Migration } from '../../src/storage/schema.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { openLociDb } from '../../src/browser-storage/open.ts';
+import { ALL_STORES, type StoredOriginal } from '../../src/browser-storage/records.ts';
+import { DB_NAME, DB_VERSION, MIGRATIONS, type Migration } from '../../src/browser-storage/schema.ts';
 import { snapshot, storeWith } from './fixtures.ts';
 
 const NEXT = DB_VERSION + 1;

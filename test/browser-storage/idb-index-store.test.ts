@@ -1,9 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord } from '../../src/core/persist/snapshot.ts';
+import type { DocumentRecord } from '../../src/core/stored-index/snapshot.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import { deleteOcrPages, ocrPageCheckpoint } from '../../src/storage/ocr-pages.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { deleteOcrPages, ocrPageCheckpoint } from '../../src/browser-storage/ocr-pages.ts';
 import { bytesOf, docA, docB, documentRecord, freshStore, groupAB, groupRecord, manifest, snapshot, storeWith } from './fixtures.ts';
 
 async function storedKeys(store: IdbIndexStore) {

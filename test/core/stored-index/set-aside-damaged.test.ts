@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeDamage } from '../../../src/core/persist/damage.ts';
-import { createManifest } from '../../../src/core/persist/manifest.ts';
-import { setAsideDamaged } from '../../../src/core/persist/set-aside-damaged.ts';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../../../src/core/persist/snapshot.ts';
+import { describeDamage } from '../../../src/core/stored-index/damage.ts';
+import { createManifest } from '../../../src/core/stored-index/manifest.ts';
+import { setAsideDamaged } from '../../../src/core/stored-index/set-aside-damaged.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 const doc = (id: string): DocumentRecord => ({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { decodeIndex, encodeIndex } from '../../../src/core/persist/binary-format.ts';
-import { MemoryIndexStore } from '../../../src/core/persist/memory-store.ts';
-import type { ManifestSettings } from '../../../src/core/persist/manifest.ts';
-import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries } from '../../../src/core/persist/repeated-text.ts';
-import type { IndexSnapshot } from '../../../src/core/persist/snapshot.ts';
+import { decodeIndex, encodeIndex } from '../../../src/core/stored-index/binary-format.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
+import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
+import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries } from '../../../src/core/stored-index/repeated-text.ts';
+import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 const SETTINGS: Partial<ManifestSettings> = {

@@ -6,11 +6,11 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { encodeIndex } from '../../src/core/persist/binary-format.ts';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
-import type { ImageFile } from '../../src/storage/open-image.ts';
-import { readRevision } from '../../src/storage/revision.ts';
-import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
+import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import type { ImageFile } from '../../src/browser-storage/open-image.ts';
+import { readRevision } from '../../src/browser-storage/revision.ts';
+import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import { docA, documentRecord, snapshot } from './fixtures.ts';
 
 function memoryImage(): ImageFile & { bytes?: Uint8Array } {

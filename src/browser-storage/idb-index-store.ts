@@ -6,7 +6,7 @@
  * and reported (`IndexSnapshot.damage`), so its document is never searched half broken.
  */
 import type { IndexStore } from '../core/ports.ts';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/persist/snapshot.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import type { IndexManifest, JobState, Lang } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
 import { checksums } from '../core/util/checksum.ts';
@@ -20,11 +20,11 @@ import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type Sto
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { vectorsToBuffer } from './vectors.ts';
-import { decodeVectors, encodeVectors } from '../core/persist/vector-codec.ts';
-import type { BlockCache } from '../core/persist/binary-format.ts';
+import { decodeVectors, encodeVectors } from '../core/stored-index/vector-codec.ts';
+import type { BlockCache } from '../core/stored-index/binary-format.ts';
 import { decodeImage, encodeImage, type ImageFile } from './open-image.ts';
 import { readRevision } from './revision.ts';
-import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries, type TextSources } from '../core/persist/repeated-text.ts';
+import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
 
 /** One row of the library list: enough to show it, nothing heavy. */
 export interface DocumentSummary {

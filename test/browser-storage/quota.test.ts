@@ -6,7 +6,7 @@ import {
   requestPersistence,
   storageReport,
   type StorageNavigator,
-} from '../../src/storage/quota.ts';
+} from '../../src/browser-storage/quota.ts';
 
 function navigatorDouble(options: { persisted?: boolean; grants?: boolean | 'reject'; usage?: number; quota?: number }) {
   const calls: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The open image: the whole index in the one-file format (core/persist/binary-format.ts), kept in
+ * The open image: the whole index in the one-file format (core/stored-index/binary-format.ts), kept in
  * a file beside IndexedDB so that opening a large library reads one file instead of thousands of
  * records. IndexedDB stays the truth: the image is a copy made at one index revision (revision.ts)
  * and is used only while the revision still reads the same and every block's checksum holds;
@@ -14,8 +14,8 @@
  *   bytes 4..11  the index revision the image was made at (f64, little endian)
  *   bytes 12..   the index, as encodeIndex writes it
  */
-import { decodeIndex, encodeIndex, type BlockCache } from '../core/persist/binary-format.ts';
-import type { IndexSnapshot } from '../core/persist/snapshot.ts';
+import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/binary-format.ts';
+import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
 
 /** Where the image's bytes live: a file in the origin private file system in the app, memory in tests. */
 export interface ImageFile {

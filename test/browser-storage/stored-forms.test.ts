@@ -5,17 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../src/core/engine/engine.ts';
-import { decodeIndex, encodeIndex } from '../../src/core/persist/binary-format.ts';
-import { MemoryIndexStore } from '../../src/core/persist/memory-store.ts';
-import type { ManifestSettings } from '../../src/core/persist/manifest.ts';
-import type { IndexSnapshot } from '../../src/core/persist/snapshot.ts';
+import { decodeIndex, encodeIndex } from '../../src/core/stored-index/binary-format.ts';
+import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
+import type { ManifestSettings } from '../../src/core/stored-index/manifest.ts';
+import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import { countTerms } from '../../src/core/search/entry-terms.ts';
 import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import { flipByte } from '../support/index-blocks.ts';
-import { docOwner } from '../../src/storage/owner-key.ts';
-import { atStoredPrecision } from '../../src/core/persist/vector-codec.ts';
-import { exportLibrary, importLibrary } from '../../src/storage/export.ts';
+import { docOwner } from '../../src/browser-storage/owner-key.ts';
+import { atStoredPrecision } from '../../src/core/stored-index/vector-codec.ts';
+import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import { DIM, docA, documentRecord, freshStore, manifest, storeWith } from './fixtures.ts';
 
 const SETTINGS: Partial<ManifestSettings> = {

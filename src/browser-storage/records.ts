@@ -4,10 +4,10 @@
  * kept as raw Float32 bytes (an ArrayBuffer clones far faster than an array of numbers).
  */
 import type { DBSchema } from 'idb';
-import type { DocumentRecord, GroupRecord } from '../core/persist/snapshot.ts';
+import type { DocumentRecord, GroupRecord } from '../core/stored-index/snapshot.ts';
 import type { CitationSpan } from '../core/answer/citations.ts';
 import type { QuestionCut } from '../core/engine/question.ts';
-import type { StoredChunk, StoredEntry } from '../core/persist/repeated-text.ts';
+import type { StoredChunk, StoredEntry } from '../core/stored-index/repeated-text.ts';
 import type { PdfLine } from '../core/ingest/pdf-lines.ts';
 import type { EntryTerms, FusionWeight, IndexManifest, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
 

@@ -2,9 +2,9 @@
 // idb recognises IndexedDB objects through the global IDB* classes; each test still gets its own factory.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../../src/core/persist/snapshot.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import type { Chunk, Doc, Entry, IndexManifest } from '../../src/core/types.ts';
-import { IdbIndexStore } from '../../src/storage/idb-index-store.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 
 export const DIM = 4;
 

@@ -1,8 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import './fixtures.ts';
-import { appendMessage, appendMessages, createChat, deleteChat, getChat, listChats, renameChat } from '../../src/storage/chats.ts';
-import { openLociDb } from '../../src/storage/open.ts';
+import { appendMessage, appendMessages, createChat, deleteChat, getChat, listChats, renameChat } from '../../src/browser-storage/chats.ts';
+import { openLociDb } from '../../src/browser-storage/open.ts';
 
 describe('chat history', () => {
   it('creates, appends, lists newest first, renames and deletes', async () => {
