@@ -21,7 +21,7 @@ export interface Reopen {
   answerMs: number;
   rows: number;
   /** Where the engine worker opened the index from (the open image or the records), and how long it took, ms. */
-  index: { from?: string; ms: number; readMs: number };
+  index: { from?: string; corpus?: string; ms: number; readMs: number };
   mainThread: MainThreadReading;
   memory?: TabMemory;
 }
@@ -88,7 +88,7 @@ export async function benchLargeLibrary(
     const firstVisit = await openAndAsk(await context.newPage(), baseURL, library.questions[0], (page) => imageSaved(page, 120_000));
     log(`app, first visit: ready ${(firstVisit.startedMs / 1000).toFixed(2)} s, sources ${(firstVisit.sourcesMs / 1000).toFixed(2)} s`);
     const reopen = await openAndAsk(await context.newPage(), baseURL, library.questions[1]);
-    log(`app, reopened: index read from the ${reopen.index.from} in ${(reopen.index.readMs / 1000).toFixed(2)} s, open (the embedder loading alongside) in ${(reopen.index.ms / 1000).toFixed(2)} s`);
+    log(`app, reopened: index read from the ${reopen.index.from} (search corpus ${reopen.index.corpus}) in ${(reopen.index.readMs / 1000).toFixed(2)} s, open (the embedder loading alongside) in ${(reopen.index.ms / 1000).toFixed(2)} s`);
     log(`app, reopened: ready ${(reopen.startedMs / 1000).toFixed(2)} s, sources ${(reopen.sourcesMs / 1000).toFixed(2)} s, answer ${(reopen.answerMs / 1000).toFixed(2)} s`);
     return { loaded, storedBytes, storedBytesPerEntry: storedBytes / loaded.entries, openSteps, firstVisit, reopen, queries, engine };
   } finally {
@@ -119,7 +119,7 @@ async function openAndAsk(page: Page, baseURL: string, question: string, before?
     await page.waitForSelector('[data-testid="answer"][data-done="true"]', { timeout: 300_000 });
     const answerMs = Date.now() - t0;
     const rows = await page.locator('[data-testid="doc-row"]').count();
-    const index = await page.evaluate(() => ({ from: document.documentElement.dataset.indexOpenedFrom, ms: Number(document.documentElement.dataset.indexOpenedMs), readMs: Number(document.documentElement.dataset.indexReadMs) }));
+    const index = await page.evaluate(() => ({ from: document.documentElement.dataset.indexOpenedFrom, corpus: document.documentElement.dataset.indexCorpus, ms: Number(document.documentElement.dataset.indexOpenedMs), readMs: Number(document.documentElement.dataset.indexReadMs) }));
     await before?.(page);
     return { startedMs, sourcesMs, answerMs, rows, index, mainThread: await readProbe(page), memory: await tabMemory(page) };
   } finally {

@@ -10,11 +10,18 @@
  * so the 100k-entry library spent 8 s of its reopen reading records; a file in the origin private
  * file system reads at disk speed.
  *
- *   bytes 0..3   "LIMG"
- *   bytes 4..11  the index revision the image was made at (f64, little endian)
- *   bytes 12..   the index, as encodeIndex writes it
+ *   bytes 0..3    "LIM2" ("LIMG" before the corpus was kept: bytes 12.. are the index, and no corpus)
+ *   bytes 4..11   the index revision the image was made at (f64, little endian)
+ *   bytes 12..15  the index's length in bytes (u32, little endian)
+ *   bytes 16..    the index, as encodeIndex writes it, then the search corpus laid out over it
+ *                 (corpus-codec.ts), when the snapshot had one
+ *
+ * With the corpus the library opens by adopting its search rows and posting lists (100k entries:
+ * measured in the README); without it, or when it fails its checksum, they are laid out from the
+ * records as before.
  */
 import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/binary-format.ts';
+import { decodeCorpus, encodeCorpus } from '../core/stored-index/corpus-codec.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
 
 /** Where the image's bytes live: a file in the origin private file system in the app, memory in tests. */
@@ -25,26 +32,39 @@ export interface ImageFile {
   remove(): Promise<void>;
 }
 
-const MAGIC = [0x4c, 0x49, 0x4d, 0x47]; // LIMG
-const HEADER = 12;
+const MAGIC_V1 = [0x4c, 0x49, 0x4d, 0x47]; // LIMG
+const MAGIC = [0x4c, 0x49, 0x4d, 0x32]; // LIM2
+const HEADER_V1 = 12;
+const HEADER = 16;
 
 export async function encodeImage(snapshot: IndexSnapshot, revision: number, cache?: BlockCache): Promise<Uint8Array> {
   const index = await encodeIndex(snapshot, cache);
-  const bytes = new Uint8Array(HEADER + index.length);
+  const corpus = snapshot.corpus ? await encodeCorpus(snapshot.corpus) : new Uint8Array(0);
+  const bytes = new Uint8Array(HEADER + index.length + corpus.length);
   bytes.set(MAGIC, 0);
-  new DataView(bytes.buffer).setFloat64(4, revision, true);
+  const view = new DataView(bytes.buffer);
+  view.setFloat64(4, revision, true);
+  view.setUint32(12, index.length, true);
   bytes.set(index, HEADER);
+  bytes.set(corpus, HEADER + index.length);
   return bytes;
 }
 
-/** The index in the image when it was made at `revision` and is whole; undefined otherwise. */
+/** The index in the image (with its corpus, when kept and whole) when made at `revision` and whole; undefined otherwise. */
 export async function decodeImage(bytes: Uint8Array, revision: number): Promise<IndexSnapshot | undefined> {
-  if (bytes.length < HEADER || MAGIC.some((b, i) => bytes[i] !== b)) return undefined;
-  if (new DataView(bytes.buffer, bytes.byteOffset, HEADER).getFloat64(4, true) !== revision) return undefined;
+  const v1 = MAGIC_V1.every((b, i) => bytes[i] === b);
+  if (!v1 && !MAGIC.every((b, i) => bytes[i] === b)) return undefined;
+  if (bytes.length < (v1 ? HEADER_V1 : HEADER)) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getFloat64(4, true) !== revision) return undefined;
+  const indexEnd = v1 ? bytes.length : HEADER + view.getUint32(12, true);
+  if (indexEnd > bytes.length) return undefined;
   try {
-    const snapshot = await decodeIndex(bytes.subarray(HEADER));
+    const snapshot = await decodeIndex(bytes.subarray(v1 ? HEADER_V1 : HEADER, indexEnd));
     // a damaged copy is no reason to set a document aside: the records themselves are read instead
-    return snapshot.damage ? undefined : snapshot;
+    if (snapshot.damage) return undefined;
+    const corpus = indexEnd < bytes.length ? await decodeCorpus(bytes.subarray(indexEnd)) : undefined;
+    return corpus ? { ...snapshot, corpus } : snapshot;
   } catch {
     return undefined;
   }

@@ -51,6 +51,7 @@ export function createWorkerClient(search?: string): LociClient {
           document.documentElement.dataset.indexOpenedFrom = result.index.from;
           document.documentElement.dataset.indexOpenedMs = result.index.ms.toFixed(0);
           document.documentElement.dataset.indexReadMs = result.index.readMs.toFixed(0);
+          document.documentElement.dataset.indexCorpus = result.index.corpusAdopted ? 'adopted' : 'laid-out';
         }
         return result;
       })().catch((error: unknown) => {

@@ -73,6 +73,8 @@ export interface IndexOpening {
   ms: number;
   /** Of which reading the store (image or records) took, ms. */
   readMs: number;
+  /** The search corpus was taken from the image as it was saved, not laid out from the records. */
+  corpusAdopted: boolean;
 }
 
 /** Model download progress, for the first-use dialog. */

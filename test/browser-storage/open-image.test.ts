@@ -7,6 +7,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
+import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import type { ImageFile } from '../../src/browser-storage/open-image.ts';
 import { readRevision } from '../../src/browser-storage/revision.ts';
@@ -114,5 +115,46 @@ describe('the open image', () => {
     const third = await reopen();
     expect((await third.load())!.documents.map((d) => d.doc.name)).toEqual(['alpha.md', 'beta.md', 'delta.md']);
     expect(third.openedFrom).toBe('records');
+  });
+
+  it('keeps the search corpus beside the index, and opens without it when only that part is damaged', async () => {
+    const { store, image, reopen } = await stored();
+    const snap = (await store.load())!;
+    const corpus = new LiveCorpus(snap.manifest.embedder.dimension, snap.manifest.vectorStorage);
+    for (const d of snap.documents) corpus.setDocument(d);
+    for (const g of snap.groups) corpus.setGroup(g);
+    const laidOut = corpus.image()!;
+    expect(await store.saveImage(() => ({ ...snap, corpus: laidOut }))).toBe(true);
+
+    const again = await reopen();
+    const withCorpus = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    expect(withCorpus.corpus!.owners.map((o) => [o.owner, [...o.rows]])).toEqual(laidOut.owners.map((o) => [o.owner, [...o.rows]]));
+    expect(withCorpus.corpus!.lexical.words).toEqual(laidOut.lexical.words);
+    expect(await encodeIndex(withCorpus)).toEqual(await encodeIndex(snap));
+
+    // the corpus is the file's last part: damaged, the index still opens from the image, without it
+    image.bytes![image.bytes!.length - 3] ^= 0xff;
+    const third = await reopen();
+    const without = (await third.load())!;
+    expect(third.openedFrom).toBe('image');
+    expect(without.corpus).toBeUndefined();
+    expect(await encodeIndex(without)).toEqual(await encodeIndex(snap));
+  });
+
+  it('opens an image written before the corpus was kept', async () => {
+    const { store, image, reopen } = await stored();
+    const snap = (await store.load())!;
+    const index = await encodeIndex(snap);
+    const old = new Uint8Array(12 + index.length);
+    old.set([0x4c, 0x49, 0x4d, 0x47]); // LIMG
+    new DataView(old.buffer).setFloat64(4, await readRevision(store.db), true);
+    old.set(index, 12);
+    image.bytes = old;
+    const again = await reopen();
+    const opened = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    expect(opened.corpus).toBeUndefined();
+    expect(await encodeIndex(opened)).toEqual(index);
   });
 });

@@ -4,7 +4,7 @@
  * words find (and says so), and once the model is there questions are searched by meaning again.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, imageSaved, openApp, openedFrom, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, corpusOpening, imageSaved, openApp, openedFrom, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 
@@ -41,6 +41,8 @@ describe('reopening before the embedding model has loaded', () => {
     await page.reload();
     await appStarted(page);
     expect(await openedFrom(page)).toBe('image');
+    // the search corpus saved beside the records, not laid out from them again
+    expect(await corpusOpening(page)).toBe('adopted');
     expect(asked).toBeGreaterThan(0);
     await ask(page, '重要数据目录');
     expect(await page.locator('article.turn').last().locator('[data-testid="model-loading"]').count()).toBe(1);

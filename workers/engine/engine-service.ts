@@ -170,7 +170,7 @@ export class EngineService implements EngineApi {
       opened.preloaded = undefined;
       let readMs = 0;
       stored.then(() => (readMs = performance.now() - t0)).catch(() => undefined);
-      const opening = () => ({ from: store.openedFrom ?? 'records', ms: performance.now() - t0, readMs });
+      const opening = (): IndexOpening => ({ from: store.openedFrom ?? 'records', ms: performance.now() - t0, readMs, corpusAdopted: this.engine?.corpusAdopted ?? false });
       const current = models.embedder?.id === settings.embedderId ? models.embedder : undefined;
       const load = (): Promise<Embedder> =>
         current

@@ -41,7 +41,7 @@ export class ImageSaver {
     }
     this.saving = true;
     try {
-      await this.deps.store.saveImage(() => engine.snapshot(), this.cache);
+      await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache);
     } catch {
       // the image is only a shortcut: without it the records are read
     } finally {

@@ -92,6 +92,8 @@ export class LociEngine {
     private readonly indexer: Indexer,
     /** Damage the store found on open (the damaged records are not loaded); see `damage`. */
     private found: readonly Damage[],
+    /** The search corpus came from the stored image of it (IndexSnapshot.corpus), not from laying out the records. */
+    readonly corpusAdopted: boolean,
     /** The embedder of the index this one replaced, when `discardOtherEmbedderIndex` was used. */
     readonly replacedEmbedder?: string,
   ) {}
@@ -112,8 +114,8 @@ export class LociEngine {
     if (!snapshot) await options.store.putManifest(manifest);
     const corpus = new LiveCorpus(manifest.embedder.dimension, manifest.vectorStorage);
     const indexer = new Indexer({ manifest, embedder: options.embedder, generator: options.generator, clusterer: options.clusterer, store: options.store, corpus });
-    if (snapshot) indexer.restore(snapshot.documents, snapshot.groups);
-    return new LociEngine(manifest, options, corpus, indexer, snapshot?.damage ?? [], replaced);
+    const restored = snapshot ? indexer.restore(snapshot.documents, snapshot.groups, snapshot.corpus) : { corpusAdopted: false };
+    return new LociEngine(manifest, options, corpus, indexer, snapshot?.damage ?? [], restored.corpusAdopted, replaced);
   }
 
   /**
@@ -186,6 +188,12 @@ export class LociEngine {
 
   snapshot(): IndexSnapshot {
     return { manifest: this.manifest, documents: this.documents, groups: [...this.indexer.groups.values()] };
+  }
+
+  /** The snapshot with the search corpus laid out over it, for an image that opens without laying it out again. */
+  imageSnapshot(): IndexSnapshot {
+    const corpus = this.corpus.image();
+    return { ...this.snapshot(), ...(corpus ? { corpus } : {}) };
   }
 
   /**

@@ -7,6 +7,7 @@
 import { chunkDocument } from '../chunk/chunker.ts';
 import { clusterInThread } from '../cluster/index.ts';
 import { DEFAULT_MAX_CHUNKS, IngestError, ingest, tooManyChunks, type IngestOptions } from '../ingest/index.ts';
+import type { CorpusImage } from '../search/corpus-image.ts';
 import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import type { IndexStore } from '../ports.ts';
 import type { Chunk, ClusterGroup, PreparseMode } from '../types.ts';
@@ -57,7 +58,18 @@ export class Indexer implements RecordSink {
   constructor(private readonly deps: IndexerDeps) {}
 
   /** Records loaded from the store, in added order, made searchable as far as their stage allows. */
-  restore(documents: DocumentRecord[], groups: GroupRecord[]): void {
+  /**
+   * Takes in a stored index. With the corpus image saved beside it (the app's open image), the
+   * search corpus adopts its rows instead of laying out every record, when every document that is
+   * searched at all is embedded (a document searched by its words alone is laid out from its record).
+   */
+  restore(documents: DocumentRecord[], groups: GroupRecord[], image?: CorpusImage): { corpusAdopted: boolean } {
+    const searched = documents.filter((d) => reached(d.job, 'chunked'));
+    if (image && searched.every((d) => reached(d.job, 'embedded')) && this.deps.corpus.adopt(searched, groups, image)) {
+      for (const d of documents) this.documents.set(d.doc.id, d);
+      for (const g of groups) this.groups.set(g.group.id, g);
+      return { corpusAdopted: true };
+    }
     for (const d of documents) {
       this.documents.set(d.doc.id, d);
       this.search(d);
@@ -66,6 +78,7 @@ export class Indexer implements RecordSink {
       this.groups.set(g.group.id, g);
       this.deps.corpus.setGroup(g);
     }
+    return { corpusAdopted: false };
   }
 
   /** Parse, chunk and embed one file; returns its record (the existing one when already indexed). */

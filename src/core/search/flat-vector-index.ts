@@ -1,4 +1,5 @@
 import type { VectorStorage } from '../types.ts';
+import type { VectorRows } from './corpus-image.ts';
 import { int8Kernel, type Int8Kernel } from './int8-kernel.ts';
 import { quantizeRow } from './quantize.ts';
 import { TopK, type Hit } from './top-k.ts';
@@ -128,6 +129,41 @@ export class FlatVectorIndex {
     if (top.k === 0) return [];
     this.scan(query, top, rows);
     return top.result();
+  }
+
+  /** The rows as held (int8 codes without the kernel's padding), for an image of the corpus. */
+  exportRows(): VectorRows {
+    const { dimension, storage, stride } = this;
+    const size = this.rowCount;
+    const removed = this.removed.slice(0, size);
+    if (storage === 'float32') return { storage, dimension, size, floats: this.floats.slice(0, size * dimension), removed };
+    const codes = new Int8Array(size * dimension);
+    for (let row = 0; row < size; row++) codes.set(this.codes.subarray(row * stride, row * stride + dimension), row * dimension);
+    return { storage, dimension, size, codes, scales: this.scales.slice(0, size), removed };
+  }
+
+  /** Takes over exported rows of the same dimension and storage; the index must be empty. */
+  adoptRows(rows: VectorRows): void {
+    const { dimension, stride } = this;
+    if (this.rowCount > 0) throw new Error('FlatVectorIndex: rows are adopted only by an empty index');
+    if (rows.dimension !== dimension || rows.storage !== this.storage) {
+      throw new RangeError(`FlatVectorIndex: rows of ${rows.dimension} ${rows.storage} values, expected ${dimension} ${this.storage}`);
+    }
+    const { size } = rows;
+    const values = rows.storage === 'float32' ? rows.floats : rows.codes;
+    if (values?.length !== size * dimension || rows.removed.length !== size || (rows.storage === 'int8' && rows.scales?.length !== size)) {
+      throw new RangeError(`FlatVectorIndex: adopted rows are not ${size} whole rows`);
+    }
+    this.reserve(size);
+    if (rows.floats) this.floats.set(rows.floats);
+    else if (rows.codes && rows.scales) {
+      if (stride === dimension) this.codes.set(rows.codes);
+      else for (let row = 0; row < size; row++) this.codes.set(rows.codes.subarray(row * dimension, (row + 1) * dimension), row * stride);
+      this.scales.set(rows.scales);
+    }
+    this.removed.set(rows.removed);
+    this.rowCount = size;
+    this.removedCount = rows.removed.reduce((n, r) => n + r, 0);
   }
 
   /** Bytes of vector data held for the rows added so far (spare capacity not counted). */

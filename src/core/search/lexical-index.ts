@@ -1,4 +1,5 @@
 import { words } from '../text/words.ts';
+import type { LexicalState } from './corpus-image.ts';
 import type { DecodedTerms } from './entry-terms.ts';
 import { Postings } from './postings.ts';
 import { inverseDocumentFrequency, type TermStats } from './term-stats.ts';
@@ -32,8 +33,8 @@ const REMOVED = 2;
  */
 export class LexicalIndex {
   private readonly vocabulary = new Map<string, Postings>();
-  private state = new Uint8Array(0);
-  private lengths = new Uint32Array(0);
+  private state: Uint8Array = new Uint8Array(0);
+  private lengths: Uint32Array = new Uint32Array(0);
   private scores = new Float64Array(0);
   private readonly touched: number[] = [];
   private alive = 0;
@@ -138,6 +139,42 @@ export class LexicalIndex {
     }
     touched.length = 0;
     return top.result();
+  }
+
+  /** The index as it searches, copied into one posting array (see corpus-image.ts). */
+  exportState(): LexicalState {
+    const words = [...this.vocabulary.keys()];
+    const offsets = new Uint32Array(words.length + 1);
+    let total = 0;
+    words.forEach((word, i) => {
+      offsets[i] = total;
+      total += (this.vocabulary.get(word) as Postings).length;
+    });
+    offsets[words.length] = total;
+    const rows = new Int32Array(total);
+    const counts = new Uint16Array(total);
+    const live = new Uint32Array(words.length);
+    words.forEach((word, i) => {
+      const list = this.vocabulary.get(word) as Postings;
+      rows.set(list.rows.subarray(0, list.length), offsets[i]);
+      counts.set(list.counts.subarray(0, list.length), offsets[i]);
+      live[i] = list.live;
+    });
+    const size = this.state.length;
+    return { words, offsets, rows, counts, live, state: this.state.slice(0, size), lengths: this.lengths.slice(0, size), alive: this.alive, totalLength: this.totalLength };
+  }
+
+  /** Takes over an exported state (its arrays are used, not copied); the index must be empty. */
+  adoptState(s: LexicalState): void {
+    if (this.state.length > 0 || this.vocabulary.size > 0) throw new Error('LexicalIndex: a state is adopted only by an empty index');
+    s.words.forEach((word, i) => {
+      this.vocabulary.set(word, Postings.over(s.rows.subarray(s.offsets[i], s.offsets[i + 1]), s.counts.subarray(s.offsets[i], s.offsets[i + 1]), s.live[i]));
+    });
+    this.state = s.state;
+    this.lengths = s.lengths;
+    this.scores = new Float64Array(s.state.length);
+    this.alive = s.alive;
+    this.totalLength = s.totalLength;
   }
 
   /** Checks a row can be taken, and makes room for it. */

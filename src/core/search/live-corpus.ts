@@ -10,6 +10,7 @@ import type { RetrievalCorpus } from './retrieve.ts';
 import { kindsFor } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
 import { covers, decodeTerms } from './entry-terms.ts';
+import type { CorpusImage } from './corpus-image.ts';
 
 interface DocInfo {
   name: string;
@@ -53,6 +54,65 @@ export class LiveCorpus implements RetrievalCorpus {
     this.chunkIdsByDoc.set(doc.id, record.chunks.map((c) => c.id));
     if (wordsOnly) this.setRows(doc.id, wordsOnly);
     else this.setRows(doc.id, record.entries, record.vectors, record.terms);
+  }
+
+  /**
+   * The corpus as it searches (corpus-image.ts), for the open image; undefined while a document is
+   * searched by its words alone, whose rows hold entries its record does not.
+   */
+  image(): CorpusImage | undefined {
+    if (this.wordsOnly.size > 0) return undefined;
+    return {
+      vectors: this.vectors.exportRows(),
+      lexical: this.lexical.exportState(),
+      owners: [...this.rowsByOwner].map(([owner, rows]) => ({ owner, rows: Int32Array.from(rows) })),
+    };
+  }
+
+  /**
+   * Lays out embedded documents and groups as `setDocument` and `setGroup` would, in this order, taking the rows,
+   * vectors and posting lists from `image` instead of building them; false, with nothing taken,
+   * when the image does not hold exactly these records' entries (each record's rows, one per entry,
+   * within the image). Only an empty corpus adopts.
+   */
+  adopt(documents: readonly DocumentRecord[], groups: readonly GroupRecord[], image: CorpusImage): boolean {
+    if (this.rows.length > 0 || this.docs.size > 0) throw new Error('LiveCorpus: only an empty corpus adopts an image');
+    const { size } = image.vectors;
+    const owned = new Map(image.owners.map((o) => [o.owner, o.rows]));
+    const records: { owner: string; entries: Entry[] }[] = [
+      ...documents.filter((d) => d.entries.length > 0).map((d) => ({ owner: d.doc.id, entries: d.entries })),
+      ...groups.filter((g) => g.entries.length > 0).map((g) => ({ owner: g.group.id, entries: g.entries })),
+    ];
+    if (owned.size !== records.length || image.lexical.state.length < size) return false;
+    for (const { owner, entries } of records) {
+      const rows = owned.get(owner);
+      if (rows?.length !== entries.length || rows.some((row) => row < 0 || row >= size)) return false;
+    }
+    try {
+      this.vectors.adoptRows(image.vectors);
+    } catch {
+      return false;
+    }
+    this.lexical.adoptState(image.lexical);
+    for (const { owner, entries } of records) {
+      const rows = owned.get(owner) as Int32Array;
+      rows.forEach((row, i) => {
+        this.rows[row] = entries[i];
+        if (entries[i].kind === 'chunk') this.chunkGeneration++;
+      });
+      this.rowsByOwner.set(owner, [...rows]);
+    }
+    for (const { doc, chunks } of documents) {
+      this.docs.set(doc.id, { name: doc.name, title: doc.title, position: this.nextPosition++ });
+      for (const chunk of chunks) this.chunks.set(chunk.id, chunk);
+      this.chunkIdsByDoc.set(doc.id, chunks.map((c) => c.id));
+    }
+    for (const { group } of groups) {
+      for (const c of group.clusters) this.members.set(c.id, c.members.map((m) => m.chunkId));
+      for (const node of group.raptor) this.members.set(node.id, node.leafChunkIds);
+    }
+    this.strategyRows.clear();
+    return true;
   }
 
   removeDocument(docId: string): void {

@@ -4,18 +4,28 @@
  * costs nothing per word it held.
  */
 export class Postings {
-  rows = new Int32Array(2);
-  counts = new Uint16Array(2);
+  rows: Int32Array = new Int32Array(2);
+  counts: Uint16Array = new Uint16Array(2);
   length = 0;
   /** Live rows: `length` minus the entries of removed rows not yet compacted away. */
   live = 0;
 
+  /** A list over arrays it does not copy (an adopted corpus image's); the first push beyond them copies. */
+  static over(rows: Int32Array, counts: Uint16Array, live: number): Postings {
+    const list = new Postings();
+    list.rows = rows;
+    list.counts = counts;
+    list.length = rows.length;
+    list.live = live;
+    return list;
+  }
+
   push(row: number, count: number): void {
     if (this.length === this.rows.length) {
-      const rows = new Int32Array(this.length * 2);
+      const rows = new Int32Array(Math.max(2, this.length * 2));
       rows.set(this.rows);
       this.rows = rows;
-      const counts = new Uint16Array(this.length * 2);
+      const counts = new Uint16Array(rows.length);
       counts.set(this.counts);
       this.counts = counts;
     }

@@ -217,13 +217,28 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     damage.push({ kind, id: list.id, name: list.name, docIds: list.docIds, parts: kind === 'group' ? ['clusters'] : damaged });
     return undefined;
   };
-  const terms = (list: BlockList): { terms?: EntryTerms } => {
-    if (!list.terms) return {};
+  /**
+   * The record with its counted terms, read from their block when first asked for: opening with
+   * the corpus image kept beside the records (the app's open image) never needs them, and reading
+   * them was a third of decoding a 100k-entry index. The block's checksum is checked now.
+   */
+  const withTerms = <R extends DocumentRecord | GroupRecord>(record: R, list: BlockList): R => {
+    if (!list.terms) return record;
     const [offset, length, sum] = list.terms;
     if (offset + length > body.length) throw new IndexFormatError('the index refers to blocks outside the file (truncated?)');
-    const block = body.subarray(offset, offset + length);
-    const read = sums.bytes(block) === sum ? termsOf(block) : undefined;
-    return read ? { terms: read } : {};
+    if (sums.bytes(body.subarray(offset, offset + length)) !== sum) return record;
+    // a copy: the file's bytes (120 MB for a 100k-entry image) must not live on in a getter
+    const block = body.slice(offset, offset + length);
+    Object.defineProperty(record, 'terms', {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const terms = termsOf(block);
+        Object.defineProperty(record, 'terms', { configurable: true, enumerable: true, writable: true, value: terms });
+        return terms;
+      },
+    });
+    return record;
   };
   const documents: DocumentRecord[] = [];
   for (const list of header.documents as BlockList[]) {
@@ -235,7 +250,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
     const entries = loadedEntries(parseJson(blocks.entries!, what) as StoredEntry[], chunkSources([chunks]));
     if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
-    documents.push({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), ...terms(list) });
+    documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name) }, list));
   }
   const chunksOf = new Map(documents.map((d) => [d.doc.id, d.chunks]));
   const groups: GroupRecord[] = [];
@@ -256,7 +271,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
       }
       entries = rest.entries.map((e) => ({ ...e, text: e.text ?? '' }));
     }
-    groups.push({ ...rest, entries, vectors: vectorsOf(blocks.vectors!, `cluster group ${list.id}`), ...terms(list) });
+    groups.push(withTerms({ ...rest, entries, vectors: vectorsOf(blocks.vectors!, `cluster group ${list.id}`) }, list));
   }
   const snapshot: IndexSnapshot = { manifest, documents, groups };
   if (damage.length > 0) {

@@ -14,6 +14,7 @@ import type {
   JobState,
   PreparseRecord,
 } from '../types.ts';
+import type { CorpusImage } from '../search/corpus-image.ts';
 import type { Damage } from './damage.ts';
 
 /** A document with everything derived from it alone. */
@@ -53,4 +54,9 @@ export interface IndexSnapshot {
    * `documents` or `groups`. Absent or empty when everything loaded is intact; never written.
    */
   damage?: Damage[];
+  /**
+   * The search corpus laid out over these records, as it searched when the snapshot was taken:
+   * the app's open image keeps it so a large library opens without laying the records out again.
+   */
+  corpus?: CorpusImage;
 }

@@ -108,6 +108,11 @@ export function openedFrom(page: Page): Promise<string | undefined> {
   return page.evaluate(() => document.documentElement.dataset.indexOpenedFrom);
 }
 
+/** Whether the last open took the search corpus saved in the image ('adopted') or laid it out from the records. */
+export function corpusOpening(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.documentElement.dataset.indexCorpus);
+}
+
 /**
  * The source view's highlight boxes over its page (`picture`: the drawn canvas or the image), once
  * there are some: each inside the picture, and the share of the picture they cover together.

@@ -1,0 +1,137 @@
+/**
+ * The search corpus image (search/corpus-image.ts) as bytes, checksummed as a whole: a damaged
+ * image is not an index's damage, only a shortcut lost, so it decodes to undefined and the corpus
+ * is laid out from the records instead.
+ *
+ *   bytes 0..3   length of the JSON head (u32, little endian)
+ *   bytes 4..    the head: the words, the owners, the sizes, each array's place and the checksum
+ *   then         the arrays, each starting at a multiple of 8
+ */
+import type { CorpusImage, LexicalState, VectorRows } from '../search/corpus-image.ts';
+import { checksums } from '../util/checksum.ts';
+
+type Typed = Int8Array | Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array;
+
+const ARRAYS = {
+  ownerRows: Int32Array,
+  codes: Int8Array,
+  scales: Float32Array,
+  floats: Float32Array,
+  removed: Uint8Array,
+  offsets: Uint32Array,
+  postingRows: Int32Array,
+  postingCounts: Uint16Array,
+  live: Uint32Array,
+  state: Uint8Array,
+  lengths: Uint32Array,
+} as const;
+type ArrayName = keyof typeof ARRAYS;
+
+interface Head {
+  storage: VectorRows['storage'];
+  dimension: number;
+  size: number;
+  words: string[];
+  /** Each owner with how many rows it has: its rows are the next run of `ownerRows`. */
+  owners: [string, number][];
+  alive: number;
+  totalLength: number;
+  /** Each array's byte offset and element count, after the head. */
+  arrays: Partial<Record<ArrayName, [number, number]>>;
+  /** Of the bytes after the head. */
+  sum: string;
+}
+
+export async function encodeCorpus(image: CorpusImage): Promise<Uint8Array> {
+  const { vectors: v, lexical: l } = image;
+  const ownerRows = new Int32Array(image.owners.reduce((n, o) => n + o.rows.length, 0));
+  let at = 0;
+  for (const o of image.owners) {
+    ownerRows.set(o.rows, at);
+    at += o.rows.length;
+  }
+  const arrays: [ArrayName, Typed | undefined][] = [
+    ['ownerRows', ownerRows],
+    ['codes', v.codes],
+    ['scales', v.scales],
+    ['floats', v.floats],
+    ['removed', v.removed],
+    ['offsets', l.offsets],
+    ['postingRows', l.rows],
+    ['postingCounts', l.counts],
+    ['live', l.live],
+    ['state', l.state],
+    ['lengths', l.lengths],
+  ];
+  const places: Head['arrays'] = {};
+  let length = 0;
+  for (const [name, array] of arrays) {
+    if (!array) continue;
+    places[name] = [length, array.length];
+    length = align8(length + array.byteLength);
+  }
+  const body = new Uint8Array(length);
+  for (const [name, array] of arrays) {
+    if (array) body.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), (places[name] as [number, number])[0]);
+  }
+  const head: Head = {
+    storage: v.storage,
+    dimension: v.dimension,
+    size: v.size,
+    words: l.words,
+    owners: image.owners.map((o): [string, number] => [o.owner, o.rows.length]),
+    alive: l.alive,
+    totalLength: l.totalLength,
+    arrays: places,
+    sum: (await checksums()).bytes(body),
+  };
+  const headBytes = new TextEncoder().encode(JSON.stringify(head));
+  const start = align8(4 + headBytes.length);
+  const out = new Uint8Array(start + body.length);
+  new DataView(out.buffer).setUint32(0, headBytes.length, true);
+  out.set(headBytes, 4);
+  out.set(body, start);
+  return out;
+}
+
+/** The corpus image, or undefined when the bytes are not a whole one. */
+export async function decodeCorpus(bytes: Uint8Array): Promise<CorpusImage | undefined> {
+  try {
+    if (bytes.length < 4) return undefined;
+    const headLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
+    const head = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(4, 4 + headLength))) as Head;
+    const body = bytes.subarray(align8(4 + headLength));
+    if ((await checksums()).bytes(body) !== head.sum) return undefined;
+    // copied out, so every array starts where its type needs it to
+    const read = <N extends ArrayName>(name: N): InstanceType<(typeof ARRAYS)[N]> | undefined => {
+      const place = head.arrays[name];
+      if (!place) return undefined;
+      const Type = ARRAYS[name];
+      const [offset, count] = place;
+      return new Type(body.slice(offset, offset + count * Type.BYTES_PER_ELEMENT).buffer) as InstanceType<(typeof ARRAYS)[N]>;
+    };
+    const ownerRows = read('ownerRows');
+    const [offsets, rows, counts, live, state, lengths, removed] = [read('offsets'), read('postingRows'), read('postingCounts'), read('live'), read('state'), read('lengths'), read('removed')];
+    if (!ownerRows || !offsets || !rows || !counts || !live || !state || !lengths || !removed) return undefined;
+    if (offsets.length !== head.words.length + 1 || live.length !== head.words.length || offsets[head.words.length] !== rows.length) return undefined;
+    const lexical: LexicalState = { words: head.words, offsets, rows, counts, live, state, lengths, alive: head.alive, totalLength: head.totalLength };
+    const codes = read('codes');
+    const scales = read('scales');
+    const floats = read('floats');
+    const vectors: VectorRows = { storage: head.storage, dimension: head.dimension, size: head.size, removed, ...(codes ? { codes } : {}), ...(scales ? { scales } : {}), ...(floats ? { floats } : {}) };
+    const owners: CorpusImage['owners'] = [];
+    let at = 0;
+    for (const [owner, count] of head.owners) {
+      owners.push({ owner, rows: ownerRows.subarray(at, at + count) });
+      at += count;
+    }
+    if (at !== ownerRows.length) return undefined;
+    return { vectors, lexical, owners };
+  } catch {
+    return undefined;
+  }
+}
+
+function align8(n: number): number {
+  return (n + 7) & ~7;
+}

@@ -1,0 +1,122 @@
+/**
+ * The search corpus kept beside the records (the open image's shortcut): an engine opened by
+ * adopting it searches exactly as one that laid the records out, keeps working as documents come
+ * and go, and an image that does not hold exactly the records' entries is refused whole.
+ */
+import { describe, expect, it } from 'vitest';
+import { LociEngine } from '../../../src/core/engine/engine.ts';
+import { LiveCorpus } from '../../../src/core/search/live-corpus.ts';
+import type { CorpusImage } from '../../../src/core/search/corpus-image.ts';
+import { decodeCorpus, encodeCorpus } from '../../../src/core/stored-index/corpus-codec.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
+import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
+import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
+import type { Strategy } from '../../../src/core/types.ts';
+import { hashEmbedder } from '../../support/hash-embedder.ts';
+
+const TOPICS = ['river boats and harbour trade', 'mountain snow and glacier ice', 'library books and quiet reading', 'orchard apples in autumn'];
+const markdown = (title: string, shift: number) =>
+  new TextEncoder().encode(
+    [`# ${title}`, '## Part one', ...Array.from({ length: 12 }, (_, i) => `Paragraph ${i} of ${title} is about ${TOPICS[(i + shift) % 4]}, and names ${title} once.`)].join('\n\n'),
+  );
+
+async function variant(storage: 'int8' | 'float32') {
+  const settings: Partial<ManifestSettings> = {
+    chunking: { chunkTokens: 30, overlapTokens: 3 },
+    clustering: { scope: 'document', seed: 7, threshold: 0.1, maxClusters: 8, minChunks: 6 },
+    preparse: { mode: 'extractive' },
+    vectorStorage: storage,
+  };
+  const store = new MemoryIndexStore();
+  const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings });
+  await engine.indexFiles(['Alpha', 'Beta', 'Gamma'].map((title, i) => ({ name: `${title}.md`, bytes: markdown(title, i) })));
+  // one document gone: the corpus keeps its removed rows as tombstones, which the image must carry
+  await engine.removeDocument(engine.documents.find((d) => d.doc.name === 'Beta.md')!.doc.id);
+  return { engine, settings, store };
+}
+
+const QUESTIONS = ['Which paragraph is about glacier ice?', 'harbour trade of Alpha', 'quiet reading in Gamma', 'apples'];
+const STRATEGIES: Strategy[] = ['naive', 'c-rag', 'p-rag', 'cap-rag'];
+
+async function answers(engine: LociEngine) {
+  const out: unknown[] = [];
+  for (const question of QUESTIONS) {
+    for (const strategy of STRATEGIES) {
+      for (const retriever of ['dense', 'lexical', 'hybrid'] as const) {
+        const { result } = await engine.retrieve(question, { strategy, retriever, n: 5, denseWeight: 0.5 });
+        out.push([question, strategy, retriever, result.chunks.map((c) => [c.chunk.id, c.score.toFixed(6)]), result.trace.map((t) => t.entryId)]);
+      }
+    }
+  }
+  return out;
+}
+
+describe('the corpus image', () => {
+  for (const storage of ['int8', 'float32'] as const) {
+    it(`opens an engine that searches exactly as the records laid out do (${storage})`, async () => {
+      const { engine, settings } = await variant(storage);
+      const snapshot = engine.imageSnapshot();
+      expect(snapshot.corpus).toBeDefined();
+      const corpus = (await decodeCorpus(await encodeCorpus(snapshot.corpus!)))!;
+      expect(corpus.owners.map((o) => o.owner)).toEqual(snapshot.corpus!.owners.map((o) => o.owner));
+
+      const fromRecords = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), stored: Promise.resolve({ ...snapshot, corpus: undefined }), settings });
+      const adopted = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), stored: Promise.resolve({ ...snapshot, corpus }), settings });
+      const expected = await answers(engine);
+      expect(await answers(fromRecords)).toEqual(expected);
+      expect(await answers(adopted)).toEqual(expected);
+      expect(adopted.entryCount).toBe(engine.entryCount);
+
+      // and it goes on as an index: a document added and one removed after opening
+      for (const e of [engine, adopted]) {
+        await e.indexFiles([{ name: 'Delta.md', bytes: markdown('Delta', 3) }]);
+        await e.removeDocument(e.documents.find((d) => d.doc.name === 'Alpha.md')!.doc.id);
+      }
+      expect(await answers(adopted)).toEqual(await answers(engine));
+    });
+  }
+
+  it('keeps the removed document’s rows removed, and every record’s rows alive', async () => {
+    const { engine } = await variant('int8');
+    const snapshot = engine.imageSnapshot();
+    const corpus = new LiveCorpus(64, 'int8');
+    expect(corpus.adopt(snapshot.documents, snapshot.groups, (await decodeCorpus(await encodeCorpus(snapshot.corpus!)))!)).toBe(true);
+    const owned = new Set(snapshot.corpus!.owners.flatMap((o) => [...o.rows]));
+    const size = corpus.vectors.size;
+    expect(owned.size).toBeLessThan(size);
+    for (let row = 0; row < size; row++) {
+      expect(corpus.vectors.isRemoved(row)).toBe(!owned.has(row));
+      expect(corpus.lexical.has(row)).toBe(owned.has(row));
+    }
+    expect(corpus.vectors.liveSize).toBe(owned.size);
+    expect(corpus.lexical.size).toBe(owned.size);
+  });
+
+  it('is refused whole when it does not hold exactly the records’ entries', async () => {
+    const { engine } = await variant('int8');
+    const snapshot: IndexSnapshot = engine.imageSnapshot();
+    const image = snapshot.corpus!;
+    const embedded = snapshot.documents;
+    const wrong: [string, CorpusImage][] = [
+      ['an owner missing', { ...image, owners: image.owners.slice(1) }],
+      ['a row short', { ...image, owners: image.owners.map((o, i) => (i === 0 ? { ...o, rows: o.rows.subarray(1) } : o)) }],
+      ['a row past the vectors', { ...image, owners: image.owners.map((o, i) => (i === 0 ? { ...o, rows: Int32Array.from(o.rows, (r) => r + image.vectors.size) } : o)) }],
+      ['another dimension', { ...image, vectors: { ...image.vectors, dimension: 32 } }],
+    ];
+    for (const [what, bad] of wrong) {
+      const corpus = new LiveCorpus(64, 'int8');
+      expect(corpus.adopt(embedded, snapshot.groups, bad), what).toBe(false);
+      expect(corpus.entryCount, what).toBe(0);
+    }
+  });
+
+  it('decodes to nothing when a byte of it is damaged', async () => {
+    const { engine } = await variant('int8');
+    const bytes = await encodeCorpus(engine.imageSnapshot().corpus!);
+    expect(await decodeCorpus(bytes)).toBeDefined();
+    const damaged = bytes.slice();
+    damaged[damaged.length - 5] ^= 0x40;
+    expect(await decodeCorpus(damaged)).toBeUndefined();
+    expect(await decodeCorpus(bytes.subarray(0, bytes.length - 8))).toBeUndefined();
+  });
+});
