@@ -12,8 +12,11 @@ export interface MainThreadReading {
   longestTaskMs: number;
   /** The longest wait between two ticks of a 10 ms timer, ms: a block shorter than a long task shows here. */
   longestTimerGapMs: number;
-  /** The longest animation frames over 50 ms and the scripts that ran in them (Chromium's long-animation-frame entries): where to look. */
-  worstFrames: { ms: number; scripts: string[] }[];
+  /**
+   * The longest animation frames over 50 ms (Chromium's long-animation-frame entries): when each
+   * began (ms after the reset), how much of it was style and layout, and the scripts that ran in it.
+   */
+  worstFrames: { ms: number; atMs: number; layoutMs: number; scripts: string[] }[];
 }
 
 interface Probe {
@@ -49,7 +52,8 @@ const PROBE = `(() => {
       const scripts = (entry.scripts || [])
         .filter((s) => s.duration >= 5)
         .map((s) => Math.round(s.duration) + ' ms ' + s.invokerType + ' ' + (s.invoker || '') + ' ' + (s.sourceFunctionName || '') + ' ' + (s.sourceURL || '').split('/').pop() + ':' + s.sourceCharPosition);
-      state.frames.push({ ms: Math.round(entry.duration), scripts });
+      const layoutFrom = entry.styleAndLayoutStart || entry.startTime + entry.duration;
+      state.frames.push({ ms: Math.round(entry.duration), atMs: Math.round(entry.startTime - state.since), layoutMs: Math.round(entry.startTime + entry.duration - layoutFrom), scripts });
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) => {

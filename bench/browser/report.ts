@@ -4,6 +4,7 @@ import type { DropResult } from './pdf-drop.ts';
 import type { LargeLibraryResult, Reopen } from './large-library.ts';
 import type { ScanResult } from './scan.ts';
 import type { TabMemory } from './tab-memory.ts';
+import type { MainThreadReading } from './main-thread.ts';
 
 export interface BrowserReport {
   chromium: string;
@@ -37,7 +38,7 @@ export function printReport(report: BrowserReport): void {
         ],
       ),
     );
-    for (const frame of drop.mainThread.worstFrames) console.log(`  long frame ${frame.ms} ms: ${frame.scripts.join('; ') || '(no script over 5 ms: layout, style or rendering)'}`);
+    for (const frame of drop.mainThread.worstFrames) console.log(`  ${frameLine(frame)}`);
   }
   if (library) {
     const { loaded, engine } = library;
@@ -105,7 +106,7 @@ function printScan(result: ScanResult, chromium: string): void {
       ],
     ),
   );
-  for (const frame of ocr.mainThread.worstFrames) console.log(`  long frame during OCR ${frame.ms} ms: ${frame.scripts.join('; ') || '(no script over 5 ms: layout, style or rendering)'}`);
+  for (const frame of ocr.mainThread.worstFrames) console.log(`  during OCR: ${frameLine(frame)}`);
   console.log(`  scan: ${(result.scanBytes / 1e6).toFixed(1)} MB, drawn and encoded in Node in ${s(result.buildMs).toFixed(1)} s; questions: "${result.question}" (scan), "${baseline.question}" (text PDF)`);
 }
 
@@ -119,4 +120,9 @@ function reopenRows(label: string, r: Reopen): Cell[][] {
     [`${label}: longest main-thread task (ms)`, r.mainThread.longestTaskMs, undefined],
     [`${label}: tab memory (MB)`, memoryOf(r.memory), undefined],
   ];
+}
+
+function frameLine(frame: MainThreadReading['worstFrames'][number]): string {
+  const scripts = frame.scripts.join('; ') || 'no script over 5 ms';
+  return `long frame ${frame.ms} ms at ${(frame.atMs / 1000).toFixed(1)} s (style and layout ${frame.layoutMs} ms): ${scripts}`;
 }

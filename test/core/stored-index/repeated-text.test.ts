@@ -34,14 +34,27 @@ describe('records stored without the text they repeat', () => {
     expect(loadedChunks(doc.doc, chunks)).toEqual(doc.chunks);
     const sources = chunkSources([doc.chunks]);
     const entries = storedEntries(doc.entries, sources);
-    expect(entries.filter((e) => e.text === undefined).map((e) => e.kind)).toEqual(doc.entries.filter((e) => e.kind === 'chunk').map((e) => e.kind));
-    expect(entries.filter((e) => e.kind !== 'chunk').every((e) => e.text !== undefined)).toBe(true);
+    // chunk entries are rebuilt whole; a sentence of its chunk is kept as where it stands there;
+    // any other text (the summary: heading path and first sentence) is kept as it is
+    const chunkText = (e: { origin: { id: string } }) => doc.chunks.find((c) => c.id === e.origin.id)!.text;
+    entries.forEach((stored, i) => {
+      const entry = doc.entries[i];
+      if (entry.kind === 'chunk') expect(stored).not.toHaveProperty('text');
+      else if (chunkText(entry).includes(entry.text)) {
+        expect(stored).not.toHaveProperty('text');
+        expect(chunkText(entry).slice(stored.at![0], stored.at![1])).toBe(entry.text);
+      } else expect(stored).toEqual(entry);
+    });
+    expect(entries.filter((e) => e.at).length).toBeGreaterThanOrEqual(doc.chunks.length);
+    expect(entries.some((e) => e.text !== undefined && e.kind === 'summary')).toBe(true);
     expect(loadedEntries(entries, sources)).toEqual(doc.entries);
 
     const group = snapshot.groups.find((g) => g.group.docIds[0] === doc.doc.id)!;
     const groupSources = chunkSources([doc.chunks], group.group);
     const groupEntries = storedEntries(group.entries, groupSources);
-    expect(groupEntries.filter((e) => e.kind === 'cluster').every((e) => e.text === undefined)).toBe(true);
+    expect(groupEntries.filter((e) => e.kind === 'cluster').every((e) => e.text === undefined && e.at === undefined)).toBe(true);
+    // a cluster's sentences are kept as where they stand in its members' text
+    expect(groupEntries.filter((e) => e.kind === 'context').every((e) => e.text === undefined && e.at !== undefined)).toBe(true);
     expect(loadedEntries(groupEntries, groupSources)).toEqual(group.entries);
     // an entry whose chunk is not at hand cannot be rebuilt
     expect(loadedEntries(entries, chunkSources([]))).toBeUndefined();
@@ -61,10 +74,12 @@ describe('records stored without the text they repeat', () => {
     expect(await decodeIndex(bytes)).toEqual(snapshot);
     const phrase = 'Paragraph 2 is about library books';
     const count = (text: string) => text.split(phrase).length - 1;
-    // once in each document's text, and in the pre-parsed sentences that quote it; never in a
-    // chunk, a chunk entry or a cluster entry, which repeat it and are rebuilt on load
-    const quoted = [...snapshot.documents, ...snapshot.groups].flatMap((r) => r.entries).filter((e) => e.kind !== 'chunk' && e.kind !== 'cluster');
-    const expected = snapshot.documents.length + quoted.reduce((n, e) => n + count(e.text), 0);
+    // once in each document's text, and in the summaries that open with it (a heading path before
+    // it, so not a part of the chunk); never in a chunk, a chunk entry, a cluster entry or a
+    // pre-parsed sentence quoting it, which repeat it and are rebuilt on load
+    const entries = [...snapshot.documents, ...snapshot.groups].flatMap((r) => r.entries);
+    expect(entries.filter((e) => e.kind === 'context' && count(e.text) > 0).length).toBeGreaterThan(0);
+    const expected = snapshot.documents.length + entries.filter((e) => e.kind === 'summary').reduce((n, e) => n + count(e.text), 0);
     expect(count(new TextDecoder().decode(bytes))).toBe(expected);
     const everywhere = [...snapshot.documents.flatMap((d) => [d.doc.text, ...d.chunks.map((c) => c.text)]), ...[...snapshot.documents, ...snapshot.groups].flatMap((r) => r.entries.map((e) => e.text))];
     expect(everywhere.reduce((n, t) => n + count(t), 0)).toBeGreaterThanOrEqual(expected + 3 * snapshot.documents.length);
