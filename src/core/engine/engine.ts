@@ -115,7 +115,10 @@ export class LociEngine {
     const corpus = new LiveCorpus(manifest.embedder.dimension, manifest.vectorStorage);
     const indexer = new Indexer({ manifest, embedder: options.embedder, generator: options.generator, clusterer: options.clusterer, store: options.store, corpus });
     const restored = snapshot ? indexer.restore(snapshot.documents, snapshot.groups, snapshot.corpus) : { corpusAdopted: false };
-    return new LociEngine(manifest, options, corpus, indexer, snapshot?.damage ?? [], restored.corpusAdopted, replaced);
+    // the engine keeps its options, but not the snapshot read for it (an image's corpus arrays
+    // were copied or adopted; holding the snapshot would keep the copies' sources alive too)
+    const { stored: _, ...kept } = options;
+    return new LociEngine(manifest, kept, corpus, indexer, snapshot?.damage ?? [], restored.corpusAdopted, replaced);
   }
 
   /**

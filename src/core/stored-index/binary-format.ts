@@ -229,16 +229,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     if (sums.bytes(body.subarray(offset, offset + length)) !== sum) return record;
     // a copy: the file's bytes (120 MB for a 100k-entry image) must not live on in a getter
     const block = body.slice(offset, offset + length);
-    Object.defineProperty(record, 'terms', {
-      configurable: true,
-      enumerable: true,
-      get() {
-        const terms = termsOf(block);
-        Object.defineProperty(record, 'terms', { configurable: true, enumerable: true, writable: true, value: terms });
-        return terms;
-      },
-    });
-    return record;
+    return termsWhenRead(record, block);
   };
   const documents: DocumentRecord[] = [];
   for (const list of header.documents as BlockList[]) {
@@ -329,6 +320,25 @@ function termsBytes({ data, ...rest }: EntryTerms): Uint8Array {
 }
 
 /** The terms a block holds, or undefined when it does not hold terms whole. */
+/**
+ * `record` with a `terms` property that reads `block` when first asked for. Made out here, where the
+ * getter's scope holds the block alone: a getter made inside the decoder kept the decoder's scope,
+ * and with it the whole file's bytes, alive until every record's terms were read (Node, 100k
+ * entries: 373 MB more held after opening, against 9 MB for terms read at once).
+ */
+function termsWhenRead<R extends DocumentRecord | GroupRecord>(record: R, block: Uint8Array): R {
+  Object.defineProperty(record, 'terms', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const terms = termsOf(block);
+      Object.defineProperty(record, 'terms', { configurable: true, enumerable: true, writable: true, value: terms });
+      return terms;
+    },
+  });
+  return record;
+}
+
 function termsOf(block: Uint8Array): EntryTerms | undefined {
   if (block.length < 4) return undefined;
   const length = new DataView(block.buffer, block.byteOffset, block.byteLength).getUint32(0, true);
