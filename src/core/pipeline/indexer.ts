@@ -57,11 +57,11 @@ export class Indexer implements RecordSink {
 
   constructor(private readonly deps: IndexerDeps) {}
 
-  /** Records loaded from the store, in added order, made searchable as far as their stage allows. */
   /**
-   * Takes in a stored index. With the corpus image saved beside it (the app's open image), the
-   * search corpus adopts its rows instead of laying out every record, when every document that is
-   * searched at all is embedded (a document searched by its words alone is laid out from its record).
+   * Records loaded from the store, in added order, made searchable as far as their stage allows.
+   * With the corpus image saved beside them (the app's open image) the search corpus adopts its
+   * rows instead of laying out every record, when every document searched at all is embedded (one
+   * searched by its words alone is laid out from its record) and the image holds exactly them.
    */
   restore(documents: DocumentRecord[], groups: GroupRecord[], image?: CorpusImage): { corpusAdopted: boolean } {
     const searched = documents.filter((d) => reached(d.job, 'chunked'));

@@ -70,10 +70,10 @@ export class LiveCorpus implements RetrievalCorpus {
   }
 
   /**
-   * Lays out embedded documents and groups as `setDocument` and `setGroup` would, in this order, taking the rows,
-   * vectors and posting lists from `image` instead of building them; false, with nothing taken,
-   * when the image does not hold exactly these records' entries (each record's rows, one per entry,
-   * within the image). Only an empty corpus adopts.
+   * Lays out embedded documents and groups as `setDocument` and `setGroup` would, in this order,
+   * taking the rows, vectors and posting lists from `image` instead of building them; false, with
+   * nothing taken, when the image does not hold exactly these records' entries (each record's rows,
+   * one per entry, alive in both indexes, and no other row alive). Only an empty corpus adopts.
    */
   adopt(documents: readonly DocumentRecord[], groups: readonly GroupRecord[], image: CorpusImage): boolean {
     if (this.rows.length > 0 || this.docs.size > 0) throw new Error('LiveCorpus: only an empty corpus adopts an image');
@@ -83,11 +83,22 @@ export class LiveCorpus implements RetrievalCorpus {
       ...documents.filter((d) => d.entries.length > 0).map((d) => ({ owner: d.doc.id, entries: d.entries })),
       ...groups.filter((g) => g.entries.length > 0).map((g) => ({ owner: g.group.id, entries: g.entries })),
     ];
-    if (owned.size !== records.length || image.lexical.state.length < size) return false;
+    const { state } = image.lexical;
+    const { removed } = image.vectors;
+    if (owned.size !== records.length || state.length < size || removed.length !== size) return false;
+    // every entry's row is its own, alive in both indexes, and no other row is alive
+    const taken = new Uint8Array(size);
+    let total = 0;
     for (const { owner, entries } of records) {
       const rows = owned.get(owner);
-      if (rows?.length !== entries.length || rows.some((row) => row < 0 || row >= size)) return false;
+      if (rows?.length !== entries.length) return false;
+      for (const row of rows) {
+        if (!(row >= 0 && row < size) || taken[row] === 1 || state[row] !== 1 || removed[row] !== 0) return false;
+        taken[row] = 1;
+      }
+      total += rows.length;
     }
+    if (image.lexical.alive !== total) return false;
     try {
       this.vectors.adoptRows(image.vectors);
     } catch {

@@ -97,11 +97,16 @@ describe('the corpus image', () => {
     const snapshot: IndexSnapshot = engine.imageSnapshot();
     const image = snapshot.corpus!;
     const embedded = snapshot.documents;
+    const owned = new Set(image.owners.flatMap((o) => [...o.rows]));
+    const removedRow = [...Array(image.vectors.size).keys()].find((row) => !owned.has(row))!;
+    expect(removedRow).toBeDefined();
     const wrong: [string, CorpusImage][] = [
       ['an owner missing', { ...image, owners: image.owners.slice(1) }],
       ['a row short', { ...image, owners: image.owners.map((o, i) => (i === 0 ? { ...o, rows: o.rows.subarray(1) } : o)) }],
       ['a row past the vectors', { ...image, owners: image.owners.map((o, i) => (i === 0 ? { ...o, rows: Int32Array.from(o.rows, (r) => r + image.vectors.size) } : o)) }],
       ['another dimension', { ...image, vectors: { ...image.vectors, dimension: 32 } }],
+      ['a row claimed twice', { ...image, owners: image.owners.map((o, i) => (i === 1 ? { ...o, rows: Int32Array.from(o.rows, (r, j) => (j === 0 ? image.owners[0].rows[0] : r)) } : o)) }],
+      ['a removed row claimed', { ...image, owners: image.owners.map((o, i) => (i === 0 ? { ...o, rows: Int32Array.from(o.rows, (r, j) => (j === 0 ? removedRow : r)) } : o)) }],
     ];
     for (const [what, bad] of wrong) {
       const corpus = new LiveCorpus(64, 'int8');
