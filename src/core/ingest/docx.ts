@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import type { ParsedDocument } from '../types.ts';
 import { corrupt } from './errors.ts';
 import { parseHtml } from './html.ts';
@@ -14,6 +13,8 @@ export async function parseDocx(file: string, bytes: Uint8Array): Promise<Parsed
   checkZipBounds(file, 'docx', bytes, (name) => /\.(?:xml|rels)$/i.test(name));
   // mammoth's Node build reads `buffer` and its browser build `arrayBuffer`; JSZip accepts either.
   const input = { arrayBuffer: bytes.slice().buffer, buffer: bytes } as unknown as { arrayBuffer: ArrayBuffer };
+  // loaded with the first DOCX: it is most of the engine worker's code, which every start compiled
+  const { default: mammoth } = await import('mammoth');
   let html: string;
   try {
     const result = await mammoth.convertToHtml(input, {
