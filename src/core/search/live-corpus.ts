@@ -30,6 +30,8 @@ export class LiveCorpus implements RetrievalCorpus {
   private readonly chunkIdsByDoc = new Map<string, string[]>();
   private readonly docs = new Map<string, DocInfo>();
   private readonly members = new Map<string, readonly string[]>();
+  /** Each group's cluster and RAPTOR node ids: a group replaced or removed drops its own, without a scan of all. */
+  private readonly memberIdsByGroup = new Map<string, string[]>();
   private readonly strategyRows = new Map<Strategy, Int32Array>();
   /** Owners whose rows have no vectors yet: only BM25 searches them. */
   private readonly wordsOnly = new Set<string>();
@@ -46,14 +48,9 @@ export class LiveCorpus implements RetrievalCorpus {
    * at 12.9 s with the tiny test model; a production embedder on WASM takes minutes).
    */
   setDocument(record: DocumentRecord, wordsOnly?: Entry[]): void {
-    const { doc } = record;
-    const known = this.docs.get(doc.id);
-    this.docs.set(doc.id, { name: doc.name, title: doc.title, position: known?.position ?? this.nextPosition++ });
-    this.dropChunks(doc.id);
-    for (const chunk of record.chunks) this.chunks.set(chunk.id, chunk);
-    this.chunkIdsByDoc.set(doc.id, record.chunks.map((c) => c.id));
-    if (wordsOnly) this.setRows(doc.id, wordsOnly);
-    else this.setRows(doc.id, record.entries, record.vectors, record.terms);
+    this.placeDocument(record);
+    if (wordsOnly) this.setRows(record.doc.id, wordsOnly);
+    else this.setRows(record.doc.id, record.entries, record.vectors, record.terms);
   }
 
   /**
@@ -113,15 +110,8 @@ export class LiveCorpus implements RetrievalCorpus {
       });
       this.rowsByOwner.set(owner, [...rows]);
     }
-    for (const { doc, chunks } of documents) {
-      this.docs.set(doc.id, { name: doc.name, title: doc.title, position: this.nextPosition++ });
-      for (const chunk of chunks) this.chunks.set(chunk.id, chunk);
-      this.chunkIdsByDoc.set(doc.id, chunks.map((c) => c.id));
-    }
-    for (const { group } of groups) {
-      for (const c of group.clusters) this.members.set(c.id, c.members.map((m) => m.chunkId));
-      for (const node of group.raptor) this.members.set(node.id, node.leafChunkIds);
-    }
+    for (const record of documents) this.placeDocument(record);
+    for (const { group } of groups) this.placeMembers(group);
     this.strategyRows.clear();
     return true;
   }
@@ -134,9 +124,7 @@ export class LiveCorpus implements RetrievalCorpus {
 
   /** Adds or replaces a cluster group: its clusters, RAPTOR nodes and their entries. */
   setGroup(record: GroupRecord): void {
-    this.dropMembers(record.group.id);
-    for (const c of record.group.clusters) this.members.set(c.id, c.members.map((m) => m.chunkId));
-    for (const node of record.group.raptor) this.members.set(node.id, node.leafChunkIds);
+    this.placeMembers(record.group);
     this.setRows(record.group.id, record.entries, record.vectors, record.terms);
   }
 
@@ -254,14 +242,31 @@ export class LiveCorpus implements RetrievalCorpus {
     this.strategyRows.clear();
   }
 
+  /** A document's name, place in document order and chunks: everything of it but its rows. */
+  private placeDocument({ doc, chunks }: Pick<DocumentRecord, 'doc' | 'chunks'>): void {
+    const known = this.docs.get(doc.id);
+    this.docs.set(doc.id, { name: doc.name, title: doc.title, position: known?.position ?? this.nextPosition++ });
+    this.dropChunks(doc.id);
+    for (const chunk of chunks) this.chunks.set(chunk.id, chunk);
+    this.chunkIdsByDoc.set(doc.id, chunks.map((c) => c.id));
+  }
+
+  /** What a group's clusters and RAPTOR nodes backtrack to: everything of it but its rows. */
+  private placeMembers(group: GroupRecord['group']): void {
+    this.dropMembers(group.id);
+    for (const c of group.clusters) this.members.set(c.id, c.members.map((m) => m.chunkId));
+    for (const node of group.raptor) this.members.set(node.id, node.leafChunkIds);
+    this.memberIdsByGroup.set(group.id, [...group.clusters.map((c) => c.id), ...group.raptor.map((node) => node.id)]);
+  }
+
   private dropChunks(docId: string): void {
     for (const id of this.chunkIdsByDoc.get(docId) ?? []) this.chunks.delete(id);
     this.chunkIdsByDoc.delete(docId);
   }
 
   private dropMembers(groupId: string): void {
-    const prefixes = [`${groupId}#`, `${groupId}/`];
-    for (const id of this.members.keys()) if (prefixes.some((p) => id.startsWith(p))) this.members.delete(id);
+    for (const id of this.memberIdsByGroup.get(groupId) ?? []) this.members.delete(id);
+    this.memberIdsByGroup.delete(groupId);
   }
 
   private dropOwner(owner: string): void {

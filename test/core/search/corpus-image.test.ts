@@ -125,3 +125,23 @@ describe('the corpus image', () => {
     expect(await decodeCorpus(bytes.subarray(0, bytes.length - 8))).toBeUndefined();
   });
 });
+
+describe('cluster members in the corpus', () => {
+  it('are those of the group as it is now: a group replaced or removed takes its old clusters with it', () => {
+    const corpus = new LiveCorpus(4);
+    const cluster = (id: string, chunkIds: string[]) => ({ id, members: chunkIds.map((chunkId) => ({ chunkId, p: 1 })) });
+    const group = (clusters: ReturnType<typeof cluster>[]) => ({
+      group: { id: 'g', docIds: ['d'], k: clusters.length, bic: [], clusters, raptor: [] },
+      entries: [],
+      vectors: new Float32Array(0),
+      preparse: [],
+    });
+    corpus.setGroup(group([cluster('g#0', ['d:0', 'd:1']), cluster('g#1', ['d:2'])]));
+    expect(corpus.chunksOf({ type: 'cluster', id: 'g#1' })).toEqual(['d:2']);
+    corpus.setGroup(group([cluster('g#0', ['d:0'])]));
+    expect(corpus.chunksOf({ type: 'cluster', id: 'g#0' })).toEqual(['d:0']);
+    expect(corpus.chunksOf({ type: 'cluster', id: 'g#1' })).toEqual([]);
+    corpus.removeGroup('g');
+    expect(corpus.chunksOf({ type: 'cluster', id: 'g#0' })).toEqual([]);
+  });
+});
