@@ -7,7 +7,7 @@
 import svelteParser from 'svelte-eslint-parser';
 import tsParser from '@typescript-eslint/parser';
 
-export const UI_IMPORT_RULE = [
+const UI_IMPORT_RULE = [
   'error',
   {
     patterns: [

@@ -40,15 +40,12 @@ export interface TextSources {
 }
 
 export function storedEntries(entries: readonly Entry[], sources: TextSources): StoredEntry[] {
-  // an origin's text is made once for all the sentences taken from it
-  const origins = new Map<string, string | undefined>();
+  const originOf = originTexts(sources);
   return entries.map((entry) => {
     const { text, ...rest } = entry;
     const rebuilt = rebuild(entry, sources);
     if (rebuilt !== undefined) return rebuilt === text ? rest : entry;
-    const key = `${entry.origin.type}:${entry.origin.id}`;
-    if (!origins.has(key)) origins.set(key, originText(entry, sources));
-    const start = text.length > 0 ? (origins.get(key)?.indexOf(text) ?? -1) : -1;
+    const start = text.length > 0 ? (originOf(entry)?.indexOf(text) ?? -1) : -1;
     return start < 0 ? entry : { ...rest, at: [start, start + text.length] };
   });
 }
@@ -56,7 +53,7 @@ export function storedEntries(entries: readonly Entry[], sources: TextSources): 
 /** Entries with their texts again; undefined when one left out cannot be rebuilt (its chunk is gone). */
 export function loadedEntries(entries: readonly StoredEntry[], sources: TextSources): Entry[] | undefined {
   const out: Entry[] = [];
-  const origins = new Map<string, string | undefined>();
+  const originOf = originTexts(sources);
   for (const entry of entries) {
     if (entry.text !== undefined) {
       out.push(entry as Entry);
@@ -65,9 +62,7 @@ export function loadedEntries(entries: readonly StoredEntry[], sources: TextSour
     const { at, ...rest } = entry;
     let text: string | undefined;
     if (at) {
-      const key = `${entry.origin.type}:${entry.origin.id}`;
-      if (!origins.has(key)) origins.set(key, originText(entry, sources));
-      const origin = origins.get(key);
+      const origin = originOf(entry);
       text = origin !== undefined && at[1] <= origin.length ? origin.slice(at[0], at[1]) : undefined;
     } else text = rebuild(entry, sources);
     if (text === undefined) return undefined;
@@ -84,11 +79,19 @@ export function chunkSources(chunkLists: Iterable<readonly Chunk[]>, group?: Pic
   return { chunk: (id) => chunks.get(id), cluster: (id) => clusters.get(id) };
 }
 
-/** The text an entry of chunk or cluster origin was taken from: the chunk's, or the cluster's members joined. */
-function originText(entry: Pick<Entry, 'origin'>, sources: TextSources): string | undefined {
-  if (entry.origin.type === 'chunk') return sources.chunk(entry.origin.id)?.text;
-  if (entry.origin.type === 'cluster') return clusterTextOf(entry.origin.id, sources);
-  return undefined;
+/**
+ * The text an entry of chunk or cluster origin was taken from (the chunk's, or the cluster's
+ * members joined), made once per origin for all the sentences taken from it.
+ */
+function originTexts(sources: TextSources): (entry: Pick<Entry, 'origin'>) => string | undefined {
+  const made = new Map<string, string | undefined>();
+  return ({ origin }) => {
+    const key = `${origin.type}:${origin.id}`;
+    if (!made.has(key)) {
+      made.set(key, origin.type === 'chunk' ? sources.chunk(origin.id)?.text : origin.type === 'cluster' ? clusterTextOf(origin.id, sources) : undefined);
+    }
+    return made.get(key);
+  };
 }
 
 function clusterTextOf(id: string, sources: TextSources): string | undefined {
