@@ -7,8 +7,8 @@
  * No request leaves localhost.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ask, docRow, embedderDevice, fusionWeight, openApp, appStarted, statuses, waitForStatus } from './support/app-page.ts';
-import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { appStarted, ask, docRow, embedderDevice, fusionWeight, openRecordedApp, statuses, waitForStatus } from './support/app-page.ts';
+import { offMachine, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW, OUTLINE_PDF } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -17,9 +17,7 @@ const browser = useBrowser();
 
 describe('the app, end to end', () => {
   it('indexes Markdown and PDF, answers with sources, and keeps everything across a reload', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     expect(await embedderDevice(page)).toBe('wasm');
 
     const started = Date.now();

@@ -4,8 +4,8 @@
  * as the mouse.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, chatTitles, openApp, waitForStatus } from './support/app-page.ts';
-import { recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { appStarted, ask, chatTitles, openRecordedApp, waitForStatus } from './support/app-page.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -16,9 +16,7 @@ const titles = chatTitles;
 
 describe('the chat list', () => {
   it('renames a chat, keeps the title across a reload, and deletes it once confirmed', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     const rules = memoryFile('rules.md', 'text/markdown', Buffer.from('# Refunds\n\nA refund needs the approval of a store manager.\n'));
     await page.setInputFiles('[data-testid="file-input"]', [rules]);
     await waitForStatus(page, 'rules.md', 'ready');

@@ -4,8 +4,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp } from './support/app-page.ts';
-import { recordedContext, useBrowser } from './support/browser.ts';
+import { openRecordedApp } from './support/app-page.ts';
+import { useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -33,9 +33,7 @@ function ringOf(page: Page, selector: string, ringOn?: string): Promise<{ width:
 
 describe('focus', () => {
   it('draws a visible ring on the question box, buttons and settings fields', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
 
     await page.focus('[data-testid="question"]');
     const box = await ringOf(page, '[data-testid="question"]', 'form');

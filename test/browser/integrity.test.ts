@@ -6,8 +6,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appStarted, ask, docRow, imageSaved, openApp, openedFrom, statuses, waitForStatus } from './support/app-page.ts';
-import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { appStarted, ask, docRow, imageSaved, openedFrom, openRecordedApp, statuses, waitForStatus } from './support/app-page.ts';
+import { offMachine, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -54,9 +54,7 @@ function damageChunks(page: Page, name: string): Promise<string> {
 
 describe('a damaged IndexedDB record', () => {
   it('is named on its row after a reload, the other document answers, and Repair restores it', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', [DATA, NET]);
     await waitForStatus(page, DATA.name, 'ready');
     await waitForStatus(page, NET.name, 'ready');

@@ -3,8 +3,8 @@
  * field finds a document by name, and scrolling reaches the last one.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { openApp } from './support/app-page.ts';
-import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { openRecordedApp } from './support/app-page.ts';
+import { offMachine, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -19,9 +19,7 @@ function rowNames(page: import('playwright-core').Page): Promise<string[]> {
 
 describe('a library of many documents', () => {
   it('draws the rows in view, finds a document by name and scrolls to the last', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     // no find field while the list is short
     expect(await page.locator('[data-testid="library-find"]').count()).toBe(0);
 

@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { drawPages, encodeImage, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR } from '../support/paths.ts';
 import type { Page } from 'playwright-core';
-import { appStarted, ask, docRow, highlightBoxes, openApp, stageCount, waitForStatus } from './support/app-page.ts';
-import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { appStarted, ask, docRow, highlightBoxes, openRecordedApp, stageCount, waitForStatus } from './support/app-page.ts';
+import { offMachine, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 import { countRecords } from './support/idb.ts';
 
@@ -37,9 +37,7 @@ const pagesRead = (page: Page, name: string) => stageCount(page, name, 'Reading 
 
 describe('a scanned PDF', () => {
   it('is read by OCR page by page, answers from its second page, and boxes the cited lines on it', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(NAME, 'application/pdf', scan));
 
     // the row counts the scanned pages as they are read
@@ -79,9 +77,7 @@ describe('a scanned PDF', () => {
     await recorded.context.close();
   });
   it('resumes its reading at the next page after a reload, and drops the pages kept once it is read', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     const name = 'long-scan.pdf';
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(name, 'application/pdf', longer));
     let before: [number, number] | undefined;
@@ -104,9 +100,7 @@ describe('a scanned PDF', () => {
   });
 
   it('takes a photo of a page as a document once OCR is on, and boxes the cited lines on the image', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     const name = 'photo.png';
     // with OCR turned off in the settings, the photo is refused, saying why
     const ocrSetting = async (on: boolean) => {

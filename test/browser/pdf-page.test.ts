@@ -3,8 +3,8 @@
  * inside the drawn page, over the lines that hold its words.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ask, highlightBoxes, openApp, waitForStatus } from './support/app-page.ts';
-import { recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { ask, highlightBoxes, openRecordedApp, waitForStatus } from './support/app-page.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 import { OUTLINE_PDF } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -12,9 +12,7 @@ const browser = useBrowser();
 
 describe('a PDF source in page view', () => {
   it('boxes the cited lines on the drawn page', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', OUTLINE_PDF);
     await waitForStatus(page, 'pypdf_pdflatex-outline.pdf', 'ready');
     await ask(page, 'Is there a difference between this text and some nonsense like Huardest gefburn?');

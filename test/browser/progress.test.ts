@@ -6,8 +6,8 @@
  * stages, and the row says so.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ask, docRow, openApp, stageCount, waitForStatus } from './support/app-page.ts';
-import { recordedContext, useBrowser } from './support/browser.ts';
+import { ask, docRow, openRecordedApp, stageCount, waitForStatus } from './support/app-page.ts';
+import { useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -21,9 +21,7 @@ interface Sample {
 
 describe('indexing progress', () => {
   it('is one forward-only bar across the stages, with human stage names and no flicker', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', CIVIL_CODE_CONTRACTS);
     const row = docRow(page, '民法典_合同编.md');
     const samples: Sample[] = [];
@@ -57,9 +55,7 @@ describe('indexing progress', () => {
   });
 
   it('answers by its words from a document paused while it was being embedded', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     const name = '民法典_合同编.md';
     await page.setInputFiles('[data-testid="file-input"]', CIVIL_CODE_CONTRACTS);
     const row = docRow(page, name);

@@ -4,8 +4,8 @@
  * words find (and says so), and once the model is there questions are searched by meaning again.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, corpusOpening, imageSaved, openApp, openedFrom, waitForStatus } from './support/app-page.ts';
-import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
+import { appStarted, ask, corpusOpening, imageSaved, openedFrom, openRecordedApp, waitForStatus } from './support/app-page.ts';
+import { offMachine, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -15,9 +15,7 @@ const browser = useBrowser();
 
 describe('reopening before the embedding model has loaded', () => {
   it('answers by words at once, says so, and by meaning once the model is there', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
     await waitForStatus(page, NAME, 'ready');
     await imageSaved(page);

@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, docRow, openApp, stageCount, waitForStatus } from './support/app-page.ts';
-import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
+import { appStarted, docRow, openRecordedApp, stageCount, waitForStatus } from './support/app-page.ts';
+import { offMachine, useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS, NIKE_10K } from './support/files.ts';
 import { firstStage, readIndex } from './support/idb.ts';
 
@@ -17,9 +17,7 @@ const browser = useBrowser();
 
 describe('indexing across a reload', () => {
   it('resumes the Civil Code contracts book after a reload mid-embedding, with no duplicates', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', CIVIL_CODE_CONTRACTS);
 
     // Reload once the chunks are stored and embedding is under way (the stage lasts seconds).
@@ -61,9 +59,7 @@ describe('indexing across a reload', () => {
   });
 
   it('resumes a long document\'s embedding from its last checkpoint after a reload', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', NIKE_10K);
     const name = 'NIKE_2019_10K.pdf';
 

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
-import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
+import { ask, docRow, openRecordedApp, waitForStatus } from './support/app-page.ts';
+import { offMachine, useBrowser } from './support/browser.ts';
 import { DOCUMENTS_DIR } from '../support/paths.ts';
 
 const baseURL = inject('baseURL');
@@ -15,9 +15,7 @@ const DOCX = path.join(DOCUMENTS_DIR, 'docx/mineru_docx_01.docx');
 
 describe('a Word file', () => {
   it('is read by the worker that loads its reader on demand, and answers', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await openApp(page, baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', DOCX);
     await waitForStatus(page, 'mineru_docx_01.docx', 'ready');
     expect(await docRow(page, 'mineru_docx_01.docx').locator('[data-testid="doc-format"]').textContent()).toBe('DOCX');

@@ -1,10 +1,19 @@
 /** Driving the real app through its stable data-testid hooks, the way a person would. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { DocStatus } from '../../../src/protocol/api.ts';
+import { recordedContext, type Recorded } from './browser.ts';
 
 export async function openApp(page: Page, baseURL: string, query = 'models=local'): Promise<void> {
   await page.goto(`${baseURL}/?${query}`);
   await appStarted(page);
+}
+
+/** A fresh recorded context (requests, console errors) with the app open in it: how most tests begin. */
+export async function openRecordedApp(browser: Browser, baseURL: string): Promise<{ recorded: Recorded; page: Page }> {
+  const recorded = await recordedContext(browser);
+  const page = await recorded.newPage();
+  await openApp(page, baseURL);
+  return { recorded, page };
 }
 
 /** The client marks the page once start() resolved: models loaded, index open. */
