@@ -1,13 +1,12 @@
 /** A fresh tab of the app with the tiny local models, its main-thread probe installed before any script runs. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appStarted } from '../../test/browser/support/app-page.ts';
+import { openApp } from '../../test/browser/support/app-page.ts';
 import { installProbe } from './main-thread.ts';
 
 export async function probedAppTab(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   await installProbe(context);
   const page = await context.newPage();
-  await page.goto(`${baseURL}/?models=local`);
-  await appStarted(page);
+  await openApp(page, baseURL);
   return { context, page };
 }
