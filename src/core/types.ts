@@ -338,6 +338,8 @@ export interface RetrievalResult {
   /** Present when the lexical and dense lists were fused. */
   fusion?: FusionWeight;
   secondHop?: SecondHop;
+  /** The file names of the documents the question named, also searched on their own (search/document-names.ts). */
+  namedDocuments?: string[];
 }
 
 /** A packed source, numbered as the answer cites it. */

@@ -27,6 +27,8 @@ export interface AskOptions {
   denseWeight?: number;
   /** Cluster and RAPTOR hits: members the question finds, best first (`ranked`), or all (`paper`). */
   backtrack?: BacktrackMode;
+  /** Documents the question names are also searched on their own (search/document-names.ts); default on. */
+  namedDocuments?: boolean;
   /**
    * 2: a second hop searches again with the question expanded by what the first hop found (titles,
    * headings, names, rare terms), and both hops are fused. Default 1.
@@ -114,6 +116,7 @@ export async function retrieveForQuestion(deps: AskDeps, original: string, optio
     retriever: options.retriever,
     denseWeight: fusion?.dense,
     backtrack: options.backtrack,
+    namedDocuments: options.namedDocuments,
   };
   const decompose = options.hops === 2 && options.subQuestions ? { generator: requireGenerator(deps).generator, lang } : undefined;
   const result = options.hops === 2 ? await twoHops(deps, question, variants, settings, decompose, signal) : retrieve(deps.corpus, variants, settings);
@@ -198,6 +201,7 @@ async function twoHops(
   return {
     chunks,
     trace: [...first.trace.filter(bringsAny(kept)), ...second.trace.filter(bringsAny(kept)).map((row) => ({ ...row, hop: 2 }))],
+    ...named(first),
     secondHop: {
       query: terms.length > 0 ? query : question,
       terms,
@@ -217,7 +221,12 @@ async function variantsOf(embedder: Embedder, texts: string[], retriever: Retrie
 /** A full walk's first n chunks, with the candidates that brought them in. */
 function cutTo(walk: RetrievalResult, n: number): RetrievalResult {
   const chunks = walk.chunks.slice(0, n);
-  return { chunks, trace: walk.trace.filter(bringsAny(new Set(chunks.map((c) => c.chunk.id)))) };
+  return { chunks, trace: walk.trace.filter(bringsAny(new Set(chunks.map((c) => c.chunk.id)))), ...named(walk) };
+}
+
+/** The documents a retrieval found named, to carry into a result made from it. */
+function named(walk: RetrievalResult): Pick<RetrievalResult, 'namedDocuments'> {
+  return walk.namedDocuments ? { namedDocuments: walk.namedDocuments } : {};
 }
 
 /** Whether a trace row brought in any of these chunks: the trace keeps only such candidates. */

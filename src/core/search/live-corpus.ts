@@ -6,7 +6,8 @@
 import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import { FlatVectorIndex } from './flat-vector-index.ts';
 import { LexicalIndex } from './lexical-index.ts';
-import type { RetrievalCorpus } from './retrieve.ts';
+import type { NamedRows, RetrievalCorpus } from './retrieve.ts';
+import { DocumentNames } from './document-names.ts';
 import { kindsFor } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
 import { covers, decodeTerms } from './entry-terms.ts';
@@ -33,6 +34,10 @@ export class LiveCorpus implements RetrievalCorpus {
   /** Each group's cluster and RAPTOR node ids: a group replaced or removed drops its own, without a scan of all. */
   private readonly memberIdsByGroup = new Map<string, string[]>();
   private readonly strategyRows = new Map<Strategy, Int32Array>();
+  /** Each group's documents: which of its rows a question naming a document may search. */
+  private readonly groupDocs = new Map<string, readonly string[]>();
+  /** The documents' labels, made again when a document comes or goes. */
+  private names: DocumentNames | undefined;
   /** Owners whose rows have no vectors yet: only BM25 searches them. */
   private readonly wordsOnly = new Set<string>();
   private nextPosition = 0;
@@ -120,6 +125,7 @@ export class LiveCorpus implements RetrievalCorpus {
     this.dropOwner(docId);
     this.dropChunks(docId);
     this.docs.delete(docId);
+    this.names = undefined;
   }
 
   /** Adds or replaces a cluster group: its clusters, RAPTOR nodes and their entries. */
@@ -190,6 +196,35 @@ export class LiveCorpus implements RetrievalCorpus {
     return { name: d?.name ?? docId, title: d?.title ?? d?.name ?? docId };
   }
 
+  namedRows(text: string, strategy: Strategy): NamedRows | undefined {
+    this.names ??= new DocumentNames(
+      [...this.docs].map(([id, d]) => ({ id, name: d.name, title: d.title, headingPaths: this.headingPathsOf(id) })),
+    );
+    const docIds = this.names.named(text);
+    if (docIds.length === 0) return undefined;
+    const wanted = new Set(docIds);
+    const searched = new Set(this.rowsFor(strategy));
+    const picked: number[] = [];
+    for (const docId of docIds) for (const row of this.rowsByOwner.get(docId) ?? []) if (searched.has(row)) picked.push(row);
+    // a group's entries backtrack to its members: those with a member in a named document
+    for (const [groupId, docs] of this.groupDocs) {
+      if (!docs.some((d) => wanted.has(d))) continue;
+      for (const row of this.rowsByOwner.get(groupId) ?? []) {
+        if (!searched.has(row)) continue;
+        const members = this.chunksOf(this.entry(row).origin);
+        if (members.some((id) => wanted.has(this.chunks.get(id)?.docId ?? ''))) picked.push(row);
+      }
+    }
+    return { docIds, rows: Int32Array.from(picked).sort() };
+  }
+
+  private *headingPathsOf(docId: string): Iterable<readonly string[]> {
+    for (const id of this.chunkIdsByDoc.get(docId) ?? []) {
+      const chunk = this.chunks.get(id);
+      if (chunk) yield chunk.headingPath;
+    }
+  }
+
   rowsFor(strategy: Strategy): Int32Array {
     let rows = this.strategyRows.get(strategy);
     if (!rows) {
@@ -246,6 +281,7 @@ export class LiveCorpus implements RetrievalCorpus {
   private placeDocument({ doc, chunks }: Pick<DocumentRecord, 'doc' | 'chunks'>): void {
     const known = this.docs.get(doc.id);
     this.docs.set(doc.id, { name: doc.name, title: doc.title, position: known?.position ?? this.nextPosition++ });
+    this.names = undefined;
     this.dropChunks(doc.id);
     for (const chunk of chunks) this.chunks.set(chunk.id, chunk);
     this.chunkIdsByDoc.set(doc.id, chunks.map((c) => c.id));
@@ -257,6 +293,7 @@ export class LiveCorpus implements RetrievalCorpus {
     for (const c of group.clusters) this.members.set(c.id, c.members.map((m) => m.chunkId));
     for (const node of group.raptor) this.members.set(node.id, node.leafChunkIds);
     this.memberIdsByGroup.set(group.id, [...group.clusters.map((c) => c.id), ...group.raptor.map((node) => node.id)]);
+    this.groupDocs.set(group.id, group.docIds);
   }
 
   private dropChunks(docId: string): void {
@@ -267,6 +304,7 @@ export class LiveCorpus implements RetrievalCorpus {
   private dropMembers(groupId: string): void {
     for (const id of this.memberIdsByGroup.get(groupId) ?? []) this.members.delete(id);
     this.memberIdsByGroup.delete(groupId);
+    this.groupDocs.delete(groupId);
   }
 
   private dropOwner(owner: string): void {

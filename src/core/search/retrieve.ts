@@ -14,6 +14,14 @@ export interface RetrievalCorpus extends BacktrackCorpus {
   rowsFor(strategy: Strategy): Int32Array;
   vectors: FlatVectorIndex;
   lexical: LexicalIndex;
+  /** The strategy's rows of the documents a question names (see document-names.ts); none when it names none. */
+  namedRows?(text: string, strategy: Strategy): NamedRows | undefined;
+}
+
+/** The documents a question names, best named first, and the rows of theirs a strategy searches. */
+export interface NamedRows {
+  docIds: string[];
+  rows: Int32Array;
 }
 
 export interface RetrieveOptions {
@@ -27,6 +35,8 @@ export interface RetrieveOptions {
   denseWeight?: number;
   /** Default `ranked` (see backtrack). */
   backtrack?: BacktrackMode;
+  /** Whether the documents a query names are also searched on their own (document-names.ts); default true. */
+  namedDocuments?: boolean;
 }
 
 /** One query variant: its text (for BM25) and its embedding (for the dense search; a keyword-only search needs none). */
@@ -43,26 +53,41 @@ export function defaultCandidates(n: number): number {
   return 20 * n;
 }
 
-/** The first M candidates of every query variant, best first, fused across variants by rank. */
-function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], options: RetrieveOptions): Candidate[] {
+/**
+ * The first M candidates of every query variant, best first, fused across variants by rank. A
+ * variant that names documents is also searched among their rows alone, and that list is fused
+ * with the others like one more variant: a chunk of a named document that also ranks well in the
+ * whole library rises, while a question naming a document by mistake loses only half its vote.
+ */
+function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], options: RetrieveOptions): { list: Candidate[]; named: string[] } {
   const n = Math.max(0, Math.floor(options.n));
   const m = Math.max(0, Math.floor(options.m ?? defaultCandidates(n)));
-  if (m === 0 || queries.length === 0) return [];
-  const rows = corpus.rowsFor(options.strategy);
+  if (m === 0 || queries.length === 0) return { list: [], named: [] };
+  const lists: Candidate[][] = [];
+  const named = new Set<string>();
+  for (const query of queries) {
+    lists.push(search(corpus, query, corpus.rowsFor(options.strategy), m, options));
+    const scoped = options.namedDocuments === false ? undefined : corpus.namedRows?.(query.text, options.strategy);
+    if (!scoped) continue;
+    for (const id of scoped.docIds) named.add(id);
+    if (scoped.rows.length > 0) lists.push(search(corpus, query, scoped.rows, m, options));
+  }
+  return { list: lists.length === 1 ? lists[0] : acrossVariants(lists, m), named: [...named] };
+}
+
+/** One query's first M candidates among `rows`: dense, BM25, or both fused by score. */
+function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, m: number, options: RetrieveOptions): Candidate[] {
   let allow: ((row: number) => boolean) | undefined;
   if (options.retriever !== 'dense') {
     const member = new Uint8Array(corpus.vectors.size);
     for (let i = 0; i < rows.length; i++) member[rows[i]] = 1;
     allow = (row) => member[row] === 1;
   }
-  const perQuery = queries.map((query): Candidate[] => {
-    const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), m, rows) : [];
-    const lexical = allow ? corpus.lexical.search(query.text, m, allow) : [];
-    if (options.retriever === 'dense') return dense.map((h, i) => ({ ...h, denseRank: i + 1 }));
-    if (options.retriever === 'lexical') return lexical.map((h, i) => ({ ...h, lexicalRank: i + 1 }));
-    return fuseByScore(dense, lexical, options.denseWeight ?? DEFAULT_DENSE_WEIGHT, m, (row) => corpus.vectors.isRemoved(row));
-  });
-  return perQuery.length === 1 ? perQuery[0] : acrossVariants(perQuery, m);
+  const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), m, rows) : [];
+  const lexical = allow ? corpus.lexical.search(query.text, m, allow) : [];
+  if (options.retriever === 'dense') return dense.map((h, i) => ({ ...h, denseRank: i + 1 }));
+  if (options.retriever === 'lexical') return lexical.map((h, i) => ({ ...h, lexicalRank: i + 1 }));
+  return fuseByScore(dense, lexical, options.denseWeight ?? DEFAULT_DENSE_WEIGHT, m, (row) => corpus.vectors.isRemoved(row));
 }
 
 /**
@@ -73,7 +98,8 @@ function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], o
 export function retrieve(corpus: RetrievalCorpus, queries: QueryVariant[], options: RetrieveOptions): RetrievalResult {
   const n = Math.max(0, Math.floor(options.n));
   if (n === 0) return { chunks: [], trace: [] };
-  const walked = backtrack(candidates(corpus, queries, options), n, corpus, options.backtrack ?? 'ranked');
+  const found = candidates(corpus, queries, options);
+  const walked = backtrack(found.list, n, corpus, options.backtrack ?? 'ranked');
   const chunks: RetrievedChunk[] = walked.chunkIds.map((chunkId) => {
     const chunk = corpus.chunk(chunkId);
     const label = corpus.docLabel(chunk.docId);
@@ -86,7 +112,9 @@ export function retrieve(corpus: RetrievalCorpus, queries: QueryVariant[], optio
       via: walked.via.get(chunkId) ?? 'chunk',
     };
   });
-  return { chunks, trace: walked.trace };
+  const result: RetrievalResult = { chunks, trace: walked.trace };
+  if (found.named.length > 0) result.namedDocuments = found.named.map((id) => corpus.docLabel(id).name);
+  return result;
 }
 
 function vectorOf(query: QueryVariant): Float32Array {

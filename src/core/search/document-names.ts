@@ -1,0 +1,124 @@
+/**
+ * Which documents a question names. A person with a library asks "what were 3M's capital
+ * expenditures in 2018?" of a folder of filings named `3M_2018_10K.pdf`, `BOEING_2018_10K.pdf`…;
+ * the name is in the question, but not in the pages that answer it (a cash-flow statement never
+ * says "3M"). Chunks are searched without their document's name, so on FinanceBench dev (29
+ * filings pooled) fewer than half of BM25's ten best chunks came from the filing the question was
+ * about, and searching that filing alone would have raised R@10 from 27.8 to 47.2 for BM25 and
+ * from 20.8 to 50.0 for the dense list. Putting the name into every chunk's text did little (it is
+ * one term against the question's twenty): R@10 27.8 → 30.6.
+ *
+ * A document's label is its file name's words and its title. A label term names something only
+ * when few labels share it: a term in more than half of them ("10k" in a folder of 10-Ks, the
+ * "report" of every report) names nothing, nor does a bare number ("2018" is a year, not a
+ * document). File names run words together ("CVSHEALTH", "FootLocker"), so two or three adjacent
+ * words of the question are also tried joined. A document is named when its label shares terms
+ * with the question that weigh at least half as much (summed inverse label frequency) as the
+ * best-named document's: "3M and Boeing" names both, "3M" alone does not name every "Company".
+ * Terms every chunk of the document already carries under its headings are no name for it here
+ * (`carriedTerms`).
+ * When that is more than half of the library, the question names no document in particular.
+ */
+import { contentTerms } from '../query/terms.ts';
+import { words } from '../text/words.ts';
+
+/** What a document is called: its file name and its title, and the heading paths of its chunks. */
+export interface DocumentLabel {
+  id: string;
+  name: string;
+  title: string;
+  headingPaths: Iterable<readonly string[]>;
+}
+
+/** Adjacent words of a question tried joined, as a file name runs them together. */
+const JOINED_WORDS = 3;
+const LETTER = /\p{L}/u;
+
+export class DocumentNames {
+  private readonly termsByDoc = new Map<string, Set<string>>();
+  /** Inverse label frequency of every term that can name a document. */
+  private readonly weight = new Map<string, number>();
+
+  constructor(labels: Iterable<DocumentLabel>) {
+    const frequency = new Map<string, number>();
+    for (const label of labels) {
+      const terms = labelTerms(label);
+      for (const t of carriedTerms(label.headingPaths)) terms.delete(t);
+      this.termsByDoc.set(label.id, terms);
+      for (const t of terms) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+    }
+    const n = this.termsByDoc.size;
+    for (const [term, count] of frequency) if (count <= n / 2) this.weight.set(term, Math.log(n / count));
+  }
+
+  get size(): number {
+    return this.termsByDoc.size;
+  }
+
+  /** The ids of the documents the text names, best named first; empty when it names none in particular. */
+  named(text: string): string[] {
+    if (this.weight.size === 0) return [];
+    const asked = [...questionTerms(text)].filter((t) => this.weight.has(t));
+    if (asked.length === 0) return [];
+    const scores: { id: string; score: number }[] = [];
+    for (const [id, terms] of this.termsByDoc) {
+      let score = 0;
+      for (const t of asked) if (terms.has(t)) score += this.weight.get(t) as number;
+      if (score > 0) scores.push({ id, score });
+    }
+    const best = Math.max(...scores.map((s) => s.score));
+    const named = scores.filter((s) => s.score >= best / 2).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    return named.length > this.termsByDoc.size / 2 ? [] : named.map((s) => s.id);
+  }
+}
+
+/**
+ * The terms every chunk of a document already carries in its heading path: a Markdown page under
+ * its title, a HotpotQA paragraph under its article's name. BM25 and the embedding see those in
+ * each chunk's text, so a question naming them finds the chunks on its own, and searching the
+ * document apart only doubled their weight (HotpotQA dev, BM25 R@5 71.7 → 65.0, bridge entities
+ * the question does not name pushed out by documents whose title shares a word with it).
+ */
+export function carriedTerms(headingPaths: Iterable<readonly string[]>): Set<string> {
+  let carried: Set<string> | undefined;
+  const seen = new Set<string>();
+  for (const path of headingPaths) {
+    const key = path.join('\u0000');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const terms = nameTerms(path.join(' '));
+    carried = carried === undefined ? terms : new Set([...carried].filter((t) => terms.has(t)));
+    if (carried.size === 0) break;
+  }
+  return carried ?? new Set();
+}
+
+/** The terms of a document's file name (its extension dropped) and title that can name it. */
+export function labelTerms(label: Pick<DocumentLabel, 'name' | 'title'>): Set<string> {
+  return nameTerms(`${label.name.replace(/\.[^./]*$/u, '')} ${label.title}`);
+}
+
+/**
+ * The terms of a name: separators ("_", "-", ".") read as spaces, and a word in camel case both
+ * whole and in its parts ("FootLocker" as footlocker, foot and locker). Bare numbers are left out.
+ */
+function nameTerms(text: string): Set<string> {
+  const spaced = text.replace(/[_\-.]+/gu, ' ');
+  const terms = new Set<string>();
+  for (const t of contentTerms(`${spaced} ${spaced.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')}`)) if (LETTER.test(t)) terms.add(t);
+  return terms;
+}
+
+/** A question's content terms, and its runs of two or three adjacent words joined. */
+export function questionTerms(text: string): Set<string> {
+  const terms = contentTerms(text);
+  const plain = words(text).map((w) => w.replace(/['’]s$/u, ''));
+  for (let i = 0; i < plain.length; i++) {
+    let joined = plain[i];
+    for (let j = i + 1; j < Math.min(plain.length, i + JOINED_WORDS); j++) {
+      joined += plain[j];
+      for (const t of contentTerms(joined)) terms.add(t);
+    }
+  }
+  return terms;
+}
