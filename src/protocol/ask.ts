@@ -44,6 +44,8 @@ export interface TurnRetrieval {
   fusion?: FusionWeight;
   /** The second search, when the question took two hops. */
   secondHop?: SecondHop;
+  /** The documents the question named by their file names, also searched on their own. */
+  namedDocuments?: string[];
   /** The question was longer than the embedding model reads, and only its beginning was searched. */
   questionCut?: QuestionCut;
   /** Asked while the embedding model was still loading: searched by its words alone. */

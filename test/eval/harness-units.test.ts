@@ -102,9 +102,10 @@ describe('methods of a run', () => {
     expect(def).toMatchObject({ strategy: DEFAULT_RETRIEVAL.strategy, retriever: DEFAULT_RETRIEVAL.retriever, backtrack: DEFAULT_RETRIEVAL.backtrack, hops: DEFAULT_RETRIEVAL.hops });
   });
 
-  it('lets a requested naive+lexical or naive row be the baseline, and marks a requested default instead of adding one', () => {
+  it('keeps a requested naive+lexical or naive row apart from the baselines, and marks a requested default instead of adding one', () => {
     const methods = methodsOf({ strategies: ['naive', 'cap-rag'], retrievers: ['dense', 'lexical', 'hybrid'], rerank: [false] });
-    expect(labels(methods)).toEqual(['bm25', 'dense', 'naive+hybrid', 'cap-rag', 'cap-rag+lexical', 'cap-rag+hybrid']);
+    // the baselines search as BM25 and the embedding come; naive rows also search named documents
+    expect(labels(methods)).toEqual(['bm25', 'dense', 'naive', 'naive+lexical', 'naive+hybrid', 'cap-rag', 'cap-rag+lexical', 'cap-rag+hybrid']);
     expect(methods.filter((m) => m.isDefault).map((m) => m.label)).toEqual(['cap-rag+hybrid']);
     expect(methods.filter((m) => m.baseline).map((m) => m.label)).toEqual(['bm25', 'dense']);
   });
@@ -132,11 +133,12 @@ describe('methods of a run', () => {
     expect(methods.filter((m) => m.isDefault).map((m) => m.label)).toEqual(['cap-rag+hybrid']);
   });
 
-  it('marks a baseline row as the default when the default is a baseline, adding nothing', () => {
+  it('adds a default configured as a baseline is as a row of its own, since the app also searches named documents', () => {
     Object.assign(DEFAULT_RETRIEVAL, { strategy: 'naive', retriever: 'dense', backtrack: 'paper' });
     const methods = methodsOf({ strategies: ['p-rag'], retrievers: ['hybrid'], rerank: [false] });
-    expect(labels(methods)).toEqual(['bm25', 'dense', 'p-rag+hybrid']);
-    expect(flags(methods).dense).toEqual({ baseline: true, isDefault: true });
+    expect(labels(methods)).toEqual(['bm25', 'dense', 'p-rag+hybrid', 'naive']);
+    expect(flags(methods).dense).toEqual({ baseline: true, isDefault: false });
+    expect(flags(methods).naive).toEqual({ baseline: false, isDefault: true });
   });
 
   it('adds a default with a second hop and paper backtracking under its own label', () => {

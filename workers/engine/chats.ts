@@ -240,6 +240,7 @@ function retrievalOf(from: TurnRetrieval | RetrievalResult): TurnRetrieval {
   if ('retriever' in from && from.retriever !== undefined) out.retriever = from.retriever;
   if (from.fusion !== undefined) out.fusion = from.fusion;
   if (from.secondHop !== undefined) out.secondHop = from.secondHop;
+  if (from.namedDocuments !== undefined) out.namedDocuments = from.namedDocuments;
   if ('questionCut' in from && from.questionCut !== undefined) out.questionCut = from.questionCut;
   if ('modelLoading' in from && from.modelLoading) out.modelLoading = true;
   return out;

@@ -161,6 +161,8 @@ export const en = {
   'inspector.fusionDefault': '{weights}: the default, as this library is too small to calibrate',
   'inspector.fusionGiven': '{weights}, as set',
   'inspector.calibration': 'Mean reciprocal rank on those questions: meaning only {dense}, keywords only {lexical}, both {fused}',
+  'inspector.named': 'Named in the question',
+  'inspector.namedHelp': 'The question names these documents by their file names, so they were also searched on their own.',
   'inspector.secondHop': 'Second hop',
   'inspector.hopHelp': 'The question was searched again with words from the best passages of the first search.',
   'inspector.hopTerms': 'Words added',

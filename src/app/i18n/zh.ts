@@ -164,6 +164,8 @@ export const zh: Record<MessageKey, string> = {
   'inspector.fusionDefault': '{weights}：默认值，本文档库太小，无法校准',
   'inspector.fusionGiven': '{weights}，手动设定',
   'inspector.calibration': '这些问题上的平均倒数排名（MRR）：仅语义 {dense}，仅关键词 {lexical}，两者结合 {fused}',
+  'inspector.named': '问题提到的文档',
+  'inspector.namedHelp': '问题用文件名提到了这些文档，所以也在它们之中单独检索了一次。',
   'inspector.secondHop': '第二跳',
   'inspector.hopHelp': '用第一次检索最相关段落中的词语补充问题，再检索一次。',
   'inspector.hopTerms': '补充的词语',

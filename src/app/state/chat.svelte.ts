@@ -159,6 +159,7 @@ function apply(turn: TurnView, event: AskStreamEvent): void {
       turn.retriever = event.retriever;
       turn.fusion = event.fusion;
       turn.secondHop = event.secondHop;
+      turn.namedDocuments = event.namedDocuments;
       turn.questionCut = event.questionCut;
       turn.modelLoading = event.modelLoading;
       turn.phase = 'writing';

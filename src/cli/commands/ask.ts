@@ -41,7 +41,7 @@ export function damageJson(damage: readonly Damage[]) {
 
 /** The retrieval details of `--json` output: the trace, the hybrid weight and the second hop (null when absent). */
 export function retrievalJson(result: RetrievalResult) {
-  return { trace: result.trace, fusion: result.fusion ?? null, secondHop: result.secondHop ?? null };
+  return { trace: result.trace, fusion: result.fusion ?? null, secondHop: result.secondHop ?? null, namedDocuments: result.namedDocuments ?? null };
 }
 
 export async function askCommand(argv: string[]): Promise<number> {

@@ -31,6 +31,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   const { result } = retrieval;
   console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, hops ${options.hops}, N=${options.n}, M=${options.m ?? defaultCandidates(options.n)}`);
   if (result.fusion) console.log(fusionLine(result.fusion));
+  if (result.namedDocuments) console.log(`named in the question, also searched on their own: ${result.namedDocuments.join(', ')}`);
   if (result.secondHop) console.log(secondHopLines(result.secondHop, label).join('\n'));
   console.log('');
   printTrace(process.stdout, result.trace, label);

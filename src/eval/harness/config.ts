@@ -96,8 +96,9 @@ export function defaultMethodSpec(): MethodSpec {
 
 /**
  * The methods of a run: the bm25 and dense baselines first, then every requested strategy ×
- * retriever × backtracking × hops × rerank (a requested method equal to a baseline is that
- * baseline's row), then the app's default configuration when it was not requested. Strategies
+ * retriever × backtracking × hops × rerank, then the app's default configuration when it was not
+ * requested. A baseline is BM25 or the embedding as they come, so a requested naive row is a row of
+ * its own: it also searches the documents a question names (search/document-names.ts). Strategies
  * without cluster or RAPTOR hits are the same under either backtracking and run once, under
  * `ranked`.
  */
@@ -108,7 +109,7 @@ export function methodsOf(
     method({ strategy, retriever, backtrack: 'ranked', hops: 1, rerank: false }, { label, baseline: true }),
   );
   const add = (spec: MethodSpec) => {
-    if (!out.some((m) => sameSpec(m, spec))) out.push(method(spec));
+    if (!out.some((m) => !m.baseline && sameSpec(m, spec))) out.push(method(spec));
   };
   for (const strategy of config.strategies) {
     const backtracks = hasGroupHits(strategy) ? (config.backtracks ?? ['ranked']) : ['ranked' as const];
@@ -124,7 +125,7 @@ export function methodsOf(
   // naive and p-rag run under ranked only, so the default's backtracking must not keep it apart
   if (!hasGroupHits(defaults.strategy)) defaults.backtrack = 'ranked';
   add(defaults);
-  for (const m of out) m.isDefault = sameSpec(m, defaults);
+  for (const m of out) m.isDefault = !m.baseline && sameSpec(m, defaults);
   return out;
 }
 
