@@ -3,7 +3,8 @@
  * dropped in reach `ready`, a question's answer streams with sources, a source opens its
  * highlighted passage, the inspector shows the trace, the hybrid weight and the cluster map, and
  * after a reload the library, the index and the conversation (weight included) are still there; a
- * question asked by keywords only with a second hop then searches without the dense list, twice.
+ * question asked by keywords only with a second hop then searches without the dense list, twice,
+ * and one naming a document by its file name is searched in that document too.
  * No request leaves localhost.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -104,6 +105,15 @@ describe('the app, end to end', () => {
     expect(terms.length).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="trace-row"][data-hop="2"]').count()).toBeGreaterThan(0);
     await screenshot(page, 'inspector-keywords-only');
+    await page.keyboard.press('Escape');
+
+    // A question naming a document by its file name is searched in that document too, and says so.
+    await ask(page, 'What does pypdf show in its outline?');
+    // sources are shown in document order, the law's first: one of them is the PDF's
+    expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => !label.includes('数据安全法'))).toBe(true);
+    await page.click('[data-testid="open-inspector"]');
+    await page.locator('[data-testid="trace-row"]').first().waitFor();
+    expect(await page.textContent('[data-testid="named-documents"]')).toContain('pypdf_pdflatex-outline.pdf');
     await page.keyboard.press('Escape');
 
     // The record holds the workers' and the service worker's requests, not just the page's.
