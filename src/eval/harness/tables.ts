@@ -77,7 +77,7 @@ export function reportTables(r: Unrendered): Record<string, string> {
 
   const defaultRow = r.methods.find((m) => m.isDefault);
   const notes = [
-    'bm25 and dense: baselines (naive chunks, one hop, BM25 alone or dense alone) over the same index.',
+    'bm25 and dense: baselines (naive chunks, one hop, BM25 alone or dense alone, named documents not searched apart) over the same index.',
     ...(defaultRow ? [`${rowLabel(defaultRow)}: the configuration the app answers with (DEFAULT_RETRIEVAL; the app asks for fewer chunks, and so fewer candidates M = 20·N).`] : []),
   ];
   const retrieval = rows(r.methods, (m) => m.retrieval);
