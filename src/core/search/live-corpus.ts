@@ -34,6 +34,7 @@ export class LiveCorpus implements RetrievalCorpus {
   /** Each group's cluster and RAPTOR node ids: a group replaced or removed drops its own, without a scan of all. */
   private readonly memberIdsByGroup = new Map<string, string[]>();
   private readonly strategyRows = new Map<Strategy, Int32Array>();
+  private readonly strategyMasks = new Map<Strategy, Uint8Array>();
   /** Each group's documents: which of its rows a question naming a document may search. */
   private readonly groupDocs = new Map<string, readonly string[]>();
   /** The documents' labels, made again when a document comes or goes. */
@@ -118,6 +119,7 @@ export class LiveCorpus implements RetrievalCorpus {
     for (const record of documents) this.placeDocument(record);
     for (const { group } of groups) this.placeMembers(group);
     this.strategyRows.clear();
+    this.strategyMasks.clear();
     return true;
   }
 
@@ -203,14 +205,14 @@ export class LiveCorpus implements RetrievalCorpus {
     const docIds = this.names.named(text);
     if (docIds.length === 0) return undefined;
     const wanted = new Set(docIds);
-    const searched = new Set(this.rowsFor(strategy));
+    const searched = this.strategyMask(strategy);
     const picked: number[] = [];
-    for (const docId of docIds) for (const row of this.rowsByOwner.get(docId) ?? []) if (searched.has(row)) picked.push(row);
+    for (const docId of docIds) for (const row of this.rowsByOwner.get(docId) ?? []) if (searched[row] === 1) picked.push(row);
     // a group's entries backtrack to its members: those with a member in a named document
     for (const [groupId, docs] of this.groupDocs) {
       if (!docs.some((d) => wanted.has(d))) continue;
       for (const row of this.rowsByOwner.get(groupId) ?? []) {
-        if (!searched.has(row)) continue;
+        if (searched[row] !== 1) continue;
         const members = this.chunksOf(this.entry(row).origin);
         if (members.some((id) => wanted.has(this.chunks.get(id)?.docId ?? ''))) picked.push(row);
       }
@@ -218,11 +220,23 @@ export class LiveCorpus implements RetrievalCorpus {
     return { docIds, rows: Int32Array.from(picked).sort() };
   }
 
+  /** Read when first iterated: DocumentNames reads only the documents a question may name. */
   private *headingPathsOf(docId: string): Iterable<readonly string[]> {
     for (const id of this.chunkIdsByDoc.get(docId) ?? []) {
       const chunk = this.chunks.get(id);
       if (chunk) yield chunk.headingPath;
     }
+  }
+
+  /** Which rows the strategy searches, one byte a row; made with its rows, dropped with them. */
+  private strategyMask(strategy: Strategy): Uint8Array {
+    let mask = this.strategyMasks.get(strategy);
+    if (!mask || mask.length !== this.rows.length) {
+      mask = new Uint8Array(this.rows.length);
+      for (const row of this.rowsFor(strategy)) mask[row] = 1;
+      this.strategyMasks.set(strategy, mask);
+    }
+    return mask;
   }
 
   rowsFor(strategy: Strategy): Int32Array {
@@ -275,6 +289,7 @@ export class LiveCorpus implements RetrievalCorpus {
     }
     this.rowsByOwner.set(owner, rows);
     this.strategyRows.clear();
+    this.strategyMasks.clear();
   }
 
   /** A document's name, place in document order and chunks: everything of it but its rows. */
@@ -320,5 +335,6 @@ export class LiveCorpus implements RetrievalCorpus {
     this.rowsByOwner.delete(owner);
     this.wordsOnly.delete(owner);
     this.strategyRows.clear();
+    this.strategyMasks.clear();
   }
 }
