@@ -21,6 +21,13 @@ describe('DocumentNames', () => {
     expect(labelTerms({ name: 'AnnualReport_Globex.pdf', title: '' })).toEqual(new Set(['annualreport', 'globex', 'annual', 'report']));
   });
 
+  it('names a document by a Chinese file name, through its character pairs', () => {
+    const reports = ['腾讯_2023年度报告.pdf', '阿里巴巴_2023年度报告.pdf', '美团_2023年度报告.pdf'].map((n) => label(n));
+    expect(new DocumentNames(reports).named('腾讯2023年的营业收入是多少？')).toEqual(['腾讯_2023年度报告.pdf']);
+    // 年度 and 报告 are in every label: a question about annual reports names none of them
+    expect(new DocumentNames(reports).named('年度报告一般包括哪些内容？')).toEqual([]);
+  });
+
   it('names two documents when the question names both', () => {
     expect(library().named('Compare the 2018 revenue of Boeing and Walmart').sort()).toEqual(['BOEING_2018_10K.pdf', 'WALMART_2018_10K.pdf']);
   });
