@@ -42,12 +42,14 @@ export function formatPointsDelta(value: number | undefined): string {
  */
 export function methodLabel(
   strategy: Strategy,
-  options: { retriever?: Retriever; backtrack?: BacktrackMode; hops?: 1 | 2; rerank?: boolean } = {},
+  options: { retriever?: Retriever; backtrack?: BacktrackMode; hops?: 1 | 2; rerank?: boolean; named?: boolean } = {},
 ): string {
   const retriever = options.retriever && options.retriever !== 'dense' ? `+${options.retriever}` : '';
   const backtrack = options.backtrack && options.backtrack !== 'ranked' ? `+${options.backtrack}` : '';
   const hops = options.hops && options.hops !== 1 ? `+${options.hops}hop` : '';
-  return `${strategy}${retriever}${backtrack}${hops}${options.rerank ? '+rerank' : ''}`;
+  // named documents are searched apart unless said otherwise (the app's way)
+  const unnamed = options.named === false ? '+unnamed' : '';
+  return `${strategy}${retriever}${backtrack}${hops}${unnamed}${options.rerank ? '+rerank' : ''}`;
 }
 
 /** Rows in the paper's order (naive, c-rag, p-rag, cap-rag, raptor), each followed by its variants. */

@@ -89,9 +89,10 @@ describe('methods of a run', () => {
     const methods = methodsOf({ strategies: ['p-rag'], retrievers: ['hybrid'], rerank: [false] });
     expect(labels(methods)).toEqual(['bm25', 'dense', 'p-rag+hybrid', 'cap-rag+hybrid']);
     expect(methods.slice(0, 2)).toMatchObject([
-      { strategy: 'naive', retriever: 'lexical', hops: 1, rerank: false, baseline: true },
-      { strategy: 'naive', retriever: 'dense', hops: 1, rerank: false, baseline: true },
+      { strategy: 'naive', retriever: 'lexical', hops: 1, rerank: false, named: false, baseline: true },
+      { strategy: 'naive', retriever: 'dense', hops: 1, rerank: false, named: false, baseline: true },
     ]);
+    expect(methods.slice(2).every((m) => m.named)).toBe(true);
     expect(flags(methods)).toEqual({
       bm25: { baseline: true, isDefault: false },
       dense: { baseline: true, isDefault: false },
@@ -108,6 +109,25 @@ describe('methods of a run', () => {
     expect(labels(methods)).toEqual(['bm25', 'dense', 'naive', 'naive+lexical', 'naive+hybrid', 'cap-rag', 'cap-rag+lexical', 'cap-rag+hybrid']);
     expect(methods.filter((m) => m.isDefault).map((m) => m.label)).toEqual(['cap-rag+hybrid']);
     expect(methods.filter((m) => m.baseline).map((m) => m.label)).toEqual(['bm25', 'dense']);
+  });
+
+  it('crosses naming on and off, a naive row without it being the baseline', () => {
+    const methods = methodsOf({ strategies: ['naive', 'p-rag'], retrievers: ['dense', 'hybrid'], named: [true, false], rerank: [false] });
+    expect(labels(methods)).toEqual([
+      'bm25',
+      'dense',
+      'naive',
+      'naive+hybrid',
+      'naive+hybrid+unnamed',
+      'p-rag',
+      'p-rag+unnamed',
+      'p-rag+hybrid',
+      'p-rag+hybrid+unnamed',
+      'cap-rag+hybrid',
+    ]);
+    expect(methods.find((m) => m.label === 'p-rag+unnamed')).toMatchObject({ named: false, baseline: false });
+    // the default searches named documents apart, as the app does
+    expect(methods.filter((m) => m.isDefault).map((m) => [m.label, m.named])).toEqual([['cap-rag+hybrid', true]]);
   });
 
   it('crosses backtracking and hops, naming only the values that are not the usual ones', () => {

@@ -40,6 +40,8 @@ describe('methodLabel', () => {
     expect(methodLabel('cap-rag', { retriever: 'hybrid', backtrack: 'paper' })).toBe('cap-rag+hybrid+paper');
     expect(methodLabel('naive', { retriever: 'hybrid', hops: 2 })).toBe('naive+hybrid+2hop');
     expect(methodLabel('c-rag', { retriever: 'lexical', backtrack: 'paper', hops: 2, rerank: true })).toBe('c-rag+lexical+paper+2hop+rerank');
+    expect(methodLabel('p-rag', { retriever: 'hybrid', hops: 2, named: false })).toBe('p-rag+hybrid+2hop+unnamed');
+    expect(methodLabel('p-rag', { retriever: 'hybrid', named: true })).toBe('p-rag+hybrid');
   });
 });
 

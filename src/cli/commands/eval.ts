@@ -34,6 +34,8 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --backtrack <list>        ranked,paper: cluster / RAPTOR hits bring the members the question finds,
                             best first, or all of them (default ranked; rows +paper)
   --hops <list>             1,2: a second search expanded by what the first found (default 1; rows +2hop)
+  --named <list>            on,off: documents the question names by file name also searched apart
+                            (default on, as the app; off rows +unnamed; the baselines never)
   --dense-weight <w>        forces the hybrid dense share in [0, 1] (default: each index's calibration)
   --rerank <list>           off,on (default off; off,on with --reranker)
   --k <list>                retrieval cut-offs (default 1,2,5,10)
@@ -64,6 +66,7 @@ const OPTIONS = {
   hybrid: { type: 'string' },
   backtrack: { type: 'string' },
   hops: { type: 'string' },
+  named: { type: 'string' },
   'dense-weight': { type: 'string' },
   rerank: { type: 'string' },
   k: { type: 'string' },
@@ -107,6 +110,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
   const limit = optionalInt('limit', v.limit, 1);
   const backtracks = [...new Set(list<BacktrackMode>('backtrack', v.backtrack, BACKTRACK_MODES, ['ranked']))];
   const hops = hopsOf(v.hops, [1]);
+  const named = onOff('named', v.named, [true]);
   const denseWeight = denseWeightOf(v['dense-weight']);
 
   const config: EvalConfig = {
@@ -124,6 +128,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
     retrievers: retrieversOf(v.retriever, v.hybrid, ['dense', 'hybrid']),
     backtracks,
     hops,
+    named,
     ...(denseWeight !== undefined ? { denseWeight } : {}),
     rerank,
     ks: ints('k', v.k, 1, [1, 2, 5, 10]),

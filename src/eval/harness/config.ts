@@ -30,6 +30,8 @@ export interface EvalConfig {
   backtracks: BacktrackMode[];
   /** One search, or a second one expanded by what the first found; default [1]. */
   hops: (1 | 2)[];
+  /** Whether the documents a question names are also searched apart (the app's way); default [true]. */
+  named?: boolean[];
   /** Forces the hybrid fusion's dense share; default: each index's own calibration. */
   denseWeight?: number;
   rerank: boolean[];
@@ -59,6 +61,8 @@ export interface Method {
   backtrack: BacktrackMode;
   hops: 1 | 2;
   rerank: boolean;
+  /** Documents the question names also searched apart (search/document-names.ts); the baselines do not. */
+  named: boolean;
   /** One of the two rows every run compares against: `bm25` (naive, lexical) and `dense` (naive, dense). */
   baseline: boolean;
   /** The configuration the app answers with (DEFAULT_RETRIEVAL). */
@@ -78,10 +82,10 @@ function hasGroupHits(strategy: Strategy): boolean {
   return strategy === 'c-rag' || strategy === 'cap-rag' || strategy === 'raptor';
 }
 
-type MethodSpec = Pick<Method, 'strategy' | 'retriever' | 'backtrack' | 'hops' | 'rerank'>;
+type MethodSpec = Pick<Method, 'strategy' | 'retriever' | 'backtrack' | 'hops' | 'rerank' | 'named'>;
 
 function sameSpec(a: MethodSpec, b: MethodSpec): boolean {
-  return a.strategy === b.strategy && a.retriever === b.retriever && a.backtrack === b.backtrack && a.hops === b.hops && a.rerank === b.rerank;
+  return a.strategy === b.strategy && a.retriever === b.retriever && a.backtrack === b.backtrack && a.hops === b.hops && a.rerank === b.rerank && a.named === b.named;
 }
 
 function method(spec: MethodSpec, extra: Partial<Method> = {}): Method {
@@ -91,32 +95,35 @@ function method(spec: MethodSpec, extra: Partial<Method> = {}): Method {
 /** The app's default configuration as a method (no rerank: the app does not rerank unless asked). */
 export function defaultMethodSpec(): MethodSpec {
   const { strategy, retriever, backtrack, hops } = DEFAULT_RETRIEVAL;
-  return { strategy, retriever, backtrack, hops, rerank: false };
+  return { strategy, retriever, backtrack, hops, rerank: false, named: true };
 }
 
 /**
  * The methods of a run: the bm25 and dense baselines first, then every requested strategy ×
  * retriever × backtracking × hops × rerank, then the app's default configuration when it was not
- * requested. A baseline is BM25 or the embedding as they come, so a requested naive row is a row of
- * its own: it also searches the documents a question names (search/document-names.ts). Strategies
+ * requested. A baseline is BM25 or the embedding as they come, without searching the documents a
+ * question names apart (search/document-names.ts), so a requested naive row is one of its own
+ * unless asked without naming (`named: false`, label "+unnamed"). Strategies
  * without cluster or RAPTOR hits are the same under either backtracking and run once, under
  * `ranked`.
  */
 export function methodsOf(
-  config: Pick<EvalConfig, 'strategies' | 'retrievers' | 'rerank'> & Partial<Pick<EvalConfig, 'backtracks' | 'hops'>>,
+  config: Pick<EvalConfig, 'strategies' | 'retrievers' | 'rerank'> & Partial<Pick<EvalConfig, 'backtracks' | 'hops' | 'named'>>,
 ): Method[] {
   const out: Method[] = BASELINES.map(({ label, strategy, retriever }) =>
-    method({ strategy, retriever, backtrack: 'ranked', hops: 1, rerank: false }, { label, baseline: true }),
+    method({ strategy, retriever, backtrack: 'ranked', hops: 1, rerank: false, named: false }, { label, baseline: true }),
   );
   const add = (spec: MethodSpec) => {
-    if (!out.some((m) => !m.baseline && sameSpec(m, spec))) out.push(method(spec));
+    if (!out.some((m) => sameSpec(m, spec))) out.push(method(spec));
   };
   for (const strategy of config.strategies) {
     const backtracks = hasGroupHits(strategy) ? (config.backtracks ?? ['ranked']) : ['ranked' as const];
     for (const retriever of config.retrievers) {
       for (const backtrack of backtracks) {
         for (const hops of config.hops ?? [1]) {
-          for (const rerank of config.rerank) add({ strategy, retriever, backtrack, hops, rerank });
+          for (const named of config.named ?? [true]) {
+            for (const rerank of config.rerank) add({ strategy, retriever, backtrack, hops, rerank, named });
+          }
         }
       }
     }
@@ -125,7 +132,7 @@ export function methodsOf(
   // naive and p-rag run under ranked only, so the default's backtracking must not keep it apart
   if (!hasGroupHits(defaults.strategy)) defaults.backtrack = 'ranked';
   add(defaults);
-  for (const m of out) m.isDefault = !m.baseline && sameSpec(m, defaults);
+  for (const m of out) m.isDefault = sameSpec(m, defaults);
   return out;
 }
 

@@ -65,7 +65,7 @@ async function search(q: EvalQuestion, index: EvalIndex, method: Method, setting
     retriever: method.retriever,
     backtrack: method.backtrack,
     // the baselines are BM25 and the embedding as they come: what naming documents adds is Loci's
-    namedDocuments: !method.baseline,
+    namedDocuments: method.named,
     hops: method.hops,
     ...(settings.denseWeight !== undefined && method.retriever === 'hybrid' ? { denseWeight: settings.denseWeight } : {}),
     rerank: method.rerank,
