@@ -36,6 +36,13 @@ describe('expansionTerms', () => {
     expect(terms.some((t) => /^(where|was|star|born)$/i.test(t))).toBe(false);
   });
 
+  it('leaves out a heading made only of words the library commonly uses', () => {
+    // a section title shared by many passages would pull in its siblings, not a bridge
+    const terms = expansionTerms('Where was the star of Kiss and Tell born?', [{ text: film, headingPath: ['American comedy film', 'Kiss and Tell (1945 film)'] }], stats);
+    expect(terms).not.toContain('American comedy film');
+    expect(terms[0]).toBe('Kiss and Tell (1945 film)');
+  });
+
   it('takes no term twice across passages and nothing from an empty first hop', () => {
     const twice = expansionTerms('Who starred?', [{ text: film, headingPath: [] }, { text: film, headingPath: [] }], stats);
     expect(new Set(twice.map((t) => t.toLowerCase())).size).toBe(twice.length);
