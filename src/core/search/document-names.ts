@@ -16,9 +16,12 @@
  * with the question that weigh at least half as much (summed inverse label frequency) as the
  * best-named document's: "3M and Boeing" names both, "3M" alone does not name every "Company".
  * When that is more than half of the library, the question names no document in particular.
- * Terms every chunk of the document already carries under its headings are no name for it here
- * (`carriedTerms`, read only for the documents a question shares a term with: 2,000 documents'
- * heading paths took 65–90 ms to read in Node, their labels 13–33 ms).
+ * When every named document already carries the words it is named by under its headings in each
+ * of its chunks (`carriedTerms`: a Markdown page under its title), BM25 and the embedding see the
+ * name already and nothing is searched apart. When only some do, all are: a PepsiCo 8-K whose
+ * chunks sit under "PEPSICO" must not lose to a PepsiCo earnings release the question names as
+ * much. Heading paths are read only for the documents a question shares a term with (2,000
+ * documents' took 65–90 ms to read in Node, their labels 13–33 ms).
  */
 import { contentTerms } from '../query/terms.ts';
 import { words } from '../text/words.ts';
@@ -63,28 +66,32 @@ export class DocumentNames {
     if (this.weight.size === 0) return [];
     const asked = [...questionTerms(text)].filter((t) => this.weight.has(t));
     if (asked.length === 0) return [];
-    const scores: { id: string; score: number }[] = [];
+    const scores: { id: string; score: number; carried: boolean }[] = [];
     for (const [id, doc] of this.docs) {
       let score = 0;
+      let carried = true;
       for (const t of asked) {
         if (!doc.terms.has(t)) continue;
+        score += this.weight.get(t) as number;
         doc.carried ??= carriedTerms(doc.headingPaths);
-        if (!doc.carried.has(t)) score += this.weight.get(t) as number;
+        if (!doc.carried.has(t)) carried = false;
       }
-      if (score > 0) scores.push({ id, score });
+      if (score > 0) scores.push({ id, score, carried });
     }
     if (scores.length === 0) return [];
     const best = Math.max(...scores.map((s) => s.score));
     const named = scores.filter((s) => s.score >= best / 2).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    return named.length > this.docs.size / 2 ? [] : named.map((s) => s.id);
+    // every named document already says its name in each chunk: searching them apart adds nothing
+    if (named.length > this.docs.size / 2 || named.every((s) => s.carried)) return [];
+    return named.map((s) => s.id);
   }
 }
 
 /**
  * The terms every chunk of a document already carries in its heading path: a Markdown page under
  * its title, a HotpotQA paragraph under its article's name. BM25 and the embedding see those in
- * each chunk's text, so a question naming them finds the chunks on its own, and searching the
- * document apart only doubled their weight (HotpotQA dev, BM25 R@5 71.7 → 65.0, bridge entities
+ * each chunk's text, so a question naming them finds the chunks on its own, and searching such
+ * documents apart only doubled their weight (HotpotQA dev, BM25 R@5 71.7 → 65.0, bridge entities
  * the question does not name pushed out by documents whose title shares a word with it).
  */
 export function carriedTerms(headingPaths: Iterable<readonly string[]>): Set<string> {

@@ -54,6 +54,13 @@ describe('DocumentNames', () => {
     const pages = ['Ed Wood (film)', 'Scott Derrickson', 'Tim Burton', 'Johnny Depp'].map((title, i) => label(`page-${i}.md`, title, [[title], [title, 'Career']]));
     expect(new DocumentNames(pages).named('Who directed Ed Wood?')).toEqual([]);
     expect(carriedTerms([['Ed Wood (film)'], ['Ed Wood (film)', 'Cast']])).toEqual(new Set(['ed', 'wood', 'film']));
+    // but when only some of the named documents carry the name, all of them are searched apart
+    const pepsico = [
+      label('PEPSICO_2023_8K.pdf', '', [['PEPSICO, INC.'], ['PEPSICO, INC.', 'Item 5.07']]),
+      label('PEPSICO_2023Q1_EARNINGS.pdf', '', [['Summary'], ['Results']]),
+      ...['NIKE_2019_10K.pdf', 'BOEING_2018_10K.pdf', 'COSTCO_2021_10K.pdf'].map((n) => label(n)),
+    ];
+    expect(new DocumentNames(pepsico).named('What did PepsiCo shareholders vote on?')).toEqual(['PEPSICO_2023Q1_EARNINGS.pdf', 'PEPSICO_2023_8K.pdf']);
     expect(carriedTerms([['PrankStars'], ['PrankStars', 'Cast']])).toEqual(new Set(['prankstar', 'prank', 'star']));
     expect(carriedTerms([])).toEqual(new Set());
   });
