@@ -319,7 +319,6 @@ function termsBytes({ data, ...rest }: EntryTerms): Uint8Array {
   return out;
 }
 
-/** The terms a block holds, or undefined when it does not hold terms whole. */
 /**
  * `record` with a `terms` property that reads `block` when first asked for. Made out here, where the
  * getter's scope holds the block alone: a getter made inside the decoder kept the decoder's scope,
@@ -339,6 +338,7 @@ function termsWhenRead<R extends DocumentRecord | GroupRecord>(record: R, block:
   return record;
 }
 
+/** The terms a block holds, or undefined when it does not hold terms whole. */
 function termsOf(block: Uint8Array): EntryTerms | undefined {
   if (block.length < 4) return undefined;
   const length = new DataView(block.buffer, block.byteOffset, block.byteLength).getUint32(0, true);
