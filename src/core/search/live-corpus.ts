@@ -8,6 +8,7 @@ import { FlatVectorIndex } from './flat-vector-index.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import type { NamedRows, RetrievalCorpus } from './retrieve.ts';
 import { DocumentNames } from './document-names.ts';
+import { rowMask } from './row-mask.ts';
 import { kindsFor } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
 import { covers, decodeTerms } from './entry-terms.ts';
@@ -34,7 +35,6 @@ export class LiveCorpus implements RetrievalCorpus {
   /** Each group's cluster and RAPTOR node ids: a group replaced or removed drops its own, without a scan of all. */
   private readonly memberIdsByGroup = new Map<string, string[]>();
   private readonly strategyRows = new Map<Strategy, Int32Array>();
-  private readonly strategyMasks = new Map<Strategy, Uint8Array>();
   /** Each group's documents: which of its rows a question naming a document may search. */
   private readonly groupDocs = new Map<string, readonly string[]>();
   /** The documents' labels, made again when a document comes or goes. */
@@ -119,7 +119,6 @@ export class LiveCorpus implements RetrievalCorpus {
     for (const record of documents) this.placeDocument(record);
     for (const { group } of groups) this.placeMembers(group);
     this.strategyRows.clear();
-    this.strategyMasks.clear();
     return true;
   }
 
@@ -205,7 +204,7 @@ export class LiveCorpus implements RetrievalCorpus {
     const docIds = this.names.named(text);
     if (docIds.length === 0) return undefined;
     const wanted = new Set(docIds);
-    const searched = this.strategyMask(strategy);
+    const searched = rowMask(this.rowsFor(strategy), this.vectors.size);
     const picked: number[] = [];
     for (const docId of docIds) for (const row of this.rowsByOwner.get(docId) ?? []) if (searched[row] === 1) picked.push(row);
     // a group's entries backtrack to its members: those with a member in a named document
@@ -226,17 +225,6 @@ export class LiveCorpus implements RetrievalCorpus {
       const chunk = this.chunks.get(id);
       if (chunk) yield chunk.headingPath;
     }
-  }
-
-  /** Which rows the strategy searches, one byte a row; made with its rows, dropped with them. */
-  private strategyMask(strategy: Strategy): Uint8Array {
-    let mask = this.strategyMasks.get(strategy);
-    if (!mask || mask.length !== this.rows.length) {
-      mask = new Uint8Array(this.rows.length);
-      for (const row of this.rowsFor(strategy)) mask[row] = 1;
-      this.strategyMasks.set(strategy, mask);
-    }
-    return mask;
   }
 
   rowsFor(strategy: Strategy): Int32Array {
@@ -289,7 +277,6 @@ export class LiveCorpus implements RetrievalCorpus {
     }
     this.rowsByOwner.set(owner, rows);
     this.strategyRows.clear();
-    this.strategyMasks.clear();
   }
 
   /** A document's name, place in document order and chunks: everything of it but its rows. */
@@ -335,6 +322,5 @@ export class LiveCorpus implements RetrievalCorpus {
     this.rowsByOwner.delete(owner);
     this.wordsOnly.delete(owner);
     this.strategyRows.clear();
-    this.strategyMasks.clear();
   }
 }

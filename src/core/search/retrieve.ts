@@ -4,6 +4,7 @@ import type { FlatVectorIndex } from './flat-vector-index.ts';
 import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
 import type { LexicalIndex } from './lexical-index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
+import { rowMask } from './row-mask.ts';
 import type { Hit } from './top-k.ts';
 
 /** Everything a query needs from an index; row numbers are shared by entries, vectors and BM25. */
@@ -77,14 +78,12 @@ function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], o
 
 /** One query's first M candidates among `rows`: dense, BM25, or both fused by score. */
 function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, m: number, options: RetrieveOptions): Candidate[] {
-  let allow: ((row: number) => boolean) | undefined;
+  let lexical: Hit[] = [];
   if (options.retriever !== 'dense') {
-    const member = new Uint8Array(corpus.vectors.size);
-    for (let i = 0; i < rows.length; i++) member[rows[i]] = 1;
-    allow = (row) => member[row] === 1;
+    const member = rowMask(rows, corpus.vectors.size);
+    lexical = corpus.lexical.search(query.text, m, (row) => member[row] === 1);
   }
   const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), m, rows) : [];
-  const lexical = allow ? corpus.lexical.search(query.text, m, allow) : [];
   if (options.retriever === 'dense') return dense.map((h, i) => ({ ...h, denseRank: i + 1 }));
   if (options.retriever === 'lexical') return lexical.map((h, i) => ({ ...h, lexicalRank: i + 1 }));
   return fuseByScore(dense, lexical, options.denseWeight ?? DEFAULT_DENSE_WEIGHT, m, (row) => corpus.vectors.isRemoved(row));
