@@ -46,7 +46,10 @@ describe('DocumentNames', () => {
 
   it('names nothing in particular when most of the library would be named', () => {
     expect(new DocumentNames([label('Lease agreement.pdf')]).named('What does the lease agreement say about pets?')).toEqual([]);
-    expect(library().named('What did the companies spend?')).toEqual([]);
+    // each of alpha, beta and gamma is in only half of the labels, but together they name three of four
+    const overlapping = new DocumentNames(['alpha beta.txt', 'alpha gamma.txt', 'beta gamma.txt', 'delta.txt'].map((n) => label(n)));
+    expect(overlapping.named('alpha beta gamma')).toEqual([]);
+    expect(overlapping.named('what does delta say?')).toEqual(['delta.txt']);
   });
 
   it('does not name a document by words every chunk of it already carries under its headings', () => {
