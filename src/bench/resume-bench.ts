@@ -1,11 +1,17 @@
 /**
  * What a killed `loci index` run keeps (issue 10): the same files indexed once uninterrupted, then
  * again from nothing and killed with SIGKILL (no handler runs: power cut, OOM killer) at given
- * fractions of the uninterrupted time, then run once more to completion. The rerun's time over the
+ * fractions of the uninterrupted run, then run once more to completion. The rerun's time over the
  * uninterrupted run's is what a kill costs: with every finished stage durable it approaches the
  * fraction of the work left. Also in the same run: a rerun over a complete index (nothing to do),
  * the floor of any rerun (start-up, models, reading the index). Runs the real CLI in child
  * processes, so each run pays its own start-up as a person's would.
+ *
+ * A kill lands at the same point of the work, not of the clock: where the uninterrupted run was at
+ * that fraction of its time, counted from the last stage it had begun. This machine's speed varies
+ * by a fifth between runs minutes apart (the same four filings in 33–48 s), so a kill timed by the
+ * clock alone landed anywhere from 60 to 90 % of the way (at "75 %", once in the pre-parse that the
+ * uninterrupted run had begun at 62 %), and the rerun measured the machine as much as the kill.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -30,6 +36,8 @@ export interface ResumeRow {
   /** Fraction of the uninterrupted time at which the run was killed. */
   killedAt: number;
   killedAfterMs: number;
+  /** Where the kill was placed: this long after the run printed this line, as the uninterrupted run did. */
+  killPoint: KillPoint;
   /** The last progress line the killed run printed: the work under way when it died. */
   underWay: string;
   /** Documents in the file the kill left, by stage. */
@@ -53,26 +61,63 @@ interface Run {
   code: number | null;
   ms: number;
   lastLine: string;
+  /** Every progress line, with when it came (ms after the start). */
+  lines: { ms: number; text: string }[];
 }
 
-/** Runs `loci index`; with `killAfterMs`, sends SIGKILL then. */
-function run(out: string, options: ResumeOptions, killAfterMs?: number): Promise<Run> {
+/** Kill `afterMs` after the `occurrence`-th (1-based) line reading `marker`; an empty marker is the start. */
+export interface KillPoint {
+  marker: string;
+  occurrence: number;
+  afterMs: number;
+}
+
+/** Runs `loci index`; with a kill point, sends SIGKILL there. */
+function run(out: string, options: ResumeOptions, kill?: KillPoint): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, [LOCI, 'index', ...options.files, ...options.args, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let lastLine = '';
+    const lines: Run['lines'] = [];
+    let partial = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let seen = 0;
+    const arm = (ms: number) => (timer ??= setTimeout(() => child.kill('SIGKILL'), Math.max(0, ms)));
+    if (kill && kill.marker === '') arm(kill.afterMs);
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (data: string) => {
-      const lines = data.split('\n').filter((l) => l.trim() !== '');
-      if (lines.length > 0) lastLine = lines[lines.length - 1];
+      const parts = (partial + data).split('\n');
+      partial = parts.pop() ?? '';
+      for (const text of parts.map((l) => l.trim()).filter((l) => l !== '')) {
+        lines.push({ ms: performance.now() - started, text });
+        if (kill && text === kill.marker && ++seen === kill.occurrence) arm(kill.afterMs);
+      }
     });
-    const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, ms: performance.now() - started, lastLine });
+      if (partial.trim() !== '') lines.push({ ms: performance.now() - started, text: partial.trim() });
+      resolve({ code, ms: performance.now() - started, lastLine: lines[lines.length - 1]?.text ?? '', lines });
     });
   });
+}
+
+/**
+ * Where the uninterrupted run was at `atMs`: the last line before it that began a stage, and how
+ * long after it. Only such lines mark the same point in every run: progress within a stage is
+ * printed at most every two seconds off a terminal, so which of those lines appear depends on
+ * timing.
+ */
+export function killPointAt(lines: readonly { ms: number; text: string }[], atMs: number): KillPoint {
+  const stageOf = (text: string) => text.split(' ')[0];
+  let point: KillPoint = { marker: '', occurrence: 1, afterMs: atMs };
+  const counts = new Map<string, number>();
+  lines.forEach((line, i) => {
+    const count = (counts.get(line.text) ?? 0) + 1;
+    counts.set(line.text, count);
+    const beginsStage = i === 0 || stageOf(lines[i - 1].text) !== stageOf(line.text);
+    if (beginsStage && line.ms <= atMs) point = { marker: line.text, occurrence: count, afterMs: atMs - line.ms };
+  });
+  return point;
 }
 
 async function durableStages(file: string): Promise<Partial<Record<Stage, number>>> {
@@ -100,13 +145,15 @@ export async function benchResume(options: ResumeOptions): Promise<ResumeResult>
     const rows: ResumeRow[] = [];
     for (const fraction of options.fractions) {
       const file = path.join(dir, `killed-${fraction}.loci`);
-      const killed = await run(file, options, fraction * fresh.ms);
+      const killPoint = killPointAt(fresh.lines, fraction * fresh.ms);
+      const killed = await run(file, options, killPoint);
       const durable = await durableStages(file);
       const rerun = mustSucceed(`rerun after a kill at ${fraction}`, await run(file, options));
       const sameBytes = (await readFile(file)).equals(freshBytes);
       rows.push({
         killedAt: fraction,
         killedAfterMs: round(killed.ms, 0),
+        killPoint: { ...killPoint, afterMs: round(killPoint.afterMs, 0) },
         underWay: killed.lastLine,
         durable,
         rerunMs: round(rerun.ms, 0),
