@@ -143,8 +143,9 @@ export async function benchResume(options: ResumeOptions): Promise<ResumeResult>
     const freshBytes = await readFile(freshFile);
     const nothingToDo = mustSucceed('rerun over a complete index', await run(freshFile, options));
     const rows: ResumeRow[] = [];
-    for (const fraction of options.fractions) {
-      const file = path.join(dir, `killed-${fraction}.loci`);
+    for (const [i, fraction] of options.fractions.entries()) {
+      // one file per kill, so a fraction asked twice starts from nothing again
+      const file = path.join(dir, `killed-${i}-${fraction}.loci`);
       const killPoint = killPointAt(fresh.lines, fraction * fresh.ms);
       const killed = await run(file, options, killPoint);
       const durable = await durableStages(file);
