@@ -69,13 +69,18 @@ export async function loadNodeModels(options: NodeModelsOptions): Promise<NodeMo
   };
 }
 
+/** A model the command was asked to use is not in the models folder: the person's to fix, not a crash. */
+export class ModelMissingError extends Error {
+  override name = 'ModelMissingError';
+}
+
 /** A clear message up front instead of transformers.js's file-not-found deep inside loading. */
 function assertPresent(dir: string, modelId: string, task: ModelTask): void {
   const folder = path.join(dir, resolveInfo(modelId, task).repo);
   if (!existsSync(path.join(folder, 'config.json'))) {
-    throw new Error(
-      `The ${task} "${modelId}" is not in ${dir} (expected ${folder}/config.json). ` +
-        `Download it there in the transformers.js layout, or pick a model that is.`,
+    throw new ModelMissingError(
+      `the ${task} "${modelId}" is not in ${dir} (expected ${folder}/config.json). ` +
+        `Download it there in the transformers.js layout, pick a model that is, or give the folder with --models or LOCI_MODELS_DIR.`,
     );
   }
 }

@@ -135,5 +135,10 @@ describe('loci CLI', () => {
     const missing = await loci('ask', path.join(dir, 'nope.loci'), 'q');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no such index/);
+
+    // a production embedder these machines cannot download: named, with where it was looked for
+    const noModel = await loci('index', law, '--out', path.join(dir, 'e5.loci'), '--embedder', 'Xenova/multilingual-e5-small', '-q');
+    expect(noModel.code).toBe(1);
+    expect(noModel.stderr).toMatch(/^loci index: the embedder "Xenova\/multilingual-e5-small" is not in .*--models or LOCI_MODELS_DIR\.\n$/);
   });
 });
