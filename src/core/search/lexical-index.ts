@@ -27,12 +27,26 @@ const REMOVED = 2;
  * the same rows, and held the largest share of the heap. A score accumulator over typed posting
  * lists does the same arithmetic without allocating per row.
  *
- * A row's length is its number of distinct words, and a word's rarity counts the rows holding it,
- * all of them, not only the rows a search allows: statistics describe the library, the filter
- * only what a strategy looks at.
+ * A row's length is its number of distinct words. A search given a scope (a strategy's rows) takes
+ * its statistics from those rows alone: how many rows hold each word, and the rows' mean length.
+ * The index holds entries of every kind, and taken over all of them the mean length was mostly
+ * one-sentence pre-parse entries', so every chunk counted as long and the shorter ones won; with
+ * each strategy's own statistics, BM25 over chunks ranks them exactly as rank_bm25 over the same
+ * paragraphs (HotpotQA dev: R@5 / all-gold@5 71.7 / 46.7 → 75.0 / 53.3, rank_bm25 75.0 / 53.3),
+ * and the default configuration went 81.7 / 66.7 → 83.3 / 70.0 there.
  */
+/** The rows a search is judged among (a strategy's): BM25's statistics are theirs. */
+export interface LexicalScope {
+  rows: Int32Array;
+  /** 1 at each row of `rows` (search/row-mask.ts). */
+  mask: Uint8Array;
+}
+
 export class LexicalIndex {
   private readonly vocabulary = new Map<string, Postings>();
+  /** Counts changes to the rows, so a scope's cached totals are known to be stale. */
+  private version = 0;
+  private readonly scopeTotals = new WeakMap<Int32Array, { version: number; rows: number; length: number }>();
   private state: Uint8Array = new Uint8Array(0);
   private lengths: Uint32Array = new Uint32Array(0);
   private scores = new Float64Array(0);
@@ -106,24 +120,37 @@ export class LexicalIndex {
     this.state[row] = REMOVED;
     this.alive--;
     this.totalLength -= this.lengths[row];
+    this.version++;
   }
 
-  /** The k best rows by BM25, best first, ties by lower row; `allow` restricts which rows count. */
-  search(query: string, k: number, allow?: (row: number) => boolean): Hit[] {
+  /**
+   * The k best rows by BM25, best first, ties by lower row; `allow` restricts which rows count, and
+   * `scope` (which should hold them) is what they are judged among: the statistics are its rows'.
+   * Without a scope, every row indexed.
+   */
+  search(query: string, k: number, allow?: (row: number) => boolean, scope?: LexicalScope): Hit[] {
     const top = new TopK(Math.max(0, Math.floor(k)));
     if (top.k === 0 || this.alive === 0) return [];
+    const totals = scope ? this.totalsOf(scope.rows) : { rows: this.alive, length: this.totalLength };
+    if (totals.rows === 0) return [];
     // a word asked twice weighs twice, as it did in MiniSearch
     const asked = new Map<string, number>();
     for (const w of words(query)) asked.set(w, (asked.get(w) ?? 0) + 1);
-    const averageLength = this.totalLength / this.alive;
+    const averageLength = totals.length / totals.rows;
     const { state, lengths, scores, touched } = this;
     const isAlive = (row: number) => state[row] === ALIVE;
     for (const [word, times] of asked) {
       const postings = this.vocabulary.get(word);
       if (!postings || postings.live === 0) continue;
       if (postings.length > 2 * postings.live) postings.compact(isAlive);
-      const weight = times * inverseDocumentFrequency(this.alive, postings.live);
       const { rows, counts, length } = postings;
+      let holding = postings.live;
+      if (scope) {
+        holding = 0;
+        for (let i = 0; i < length; i++) if (scope.mask[rows[i]] === 1 && state[rows[i]] === ALIVE) holding++;
+        if (holding === 0) continue;
+      }
+      const weight = times * inverseDocumentFrequency(totals.rows, holding);
       for (let i = 0; i < length; i++) {
         const row = rows[i];
         if (state[row] !== ALIVE) continue;
@@ -139,6 +166,22 @@ export class LexicalIndex {
     }
     touched.length = 0;
     return top.result();
+  }
+
+  /** How many of `rows` are indexed, and their summed length; kept until the rows change. */
+  private totalsOf(rows: Int32Array): { rows: number; length: number } {
+    const known = this.scopeTotals.get(rows);
+    if (known?.version === this.version) return known;
+    let count = 0;
+    let length = 0;
+    for (const row of rows) {
+      if (this.state[row] !== ALIVE) continue;
+      count++;
+      length += this.lengths[row];
+    }
+    const totals = { version: this.version, rows: count, length };
+    this.scopeTotals.set(rows, totals);
+    return totals;
   }
 
   /** The index as it searches, copied into one posting array (see corpus-image.ts). */
@@ -175,6 +218,7 @@ export class LexicalIndex {
     this.scores = new Float64Array(s.state.length);
     this.alive = s.alive;
     this.totalLength = s.totalLength;
+    this.version++;
   }
 
   /** Checks a row can be taken, and makes room for it. */
@@ -191,6 +235,7 @@ export class LexicalIndex {
     this.lengths[row] = distinct;
     this.alive++;
     this.totalLength += distinct;
+    this.version++;
   }
 
   private postingsOf(word: string): Postings {

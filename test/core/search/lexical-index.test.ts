@@ -108,6 +108,39 @@ describe('LexicalIndex', () => {
     expect(pruned.size).toBe(10);
   });
 
+  it('judges the rows of a scope by its statistics, as an index of those rows alone would', () => {
+    // chunks of varied length, and many one-sentence entries beside them (as pre-parsing adds)
+    const chunks = [
+      'harbour fees, harbour fees and again harbour fees: harbour fees rose this year across every port the authority runs along the coast',
+      'harbour fees',
+      'the authority publishes its port fees and its harbour dues every spring in a long report',
+      'dues and fees for ships',
+    ];
+    const sentences = ['fees rose', 'harbour dues', 'port fees', 'ships pay', 'the report', 'every spring', 'harbour fees rose'];
+    const mixed = new LexicalIndex();
+    chunks.forEach((text, row) => mixed.add(row, text));
+    sentences.forEach((text, i) => mixed.add(chunks.length + i, text));
+    const scopeRows = Int32Array.from(chunks.keys());
+    const mask = new Uint8Array(chunks.length + sentences.length);
+    for (const row of scopeRows) mask[row] = 1;
+    const alone = new LexicalIndex();
+    chunks.forEach((text, row) => alone.add(row, text));
+
+    for (const query of ['harbour fees', 'port dues report', 'fees']) {
+      const scoped = mixed.search(query, 10, (row) => mask[row] === 1, { rows: scopeRows, mask });
+      expect(scoped.map((h) => h.row)).toEqual(alone.search(query, 10).map((h) => h.row));
+      scoped.forEach((hit, i) => expect(hit.score).toBeCloseTo(alone.search(query, 10)[i].score, 12));
+    }
+    // unscoped, the short sentences pull the mean length down, and the shortest chunk overtakes the one that says it four times
+    expect(alone.search('harbour fees', 10)[0].row).toBe(0);
+    expect(mixed.search('harbour fees', 10, (row) => mask[row] === 1)[0].row).toBe(1);
+
+    // the totals follow the rows: a chunk removed is not counted
+    mixed.remove(3, chunks[3]);
+    alone.remove(3, chunks[3]);
+    expect(mixed.search('fees', 10, (row) => mask[row] === 1, { rows: scopeRows, mask })).toEqual(alone.search('fees', 10));
+  });
+
   it('weighs a word asked twice twice, as BM25 sums over the query', () => {
     const index = new LexicalIndex();
     index.addAll([
