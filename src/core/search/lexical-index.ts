@@ -35,6 +35,19 @@ const REMOVED = 2;
  * paragraphs (HotpotQA dev: R@5 / all-gold@5 71.7 / 46.7 → 75.0 / 53.3, rank_bm25 75.0 / 53.3),
  * and the default configuration went 81.7 / 66.7 → 83.3 / 70.0 there.
  */
+/**
+ * A scope's statistics while its rows stay as they are: how many rows, their summed length, and how
+ * many hold each word asked so far. Counting a word's rows in a scope walks its whole posting list
+ * (half of the library's rows, for "the"), and a library's questions keep asking the same common
+ * words, so each count is kept.
+ */
+interface ScopeStats {
+  version: number;
+  rows: number;
+  length: number;
+  holding: Map<string, number>;
+}
+
 /** The rows a search is judged among (a strategy's): BM25's statistics are theirs. */
 export interface LexicalScope {
   rows: Int32Array;
@@ -46,7 +59,7 @@ export class LexicalIndex {
   private readonly vocabulary = new Map<string, Postings>();
   /** Counts changes to the rows, so a scope's cached totals are known to be stale. */
   private version = 0;
-  private readonly scopeTotals = new WeakMap<Int32Array, { version: number; rows: number; length: number }>();
+  private readonly scopes = new WeakMap<Int32Array, ScopeStats>();
   private state: Uint8Array = new Uint8Array(0);
   private lengths: Uint32Array = new Uint32Array(0);
   private scores = new Float64Array(0);
@@ -131,7 +144,7 @@ export class LexicalIndex {
   search(query: string, k: number, allow?: (row: number) => boolean, scope?: LexicalScope): Hit[] {
     const top = new TopK(Math.max(0, Math.floor(k)));
     if (top.k === 0 || this.alive === 0) return [];
-    const totals = scope ? this.totalsOf(scope.rows) : { rows: this.alive, length: this.totalLength };
+    const totals = scope ? this.statsOf(scope.rows) : { rows: this.alive, length: this.totalLength };
     if (totals.rows === 0) return [];
     // a word asked twice weighs twice, as it did in MiniSearch
     const asked = new Map<string, number>();
@@ -146,8 +159,13 @@ export class LexicalIndex {
       const { rows, counts, length } = postings;
       let holding = postings.live;
       if (scope) {
-        holding = 0;
-        for (let i = 0; i < length; i++) if (scope.mask[rows[i]] === 1 && state[rows[i]] === ALIVE) holding++;
+        const known = (totals as ScopeStats).holding;
+        holding = known.get(word) ?? -1;
+        if (holding < 0) {
+          holding = 0;
+          for (let i = 0; i < length; i++) if (scope.mask[rows[i]] === 1 && state[rows[i]] === ALIVE) holding++;
+          known.set(word, holding);
+        }
         if (holding === 0) continue;
       }
       const weight = times * inverseDocumentFrequency(totals.rows, holding);
@@ -168,9 +186,9 @@ export class LexicalIndex {
     return top.result();
   }
 
-  /** How many of `rows` are indexed, and their summed length; kept until the rows change. */
-  private totalsOf(rows: Int32Array): { rows: number; length: number } {
-    const known = this.scopeTotals.get(rows);
+  /** A scope's statistics (see ScopeStats), kept until any row of the index changes. */
+  private statsOf(rows: Int32Array): ScopeStats {
+    const known = this.scopes.get(rows);
     if (known?.version === this.version) return known;
     let count = 0;
     let length = 0;
@@ -179,9 +197,9 @@ export class LexicalIndex {
       count++;
       length += this.lengths[row];
     }
-    const totals = { version: this.version, rows: count, length };
-    this.scopeTotals.set(rows, totals);
-    return totals;
+    const stats: ScopeStats = { version: this.version, rows: count, length, holding: new Map() };
+    this.scopes.set(rows, stats);
+    return stats;
   }
 
   /** The index as it searches, copied into one posting array (see corpus-image.ts). */
