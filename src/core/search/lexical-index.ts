@@ -17,25 +17,6 @@ const ALIVE = 1;
 const REMOVED = 2;
 
 /**
- * BM25 over entry texts, keyed by the same row numbers as the vector index: exact words only (no
- * prefix or fuzzy matching, which would blur entity names), ranked best first with ties broken by
- * row so fused rankings are deterministic. Each entry's words (text/words.ts: Chinese segmented by
- * Intl.Segmenter, lower-cased) go into one posting list per word, kept in typed arrays.
- *
- * Why not MiniSearch, which this used to wrap: its per-word maps and per-query result objects made
- * one question over FinanceBench's 125,000 entries cost 915 ms, against 8 ms for the dense scan of
- * the same rows, and held the largest share of the heap. A score accumulator over typed posting
- * lists does the same arithmetic without allocating per row.
- *
- * A row's length is its number of distinct words. A search given a scope (a strategy's rows) takes
- * its statistics from those rows alone: how many rows hold each word, and the rows' mean length.
- * The index holds entries of every kind, and taken over all of them the mean length was mostly
- * one-sentence pre-parse entries', so every chunk counted as long and the shorter ones won; with
- * each strategy's own statistics, BM25 over chunks ranks them exactly as rank_bm25 over the same
- * paragraphs (HotpotQA dev: R@5 / all-gold@5 71.7 / 46.7 → 75.0 / 53.3, rank_bm25 75.0 / 53.3),
- * and the default configuration went 81.7 / 66.7 → 83.3 / 70.0 there.
- */
-/**
  * A scope's statistics while its rows stay as they are: how many rows, their summed length, and how
  * many hold each word asked so far. Counting a word's rows in a scope walks its whole posting list
  * (half of the library's rows, for "the"), and a library's questions keep asking the same common
@@ -55,9 +36,28 @@ export interface LexicalScope {
   mask: Uint8Array;
 }
 
+/**
+ * BM25 over entry texts, keyed by the same row numbers as the vector index: exact words only (no
+ * prefix or fuzzy matching, which would blur entity names), ranked best first with ties broken by
+ * row so fused rankings are deterministic. Each entry's words (text/words.ts: Chinese segmented by
+ * Intl.Segmenter, lower-cased) go into one posting list per word, kept in typed arrays.
+ *
+ * Why not MiniSearch, which this used to wrap: its per-word maps and per-query result objects made
+ * one question over FinanceBench's 125,000 entries cost 915 ms, against 8 ms for the dense scan of
+ * the same rows, and held the largest share of the heap. A score accumulator over typed posting
+ * lists does the same arithmetic without allocating per row.
+ *
+ * A row's length is its number of distinct words. A search given a scope (a strategy's rows) takes
+ * its statistics from those rows alone: how many rows hold each word, and the rows' mean length.
+ * The index holds entries of every kind, and taken over all of them the mean length was mostly
+ * one-sentence pre-parse entries', so every chunk counted as long and the shorter ones won; with
+ * each strategy's own statistics, BM25 over chunks ranks them exactly as rank_bm25 over the same
+ * paragraphs (HotpotQA dev: R@5 / all-gold@5 71.7 / 46.7 → 75.0 / 53.3, rank_bm25 75.0 / 53.3),
+ * and the default configuration went 81.7 / 66.7 → 83.3 / 70.0 there.
+ */
 export class LexicalIndex {
   private readonly vocabulary = new Map<string, Postings>();
-  /** Counts changes to the rows, so a scope's cached totals are known to be stale. */
+  /** Counts changes to the rows, so a scope's kept statistics are known to be stale. */
   private version = 0;
   private readonly scopes = new WeakMap<Int32Array, ScopeStats>();
   private state: Uint8Array = new Uint8Array(0);
@@ -144,12 +144,13 @@ export class LexicalIndex {
   search(query: string, k: number, allow?: (row: number) => boolean, scope?: LexicalScope): Hit[] {
     const top = new TopK(Math.max(0, Math.floor(k)));
     if (top.k === 0 || this.alive === 0) return [];
-    const totals = scope ? this.statsOf(scope.rows) : { rows: this.alive, length: this.totalLength };
-    if (totals.rows === 0) return [];
+    const stats = scope ? this.statsOf(scope.rows) : undefined;
+    const rowCount = stats ? stats.rows : this.alive;
+    if (rowCount === 0) return [];
     // a word asked twice weighs twice, as it did in MiniSearch
     const asked = new Map<string, number>();
     for (const w of words(query)) asked.set(w, (asked.get(w) ?? 0) + 1);
-    const averageLength = totals.length / totals.rows;
+    const averageLength = (stats ? stats.length : this.totalLength) / rowCount;
     const { state, lengths, scores, touched } = this;
     const isAlive = (row: number) => state[row] === ALIVE;
     for (const [word, times] of asked) {
@@ -158,17 +159,16 @@ export class LexicalIndex {
       if (postings.length > 2 * postings.live) postings.compact(isAlive);
       const { rows, counts, length } = postings;
       let holding = postings.live;
-      if (scope) {
-        const known = (totals as ScopeStats).holding;
-        holding = known.get(word) ?? -1;
+      if (scope && stats) {
+        holding = stats.holding.get(word) ?? -1;
         if (holding < 0) {
           holding = 0;
           for (let i = 0; i < length; i++) if (scope.mask[rows[i]] === 1 && state[rows[i]] === ALIVE) holding++;
-          known.set(word, holding);
+          stats.holding.set(word, holding);
         }
         if (holding === 0) continue;
       }
-      const weight = times * inverseDocumentFrequency(totals.rows, holding);
+      const weight = times * inverseDocumentFrequency(rowCount, holding);
       for (let i = 0; i < length; i++) {
         const row = rows[i];
         if (state[row] !== ALIVE) continue;
