@@ -137,8 +137,8 @@ export class LexicalIndex {
   }
 
   /**
-   * The k best rows by BM25, best first, ties by lower row; `allow` restricts which rows count, and
-   * `scope` (which should hold them) is what they are judged among: the statistics are its rows'.
+   * The k best rows by BM25, best first, ties by lower row. With a scope, only its rows are scored,
+   * judged by its statistics; `allow` narrows which of them count (a named document's rows).
    * Without a scope, every row indexed.
    */
   search(query: string, k: number, allow?: (row: number) => boolean, scope?: LexicalScope): Hit[] {
@@ -171,7 +171,8 @@ export class LexicalIndex {
       const weight = times * inverseDocumentFrequency(rowCount, holding);
       for (let i = 0; i < length; i++) {
         const row = rows[i];
-        if (state[row] !== ALIVE) continue;
+        // rows outside the scope are never accumulated, so the rows touched are the scope's
+        if (state[row] !== ALIVE || (scope && scope.mask[row] !== 1)) continue;
         const tf = counts[i];
         const score = weight * (DELTA + (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[row]) / averageLength)));
         if (scores[row] === 0) touched.push(row);

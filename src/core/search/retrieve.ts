@@ -80,11 +80,11 @@ function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], o
 function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, m: number, options: RetrieveOptions): Candidate[] {
   let lexical: Hit[] = [];
   if (options.retriever !== 'dense') {
-    const member = rowMask(rows, corpus.vectors.size);
     // judged among the strategy's rows, also when searching a named document's (see LexicalIndex)
     const searched = corpus.rowsFor(options.strategy);
     const scope = { rows: searched, mask: rowMask(searched, corpus.vectors.size) };
-    lexical = corpus.lexical.search(query.text, m, (row) => member[row] === 1, scope);
+    const within = rows === searched ? undefined : rowMask(rows, corpus.vectors.size);
+    lexical = corpus.lexical.search(query.text, m, within && ((row) => within[row] === 1), scope);
   }
   const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), m, rows) : [];
   if (options.retriever === 'dense') return dense.map((h, i) => ({ ...h, denseRank: i + 1 }));

@@ -135,6 +135,10 @@ describe('LexicalIndex', () => {
     expect(alone.search('harbour fees', 10)[0].row).toBe(0);
     expect(mixed.search('harbour fees', 10, (row) => mask[row] === 1)[0].row).toBe(1);
 
+    // a scope alone keeps its rows: no sentence comes back
+    expect(mixed.search('harbour fees rose', 20, undefined, { rows: scopeRows, mask }).every((hit) => mask[hit.row] === 1)).toBe(true);
+    expect(mixed.search('harbour fees rose', 20).some((hit) => mask[hit.row] !== 1)).toBe(true);
+
     // the totals follow the rows: a chunk removed is not counted
     mixed.remove(3, chunks[3]);
     alone.remove(3, chunks[3]);
