@@ -2,6 +2,7 @@ import { mount } from 'svelte';
 import type { LociClient } from '../protocol/api.ts';
 import { createWorkerClient } from '../client/worker-client.ts';
 import App from './App.svelte';
+import { warmFonts } from './lib/warm-fonts.ts';
 import './styles.css';
 
 /**
@@ -18,3 +19,4 @@ async function pickClient(): Promise<LociClient> {
 
 const client = await pickClient();
 mount(App, { target: document.getElementById('app')!, props: { client } });
+warmFonts();
