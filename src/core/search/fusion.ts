@@ -66,11 +66,21 @@ export function fuseByScore(
     c.lexicalRank = i + 1;
     c.score += (unembedded?.(hit.row) ? 1 : 1 - w) * (lSpan > 0 ? (hit.score - lBottom) / lSpan : 1);
   });
-  return [...fused.values()]
-    .sort((a, b) => b.score - a.score || bestRank(a) - bestRank(b) || a.row - b.row)
-    .slice(0, Math.max(0, m));
+  const byRank = tieBreak(w);
+  return [...fused.values()].sort((a, b) => b.score - a.score || byRank(a, b) || a.row - b.row).slice(0, Math.max(0, m));
 }
 
-function bestRank(c: FusedCandidate): number {
-  return Math.min(c.denseRank ?? Infinity, c.lexicalRank ?? Infinity);
+/**
+ * Equal fused scores go by the list the weight trusts more, then the other: a list's last hit is
+ * rescaled to 0, the same as a row the list never found, and at weight 0 rows only dense found
+ * went ahead of BM25's last hits by their dense rank, so the fusion was not BM25 alone at its end
+ * (MS MARCO dev, lexical BERT, weight 0: nDCG@10 63.38 against BM25's 63.39). At an even weight,
+ * by the better of the two ranks.
+ */
+function tieBreak(w: number): (a: FusedCandidate, b: FusedCandidate) => number {
+  const rank = (c: FusedCandidate, list: 'denseRank' | 'lexicalRank') => c[list] ?? Infinity;
+  const by = (list: 'denseRank' | 'lexicalRank') => (a: FusedCandidate, b: FusedCandidate) => rank(a, list) - rank(b, list) || 0;
+  if (w === 0.5) return (a, b) => Math.min(rank(a, 'denseRank'), rank(a, 'lexicalRank')) - Math.min(rank(b, 'denseRank'), rank(b, 'lexicalRank')) || 0;
+  const [first, second] = w < 0.5 ? [by('lexicalRank'), by('denseRank')] : [by('denseRank'), by('lexicalRank')];
+  return (a, b) => first(a, b) || second(a, b);
 }

@@ -154,6 +154,23 @@ describe('fuseByScore', () => {
     expect(fuseByScore(dense, [], 0, 10).map((c) => c.score)).toEqual([0, 0, 0]);
   });
 
+  it('is exactly one list at a weight of 0 or 1, down to its last hit', () => {
+    const dense = [
+      { row: 5, score: 0.9 },
+      { row: 6, score: 0.8 },
+      { row: 2, score: 0.7 },
+      { row: 1, score: 0.1 },
+    ];
+    // BM25's last hit is rescaled to 0, as are the rows it never found
+    const lexical = [
+      { row: 1, score: 6 },
+      { row: 2, score: 3 },
+      { row: 3, score: 1 },
+    ];
+    expect(fuseByScore(dense, lexical, 0, 10).map((c) => c.row)).toEqual([1, 2, 3, 5, 6]);
+    expect(fuseByScore(dense, lexical, 1, 10).map((c) => c.row)).toEqual([5, 6, 2, 1, 3]);
+  });
+
   it('scores a row with no vector yet by its words alone, as if the dense list agreed', () => {
     const dense = [
       { row: 1, score: 0.9 },
