@@ -107,10 +107,10 @@ export class IdbIndexStore implements IndexStore {
     const damagedGroups = new Set(damage.filter((d) => d.kind === 'group').map((d) => d.id));
     const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));
     const entriesByOwner = new Map(entries.map((record) => [record.owner, record]));
-    const ownedEntries = (owner: string, sources: TextSources): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> | undefined => {
+    const ownedEntries = (owner: string, sources: TextSources, docId?: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> | undefined => {
       const record = entriesByOwner.get(owner);
       if (!record) return { entries: [], vectors: new Float32Array(0) };
-      const entries = loadedEntries(record.entries, sources);
+      const entries = loadedEntries(record.entries, sources, docId);
       if (!entries) return undefined;
       const vectors = decodeVectors(new Uint8Array(record.vectors), manifest.embedder.dimension, record.vectorFormat);
       // terms are only a shortcut past segmentation: unsealed or damaged ones are left out, not reported
@@ -122,7 +122,7 @@ export class IdbIndexStore implements IndexStore {
     for (const { doc, job, preparse } of documents) {
       if (damagedDocs.has(doc.id)) continue;
       const chunks = loadedChunks(doc, chunksByDoc.get(doc.id) ?? []);
-      const owned = ownedEntries(docOwner(doc.id), chunkSources([chunks]));
+      const owned = ownedEntries(docOwner(doc.id), chunkSources([chunks]), doc.id);
       // entries whose chunks are missing cannot get their text back: the document is damaged
       if (!owned) damage.push({ kind: 'document', id: doc.id, name: names.get(doc.id) ?? doc.name, docIds: [doc.id], parts: ['chunks'] });
       else loaded.push({ doc, chunks, job, ...owned, preparse });
@@ -167,7 +167,7 @@ export class IdbIndexStore implements IndexStore {
     const { vectors, vectorFormat } = await this.storedVectors(record.vectors);
     // a document's text is stored once: its chunks and chunk entries without the text they repeat
     const chunks = storedChunks(record.doc, record.chunks);
-    const entries = storedEntries(record.entries, chunkSources([record.chunks]));
+    const entries = storedEntries(record.entries, chunkSources([record.chunks]), id);
     const sealed = {
       document: documentSum(sums, record),
       chunks: chunksSum(sums, chunks),

@@ -13,7 +13,8 @@ import { docOwner, groupOwner } from './owner-key.ts';
 import type { StoredChat, StoredDocument, StoredEntries, StoredGroup, StoredSetting } from './records.ts';
 
 const LIBRARY_FILE_FORMAT = 'loci-library';
-const LIBRARY_FILE_VERSION = 1;
+/** 2: chunk and entry records leave out the ids they make (core/stored-index/repeated-text.ts); 1 still imports. */
+const LIBRARY_FILE_VERSION = 2;
 const META_MEMBER = 'loci-export.json';
 
 /** The file cannot be used: not a Loci export, damaged, or from an incompatible version. */

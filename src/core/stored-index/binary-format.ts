@@ -23,11 +23,11 @@
  */
 import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
-import { FORMAT_VERSION } from './manifest.ts';
+import { CHECKSUMMED_VERSION, FORMAT_VERSION } from './manifest.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
 import type { EntryTerms, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
-import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk, type StoredEntry } from './repeated-text.ts';
+import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk, type StoredEntry } from './repeated-text.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -122,7 +122,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache): 
           blocks: {
             text: block(json(rest)),
             chunks: block(json(storedChunks(rest.doc, chunks))),
-            entries: block(json(storedEntries(entries, chunkSources([chunks])))),
+            entries: block(json(storedEntries(entries, chunkSources([chunks]), rest.doc.id))),
             vectors: block(encodeVectors(vectors, dimension, format)),
           },
           ...(terms ? { terms: block(termsBytes(terms)) } : {}),
@@ -172,8 +172,8 @@ export async function decodeIndex(bytes: Uint8Array): Promise<IndexSnapshot> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4, true);
   if (version === V1) return decodeV1(bytes, view);
-  if (version !== FORMAT_VERSION) {
-    throw new IndexFormatError(`index format version ${version} is not supported (this build reads versions ${V1} and ${FORMAT_VERSION})`);
+  if (version < CHECKSUMMED_VERSION || version > FORMAT_VERSION) {
+    throw new IndexFormatError(`index format version ${version} is not supported (this build reads versions ${V1} to ${FORMAT_VERSION})`);
   }
   return decodeV2(bytes, view, await checksums());
 }
@@ -239,7 +239,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     const what = `the record of ${list.name}`;
     const rest = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors'>;
     const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
-    const entries = loadedEntries(parseJson(blocks.entries!, what) as StoredEntry[], chunkSources([chunks]));
+    const entries = loadedEntries(parseJson(blocks.entries!, what) as StoredEntry[], chunkSources([chunks]), rest.doc.id);
     if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
     documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name) }, list));
   }
@@ -260,7 +260,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
         damage.push({ kind: 'group', id: list.id, name: list.name, docIds: list.docIds, parts: ['clusters'] });
         continue;
       }
-      entries = rest.entries.map((e) => ({ ...e, text: e.text ?? '' }));
+      entries = entriesWithoutTexts(rest.entries);
     }
     groups.push(withTerms({ ...rest, entries, vectors: vectorsOf(blocks.vectors!, `cluster group ${list.id}`) }, list));
   }

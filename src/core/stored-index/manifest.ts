@@ -5,8 +5,13 @@ import type { IndexManifest } from '../types.ts';
 /**
  * Bumped whenever the stored shape changes; older files are migrated or refused by `decodeIndex`.
  * 2: every block of the file carries a checksum (binary-format.ts); version 1 files still open.
+ * 3: chunks and entries leave out the ids their record makes (repeated-text.ts); the blocks are laid
+ *    out as in 2, and version 2 files open as they are. A build that reads only 2 refuses a 3
+ *    rather than reading entries without their ids.
  */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
+/** The oldest version written with checksummed blocks, read by the same code as FORMAT_VERSION. */
+export const CHECKSUMMED_VERSION = 2;
 
 export type ManifestSettings = Omit<IndexManifest, 'format' | 'version' | 'embedder'>;
 

@@ -1,36 +1,54 @@
 /**
- * Records as the stores keep them: without the text they repeat. A document's text is held five
- * times over in its records as built: the document's, each chunk's slice of it, each chunk entry's
- * (the chunk under its heading path), each cluster entry's (its members joined) and, pre-parsed
- * without a model, each sentence entry's (a sentence of its chunk or cluster, copied). A text that
- * is exactly what can be rebuilt from the others is left out when stored and rebuilt when loaded
- * (a sentence is kept as where it stands in its origin's text); any other text (an older record, a
- * hand-made one, a model's words) is stored as it is, so a record always comes back equal to what
- * was stored. Sentences kept as where they stand: the bench:browser library (100k entries,
+ * Records as the stores keep them: without the text and the ids they repeat. A document's text is
+ * held five times over in its records as built: the document's, each chunk's slice of it, each
+ * chunk entry's (the chunk under its heading path), each cluster entry's (its members joined) and,
+ * pre-parsed without a model, each sentence entry's (a sentence of its chunk or cluster, copied). A
+ * text that is exactly what can be rebuilt from the others is left out when stored and rebuilt when
+ * loaded (a sentence is kept as where it stands in its origin's text); any other text (an older
+ * record, a hand-made one, a model's words) is stored as it is, so a record always comes back equal
+ * to what was stored. Sentences kept as where they stand: the bench:browser library (100k entries,
  * extractive pre-parse) went 88.1 → 82.8 MB as an index file, 57.7 → 55.0 MB in IndexedDB.
+ *
+ * Ids are built from the document's id (a 64-digit hash): a chunk is `${docId}:${ordinal}` and an
+ * entry `${origin.id}|${kind}|${level}|${n}`, so the hash stood four times in each entry and twice
+ * in each chunk, and was most of the entries' bytes (the same library: entries 33.7 of the file's
+ * 88.1 MB, about 335 bytes an entry). An id that is what its record makes is left out too: a
+ * chunk's id and document, an entry's id (its `n` kept) and a chunk origin of the same document
+ * (its ordinal kept, as `of`).
  */
 import { chunkEmbeddingText } from '../chunk/chunker.ts';
 import { clusterText } from '../pipeline/base-entries.ts';
-import type { Chunk, Cluster, ClusterGroup, Doc, Entry } from '../types.ts';
+import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryOrigin } from '../types.ts';
 
-/** A chunk as stored: without `text` when it is the document's text from `start` to `end`. */
-export type StoredChunk = Omit<Chunk, 'text'> & { text?: string };
+/**
+ * A chunk as stored: without `text` when it is the document's text from `start` to `end`, without
+ * `docId` when it is the document's, without `id` when it is `${docId}:${ordinal}`.
+ */
+export type StoredChunk = Omit<Chunk, 'text' | 'id' | 'docId'> & { text?: string; id?: string; docId?: string };
 /**
  * An entry as stored: without `text` when it is what its chunk or cluster makes, or when it is the
- * part `at` (start and end) of its origin's text.
+ * part `at` (start and end) of its origin's text; without `id` when it is
+ * `${origin.id}|${kind}|${level}|${n}` (`n` kept); without `origin` when it is chunk `of` of the
+ * document the entries are stored with.
  */
-export type StoredEntry = Omit<Entry, 'text'> & { text?: string; at?: [number, number] };
+export type StoredEntry = Omit<Entry, 'text' | 'id' | 'origin'> & { text?: string; at?: [number, number]; id?: string; n?: number; origin?: EntryOrigin; of?: number };
 
-export function storedChunks(doc: Pick<Doc, 'text'>, chunks: readonly Chunk[]): StoredChunk[] {
+export function storedChunks(doc: Pick<Doc, 'id' | 'text'>, chunks: readonly Chunk[]): StoredChunk[] {
   return chunks.map((chunk) => {
-    if (chunk.text !== doc.text.slice(chunk.start, chunk.end)) return chunk;
-    const { text: _, ...rest } = chunk;
-    return rest;
+    const { text, id, docId, ...rest } = chunk;
+    const stored: StoredChunk = rest;
+    if (text !== doc.text.slice(chunk.start, chunk.end)) stored.text = text;
+    if (docId !== doc.id) stored.docId = docId;
+    if (id !== chunkId(docId, chunk.ordinal)) stored.id = id;
+    return stored;
   });
 }
 
-export function loadedChunks(doc: Pick<Doc, 'text'>, chunks: readonly StoredChunk[]): Chunk[] {
-  return chunks.map((chunk) => (chunk.text !== undefined ? (chunk as Chunk) : { ...chunk, text: doc.text.slice(chunk.start, chunk.end) }));
+export function loadedChunks(doc: Pick<Doc, 'id' | 'text'>, chunks: readonly StoredChunk[]): Chunk[] {
+  return chunks.map(({ text, id, docId, ...rest }) => {
+    const owner = docId ?? doc.id;
+    return { id: id ?? chunkId(owner, rest.ordinal), docId: owner, ...rest, text: text ?? doc.text.slice(rest.start, rest.end) };
+  });
 }
 
 /** What an entry's text is rebuilt from: the chunks and clusters it may come from. */
@@ -39,36 +57,84 @@ export interface TextSources {
   cluster?(id: string): Cluster | undefined;
 }
 
-export function storedEntries(entries: readonly Entry[], sources: TextSources): StoredEntry[] {
+/** `docId`: the document the entries are stored with (none for a cluster group's), whose chunk origins are kept as ordinals. */
+export function storedEntries(entries: readonly Entry[], sources: TextSources, docId?: string): StoredEntry[] {
   const originOf = originTexts(sources);
   return entries.map((entry) => {
-    const { text, ...rest } = entry;
+    const { text, id, origin, ...rest } = entry;
+    const stored: StoredEntry = rest;
     const rebuilt = rebuild(entry, sources);
-    if (rebuilt !== undefined) return rebuilt === text ? rest : entry;
-    const start = text.length > 0 ? (originOf(entry)?.indexOf(text) ?? -1) : -1;
-    return start < 0 ? entry : { ...rest, at: [start, start + text.length] };
+    if (rebuilt === undefined) {
+      const start = text.length > 0 ? (originOf(entry)?.indexOf(text) ?? -1) : -1;
+      if (start >= 0) stored.at = [start, start + text.length];
+      else stored.text = text;
+    } else if (rebuilt !== text) stored.text = text;
+    const n = entryNumber(entry);
+    if (n === undefined) stored.id = id;
+    else stored.n = n;
+    const of = docId !== undefined && origin.type === 'chunk' ? chunkOrdinal(origin.id, docId) : undefined;
+    if (of === undefined) stored.origin = origin;
+    else stored.of = of;
+    return stored;
   });
 }
 
-/** Entries with their texts again; undefined when one left out cannot be rebuilt (its chunk is gone). */
-export function loadedEntries(entries: readonly StoredEntry[], sources: TextSources): Entry[] | undefined {
+/** Entries with their texts and ids again; undefined when one left out cannot be rebuilt (its chunk is gone). */
+export function loadedEntries(entries: readonly StoredEntry[], sources: TextSources, docId?: string): Entry[] | undefined {
   const out: Entry[] = [];
   const originOf = originTexts(sources);
-  for (const entry of entries) {
-    if (entry.text !== undefined) {
-      out.push(entry as Entry);
-      continue;
-    }
-    const { at, ...rest } = entry;
-    let text: string | undefined;
-    if (at) {
-      const origin = originOf(entry);
-      text = origin !== undefined && at[1] <= origin.length ? origin.slice(at[0], at[1]) : undefined;
-    } else text = rebuild(entry, sources);
+  for (const stored of entries) {
+    const entry = withIds(stored, docId);
+    if (!entry) return undefined;
+    let text = stored.text;
+    if (text === undefined && stored.at) {
+      const whole = originOf(entry);
+      text = whole !== undefined && stored.at[1] <= whole.length ? whole.slice(stored.at[0], stored.at[1]) : undefined;
+    } else if (text === undefined) text = rebuild(entry, sources);
     if (text === undefined) return undefined;
-    out.push({ ...rest, text });
+    out.push({ ...entry, text });
   }
   return out;
+}
+
+/**
+ * Entries with their ids again and the texts that were left out empty: for a group set aside with
+ * a damaged document, whose cluster texts cannot be rebuilt and are never read.
+ */
+export function entriesWithoutTexts(entries: readonly StoredEntry[], docId?: string): Entry[] {
+  return entries.flatMap((stored) => {
+    const entry = withIds(stored, docId);
+    return entry ? [{ ...entry, text: stored.text ?? '' }] : [];
+  });
+}
+
+/** A stored entry's id and origin as they were, without its storage fields; undefined when its origin is unknown. */
+function withIds(stored: StoredEntry, docId: string | undefined): Omit<Entry, 'text'> | undefined {
+  const { at: _at, n, of, id, origin: storedOrigin, text: _text, ...rest } = stored;
+  const origin: EntryOrigin | undefined = storedOrigin ?? (of !== undefined && docId !== undefined ? { type: 'chunk', id: chunkId(docId, of) } : undefined);
+  if (!origin) return undefined;
+  return { id: id ?? `${origin.id}|${rest.kind}|${rest.level}|${n ?? 0}`, ...rest, origin };
+}
+
+function chunkId(docId: string, ordinal: number): string {
+  return `${docId}:${ordinal}`;
+}
+
+/** The ordinal of chunk `id` when it is a chunk of `docId`, as its id says. */
+function chunkOrdinal(id: string, docId: string): number | undefined {
+  if (!id.startsWith(`${docId}:`)) return undefined;
+  const tail = id.slice(docId.length + 1);
+  const ordinal = Number(tail);
+  return Number.isInteger(ordinal) && ordinal >= 0 && String(ordinal) === tail ? ordinal : undefined;
+}
+
+/** `n` when the entry's id is `${origin.id}|${kind}|${level}|${n}`. */
+function entryNumber(entry: Entry): number | undefined {
+  const prefix = `${entry.origin.id}|${entry.kind}|${entry.level}|`;
+  if (!entry.id.startsWith(prefix)) return undefined;
+  const tail = entry.id.slice(prefix.length);
+  const n = Number(tail);
+  return Number.isInteger(n) && n >= 0 && String(n) === tail ? n : undefined;
 }
 
 /** The chunks of documents, by id: the sources of their own entries and of their groups'. */

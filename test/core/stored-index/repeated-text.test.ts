@@ -25,7 +25,7 @@ async function built(): Promise<IndexSnapshot> {
   return store.snapshot()!;
 }
 
-describe('records stored without the text they repeat', () => {
+describe('records stored without the text and ids they repeat', () => {
   it('leave out exactly the chunk, chunk-entry and cluster-entry texts that can be rebuilt, and rebuild them', async () => {
     const snapshot = await built();
     const [doc] = snapshot.documents;
@@ -43,7 +43,7 @@ describe('records stored without the text they repeat', () => {
       else if (chunkText(entry).includes(entry.text)) {
         expect(stored).not.toHaveProperty('text');
         expect(chunkText(entry).slice(stored.at![0], stored.at![1])).toBe(entry.text);
-      } else expect(stored).toEqual(entry);
+      } else expect(stored.text).toBe(entry.text);
     });
     expect(entries.filter((e) => e.at).length).toBeGreaterThanOrEqual(doc.chunks.length);
     expect(entries.some((e) => e.text !== undefined && e.kind === 'summary')).toBe(true);
@@ -61,11 +61,49 @@ describe('records stored without the text they repeat', () => {
   });
 
   it('keep a text that is not what would be rebuilt', () => {
-    const doc = { text: 'abcdef' };
+    const doc = { id: 'd', text: 'abcdef' };
     const chunk = { id: 'd:0', docId: 'd', ordinal: 0, text: 'edited', headingPath: [], start: 0, end: 3, tokens: 1 };
-    expect(storedChunks(doc, [chunk])).toEqual([chunk]);
+    expect(storedChunks(doc, [chunk])[0].text).toBe('edited');
+    expect(loadedChunks(doc, storedChunks(doc, [chunk]))).toEqual([chunk]);
     const entry = { id: 'd:0|chunk|whole|0', kind: 'chunk' as const, level: 'whole' as const, text: 'not the chunk', origin: { type: 'chunk' as const, id: 'd:0' } };
-    expect(storedEntries([entry], chunkSources([[chunk]]))).toEqual([entry]);
+    const sources = chunkSources([[chunk]]);
+    expect(storedEntries([entry], sources, 'd')[0].text).toBe('not the chunk');
+    expect(loadedEntries(storedEntries([entry], sources, 'd'), sources, 'd')).toEqual([entry]);
+  });
+
+  it('leave out the ids their record makes, keep any other, and come back equal', () => {
+    const doc = { id: 'f00d', text: 'one two three four five six' };
+    const chunks = [
+      { id: 'f00d:0', docId: 'f00d', ordinal: 0, text: 'one two three', headingPath: [], start: 0, end: 13, tokens: 3 },
+      // ids not built from the document's: kept as they are
+      { id: 'moved:7', docId: 'f00d', ordinal: 1, text: 'four five six', headingPath: [], start: 14, end: 27, tokens: 3 },
+      { id: 'other:2', docId: 'other', ordinal: 2, text: 'four five six', headingPath: [], start: 14, end: 27, tokens: 3 },
+    ];
+    const stored = storedChunks(doc, chunks);
+    expect(stored[0]).not.toHaveProperty('id');
+    expect(stored[0]).not.toHaveProperty('docId');
+    expect(stored[1]).toMatchObject({ id: 'moved:7' });
+    expect(stored[1]).not.toHaveProperty('docId');
+    // another document's chunk: its own id is rebuilt from its document and ordinal
+    expect(stored[2]).toMatchObject({ docId: 'other' });
+    expect(stored[2]).not.toHaveProperty('id');
+    expect(loadedChunks(doc, stored)).toEqual(chunks);
+
+    const entries = [
+      { id: 'f00d:0|context|point|3', kind: 'context' as const, level: 'point' as const, text: 'two', origin: { type: 'chunk' as const, id: 'f00d:0' }, producer: 'extractive' as const },
+      { id: 'hand-made', kind: 'context' as const, level: 'point' as const, text: 'five', origin: { type: 'chunk' as const, id: 'moved:7' } },
+      { id: 'f00d:0|query|point|01', kind: 'query' as const, level: 'point' as const, text: 'what?', origin: { type: 'chunk' as const, id: 'f00d:0' } },
+    ];
+    const sources = chunkSources([chunks]);
+    const kept = storedEntries(entries, sources, 'f00d');
+    expect(kept[0]).toEqual({ kind: 'context', level: 'point', producer: 'extractive', at: [4, 7], n: 3, of: 0 });
+    // an id that is not the usual one, and an origin that is not this document's chunk by its ordinal
+    expect(kept[1]).toMatchObject({ id: 'hand-made', origin: { type: 'chunk', id: 'moved:7' } });
+    expect(kept[2]).toMatchObject({ id: 'f00d:0|query|point|01', of: 0 });
+    expect(loadedEntries(kept, sources, 'f00d')).toEqual(entries);
+    // stored without a document (a cluster group's), every origin is kept
+    expect(storedEntries(entries, sources).every((e) => e.origin !== undefined)).toBe(true);
+    expect(loadedEntries(storedEntries(entries, sources), sources)).toEqual(entries);
   });
 
   it('store each document\'s text once, and come back equal', async () => {
@@ -83,5 +121,10 @@ describe('records stored without the text they repeat', () => {
     expect(count(new TextDecoder().decode(bytes))).toBe(expected);
     const everywhere = [...snapshot.documents.flatMap((d) => [d.doc.text, ...d.chunks.map((c) => c.text)]), ...[...snapshot.documents, ...snapshot.groups].flatMap((r) => r.entries.map((e) => e.text))];
     expect(everywhere.reduce((n, t) => n + count(t), 0)).toBeGreaterThanOrEqual(expected + 3 * snapshot.documents.length);
+    // a document's id (a 64-digit hash) is not repeated by its chunks and entries
+    const [first] = snapshot.documents;
+    expect(first.entries.length).toBeGreaterThan(20);
+    expect(JSON.stringify(storedChunks(first.doc, first.chunks))).not.toContain(first.doc.id);
+    expect(JSON.stringify(storedEntries(first.entries, chunkSources([first.chunks]), first.doc.id))).not.toContain(first.doc.id);
   });
 });
