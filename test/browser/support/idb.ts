@@ -1,9 +1,13 @@
 /**
  * A test-only read of the app's IndexedDB from inside the page, with the raw API: what the index
  * really holds, to check that a resumed job duplicated nothing. Open it only once the app has
- * created the database (opening a missing database would create an empty one).
+ * created the database (opening a missing database would create an empty one). Records keep
+ * chunk and entry ids only where they are not what the record makes (repeated-text.ts): the ids
+ * are rebuilt here by the store's own code from each raw record, so a record stored twice shows
+ * as a repeated id.
  */
 import type { Page } from 'playwright-core';
+import { entriesWithoutTexts, loadedChunks, type StoredChunk, type StoredEntry } from '../../../src/core/stored-index/repeated-text.ts';
 
 export interface IndexContents {
   documents: { id: string; name: string; stage: string }[];
@@ -15,7 +19,26 @@ export interface IndexContents {
   groups: string[];
 }
 
-export function readIndex(page: Page): Promise<IndexContents> {
+interface RawIndex extends Omit<IndexContents, 'chunks' | 'entries'> {
+  chunks: { docId: string; chunks: StoredChunk[] }[];
+  entries: { owner: string; entries: StoredEntry[]; floats: number }[];
+}
+
+export async function readIndex(page: Page): Promise<IndexContents> {
+  const raw = await readRaw(page);
+  const chunks: Record<string, string[]> = {};
+  for (const record of raw.chunks) chunks[record.docId] = loadedChunks({ id: record.docId, text: '' }, record.chunks).map((c) => c.id);
+  const entries: IndexContents['entries'] = {};
+  for (const record of raw.entries) {
+    // a document's entries are stored with it (`doc:<id>`), so their chunk origins are its own
+    const docId = record.owner.startsWith('doc:') ? record.owner.slice('doc:'.length) : undefined;
+    const loaded = entriesWithoutTexts(record.entries, docId);
+    entries[record.owner] = { ids: loaded.map((e) => e.id), kinds: loaded.map((e) => e.kind), floats: record.floats };
+  }
+  return { ...raw, chunks, entries };
+}
+
+function readRaw(page: Page): Promise<RawIndex> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('loci');
@@ -36,17 +59,16 @@ export function readIndex(page: Page): Promise<IndexContents> {
       });
     try {
       type Doc = { doc: { id: string; name: string }; job: { stage: string } };
-      type Chunks = { docId: string; chunks: { id: string }[] };
-      type Entries = { owner: string; entries: { id: string; kind: string }[]; vectors: ArrayBuffer; vectorFormat?: 'int8' };
+      type Chunks = { docId: string; chunks: StoredChunk[] };
+      type Entries = { owner: string; entries: StoredEntry[]; vectors: ArrayBuffer; vectorFormat?: 'int8' };
       const documents = ((await all('documents')) as Doc[]).map((d) => ({ id: d.doc.id, name: d.doc.name, stage: d.job.stage }));
-      const chunks: Record<string, string[]> = {};
-      for (const record of (await all('chunks')) as Chunks[]) chunks[record.docId] = record.chunks.map((c) => c.id);
-      const entries: Record<string, { ids: string[]; kinds: string[]; floats: number }> = {};
-      for (const record of (await all('entries')) as Entries[]) {
+      const chunks = ((await all('chunks')) as Chunks[]).map((record) => ({ docId: record.docId, chunks: record.chunks }));
+      const entries = ((await all('entries')) as Entries[]).map((record) => ({
+        owner: record.owner,
+        entries: record.entries,
         // int8 rows hold a 4-byte scale and one byte a value; float32 rows four bytes a value
-        const values = record.vectorFormat === 'int8' ? record.vectors.byteLength - 4 * record.entries.length : record.vectors.byteLength / 4;
-        entries[record.owner] = { ids: record.entries.map((e) => e.id), kinds: record.entries.map((e) => e.kind), floats: values };
-      }
+        floats: record.vectorFormat === 'int8' ? record.vectors.byteLength - 4 * record.entries.length : record.vectors.byteLength / 4,
+      }));
       return { documents, originals: (await keys('originals')).map(String), chunks, entries, groups: (await keys('groups')).map(String) };
     } finally {
       db.close();
