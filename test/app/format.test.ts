@@ -21,6 +21,13 @@ describe('roundDuration', () => {
     expect(roundDuration(150)).toEqual({ hours: 0, minutes: 3, seconds: 0 });
     expect(roundDuration(3600 + 25 * 60)).toEqual({ hours: 1, minutes: 25, seconds: 0 });
   });
+
+  it('never reads 60 minutes: a minute rounded up carries into the hours', () => {
+    // a 500-page scan's estimate showed "about 2 h 60 min left"
+    expect(roundDuration(3 * 3600 - 20)).toEqual({ hours: 3, minutes: 0, seconds: 0 });
+    expect(roundDuration(3600 - 20)).toEqual({ hours: 1, minutes: 0, seconds: 0 });
+    expect(roundDuration(3600 - 40)).toEqual({ hours: 0, minutes: 59, seconds: 0 });
+  });
 });
 
 describe('etaSeconds and fractions', () => {

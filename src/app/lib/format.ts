@@ -62,8 +62,9 @@ export interface Duration {
 export function roundDuration(totalSeconds: number): Duration {
   const s = Math.max(0, Math.round(totalSeconds));
   if (s < 60) return { hours: 0, minutes: 0, seconds: Math.max(1, s) };
-  if (s < 3600) return { hours: 0, minutes: Math.round(s / 60), seconds: 0 };
-  return { hours: Math.floor(s / 3600), minutes: Math.round((s % 3600) / 60), seconds: 0 };
+  // rounded to the minute before splitting off hours, so 2 h 59.5 min reads "3 h 0 min", not "2 h 60 min"
+  const minutes = Math.round(s / 60);
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60, seconds: 0 };
 }
 
 /** Seconds left at a given rate, or undefined when the rate does not allow an estimate. */
