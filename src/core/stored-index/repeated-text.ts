@@ -133,17 +133,18 @@ function chunkId(docId: string, ordinal: number): string {
 
 /** The ordinal of chunk `id` when it is a chunk of `docId`, as its id says. */
 function chunkOrdinal(id: string, docId: string): number | undefined {
-  if (!id.startsWith(`${docId}:`)) return undefined;
-  const tail = id.slice(docId.length + 1);
-  const ordinal = Number(tail);
-  return Number.isInteger(ordinal) && ordinal >= 0 && String(ordinal) === tail ? ordinal : undefined;
+  return numberAfter(id, `${docId}:`);
 }
 
 /** `n` when the entry's id is `${origin.id}|${kind}|${level}|${n}`. */
 function entryNumber(entry: Entry): number | undefined {
-  const prefix = `${entry.origin.id}|${entry.kind}|${entry.level}|`;
-  if (!entry.id.startsWith(prefix)) return undefined;
-  const tail = entry.id.slice(prefix.length);
+  return numberAfter(entry.id, `${entry.origin.id}|${entry.kind}|${entry.level}|`);
+}
+
+/** The whole number `id` ends with after `prefix`, written as the record writes it (no sign, no leading zero). */
+function numberAfter(id: string, prefix: string): number | undefined {
+  if (!id.startsWith(prefix)) return undefined;
+  const tail = id.slice(prefix.length);
   const n = Number(tail);
   return Number.isInteger(n) && n >= 0 && String(n) === tail ? n : undefined;
 }
