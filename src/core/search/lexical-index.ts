@@ -157,18 +157,10 @@ export class LexicalIndex {
       const postings = this.vocabulary.get(word);
       if (!postings || postings.live === 0) continue;
       if (postings.length > 2 * postings.live) postings.compact(isAlive);
-      const { rows, counts, length } = postings;
-      let holding = postings.live;
-      if (scope && stats) {
-        holding = stats.holding.get(word) ?? -1;
-        if (holding < 0) {
-          holding = 0;
-          for (let i = 0; i < length; i++) if (scope.mask[rows[i]] === 1 && state[rows[i]] === ALIVE) holding++;
-          stats.holding.set(word, holding);
-        }
-        if (holding === 0) continue;
-      }
+      const holding = scope && stats ? this.holdingIn(scope, stats, word, postings) : postings.live;
+      if (holding === 0) continue;
       const weight = times * inverseDocumentFrequency(rowCount, holding);
+      const { rows, counts, length } = postings;
       for (let i = 0; i < length; i++) {
         const row = rows[i];
         // rows outside the scope are never accumulated, so the rows touched are the scope's
@@ -185,6 +177,18 @@ export class LexicalIndex {
     }
     touched.length = 0;
     return top.result();
+  }
+
+  /** How many of a scope's rows hold a word (walked once, then kept in the scope's statistics). */
+  private holdingIn(scope: LexicalScope, stats: ScopeStats, word: string, postings: Postings): number {
+    let holding = stats.holding.get(word);
+    if (holding === undefined) {
+      holding = 0;
+      const { rows, length } = postings;
+      for (let i = 0; i < length; i++) if (scope.mask[rows[i]] === 1 && this.state[rows[i]] === ALIVE) holding++;
+      stats.holding.set(word, holding);
+    }
+    return holding;
   }
 
   /** A scope's statistics (see ScopeStats), kept until any row of the index changes. */
