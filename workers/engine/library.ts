@@ -212,7 +212,7 @@ export class Library implements JobRunner {
     const read = async () => {
       const original = await this.deps.store.getOriginal(docId);
       if (!original) throw new Error('its original file is no longer stored; add the file again');
-      await preparePdfjs();
+      preparePdfjs();
       return { name: original.name, bytes: new Uint8Array(original.bytes) };
     };
     const checkpoint = ocrPageCheckpoint(this.deps.store.db, docId, this.ocr.id);

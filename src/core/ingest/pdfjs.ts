@@ -1,8 +1,9 @@
 /**
  * The one place pdf.js is loaded, lazily, so the (large) library is fetched only when a PDF
- * arrives, and so the browser app can configure it first: `(await loadPdfjs()).GlobalWorkerOptions
- * .workerSrc = …` and `setPdfResources({ cMapUrl, standardFontDataUrl, wasmUrl })` pointing at
- * files it serves. In Node nothing is needed: pdf.js runs its worker code in-process.
+ * arrives. It always runs pdf.js's worker code in the calling thread (Node, and the app's engine
+ * worker, which is where the parsing belongs): it hands pdf.js that code as `globalThis.pdfjsWorker`.
+ * Where the data files some PDFs need are served from elsewhere, `setPdfResources` says where
+ * (the engine worker: workers/engine/pdf-in-thread.ts); in Node pdf.js finds them itself.
  */
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -30,8 +31,9 @@ const NATIVE_JSON = { parse: JSON.parse, stringify: JSON.stringify };
 export function loadPdfjs(): Promise<Pdfjs> {
   loading ??= (async () => {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    // Where pdf.js runs its worker code in this thread (Node; the engine worker sets this itself),
-    // it would import that code with the first document, and core-js again with it: import it now.
+    // pdf.js runs its worker code in this thread (Node, and the app's engine worker, where it
+    // cannot start a worker of its own) when handed it here; imported now, so core-js comes with
+    // it before the engine's JSON is put back rather than with the first document.
     const scope = globalThis as { pdfjsWorker?: unknown };
     scope.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
     JSON.parse = NATIVE_JSON.parse;
