@@ -14,6 +14,7 @@ import { loadNodeOcr, nodePdfRenderer } from '../models/ocr-node.ts';
 import { characterErrorRate, cerText, orderFreeErrorRate } from './cer.ts';
 import { degrade } from './degrade.ts';
 import { DEGRADED, type BenchPage } from './ocr-pages.ts';
+import { ReferenceRegion } from './reference-region.ts';
 import { tesseract } from './tesseract.ts';
 
 export interface OcrBenchRow {
@@ -33,6 +34,8 @@ export interface EngineScore {
   cer: number;
   /** CER with reading order left out (cer.ts). */
   orderFree: number;
+  /** The same two over the reference's text alone: lines or words half over its runs (reference-region.ts). */
+  overText: { cer: number; orderFree: number };
   seconds: number;
 }
 
@@ -45,13 +48,24 @@ export async function benchOcrPage(dataDir: string, spec: BenchPage, ocr: Ocr, l
     const clean = await pdf.render(spec.page, spec.scale);
     const low = await pdf.render(spec.page, spec.scale * DEGRADED.resolution);
     const degraded = degrade(low, { rotate: DEGRADED.rotate, noise: DEGRADED.noise, seed: spec.page });
-    for (const [variant, image] of [['clean', clean], ['degraded', degraded]] as const) {
+    const variants = [
+      ['clean', clean, new ReferenceRegion(reference.runs, { ...reference.view, scale: clean.scale, width: clean.width, height: clean.height })],
+      ['degraded', degraded, new ReferenceRegion(reference.runs, { ...reference.view, scale: low.scale, width: low.width, height: low.height, rotate: DEGRADED.rotate })],
+    ] as const;
+    for (const [variant, image, region] of variants) {
       const t0 = performance.now();
-      const boxes = await ocr.recognize(image);
-      const paddleText = ocrPageLines(boxes, { scale: 1, imageHeight: image.height }).map((l) => l.text).join('\n');
+      const lines = await ocr.recognize(image);
+      const readText = (kept: typeof lines) => ocrPageLines(kept, { scale: 1, imageHeight: image.height }).map((l) => l.text).join('\n');
+      const paddleText = readText(lines);
       const t1 = performance.now();
-      const tessText = tesseract(image, spec.lang === 'zh' ? 'chi_sim+eng' : 'eng');
+      const tess = tesseract(image, spec.lang === 'zh' ? 'chi_sim+eng' : 'eng');
       const t2 = performance.now();
+      const score = (text: string, overText: string, seconds: number): EngineScore => ({
+        cer: characterErrorRate(reference.text, text),
+        orderFree: orderFreeErrorRate(reference.text, text),
+        overText: { cer: characterErrorRate(reference.text, overText), orderFree: orderFreeErrorRate(reference.text, overText) },
+        seconds,
+      });
       const row: OcrBenchRow = {
         file: path.basename(spec.file),
         page: spec.page,
@@ -59,9 +73,9 @@ export async function benchOcrPage(dataDir: string, spec: BenchPage, ocr: Ocr, l
         variant,
         width: image.width,
         height: image.height,
-        chars: [...cerText(reference)].length,
-        paddle: { cer: characterErrorRate(reference, paddleText), orderFree: orderFreeErrorRate(reference, paddleText), seconds: (t1 - t0) / 1000 },
-        tesseract: { cer: characterErrorRate(reference, tessText), orderFree: orderFreeErrorRate(reference, tessText), seconds: (t2 - t1) / 1000 },
+        chars: [...cerText(reference.text)].length,
+        paddle: score(paddleText, readText(lines.filter((l) => region.holds(l.box))), (t1 - t0) / 1000),
+        tesseract: score(tess.text, tess.words.filter((w) => region.holds(w.box)).map((w) => w.text).join(' '), (t2 - t1) / 1000),
       };
       log(`${row.file} p. ${row.page} ${variant}: CER ${(100 * row.paddle.cer).toFixed(2)} % in ${row.paddle.seconds.toFixed(1)} s (tesseract ${(100 * row.tesseract.cer).toFixed(2)} % in ${row.tesseract.seconds.toFixed(1)} s)`);
       rows.push(row);
@@ -72,23 +86,26 @@ export async function benchOcrPage(dataDir: string, spec: BenchPage, ocr: Ocr, l
   return rows;
 }
 
-/** The page's text layer, lines top to bottom as pdf.js positions them. */
-async function textLayer(bytes: Uint8Array, page: number): Promise<string> {
+/** The page's text layer: its lines top to bottom as pdf.js positions them, its runs, and the page's view box. */
+async function textLayer(bytes: Uint8Array, page: number): Promise<{ text: string; runs: PdfTextRun[]; view: { left: number; top: number } }> {
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, verbosity: pdfjs.VerbosityLevel.ERRORS });
   try {
     const doc = await task.promise;
-    const content = await (await doc.getPage(page)).getTextContent();
+    const pdfPage = await doc.getPage(page);
+    const content = await pdfPage.getTextContent();
     const runs: PdfTextRun[] = [];
     for (const item of content.items) {
       if (!('str' in item)) continue;
       const [a, b, c, d, e, f] = item.transform as number[];
       runs.push({ str: item.str, x: e, y: f, width: item.width, size: Math.hypot(c, d) || Math.hypot(a, b) || item.height, eol: item.hasEOL });
     }
-    return groupLines(runs)
+    const text = groupLines(runs)
       .sort((p, q) => q.y - p.y || p.x0 - q.x0)
       .map((l) => l.text)
       .join('\n');
+    const [left, , , top] = pdfPage.view;
+    return { text, runs: runs.filter((r) => r.str.trim() !== ''), view: { left, top } };
   } finally {
     await task.destroy();
   }
@@ -99,9 +116,14 @@ export async function loadBenchOcr(): Promise<Ocr> {
 }
 
 /** Character-weighted CER and pages per second over rows. */
-export function summarize(rows: readonly OcrBenchRow[], engine: 'paddle' | 'tesseract'): { cer: number; orderFree: number; pagesPerSecond: number } {
+export function summarize(rows: readonly OcrBenchRow[], engine: 'paddle' | 'tesseract'): Omit<EngineScore, 'seconds'> & { pagesPerSecond: number } {
   const chars = rows.reduce((s, r) => s + r.chars, 0);
   const weighted = (f: (r: OcrBenchRow) => number) => (chars > 0 ? rows.reduce((s, r) => s + f(r) * r.chars, 0) / chars : 0);
   const seconds = rows.reduce((s, r) => s + r[engine].seconds, 0);
-  return { cer: weighted((r) => r[engine].cer), orderFree: weighted((r) => r[engine].orderFree), pagesPerSecond: seconds > 0 ? rows.length / seconds : 0 };
+  return {
+    cer: weighted((r) => r[engine].cer),
+    orderFree: weighted((r) => r[engine].orderFree),
+    overText: { cer: weighted((r) => r[engine].overText.cer), orderFree: weighted((r) => r[engine].overText.orderFree) },
+    pagesPerSecond: seconds > 0 ? rows.length / seconds : 0,
+  };
 }
