@@ -97,6 +97,14 @@ export class FileIndexStore extends MemoryIndexStore {
     this.timer.unref();
   }
 
+  /** A checkpoint put off to space the writes is written now (see IndexStore.settle). */
+  async settle(): Promise<void> {
+    if (!this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
   /** Writes the index now if anything changed since the last write. */
   async flush(): Promise<void> {
     if (this.failure) throw this.failure;

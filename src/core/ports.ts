@@ -110,6 +110,12 @@ export interface IndexStore {
   deleteDocument(docId: string): Promise<void>;
   putGroup(record: GroupRecord): Promise<void>;
   deleteGroup(groupId: string): Promise<void>;
+  /**
+   * Makes durable now whatever a store holds back to space its writes. Called before work that
+   * holds the thread (clustering in the same thread), during which a write put off to a timer
+   * cannot happen; a store that writes as it is given records needs none.
+   */
+  settle?(): Promise<void>;
 }
 
 /** An image as RGBA pixels, row by row from the top left (what a canvas's getImageData gives). */

@@ -101,6 +101,21 @@ describe('FileIndexStore', () => {
     expect(await written()).toEqual(['a']);
     await store.close();
   });
+
+  it('writes a put-off checkpoint when settled, before work that holds the thread would let its timer run', async () => {
+    const file = path.join(dir, 'settle.loci');
+    const store = await FileIndexStore.open(file, { minIntervalMs: 60_000 });
+    await store.putManifest(createManifest(hashEmbedder('e', 3)));
+    await store.putDocument(record('a'));
+    const written = async () => (await FileIndexStore.open(file)).snapshot()?.documents.map((d) => d.doc.id);
+    expect(await written()).toEqual([]);
+    await store.settle();
+    expect(await written()).toEqual(['a']);
+    // nothing put off: settling writes nothing more
+    await store.settle();
+    expect(await written()).toEqual(['a']);
+    await store.close();
+  });
 });
 
 describe('checkpointDelay', () => {

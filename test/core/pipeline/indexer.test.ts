@@ -124,4 +124,24 @@ describe('indexing pipeline', () => {
     const { store } = await build();
     await expect(LociEngine.open({ embedder: hashEmbedder('other-32', 32), store })).rejects.toThrow(/built with the embedder "hash-64"/);
   });
+
+  it('settles the store before each clustering, once the embedding it clusters is put', async () => {
+    const events: string[] = [];
+    class Recording extends MemoryIndexStore {
+      override putDocument(record: Parameters<MemoryIndexStore['putDocument']>[0]): Promise<void> {
+        if (events.at(-1) !== `${record.doc.name} ${record.job.stage}`) events.push(`${record.doc.name} ${record.job.stage}`);
+        return super.putDocument(record);
+      }
+      async settle(): Promise<void> {
+        events.push('settle');
+      }
+    }
+    const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new Recording(), settings: SETTINGS });
+    await engine.indexFiles(FILES);
+    for (const { name } of FILES) {
+      const settled = events.indexOf('settle', events.indexOf(`${name} embedded`));
+      expect(settled).toBeGreaterThan(events.indexOf(`${name} embedded`));
+      expect(settled).toBeLessThan(events.indexOf(`${name} clustered`));
+    }
+  });
 });
