@@ -63,15 +63,23 @@ describe('a scanned PDF', () => {
     expect(boxes.share).toBeLessThan(0.6);
     await screenshot(page, 'ocr-page-highlight');
 
-    // the models came from the site and stay in a cache of their own, for scans read offline later
+    // the models and the OCR runtime's wasm came from the site and stay in a cache of their own,
+    // for scans read offline later; the service worker's precache does not hold that wasm
     const models = recorded.requests.filter((url) => url.includes('/ocr/'));
     expect(models.length).toBeGreaterThanOrEqual(3);
-    const cached = await page.evaluate(async () => {
+    const stored = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready; // installed: its precache is complete
       const names = await caches.keys();
       const cache = names.find((n) => n.startsWith('loci-ocr-'));
-      return cache ? (await (await caches.open(cache)).keys()).length : 0;
+      const ocr = cache ? (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname) : [];
+      const precache = names.find((n) => n.startsWith('workbox-precache'));
+      const shell = precache ? (await (await caches.open(precache)).keys()).map((r) => new URL(r.url).pathname) : [];
+      return { ocr, shell };
     });
-    expect(cached).toBe(3);
+    expect(stored.ocr).toHaveLength(4);
+    expect(stored.ocr.filter((p) => /\/ort-wasm-simd-threaded-[\w-]+\.wasm$/.test(p))).toHaveLength(1);
+    expect(stored.shell.some((p) => p.endsWith('.wasm'))).toBe(true);
+    expect(stored.shell.some((p) => /\/ort-wasm-simd-threaded-[\w-]+\.wasm$/.test(p))).toBe(false);
     expect(offMachine(recorded.requests)).toEqual([]);
     expect(recorded.errors).toEqual([]);
     await recorded.context.close();

@@ -1,7 +1,7 @@
 /**
- * The OCR models, from this site's `ocr/` folder (workers/build/ocr-assets.ts), kept in a cache of
- * their own after the first page that needed them: nothing comes from a third party, and a scan
- * dropped later, offline, is read all the same.
+ * The OCR models, from this site's `ocr/` folder (workers/build/ocr-assets.ts), and the OCR
+ * runtime's wasm, kept in a cache of their own after the first page that needed them: nothing
+ * comes from a third party, and a scan dropped later, offline, is read all the same.
  */
 import { OCR_MODEL_FILES, OCR_SITE_FOLDER, PADDLE_OCR_ID } from '../../src/models/ocr-models.ts';
 import type { PaddleOcrFiles } from '../../src/models/paddle-ocr.ts';
@@ -12,28 +12,47 @@ export class OcrModelsUnavailableError extends Error {
   override name = 'OcrModelsUnavailableError';
 }
 
+/** The OCR models, fetched from the site the first time and read from the OCR cache after. */
 export async function ocrModelFiles(): Promise<PaddleOcrFiles> {
   const base = new URL(`${import.meta.env.BASE_URL}${OCR_SITE_FOLDER}/`, self.location.href);
-  // The Cache API is missing in some private modes: the files are then fetched every session.
-  const cache = await caches.open(CACHE_NAME).catch(() => undefined);
-  const read = async (name: string): Promise<Response> => {
-    const url = new URL(name, base).href;
-    const cached = await cache?.match(url);
-    if (cached) return cached;
-    let response: Response;
-    try {
-      response = await fetch(url);
-    } catch (error) {
-      throw new OcrModelsUnavailableError(`the OCR model ${name} could not be downloaded from this site (offline before it was ever used?)`, { cause: error });
-    }
-    if (!response.ok) throw new OcrModelsUnavailableError(`the OCR model ${name} could not be downloaded from this site (HTTP ${response.status})`);
-    await cache?.put(url, response.clone());
-    return response;
-  };
+  const read = (name: string) => cachedResponse(new URL(name, base).href, `the OCR model ${name}`);
   const [detection, recognition, dictionary] = await Promise.all([
     read(OCR_MODEL_FILES.detection).then((r) => r.arrayBuffer()),
     read(OCR_MODEL_FILES.recognition).then((r) => r.arrayBuffer()),
     read(OCR_MODEL_FILES.dictionary).then((r) => r.text()),
   ]);
   return { detection, recognition, dictionary };
+}
+
+/**
+ * Another file of this site that only OCR needs (its runtime's wasm), kept in the same cache.
+ * Its URL is content-hashed, so a copy an older build cached is never read for a newer one.
+ */
+export async function ocrSiteFile(url: string, what: string): Promise<ArrayBuffer> {
+  return (await cachedResponse(url, what, true)).arrayBuffer();
+}
+
+/** The file at `url` from the OCR cache, or fetched and put there; `replaces`: other builds' copies are dropped. */
+async function cachedResponse(url: string, what: string, replaces = false): Promise<Response> {
+  // The Cache API is missing in some private modes: the files are then fetched every session.
+  const cache = await caches.open(CACHE_NAME).catch(() => undefined);
+  const cached = await cache?.match(url);
+  if (cached) return cached;
+  if (cache && replaces) {
+    for (const request of await cache.keys()) if (request.url !== url && unhashed(request.url) === unhashed(url)) await cache.delete(request);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new OcrModelsUnavailableError(`${what} could not be downloaded from this site (offline before it was ever used?)`, { cause: error });
+  }
+  if (!response.ok) throw new OcrModelsUnavailableError(`${what} could not be downloaded from this site (HTTP ${response.status})`);
+  await cache?.put(url, response.clone());
+  return response;
+}
+
+/** A built asset's path without the content hash Vite puts before its extension (`name-Ab1_-x9Z.wasm`). */
+function unhashed(url: string): string {
+  return new URL(url).pathname.replace(/-[\w-]{8}(\.\w+)$/, '$1');
 }
