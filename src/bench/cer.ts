@@ -43,6 +43,11 @@ export function orderFreeErrorRate(reference: string, hypothesis: string): numbe
   const a = [...cerText(reference)];
   const b = [...cerText(hypothesis)];
   if (a.length === 0) return b.length === 0 ? 0 : 1;
+  return (Math.max(a.length, b.length) - sharedCharacters(a, b)) / a.length;
+}
+
+/** How many characters two texts share as multisets: each of a's matched by at most one of b's. */
+export function sharedCharacters(a: readonly string[], b: readonly string[]): number {
   const counts = new Map<string, number>();
   for (const c of a) counts.set(c, (counts.get(c) ?? 0) + 1);
   let common = 0;
@@ -53,5 +58,5 @@ export function orderFreeErrorRate(reference: string, hypothesis: string): numbe
       counts.set(c, n - 1);
     }
   }
-  return (Math.max(a.length, b.length) - common) / a.length;
+  return common;
 }

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cerText } from '../../src/bench/cer.ts';
+import { cerText, sharedCharacters } from '../../src/bench/cer.ts';
 import { loadPdfjs } from '../../src/core/ingest/index.ts';
 import { loadNodeOcr } from '../../src/models/ocr-node.ts';
 import { drawPages } from '../support/image-pdf.ts';
@@ -28,18 +28,8 @@ async function textLayer(bytes: Uint8Array): Promise<string> {
 
 /** Share of the reference's characters (as a multiset) found in the reading. */
 function found(reference: string, reading: string): number {
-  const left = new Map<string, number>();
-  for (const c of cerText(reading)) left.set(c, (left.get(c) ?? 0) + 1);
   const wanted = [...cerText(reference)];
-  let hits = 0;
-  for (const c of wanted) {
-    const n = left.get(c) ?? 0;
-    if (n > 0) {
-      hits++;
-      left.set(c, n - 1);
-    }
-  }
-  return hits / wanted.length;
+  return sharedCharacters(wanted, [...cerText(reading)]) / wanted.length;
 }
 
 it('reads the small print of a page taller than the detector\'s side', async () => {
