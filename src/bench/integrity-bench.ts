@@ -17,6 +17,7 @@ import { findDamage } from '../browser-storage/record-sums.ts';
 import { readIndexRecords, readTransaction } from '../browser-storage/read-records.ts';
 import { INDEX_STORES } from '../browser-storage/records.ts';
 import { encodeIndexV1 } from './index-v1.ts';
+import { chunkId, entryId } from '../core/ids.ts';
 
 export interface IntegrityShape {
   documents: number;
@@ -60,16 +61,16 @@ export function syntheticSnapshot(shape: IntegrityShape): IndexSnapshot {
     const text = texts.join('\n');
     let start = 0;
     const chunks: Chunk[] = texts.map((t, i) => {
-      const chunk: Chunk = { id: `${id}:${i}`, docId: id, ordinal: i, text: t, headingPath: ['Item 7', `Part ${i % 9}`], start, end: start + t.length, tokens: 100, page: 1 + (i >> 2) };
+      const chunk: Chunk = { id: chunkId(id, i), docId: id, ordinal: i, text: t, headingPath: ['Item 7', `Part ${i % 9}`], start, end: start + t.length, tokens: 100, page: 1 + (i >> 2) };
       start += t.length + 1;
       return chunk;
     });
     const entries: Entry[] = [];
     chunks.forEach((c, i) => {
-      entries.push({ id: `${c.id}|chunk|whole|0`, kind: 'chunk', level: 'whole', text: c.text, origin: { type: 'chunk', id: c.id } });
+      entries.push({ id: entryId(c, 'chunk', 'whole', 0), kind: 'chunk', level: 'whole', text: c.text, origin: { type: 'chunk', id: c.id } });
       const extra = Math.floor((i + 1) * extraPerChunk) - Math.floor(i * extraPerChunk);
       for (let k = 0; k < extra; k++) {
-        entries.push({ id: `${c.id}|context|point|${k}`, kind: 'context', level: 'point', text: words(i * 7 + k, 20), origin: { type: 'chunk', id: c.id }, producer: 'extractive' });
+        entries.push({ id: entryId(c, 'context', 'point', k), kind: 'context', level: 'point', text: words(i * 7 + k, 20), origin: { type: 'chunk', id: c.id }, producer: 'extractive' });
       }
     });
     const vectors = new Float32Array(entries.length * shape.dimension);
@@ -82,7 +83,7 @@ export function syntheticSnapshot(shape: IntegrityShape): IndexSnapshot {
       vectors,
       preparse: chunks.map((c) => ({ sourceId: c.id, sourceType: 'chunk', status: 'done', entryCount: 2 })),
     });
-    const clusterEntries: Entry[] = Array.from({ length: 20 }, (_, k) => ({ id: `g:${id}#${k}|cluster|whole|0`, kind: 'cluster', level: 'whole', text: words(k, 300), origin: { type: 'cluster', id: `g:${id}#${k}` } }));
+    const clusterEntries: Entry[] = Array.from({ length: 20 }, (_, k) => ({ id: entryId({ id: `g:${id}#${k}` }, 'cluster', 'whole', 0), kind: 'cluster', level: 'whole', text: words(k, 300), origin: { type: 'cluster', id: `g:${id}#${k}` } }));
     groups.push({
       group: { id: `g:${id}`, docIds: [id], k: 20, bic: [], clusters: clusterEntries.map((_, k) => ({ id: `g:${id}#${k}`, members: chunks.filter((_, i) => i % 20 === k).map((c) => ({ chunkId: c.id, p: 0.9 })) })), raptor: [] },
       entries: clusterEntries,

@@ -6,6 +6,7 @@
 import type { DocumentRecord, GroupRecord } from '../core/stored-index/snapshot.ts';
 import { seededRandom } from '../core/util/random.ts';
 import type { Chunk, Cluster, Entry, EntryKind, RaptorNode } from '../core/types.ts';
+import { chunkId, entryId } from '../core/ids.ts';
 
 const VOCABULARY = Array.from({ length: 2000 }, (_, i) => `w${i.toString(36)}`);
 
@@ -41,7 +42,7 @@ export function syntheticIndex(entries: number, dimension: number, seed: number)
   const docId = 'bench-doc';
   const chunks: Chunk[] = Array.from({ length: chunkCount }, (_, i) => {
     const text = randomText(60, random);
-    return { id: `${docId}:${i}`, docId, ordinal: i, text, headingPath: [], start: i * 500, end: i * 500 + text.length, tokens: 60 };
+    return { id: chunkId(docId, i), docId, ordinal: i, text, headingPath: [], start: i * 500, end: i * 500 + text.length, tokens: 60 };
   });
   const docEntries: Entry[] = [];
   for (const c of chunks) docEntries.push(...entriesFor({ type: 'chunk', id: c.id }, 'chunk', random));
@@ -59,7 +60,7 @@ export function syntheticIndex(entries: number, dimension: number, seed: number)
     const kids = level1.slice(i * 8, i * 8 + 8);
     raptor.push({ id: `g/r2.${i}`, level: 2, children: kids.map((k) => k.id), leafChunkIds: kids.flatMap((k) => k.leafChunkIds), summary: randomText(40, random) });
   }
-  for (const node of raptor) groupEntries.push({ id: `${node.id}|raptor|whole|0`, kind: 'raptor', level: 'whole', text: node.summary, origin: { type: 'raptor', id: node.id } });
+  for (const node of raptor) groupEntries.push({ id: entryId(node, 'raptor', 'whole', 0), kind: 'raptor', level: 'whole', text: node.summary, origin: { type: 'raptor', id: node.id } });
   const document: DocumentRecord = {
     doc: { id: docId, name: 'bench.txt', mime: 'text/plain', size: 0, title: 'bench', language: 'en', text: '', blocks: [], toc: [] },
     chunks,
@@ -87,5 +88,5 @@ function entriesFor(origin: Entry['origin'], base: EntryKind, random: () => numb
     ['summary', 'point'],
     ['context', 'point'],
   ];
-  return kinds.map(([kind, level], i) => ({ id: `${origin.id}|${kind}|${level}|${i}`, kind, level, text: randomText(kind === base ? 60 : 15, random), origin }));
+  return kinds.map(([kind, level], i) => ({ id: entryId(origin, kind, level, i), kind, level, text: randomText(kind === base ? 60 : 15, random), origin }));
 }

@@ -9,7 +9,7 @@ import type { Chunk, IndexManifest } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
 import { parseExact, stringifyExact } from './exact-json.ts';
 import type { LibraryContents } from './library-contents.ts';
-import { docOwner, groupOwner } from './owner-key.ts';
+import { docOwner, groupOwner, parseOwner, type OwnerRef } from './owner-key.ts';
 import type { StoredChat, StoredDocument, StoredEntries, StoredGroup, StoredSetting } from './records.ts';
 
 const LIBRARY_FILE_FORMAT = 'loci-library';
@@ -22,7 +22,6 @@ export class LibraryFileError extends Error {
   override name = 'LibraryFileError';
 }
 
-type OwnerRef = { type: 'document' | 'group'; id: string };
 
 interface LibraryMeta {
   format: typeof LIBRARY_FILE_FORMAT;
@@ -239,12 +238,6 @@ export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents>
     chats: chats as StoredChat[],
     settings: settings as StoredSetting[],
   };
-}
-
-function parseOwner(owner: string): OwnerRef {
-  if (owner.startsWith('doc:')) return { type: 'document', id: owner.slice(4) };
-  if (owner.startsWith('group:')) return { type: 'group', id: owner.slice(6) };
-  throw new Error(`unknown entries owner ${owner}`);
 }
 
 function parseJson(bytes: Uint8Array, path: string): unknown {

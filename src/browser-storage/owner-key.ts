@@ -9,3 +9,14 @@ export function docOwner(docId: string): string {
 export function groupOwner(groupId: string): string {
   return `group:${groupId}`;
 }
+
+/** Which document or cluster group an `entries` key belongs to. */
+export type OwnerRef = { type: 'document' | 'group'; id: string };
+
+export function parseOwner(owner: string): OwnerRef {
+  const document = docOwner('');
+  const group = groupOwner('');
+  if (owner.startsWith(document)) return { type: 'document', id: owner.slice(document.length) };
+  if (owner.startsWith(group)) return { type: 'group', id: owner.slice(group.length) };
+  throw new Error(`unknown entries owner ${owner}`);
+}

@@ -8,6 +8,7 @@
  * its first carries the caption and column header in its heading path (the chunk's text stays a
  * slice of the document). Prose overlap never carries rows over, nor rows into prose.
  */
+import { chunkId } from '../ids.ts';
 import type { Chunk, Doc } from '../types.ts';
 import { sectionRuns } from './sections.ts';
 import { findTables, tagTableSpans } from './tables.ts';
@@ -44,7 +45,7 @@ export async function chunkDocument(doc: Doc, countTokens: CountTokens, options:
       const ordinal = chunks.length;
       const table = group.continues !== undefined ? tablesPerRun[r][group.continues] : undefined;
       chunks.push({
-        id: `${doc.id}:${ordinal}`,
+        id: chunkId(doc.id, ordinal),
         docId: doc.id,
         ordinal,
         text: doc.text.slice(first.start, last.end),

@@ -1,5 +1,6 @@
 /** RAPTOR's collapsed tree over a group's chunks, with summaries by the LLM or extractive. */
 import { buildRaptorTree } from '../cluster/index.ts';
+import { entryId } from '../ids.ts';
 import type { ProgressListener } from '../ports.ts';
 import type { Chunk, Entry, Lang, RaptorNode } from '../types.ts';
 import type { StageDeps } from './stages.ts';
@@ -28,7 +29,7 @@ export async function buildRaptorEntries(
     },
   );
   const entries: Entry[] = tree.nodes.map((node) => ({
-    id: `${node.id}|raptor|whole|0`,
+    id: entryId(node, 'raptor', 'whole', 0),
     kind: 'raptor',
     level: 'whole',
     text: node.summary,

@@ -1,4 +1,5 @@
 /** Pre-parsed triples as retrieval entries that backtrack to their source. */
+import { entryId } from '../ids.ts';
 import type { Entry, EntryLevel, EntryOrigin } from '../types.ts';
 import { TRIPLE_FIELDS } from './schema.ts';
 import type { ParsedPreparse, Triple } from './validate.ts';
@@ -13,7 +14,7 @@ export function entriesFromPreparse(
     for (const kind of TRIPLE_FIELDS) {
       const text = triple[kind];
       if (text === undefined) continue;
-      out.push({ id: `${origin.id}|${kind}|${level}|${index}`, kind, level, text, origin, producer });
+      out.push({ id: entryId(origin, kind, level, index), kind, level, text, origin, producer });
     }
   };
   add(parsed.whole, 'whole', 0);

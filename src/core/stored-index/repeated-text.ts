@@ -17,6 +17,7 @@
  * (its ordinal kept, as `of`).
  */
 import { chunkEmbeddingText } from '../chunk/chunker.ts';
+import { chunkId, chunkIdPrefix, entryId, entryIdPrefix } from '../ids.ts';
 import { clusterText } from '../pipeline/base-entries.ts';
 import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryKind, EntryOrigin } from '../types.ts';
 
@@ -121,24 +122,20 @@ function originFor(stored: StoredEntry, docId: string | undefined): EntryOrigin 
  * rest-spreads than parsing its JSON.
  */
 function entryOf(stored: StoredEntry, origin: EntryOrigin, text: string): Entry {
-  const id = stored.id ?? `${origin.id}|${stored.kind}|${stored.level}|${stored.n ?? 0}`;
+  const id = stored.id ?? entryId(origin, stored.kind, stored.level, stored.n ?? 0);
   const entry: Entry = { id, kind: stored.kind, level: stored.level, text, origin };
   if (stored.producer !== undefined) entry.producer = stored.producer;
   return entry;
 }
 
-function chunkId(docId: string, ordinal: number): string {
-  return `${docId}:${ordinal}`;
-}
-
 /** The ordinal of chunk `id` when it is a chunk of `docId`, as its id says. */
 function chunkOrdinal(id: string, docId: string): number | undefined {
-  return numberAfter(id, `${docId}:`);
+  return numberAfter(id, chunkIdPrefix(docId));
 }
 
 /** `n` when the entry's id is `${origin.id}|${kind}|${level}|${n}`. */
 function entryNumber(entry: Entry): number | undefined {
-  return numberAfter(entry.id, `${entry.origin.id}|${entry.kind}|${entry.level}|`);
+  return numberAfter(entry.id, entryIdPrefix(entry.origin, entry.kind, entry.level));
 }
 
 /** The whole number `id` ends with after `prefix`, written as the record writes it (no sign, no leading zero). */

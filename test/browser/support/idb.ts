@@ -7,6 +7,7 @@
  * as a repeated id.
  */
 import type { Page } from 'playwright-core';
+import { parseOwner } from '../../../src/browser-storage/owner-key.ts';
 import { entriesWithoutTexts, loadedChunks, type StoredChunk, type StoredEntry } from '../../../src/core/stored-index/repeated-text.ts';
 
 export interface IndexContents {
@@ -30,9 +31,9 @@ export async function readIndex(page: Page): Promise<IndexContents> {
   for (const record of raw.chunks) chunks[record.docId] = loadedChunks({ id: record.docId, text: '' }, record.chunks).map((c) => c.id);
   const entries: IndexContents['entries'] = {};
   for (const record of raw.entries) {
-    // a document's entries are stored with it (`doc:<id>`), so their chunk origins are its own
-    const docId = record.owner.startsWith('doc:') ? record.owner.slice('doc:'.length) : undefined;
-    const loaded = entriesWithoutTexts(record.entries, docId);
+    // a document's entries are stored with it, so their chunk origins are its own
+    const owner = parseOwner(record.owner);
+    const loaded = entriesWithoutTexts(record.entries, owner.type === 'document' ? owner.id : undefined);
     entries[record.owner] = { ids: loaded.map((e) => e.id), kinds: loaded.map((e) => e.kind), floats: record.floats };
   }
   return { ...raw, chunks, entries };

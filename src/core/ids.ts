@@ -1,0 +1,26 @@
+/**
+ * How chunk and entry ids are made. They are content-derived (a document's id is the hash of its
+ * bytes), so the same file indexed twice gets the same ids, and the stores leave out an id that
+ * is what its record makes (stored-index/repeated-text.ts): both sides build it here.
+ */
+import type { EntryKind, EntryLevel, EntryOrigin } from './types.ts';
+
+/** A chunk's id: its document's and its place in it. */
+export function chunkId(docId: string, ordinal: number): string {
+  return `${chunkIdPrefix(docId)}${ordinal}`;
+}
+
+/** What every chunk id of the document starts with, before its ordinal. */
+export function chunkIdPrefix(docId: string): string {
+  return `${docId}:`;
+}
+
+/** An entry's id: what it was made from, its kind and level, and its number among those. */
+export function entryId(origin: Pick<EntryOrigin, 'id'>, kind: EntryKind, level: EntryLevel, n: number): string {
+  return `${entryIdPrefix(origin, kind, level)}${n}`;
+}
+
+/** What the ids of an origin's entries of one kind and level start with, before their number. */
+export function entryIdPrefix(origin: Pick<EntryOrigin, 'id'>, kind: EntryKind, level: EntryLevel): string {
+  return `${origin.id}|${kind}|${level}|`;
+}
