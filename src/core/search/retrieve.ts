@@ -1,4 +1,4 @@
-import type { BacktrackMode, Chunk, RetrievalResult, RetrievedChunk, Retriever, Strategy } from '../types.ts';
+import type { BacktrackMode, Chunk, EntryOrigin, RetrievalResult, RetrievedChunk, Retriever, Strategy } from '../types.ts';
 import { backtrack, type BacktrackCorpus, type Candidate } from './backtrack.ts';
 import type { FlatVectorIndex } from './flat-vector-index.ts';
 import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
@@ -73,7 +73,7 @@ function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], o
     for (const id of scoped.docIds) named.add(id);
     if (scoped.rows.length > 0) lists.push(search(corpus, query, scoped.rows, m, options));
   }
-  return { list: lists.length === 1 ? lists[0] : acrossVariants(lists, m), named: [...named] };
+  return { list: lists.length === 1 ? lists[0] : acrossVariants(lists, m, corpus), named: [...named] };
 }
 
 /** One query's first M candidates among `rows`: dense, BM25, or both fused by score. */
@@ -125,11 +125,14 @@ function vectorOf(query: QueryVariant): Float32Array {
 }
 
 /**
- * Several query variants (multi-query, HyDE) search the same rows with different texts; their
- * lists are fused by reciprocal rank (their fused scores are each relative to their own list),
- * keeping each row's best dense and lexical rank for the trace.
+ * Several query variants (multi-query, HyDE, a named document's own search) search the same rows
+ * with different texts; their lists are fused by reciprocal rank (their fused scores are each
+ * relative to their own list), keeping each row's best dense and lexical rank for the trace. A
+ * row's rank is that of its origin, the chunk or cluster it stands for: a chunk's many sentence
+ * entries used to push every other chunk down that many places (FinanceBench dev, where every
+ * question names its filing, p-rag R@1024t 40.3 → 43.1).
  */
-function acrossVariants(lists: Candidate[][], m: number): Candidate[] {
+function acrossVariants(lists: Candidate[][], m: number, corpus: RetrievalCorpus): Candidate[] {
   const byRow = new Map<number, Candidate>();
   for (const list of lists) {
     for (const c of list) {
@@ -142,7 +145,11 @@ function acrossVariants(lists: Candidate[][], m: number): Candidate[] {
     }
   }
   const hits: Hit[][] = lists.map((list) => list.map(({ row, score }) => ({ row, score })));
-  return reciprocalRankFusion(hits)
+  return reciprocalRankFusion(hits, undefined, (row) => originKey(corpus.entry(row).origin))
     .slice(0, m)
     .map((hit) => ({ ...(byRow.get(hit.row) as Candidate), score: hit.score }));
+}
+
+function originKey(origin: EntryOrigin): string {
+  return `${origin.type}:${origin.id}`;
 }

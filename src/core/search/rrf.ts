@@ -11,15 +11,27 @@ export type FusedHit = Hit & { ranks: (number | undefined)[] };
  * Equal scores are ordered by first appearance, reading the lists rank by rank (every list's first
  * hit, then every list's second hit, ...), so a row met at a better rank comes first. A row repeated
  * within one list counts once, at its best rank.
+ *
+ * `groupOf`, when given, ranks groups instead of rows: a row's rank in a list is the number of
+ * distinct groups met in it up to and including the row's own. Rows that stand for the same thing
+ * (a chunk and its pre-parsed sentences) then do not push the others down: a chunk whose ten
+ * sentences fill a list's first places costs the next chunk one place, not ten.
  */
-export function reciprocalRankFusion(lists: Hit[][], k = 60): FusedHit[] {
+export function reciprocalRankFusion(lists: Hit[][], k = 60, groupOf?: (row: number) => string): FusedHit[] {
   const fused = new Map<number, FusedHit>();
   const appearance = new Map<number, number>();
+  const groups = lists.map(() => new Map<string, number>());
   const longest = lists.reduce((max, list) => Math.max(max, list.length), 0);
   for (let position = 0; position < longest; position++) {
     for (let l = 0; l < lists.length; l++) {
       const hit = lists[l][position];
       if (hit === undefined) continue;
+      let rank = position + 1;
+      if (groupOf) {
+        const group = groupOf(hit.row);
+        rank = groups[l].get(group) ?? groups[l].size + 1;
+        groups[l].set(group, rank);
+      }
       let entry = fused.get(hit.row);
       if (entry === undefined) {
         entry = { row: hit.row, score: 0, ranks: new Array<number | undefined>(lists.length).fill(undefined) };
@@ -27,8 +39,8 @@ export function reciprocalRankFusion(lists: Hit[][], k = 60): FusedHit[] {
         appearance.set(hit.row, appearance.size);
       }
       if (entry.ranks[l] !== undefined) continue;
-      entry.ranks[l] = position + 1;
-      entry.score += 1 / (k + position + 1);
+      entry.ranks[l] = rank;
+      entry.score += 1 / (k + rank);
     }
   }
   return [...fused.values()].sort(

@@ -38,6 +38,22 @@ describe('reciprocalRankFusion', () => {
     ]);
   });
 
+  it('with groups, ranks a row by the distinct groups met up to its own', () => {
+    // list one: rows 1, 2, 3 are one group (a chunk and two of its sentences), then row 4;
+    // list two: row 4 alone. Row 4 is second in list one, not fourth.
+    const group = (row: number) => (row <= 3 ? 'a' : 'b');
+    const fused = reciprocalRankFusion([list(1, 2, 3, 4), list(4)], 60, group);
+    expect(fused.map((h) => [h.row, h.ranks])).toEqual([
+      [4, [2, 1]],
+      [1, [1, undefined]],
+      [2, [1, undefined]],
+      [3, [1, undefined]],
+    ]);
+    expect(fused[0].score).toBeCloseTo(1 / 62 + 1 / 61, 15);
+    // without groups row 4 is fourth in list one, and row 1 ties it
+    expect(reciprocalRankFusion([list(1, 2, 3, 4), list(4)]).find((h) => h.row === 4)?.ranks).toEqual([4, 1]);
+  });
+
   it('returns nothing for no lists or empty lists', () => {
     expect(reciprocalRankFusion([])).toEqual([]);
     expect(reciprocalRankFusion([[], []])).toEqual([]);
