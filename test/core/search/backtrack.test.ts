@@ -84,15 +84,27 @@ describe('backtrack (Algorithm 1)', () => {
 });
 
 describe('ranked backtracking', () => {
-  it('a cluster hit brings only the members the question finds on its own, most relevant first', () => {
+  it('a cluster hit brings one member, the one the question finds best on its own', () => {
     // K first (0.9), then b0 (0.8), a3 (0.7), a2 (0.6). K's members: a1 (found by nothing), a3, b0.
     const result = backtrack(ranked(2, 8, 9, 0), 3, corpus, 'ranked');
-    expect(result.trace[0]).toMatchObject({ kind: 'cluster', added: ['b0', 'a3'], backtracksTo: ['a1', 'a3', 'b0'] });
+    expect(result.trace[0]).toMatchObject({ kind: 'cluster', added: ['b0'], backtracksTo: ['a1', 'a3', 'b0'] });
     expect(result.chunkIds).toEqual(['b0', 'a3', 'a2']);
     expect(result.via.get('b0')).toBe('cluster');
+    expect(result.via.get('a3')).toBe('chunk');
     expect(result.via.get('a2')).toBe('chunk');
     // the paper's walk takes every member in document order and stops there
     expect(backtrack(ranked(2, 8, 9, 0), 3, corpus, 'paper').chunkIds).toEqual(['a1', 'a3', 'b0']);
+  });
+
+  it('leaves the candidates after a cluster hit their places', () => {
+    // K, then a2 (0.8), b0 (0.7), a3 (0.6): K lifts b0, its best member; a2 keeps second place
+    // ahead of K's other member a3, which the question finds less well.
+    const result = backtrack(ranked(2, 0, 8, 9), 3, corpus, 'ranked');
+    expect(result.chunkIds).toEqual(['b0', 'a2', 'a3']);
+    expect(result.trace.map((t) => t.added)).toEqual([['b0'], ['a2'], [], ['a3']]);
+    // a second hit of the same cluster brings its next member
+    const twice = backtrack(ranked(2, 3, 0, 8, 9), 3, corpus, 'ranked');
+    expect(twice.trace.map((t) => t.added)).toEqual([['b0'], ['a3'], ['a2']]);
   });
 
   it('a cluster whose members nothing else finds adds them only to make up N when the candidates run out', () => {
