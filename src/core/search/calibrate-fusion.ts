@@ -68,23 +68,31 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
   const questionVectors = await embedder.embed(probes.map((p) => p.question), 'query', options.signal);
   const restVectors = await embedder.embed(probes.map((p) => p.rest), 'passage', options.signal);
 
-  // pool rows 0..probes-1 are the answers, in probe order; the other chunks follow as they are
-  const vectors = new FlatVectorIndex(corpus.vectors.dimension);
-  vectors.add(restVectors);
-  vectors.add(others.map((r) => corpus.vectors.vector(r)));
+  // The answers take random rows of the pool, and their vectors the index's own storage, so that
+  // nothing but their content sets them apart. An embedder blind to a language (GloVe reading
+  // Chinese) gives every text one vector, and its top M of the tied pool were the first rows,
+  // then the answers: RGB dev with GloVe calibrated to a dense share of 0.6 (pseudo-question MRR
+  // 0.50 fused against BM25's 0.27), and the default's R@5 was 3.2 against BM25's 42.1.
+  const size = probes.length + others.length;
+  const slot = shuffled(Array.from({ length: size }, (_, i) => i), random);
+  const answerRow = probes.map((_, i) => slot[i]);
+  const pooled: { vector: Float32Array; text: string }[] = new Array(size);
+  probes.forEach((p, i) => (pooled[slot[i]] = { vector: restVectors[i], text: p.rest }));
+  others.forEach((r, j) => (pooled[slot[probes.length + j]] = { vector: corpus.vectors.vector(r), text: corpus.entry(r).text }));
+  const vectors = new FlatVectorIndex(corpus.vectors.dimension, corpus.vectors.storage);
+  vectors.add(pooled.map((p) => p.vector));
   const lexical = new LexicalIndex();
-  probes.forEach((p, i) => lexical.add(i, p.rest));
-  others.forEach((r, i) => lexical.add(probes.length + i, corpus.entry(r).text));
+  pooled.forEach((p, row) => lexical.add(row, p.text));
 
   const m = options.m ?? 100;
   // reciprocal[g][q]: 1 / rank of probe q's chunk under weight GRID[g] (0 when not in the top m)
   const reciprocal = GRID.map(() => new Float64Array(probes.length));
-  probes.forEach((probe, answer) => {
-    const dense = vectors.search(questionVectors[answer], m);
+  probes.forEach((probe, q) => {
+    const dense = vectors.search(questionVectors[q], m);
     const words = lexical.search(probe.question, m);
     GRID.forEach((w, g) => {
-      const rank = fuseByScore(dense, words, w, m).findIndex((c) => c.row === answer);
-      if (rank >= 0) reciprocal[g][answer] = 1 / (rank + 1);
+      const rank = fuseByScore(dense, words, w, m).findIndex((c) => c.row === answerRow[q]);
+      if (rank >= 0) reciprocal[g][q] = 1 / (rank + 1);
     });
   });
   const mrr = reciprocal.map((rr) => rr.reduce((a, b) => a + b, 0) / probes.length);
