@@ -144,6 +144,15 @@ describe('chooseWeight', () => {
     expect(chooseWeight(reciprocal)).toBe(3);
   });
 
+  it('uses the better list alone unless the mixture gains significantly over it', () => {
+    // weight 3 gains 0.1 on average over BM25 alone, 1.1 standard errors of the paired
+    // differences: more than noise by one standard error, not at 95 %
+    const gain = [1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.3];
+    expect(chooseWeight(grid({ 0: same(0.5), 3: gain, 10: same(0.1) }, 0.2))).toBe(0);
+    // the same gain on every question is significant
+    expect(chooseWeight(grid({ 0: same(0.5), 3: same(0.6), 10: same(0.1) }, 0.2))).toBe(3);
+  });
+
   it('uses the better list alone when the best mixture gains only noise over it', () => {
     const reciprocal = grid({ 0: same(0.1), 6: [1, 0.1, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3], 10: same(0.3) }, 0.2);
     // 6 is ahead of dense alone on average, but by one question's luck (it loses another)
