@@ -6,7 +6,7 @@ export { TopK, type Hit } from './top-k.ts';
 export { FlatVectorIndex } from './flat-vector-index.ts';
 export { LexicalIndex } from './lexical-index.ts';
 export { reciprocalRankFusion, type FusedHit } from './rrf.ts';
-export { kindsFor } from './strategy-kinds.ts';
+export { kindsFor, searchedByWords } from './strategy-kinds.ts';
 export { backtrack, ownRelevance, type Candidate, type BacktrackResult, type BacktrackCorpus } from './backtrack.ts';
 export { retrieve, type RetrievalCorpus, type RetrieveOptions, type QueryVariant } from './retrieve.ts';
 export { fuseByScore, DEFAULT_DENSE_WEIGHT, type FusedCandidate } from './fusion.ts';

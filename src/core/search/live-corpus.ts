@@ -9,7 +9,7 @@ import { LexicalIndex } from './lexical-index.ts';
 import type { NamedRows, RetrievalCorpus } from './retrieve.ts';
 import { DocumentNames } from './document-names.ts';
 import { rowMask } from './row-mask.ts';
-import { kindsFor } from './strategy-kinds.ts';
+import { kindsFor, searchedByWords } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
 import { covers, decodeTerms } from './entry-terms.ts';
 import type { CorpusImage } from './corpus-image.ts';
@@ -34,7 +34,8 @@ export class LiveCorpus implements RetrievalCorpus {
   private readonly members = new Map<string, readonly string[]>();
   /** Each group's cluster and RAPTOR node ids: a group replaced or removed drops its own, without a scan of all. */
   private readonly memberIdsByGroup = new Map<string, string[]>();
-  private readonly strategyRows = new Map<Strategy, Int32Array>();
+  /** Rows per strategy, and BM25's per strategy (keyed "<strategy> by words"). */
+  private readonly strategyRows = new Map<string, Int32Array>();
   /** Each group's documents: which of its rows a question naming a document may search. */
   private readonly groupDocs = new Map<string, readonly string[]>();
   /** The documents' labels, made again when a document comes or goes. */
@@ -228,18 +229,26 @@ export class LiveCorpus implements RetrievalCorpus {
   }
 
   rowsFor(strategy: Strategy): Int32Array {
-    let rows = this.strategyRows.get(strategy);
+    return this.pickRows(strategy, () => true);
+  }
+
+  lexicalRowsFor(strategy: Strategy): Int32Array {
+    return this.pickRows(strategy, searchedByWords, `${strategy} by words`);
+  }
+
+  private pickRows(strategy: Strategy, keep: (e: Entry) => boolean, key: string = strategy): Int32Array {
+    let rows = this.strategyRows.get(key);
     if (!rows) {
       const kinds = kindsFor(strategy);
       const picked: number[] = [];
       this.rows.forEach((e, row) => {
-        if (!e || !kinds.has(e.kind)) return;
+        if (!e || !kinds.has(e.kind) || !keep(e)) return;
         // P-RAG is pre-parsing without clusters: the pre-parsed entries of cluster chunks are CAP-RAG's.
         if (strategy === 'p-rag' && e.origin.type !== 'chunk') return;
         picked.push(row);
       });
       rows = Int32Array.from(picked);
-      this.strategyRows.set(strategy, rows);
+      this.strategyRows.set(key, rows);
     }
     return rows;
   }

@@ -1,4 +1,4 @@
-import type { EntryKind, Strategy } from '../types.ts';
+import type { Entry, EntryKind, Strategy } from '../types.ts';
 
 const KINDS: Record<Strategy, ReadonlySet<EntryKind>> = {
   naive: new Set<EntryKind>(['chunk']),
@@ -13,4 +13,18 @@ const KINDS: Record<Strategy, ReadonlySet<EntryKind>> = {
 /** The entry kinds a strategy searches (the paper's ablation: naive, C-RAG, P-RAG, CAP-RAG; RAPTOR). */
 export function kindsFor(strategy: Strategy): ReadonlySet<EntryKind> {
   return KINDS[strategy];
+}
+
+/**
+ * Whether BM25 searches an entry; the embedding searches all of a strategy's. Extractive
+ * pre-parsing copies sentences of the text: BM25 already counts their words in the entry of the
+ * chunk (or cluster) they come from, and scored alone a short sentence that repeats one of the
+ * question's words outranks the chunk that holds several of them (BM25's length normalisation).
+ * A sentence alone helps the embedding, where the rest of a long chunk would drown it out. Measured
+ * with `loci eval`, GloVe, the default configuration, R@5 / nDCG@10, sentences searched by BM25 →
+ * not: MS MARCO dev 10.32 / 65.77 → 10.53 / 66.76, RGB dev 43.41 / 61.08 → 43.57 / 61.50,
+ * FinanceBench dev 29.17 / 30.05 → 31.94 / 28.40, HotpotQA dev 81.67 / 78.83 → 81.67 / 78.59.
+ */
+export function searchedByWords(entry: Pick<Entry, 'kind' | 'producer'>): boolean {
+  return entry.producer !== 'extractive' || entry.kind === 'chunk' || entry.kind === 'cluster';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindsFor } from '../../../src/core/search/index.ts';
+import { kindsFor, searchedByWords } from '../../../src/core/search/index.ts';
 import type { EntryKind, Strategy } from '../../../src/core/types.ts';
 
 describe('kindsFor', () => {
@@ -20,5 +20,17 @@ describe('kindsFor', () => {
     for (const strategy of ['naive', 'c-rag', 'p-rag', 'cap-rag'] as const) {
       expect(kindsFor(strategy).has('raptor')).toBe(false);
     }
+  });
+});
+
+describe('searchedByWords', () => {
+  it('leaves out of BM25 only the sentences extractive pre-parsing copied from the text', () => {
+    expect(searchedByWords({ kind: 'chunk' })).toBe(true);
+    expect(searchedByWords({ kind: 'cluster', producer: 'extractive' })).toBe(true);
+    expect(searchedByWords({ kind: 'context', producer: 'extractive' })).toBe(false);
+    expect(searchedByWords({ kind: 'summary', producer: 'extractive' })).toBe(false);
+    expect(searchedByWords({ kind: 'query', producer: 'llm' })).toBe(true);
+    expect(searchedByWords({ kind: 'summary', producer: 'llm' })).toBe(true);
+    expect(searchedByWords({ kind: 'raptor' })).toBe(true);
   });
 });
