@@ -10,7 +10,7 @@ export interface RetrievalChoices {
   strategy: Strategy;
   /** Search by meaning (dense), keywords (lexical) or both fused (hybrid). */
   retriever: Retriever;
-  /** What a cluster or RAPTOR hit brings in: the members the question finds, or all (the paper). */
+  /** What a cluster or RAPTOR hit brings in: the member the question finds best, or all (the paper). */
   backtrack: BacktrackMode;
   /** 2: search again with what the first search found, for questions that connect two facts. */
   hops: 1 | 2;

@@ -213,7 +213,7 @@ export const en = {
   'settings.subQuestionsHelp': 'The model reads the question and the first passages and asks for what is still missing. Slower: it writes before every answer.',
   'settings.advanced': 'Advanced',
   'settings.backtrack': 'Cluster backtracking',
-  'backtrack.ranked': 'Members that match the question',
+  'backtrack.ranked': 'The member that best matches the question',
   'backtrack.paper': 'All members, as in the paper',
   'settings.backtrackHelp': 'Which passages a matching cluster or summary brings in.',
   'settings.rerank': 'Rerank passages with a cross-encoder',

@@ -216,7 +216,7 @@ export const zh: Record<MessageKey, string> = {
   'settings.subQuestionsHelp': '模型阅读问题和先找到的段落，提出还缺少的内容。较慢：每次回答前都要先生成。',
   'settings.advanced': '高级',
   'settings.backtrack': '聚类回溯',
-  'backtrack.ranked': '与问题匹配的成员',
+  'backtrack.ranked': '与问题最匹配的一个成员',
   'backtrack.paper': '全部成员（与论文一致）',
   'settings.backtrackHelp': '命中的聚类块或摘要会带入哪些段落。',
   'settings.rerank': '用交叉编码器重排段落',

@@ -31,8 +31,8 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --strategies <list>       of ${STRATEGIES.join(',')} (default naive,c-rag,p-rag,cap-rag)
   --retriever <list>        dense,lexical,hybrid (default dense,hybrid)
   --hybrid <list>           off,on: the same as --retriever dense,hybrid (off = dense, on = hybrid)
-  --backtrack <list>        ranked,paper: cluster / RAPTOR hits bring the members the question finds,
-                            best first, or all of them (default ranked; rows +paper)
+  --backtrack <list>        ranked,paper: a cluster / RAPTOR hit brings the member the question finds
+                            best, or all of them (default ranked; rows +paper)
   --hops <list>             1,2: a second search expanded by what the first found (default 1; rows +2hop)
   --named <list>            on,off: documents the question names by file name also searched apart
                             (default on, as the app; off rows +unnamed; the baselines never)

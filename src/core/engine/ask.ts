@@ -25,7 +25,7 @@ export interface AskOptions {
   retriever: Retriever;
   /** Hybrid: the dense list's share of the fused score; default: the weight this index calibrated. */
   denseWeight?: number;
-  /** Cluster and RAPTOR hits: members the question finds, best first (`ranked`), or all (`paper`). */
+  /** Cluster and RAPTOR hits: the member the question finds best (`ranked`), or all (`paper`). */
   backtrack?: BacktrackMode;
   /** Documents the question names are also searched on their own (search/document-names.ts); default on. */
   namedDocuments?: boolean;
