@@ -1,41 +1,85 @@
 /**
- * The first layout of text in a face the page has not drawn yet asks the browser process for the
- * font (Chromium's FontCache::GetFontPlatformData). Right after a drop the browser is busy reading
- * the file and both cores parse it and load models, so that wait blocked the page: style and layout
- * tasks of 267–553 ms in the PDF drop bench, where the library's new row was the first text in some
- * weights. Laying out one line in every face the stylesheet uses while the page is idle moves those
- * lookups before any drop.
+ * The first layout of text in a font strike the page has not drawn yet asks the browser process
+ * for it: the typeface (Chromium's FontCache::GetFontPlatformData) and, on Linux, its render style,
+ * which is asked per strike, family × size × bold × italic (FontRenderStyleForStrike). Right after
+ * a drop the browser is busy reading the file and both cores parse it and load models, so that
+ * wait blocked the page: style and layout tasks of 267–553 ms in the PDF drop bench, where the
+ * library's new row was the first text in some weights; with every weight warmed at one size, still
+ * 205 ms at 0.13 s after a drop, where the row's stage label is the first text at 0.68rem. Laying
+ * out one line in every size and weight the stylesheets declare, while the page is idle, moves
+ * those lookups before any drop.
  */
 
-/** The weights styles.css and the components use (grep font-weight), and the regular italic of emphasis. */
-const FACES: readonly { weight: number; style?: 'italic' }[] = [
-  { weight: 400 },
-  { weight: 400, style: 'italic' },
-  { weight: 550 },
-  { weight: 600 },
-  { weight: 650 },
-  { weight: 700 },
-];
+/** What warming reads of a CSS rule: its declarations, and the rules inside a grouping rule. */
+export interface FontRule {
+  style?: { fontSize: string; fontWeight: string };
+  cssRules?: ArrayLike<FontRule>;
+}
+
+export interface Faces {
+  /** CSS font-size values, as declared (rem and px resolve the same anywhere in the page). */
+  sizes: string[];
+  /** CSS font-weight values. */
+  weights: string[];
+}
+
+/** The sizes and weights the rules declare, and the body's own (inherited) ones. */
+export function declaredFaces(rules: Iterable<FontRule>, body: { fontSize: string; fontWeight: string }): Faces {
+  const sizes = new Set([body.fontSize]);
+  const weights = new Set([body.fontWeight, '400']);
+  const visit = (rule: FontRule) => {
+    const size = rule.style?.fontSize;
+    // an em or percentage size depends on where it is used; the page's are rem and px
+    if (size && /^[\d.]+(rem|px)$/.test(size)) sizes.add(size);
+    const weight = rule.style?.fontWeight;
+    if (weight && /^\d+$/.test(weight)) weights.add(weight);
+    for (const inner of Array.from(rule.cssRules ?? [])) visit(inner);
+  };
+  for (const rule of rules) visit(rule);
+  return { sizes: [...sizes], weights: [...weights] };
+}
+
+function fontRule(rule: CSSRule): FontRule {
+  return {
+    style: rule instanceof CSSStyleRule ? rule.style : undefined,
+    cssRules: rule instanceof CSSGroupingRule ? Array.from(rule.cssRules, fontRule) : undefined,
+  };
+}
 
 /** Latin, digits (tabular too) and Han: Han comes from a fallback font, itself a separate lookup. */
 const SAMPLE = 'Aa 0123456789 文档问答';
 
-/** Lays out the sample in every face of both families once, when the page is first idle. */
+/** Lays out the sample in every declared size and weight of both families once, when the page is first idle. */
 export function warmFonts(doc: Document = document): void {
   const run = () => {
+    const rules: FontRule[] = [];
+    for (const sheet of Array.from(doc.styleSheets)) {
+      try {
+        rules.push(...Array.from(sheet.cssRules, fontRule));
+      } catch {
+        // a cross-origin sheet hides its rules; the app has none
+      }
+    }
+    const body = getComputedStyle(doc.body);
+    const { sizes, weights } = declaredFaces(rules, body);
     const box = doc.createElement('div');
     box.setAttribute('aria-hidden', 'true');
     // laid out (visibility, not display: none, which would skip the text) but never seen or hit
     box.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden;pointer-events:none;white-space:nowrap';
     for (const family of ['var(--font)', 'var(--mono)']) {
-      for (const face of FACES) {
-        const line = doc.createElement('span');
-        line.textContent = SAMPLE;
-        line.style.fontFamily = family;
-        line.style.fontWeight = String(face.weight);
-        if (face.style) line.style.fontStyle = face.style;
-        line.style.fontVariantNumeric = 'tabular-nums';
-        box.append(line, doc.createElement('br'));
+      for (const size of sizes) {
+        // italic only in the regular weight: emphasis is the only italic the page draws
+        const faces = [...weights.map((weight) => ({ weight, italic: false })), { weight: '400', italic: true }];
+        for (const face of faces) {
+          const line = doc.createElement('span');
+          line.textContent = SAMPLE;
+          line.style.fontFamily = family;
+          line.style.fontSize = size;
+          line.style.fontWeight = face.weight;
+          if (face.italic) line.style.fontStyle = 'italic';
+          line.style.fontVariantNumeric = 'tabular-nums';
+          box.append(line, doc.createElement('br'));
+        }
       }
     }
     doc.body.append(box);
