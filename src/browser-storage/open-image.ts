@@ -70,6 +70,40 @@ export async function decodeImage(bytes: Uint8Array, revision: number): Promise<
   }
 }
 
+/** An image file whose first read has begun already; `forget` drops those bytes unread. */
+export interface ReadAheadImage extends ImageFile {
+  forget(): void;
+}
+
+/**
+ * The image with its read begun now, for a worker that wants it only once its other start-up is
+ * done: the first read() gets those bytes, later reads (and any after a write) read the file. On
+ * reopening a large library that read is the longest step but the decoding (100k entries: 0.31 s
+ * of a 2 s reopen), and it began 0.12 s after the engine worker's module had run, behind the page's
+ * start message, the library's lock and the database's opening.
+ */
+export function readAhead(file: ImageFile): ReadAheadImage {
+  let ahead: Promise<Uint8Array | undefined> | undefined = file.read();
+  return {
+    read() {
+      const bytes = ahead ?? file.read();
+      ahead = undefined;
+      return bytes;
+    },
+    write(bytes) {
+      ahead = undefined;
+      return file.write(bytes);
+    },
+    remove() {
+      ahead = undefined;
+      return file.remove();
+    },
+    forget() {
+      ahead = undefined;
+    },
+  };
+}
+
 /** The image as a file in the origin private file system; undefined where the browser has none (or in Node). */
 export async function privateImageFile(name = 'loci-index.image'): Promise<ImageFile | undefined> {
   const storage = (globalThis as { navigator?: { storage?: Partial<StorageManager> } }).navigator?.storage;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
-import type { ImageFile } from '../../src/browser-storage/open-image.ts';
+import { readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
 import { readRevision } from '../../src/browser-storage/revision.ts';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import { docA, documentRecord, snapshot } from './fixtures.ts';
@@ -156,5 +156,44 @@ describe('the open image', () => {
     expect(again.openedFrom).toBe('image');
     expect(opened.corpus).toBeUndefined();
     expect(await encodeIndex(opened)).toEqual(index);
+  });
+});
+
+describe('readAhead', () => {
+  const file = (bytes: number[]) => {
+    const image = memoryImage();
+    image.bytes = Uint8Array.from(bytes);
+    let reads = 0;
+    const read = image.read.bind(image);
+    image.read = () => (reads++, read());
+    return { image, reads: () => reads };
+  };
+
+  it('begins the read at once, and gives those bytes to the first read only', async () => {
+    const { image, reads } = file([1]);
+    const ahead = readAhead(image);
+    expect(reads()).toBe(1);
+    image.bytes = Uint8Array.of(2); // changed behind it: the first read is the one begun
+    expect(await ahead.read()).toEqual(Uint8Array.of(1));
+    expect(await ahead.read()).toEqual(Uint8Array.of(2));
+    expect(reads()).toBe(2);
+  });
+
+  it('drops the bytes read ahead on a write, a removal or forget', async () => {
+    const written = file([1]);
+    const a = readAhead(written.image);
+    await a.write(Uint8Array.of(3));
+    expect(await a.read()).toEqual(Uint8Array.of(3));
+
+    const removed = file([1]);
+    const b = readAhead(removed.image);
+    await b.remove();
+    expect(await b.read()).toBeUndefined();
+
+    const forgotten = file([1]);
+    const c = readAhead(forgotten.image);
+    c.forget();
+    forgotten.image.bytes = Uint8Array.of(4);
+    expect(await c.read()).toEqual(Uint8Array.of(4));
   });
 });

@@ -10,7 +10,7 @@ import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/stored-index/manifest.ts';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
-import { privateImageFile } from '../../src/browser-storage/open-image.ts';
+import { privateImageFile, type ImageFile, type ReadAheadImage } from '../../src/browser-storage/open-image.ts';
 import { ImageSaver } from './image-saver.ts';
 import { PendingEmbedder } from './pending-embedder.ts';
 import type { Embedder } from '../../src/core/ports.ts';
@@ -62,6 +62,9 @@ export class EngineService implements EngineApi {
   private persistence: Promise<PersistenceResult> | undefined;
   /** How the index was last opened. */
   private indexOpening: IndexOpening | undefined;
+
+  /** `image`: the open image's file, its read perhaps begun already (readAhead); none outside a browser. */
+  constructor(private readonly image: Promise<ImageFile | ReadAheadImage | undefined> = privateImageFile()) {}
 
   /**
    * Opens the store and the index. A model that cannot be loaded does not fail it: the settings
@@ -117,8 +120,12 @@ export class EngineService implements EngineApi {
   }
 
   private async openStore(request: EngineStartRequest): Promise<Opened> {
-    await holdLibrary(() => this.send({ type: 'held-elsewhere' }));
-    const store = await IdbIndexStore.open({ image: await privateImageFile() });
+    await holdLibrary(() => {
+      // another tab holds the library, maybe for long: the bytes read ahead would only be held
+      void this.image.then((file) => (file && 'forget' in file ? file.forget() : undefined));
+      this.send({ type: 'held-elsewhere' });
+    });
+    const store = await IdbIndexStore.open({ image: await this.image });
     // The index is read while the rows are listed: the image is a file read and the rows an
     // IndexedDB read, so they overlap (100k entries: rows 0.26 s, image 0.7 s)
     const since = performance.now();
