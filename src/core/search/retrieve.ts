@@ -85,7 +85,7 @@ function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, 
     // judged among the strategy's rows, also when searching a named document's (see LexicalIndex)
     const searched = corpus.lexicalRowsFor(options.strategy);
     const scope = { rows: searched, mask: rowMask(searched, corpus.vectors.size) };
-    const within = rows === searched ? undefined : rowMask(rows, corpus.vectors.size);
+    const within = rows === corpus.rowsFor(options.strategy) ? undefined : rowMask(rows, corpus.vectors.size);
     lexical = corpus.lexical.search(query.text, m, within && ((row) => within[row] === 1), scope);
   }
   const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), m, rows) : [];
