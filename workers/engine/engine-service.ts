@@ -265,10 +265,14 @@ export class EngineService implements EngineApi {
     }
   }
 
-  /** An index just opened: how (for the start result), its image saved when it came from records, its damage said. */
+  /**
+   * An index just opened: how (for the start result), its damage said, and its image saved when it
+   * came from the records, or from an image whose search corpus could not be adopted (one from a
+   * build whose BM25 held other entries) and so is laid out again on every open until replaced.
+   */
   private indexOpened(opened: Opened, opening: IndexOpening): void {
     this.indexOpening = opening;
-    if (opening.from === 'records') opened.image.soon();
+    if (opening.from === 'records' || !opening.corpusAdopted) opened.image.soon();
     const damage = this.engine?.damage ?? [];
     if (damage.length > 0) this.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });
   }

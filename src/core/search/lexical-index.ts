@@ -97,15 +97,17 @@ export class LexicalIndex {
   /**
    * Indexes entries `from` and later of decoded counted terms (entry-terms.ts) as rows
    * `firstRow`, `firstRow + 1`, …: the same postings `add` makes from their texts, without
-   * segmenting them.
+   * segmenting them. Entries `indexed` refuses (by their number among the terms) keep their row
+   * unindexed.
    */
-  addCounted(firstRow: number, terms: DecodedTerms, from = 0): void {
+  addCounted(firstRow: number, terms: DecodedTerms, from = 0, indexed?: (entry: number) => boolean): void {
     if (terms.entries <= from) return;
     this.reserve(firstRow + terms.entries - from);
     // each word of the record is looked up once, not once per entry holding it
     const lists: (Postings | undefined)[] = new Array(terms.words.length);
     const { start, word, count } = terms;
     for (let entry = from; entry < terms.entries; entry++) {
+      if (indexed && !indexed(entry)) continue;
       const row = firstRow + entry - from;
       this.claim(row);
       for (let i = start[entry]; i < start[entry + 1]; i++) {

@@ -34,8 +34,7 @@ export class LiveCorpus implements RetrievalCorpus {
   private readonly members = new Map<string, readonly string[]>();
   /** Each group's cluster and RAPTOR node ids: a group replaced or removed drops its own, without a scan of all. */
   private readonly memberIdsByGroup = new Map<string, string[]>();
-  /** Rows per strategy, and BM25's per strategy (keyed "<strategy> by words"). */
-  private readonly strategyRows = new Map<string, Int32Array>();
+  private readonly strategyRows = new Map<Strategy, Int32Array>();
   /** Each group's documents: which of its rows a question naming a document may search. */
   private readonly groupDocs = new Map<string, readonly string[]>();
   /** The documents' labels, made again when a document comes or goes. */
@@ -89,18 +88,21 @@ export class LiveCorpus implements RetrievalCorpus {
     ];
     const { state } = image.lexical;
     const { removed } = image.vectors;
-    if (owned.size !== records.length || state.length < size || removed.length !== size) return false;
-    // every entry's row is its own, alive in both indexes, and no other row is alive
+    if (owned.size !== records.length || removed.length !== size) return false;
+    // every entry's row is its own and alive in the vectors, in BM25 exactly when BM25 searches it,
+    // and no other row is alive (an image made when BM25 held every entry is laid out anew)
     const taken = new Uint8Array(size);
     let total = 0;
     for (const { owner, entries } of records) {
       const rows = owned.get(owner);
       if (rows?.length !== entries.length) return false;
-      for (const row of rows) {
-        if (!(row >= 0 && row < size) || taken[row] === 1 || state[row] !== 1 || removed[row] !== 0) return false;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        const words = searchedByWords(entries[i]);
+        if (!(row >= 0 && row < size) || taken[row] === 1 || (state[row] ?? 0) !== (words ? 1 : 0) || removed[row] !== 0) return false;
         taken[row] = 1;
+        if (words) total++;
       }
-      total += rows.length;
     }
     if (image.lexical.alive !== total) return false;
     try {
@@ -229,26 +231,18 @@ export class LiveCorpus implements RetrievalCorpus {
   }
 
   rowsFor(strategy: Strategy): Int32Array {
-    return this.pickRows(strategy, () => true);
-  }
-
-  lexicalRowsFor(strategy: Strategy): Int32Array {
-    return this.pickRows(strategy, searchedByWords, `${strategy} by words`);
-  }
-
-  private pickRows(strategy: Strategy, keep: (e: Entry) => boolean, key: string = strategy): Int32Array {
-    let rows = this.strategyRows.get(key);
+    let rows = this.strategyRows.get(strategy);
     if (!rows) {
       const kinds = kindsFor(strategy);
       const picked: number[] = [];
       this.rows.forEach((e, row) => {
-        if (!e || !kinds.has(e.kind) || !keep(e)) return;
+        if (!e || !kinds.has(e.kind)) return;
         // P-RAG is pre-parsing without clusters: the pre-parsed entries of cluster chunks are CAP-RAG's.
         if (strategy === 'p-rag' && e.origin.type !== 'chunk') return;
         picked.push(row);
       });
       rows = Int32Array.from(picked);
-      this.strategyRows.set(key, rows);
+      this.strategyRows.set(strategy, rows);
     }
     return rows;
   }
@@ -275,12 +269,13 @@ export class LiveCorpus implements RetrievalCorpus {
     // terms that do not describe these entries, or are damaged, are not trusted: the text is
     const decoded = terms !== undefined && terms.entries === entries.length && covers(terms, entries) ? decodeTerms(terms) : undefined;
     const counted = decoded !== undefined && !('fault' in decoded);
-    if (counted) this.lexical.addCounted(first, decoded, keep);
+    // BM25 holds only the entries it searches (searchedByWords)
+    if (counted) this.lexical.addCounted(first, decoded, keep, (i) => searchedByWords(entries[i]));
     const rows = existing.slice(0, keep);
     for (let i = keep; i < entries.length; i++) {
       const row = first + i - keep;
       this.rows[row] = entries[i];
-      if (!counted) this.lexical.add(row, entries[i].text);
+      if (!counted && searchedByWords(entries[i])) this.lexical.add(row, entries[i].text);
       if (entries[i].kind === 'chunk') this.chunkGeneration++;
       rows.push(row);
     }

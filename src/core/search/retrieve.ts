@@ -13,8 +13,6 @@ export interface RetrievalCorpus extends BacktrackCorpus {
   docLabel(docId: string): { name: string; title: string };
   /** Rows whose entry kind/origin the strategy searches (p-rag: pre-parsed entries of chunk origin only). */
   rowsFor(strategy: Strategy): Int32Array;
-  /** Those of a strategy's rows that BM25 searches (see searchedByWords). */
-  lexicalRowsFor(strategy: Strategy): Int32Array;
   vectors: FlatVectorIndex;
   lexical: LexicalIndex;
   /** The strategy's rows of the documents a question names (see document-names.ts); none when it names none. */
@@ -83,9 +81,9 @@ function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, 
   let lexical: Hit[] = [];
   if (options.retriever !== 'dense') {
     // judged among the strategy's rows, also when searching a named document's (see LexicalIndex)
-    const searched = corpus.lexicalRowsFor(options.strategy);
+    const searched = corpus.rowsFor(options.strategy);
     const scope = { rows: searched, mask: rowMask(searched, corpus.vectors.size) };
-    const within = rows === corpus.rowsFor(options.strategy) ? undefined : rowMask(rows, corpus.vectors.size);
+    const within = rows === searched ? undefined : rowMask(rows, corpus.vectors.size);
     lexical = corpus.lexical.search(query.text, m, within && ((row) => within[row] === 1), scope);
   }
   const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), m, rows) : [];

@@ -16,7 +16,8 @@ export function kindsFor(strategy: Strategy): ReadonlySet<EntryKind> {
 }
 
 /**
- * Whether BM25 searches an entry; the embedding searches all of a strategy's. Extractive
+ * Whether BM25 holds an entry (LiveCorpus indexes only these for words); the embedding searches
+ * all of a strategy's. Extractive
  * pre-parsing copies sentences of the text: BM25 already counts their words in the entry of the
  * chunk (or cluster) they come from, and scored alone a short sentence that repeats one of the
  * question's words outranks the chunk that holds several of them (BM25's length normalisation).

@@ -6,12 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { LiveCorpus } from '../../../src/core/search/live-corpus.ts';
+import { searchedByWords } from '../../../src/core/search/strategy-kinds.ts';
 import type { CorpusImage } from '../../../src/core/search/corpus-image.ts';
 import { decodeCorpus, encodeCorpus } from '../../../src/core/stored-index/corpus-codec.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
 import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
-import type { Strategy } from '../../../src/core/types.ts';
+import type { Entry, EntryTerms, Strategy } from '../../../src/core/types.ts';
+import type { DocumentRecord } from '../../../src/core/stored-index/snapshot.ts';
+import { countTerms } from '../../../src/core/search/entry-terms.ts';
+import { rowMask } from '../../../src/core/search/row-mask.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 const TOPICS = ['river boats and harbour trade', 'mountain snow and glacier ice', 'library books and quiet reading', 'orchard apples in autumn'];
@@ -76,7 +80,7 @@ describe('the corpus image', () => {
     });
   }
 
-  it('keeps the removed document’s rows removed, and every record’s rows alive', async () => {
+  it('keeps the removed document’s rows removed, and every record’s rows alive (in BM25 those it searches)', async () => {
     const { engine } = await variant('int8');
     const snapshot = engine.imageSnapshot();
     const corpus = new LiveCorpus(64, 'int8');
@@ -84,12 +88,18 @@ describe('the corpus image', () => {
     const owned = new Set(snapshot.corpus!.owners.flatMap((o) => [...o.rows]));
     const size = corpus.vectors.size;
     expect(owned.size).toBeLessThan(size);
+    let words = 0;
     for (let row = 0; row < size; row++) {
       expect(corpus.vectors.isRemoved(row)).toBe(!owned.has(row));
-      expect(corpus.lexical.has(row)).toBe(owned.has(row));
+      const searched = owned.has(row) && searchedByWords(corpus.entry(row));
+      expect(corpus.lexical.has(row)).toBe(searched);
+      if (searched) words++;
     }
     expect(corpus.vectors.liveSize).toBe(owned.size);
-    expect(corpus.lexical.size).toBe(owned.size);
+    // extractive pre-parse copied sentences, which BM25 does not hold
+    expect(words).toBeGreaterThan(0);
+    expect(words).toBeLessThan(owned.size);
+    expect(corpus.lexical.size).toBe(words);
   });
 
   it('is refused whole when it does not hold exactly the records’ entries', async () => {
@@ -100,6 +110,11 @@ describe('the corpus image', () => {
     const owned = new Set(image.owners.flatMap((o) => [...o.rows]));
     const removedRow = [...Array(image.vectors.size).keys()].find((row) => !owned.has(row))!;
     expect(removedRow).toBeDefined();
+    const first = embedded.find((d) => d.entries.length > 0)!;
+    const sentence = first.entries.findIndex((e) => !searchedByWords(e));
+    expect(sentence).toBeGreaterThan(0);
+    const withSentenceAlive = image.lexical.state.slice();
+    withSentenceAlive[image.owners.find((o) => o.owner === first.doc.id)!.rows[sentence]] = 1;
     const wrong: [string, CorpusImage][] = [
       ['an owner missing', { ...image, owners: image.owners.slice(1) }],
       ['a row short', { ...image, owners: image.owners.map((o, i) => (i === 0 ? { ...o, rows: o.rows.subarray(1) } : o)) }],
@@ -107,6 +122,7 @@ describe('the corpus image', () => {
       ['another dimension', { ...image, vectors: { ...image.vectors, dimension: 32 } }],
       ['a row claimed twice', { ...image, owners: image.owners.map((o, i) => (i === 1 ? { ...o, rows: Int32Array.from(o.rows, (r, j) => (j === 0 ? image.owners[0].rows[0] : r)) } : o)) }],
       ['a removed row claimed', { ...image, owners: image.owners.map((o, i) => (i === 0 ? { ...o, rows: Int32Array.from(o.rows, (r, j) => (j === 0 ? removedRow : r)) } : o)) }],
+      ['BM25 holding a copied sentence (an image from before BM25 left them out)', { ...image, lexical: { ...image.lexical, state: withSentenceAlive, alive: image.lexical.alive + 1 } }],
     ];
     for (const [what, bad] of wrong) {
       const corpus = new LiveCorpus(64, 'int8');
@@ -144,4 +160,38 @@ describe('cluster members in the corpus', () => {
     corpus.removeGroup('g');
     expect(corpus.chunksOf({ type: 'cluster', id: 'g#0' })).toEqual([]);
   });
+});
+
+describe('BM25 in the corpus', () => {
+  // one chunk names Zhang Wei among other words; another's sentence, copied by extractive
+  // pre-parsing, is short and names him too: scored alone it would outrank the chunk
+  const chunkTexts = ['The regulator Zhang Wei oversees compliance and audits.', 'Handlers shall report incidents promptly.'];
+  const chunks = chunkTexts.map((text, ordinal) => ({ id: `d:${ordinal}`, docId: 'd', ordinal, text, headingPath: [], start: 0, end: text.length, tokens: 8 }));
+  const entries: Entry[] = [
+    ...chunks.map((c): Entry => ({ id: `${c.id}|chunk|whole|0`, kind: 'chunk', level: 'whole', text: c.text, origin: { type: 'chunk', id: c.id } })),
+    { id: 'd:1|context|point|0', kind: 'context', level: 'point', text: 'Zhang Wei handlers', origin: { type: 'chunk', id: 'd:1' }, producer: 'extractive' },
+    { id: 'd:1|query|point|0', kind: 'query', level: 'point', text: 'Who must report to Zhang Wei?', origin: { type: 'chunk', id: 'd:1' }, producer: 'llm' },
+  ];
+  const record = (terms?: EntryTerms): DocumentRecord => ({
+    doc: { id: 'd', name: 'd.txt', mime: 'text/plain', size: 0, title: 'd', language: 'en', text: chunkTexts.join('\n'), blocks: [], toc: [] },
+    chunks,
+    job: { docId: 'd', stage: 'ready' },
+    entries,
+    vectors: new Float32Array(entries.length * 4).fill(0.5),
+    preparse: [],
+    ...(terms ? { terms } : {}),
+  });
+
+  for (const [how, terms] of [['segmented from the texts', undefined], ['from the record’s counted words', countTerms(entries)]] as const) {
+    it(`holds no sentence extractive pre-parsing copied, and what a model wrote (${how})`, () => {
+      const corpus = new LiveCorpus(4);
+      corpus.setDocument(record(terms));
+      expect([0, 1, 2, 3].map((row) => corpus.lexical.has(row))).toEqual([true, true, false, true]);
+      const hits = corpus.lexical.search('Zhang Wei', 5, undefined, { rows: corpus.rowsFor('p-rag'), mask: rowMask(corpus.rowsFor('p-rag'), 4) });
+      expect(hits.map((h) => h.row)).not.toContain(2);
+      expect(hits.map((h) => corpus.entry(h.row).origin.id)).toContain('d:0');
+      // the embedding still searches the sentence
+      expect([...corpus.rowsFor('p-rag')]).toContain(2);
+    });
+  }
 });

@@ -4,7 +4,6 @@ import {
   LexicalIndex,
   kindsFor,
   retrieve,
-  searchedByWords,
   type RetrievalCorpus,
 } from '../../../src/core/search/index.ts';
 import type { Chunk, Entry, EntryOrigin, Strategy } from '../../../src/core/types.ts';
@@ -46,22 +45,19 @@ const entries: Entry[] = chunks.map((c) => ({
 entries.push({ id: 'g#0|cluster|whole|0', kind: 'cluster', level: 'whole', text: 'Records and appeals, Zhang Wei', origin: { type: 'cluster', id: 'g#0' } });
 const clusterMembers = ['d1:2', 'd1:4'];
 
-/** The corpus above, and `extra` entries after it with their vectors. */
-function makeCorpus(extra: { entry: Entry; vector: number[] }[] = []): RetrievalCorpus {
-  const all = [...entries, ...extra.map((x) => x.entry)];
+function makeCorpus(): RetrievalCorpus {
   const vectors = new FlatVectorIndex(4);
-  vectors.add([...chunkVectors, [0.96, 0.28, 0, 0], ...extra.map((x) => x.vector)].map((v) => Float32Array.from(v)));
+  vectors.add([...chunkVectors, [0.96, 0.28, 0, 0]].map((v) => Float32Array.from(v)));
   const lexical = new LexicalIndex();
-  lexical.addAll(all.map((e, row) => ({ row, text: e.text })));
-  const rowsFor = (strategy: Strategy) => Int32Array.from(all.flatMap((e, row) => (kindsFor(strategy).has(e.kind) ? [row] : [])));
+  lexical.addAll(entries.map((e, row) => ({ row, text: e.text })));
   return {
-    entry: (row) => all[row],
+    entry: (row) => entries[row],
     chunksOf: (origin: EntryOrigin) => (origin.type === 'chunk' ? [origin.id] : clusterMembers),
     orderOf: (chunkId) => chunks.findIndex((c) => c.id === chunkId),
     chunk: (chunkId) => chunks.find((c) => c.id === chunkId) as Chunk,
     docLabel: () => ({ name: 'law.txt', title: 'Data Law' }),
-    rowsFor,
-    lexicalRowsFor: (strategy: Strategy) => rowsFor(strategy).filter((row) => searchedByWords(all[row])),
+    rowsFor: (strategy: Strategy) =>
+      Int32Array.from(entries.flatMap((e, row) => (kindsFor(strategy).has(e.kind) ? [row] : []))),
     vectors,
     lexical,
   };
@@ -110,28 +106,6 @@ describe('retrieve', () => {
     expect(result.trace.map((t) => t.kind)).toEqual(['chunk', 'chunk', 'chunk', 'chunk', 'chunk']);
     // c0 and c3 tie at 0.5 (each first in one list); the lower row goes first
     expect(ids(result)).toEqual(['d1:0', 'd1:3', 'd1:1', 'd1:2', 'd1:4']);
-  });
-
-  it('BM25 does not search the sentences extractive pre-parsing copied; the embedding does', () => {
-    // c1's sentence "Zhang Wei handlers": short, so BM25 alone would rank it above c3, which names
-    // Zhang Wei among other words; its vector is the query's.
-    const sentence: Entry = {
-      id: 'd1:1|context|point|0',
-      kind: 'context',
-      level: 'point',
-      text: 'Zhang Wei handlers',
-      origin: { type: 'chunk', id: 'd1:1' },
-      producer: 'extractive',
-    };
-    const corpus = makeCorpus([{ entry: sentence, vector: [1, 0, 0, 0] }]);
-    const words = retrieve(corpus, [question], { strategy: 'p-rag', n: 2, retriever: 'lexical' });
-    expect(ids(words)[0]).toBe('d1:3');
-    expect(words.trace.some((t) => t.kind === 'context')).toBe(false);
-    const meaning = retrieve(corpus, [question], { strategy: 'p-rag', n: 2, retriever: 'dense' });
-    expect(meaning.trace.map((t) => t.kind)).toContain('context');
-    // the same sentence written by a language model is searched by BM25 too
-    const written = makeCorpus([{ entry: { ...sentence, producer: 'llm' }, vector: [1, 0, 0, 0] }]);
-    expect(ids(retrieve(written, [question], { strategy: 'p-rag', n: 2, retriever: 'lexical' }))[0]).toBe('d1:1');
   });
 
   it('cap-rag backtracks a cluster hit to its member chunks', () => {
