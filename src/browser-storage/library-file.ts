@@ -22,7 +22,6 @@ export class LibraryFileError extends Error {
   override name = 'LibraryFileError';
 }
 
-
 interface LibraryMeta {
   format: typeof LIBRARY_FILE_FORMAT;
   version: number;

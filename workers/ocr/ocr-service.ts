@@ -49,4 +49,3 @@ async function loadOcr(): Promise<Ocr> {
   const module = { Tensor: ort.Tensor, InferenceSession: { create } } as unknown as OrtModule;
   return createPaddleOcr(module, files);
 }
-
