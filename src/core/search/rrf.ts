@@ -12,15 +12,22 @@ export type FusedHit = Hit & { ranks: (number | undefined)[] };
  * hit, then every list's second hit, ...), so a row met at a better rank comes first. A row repeated
  * within one list counts once, at its best rank.
  *
- * `groupOf`, when given, ranks groups instead of rows: a row's rank in a list is the number of
- * distinct groups met in it up to and including the row's own. Rows that stand for the same thing
- * (a chunk and its pre-parsed sentences) then do not push the others down: a chunk whose ten
- * sentences fill a list's first places costs the next chunk one place, not ten.
+ * `groupOf`, when given, ranks groups instead of rows, and scores a row by its group. A group's
+ * rank in a list is the number of distinct groups met in it up to and including its first row, and
+ * its score sums 1 / (k + rank) over the lists it appears in, through whichever of its rows. Rows
+ * that stand for the same thing (a chunk and its pre-parsed sentences) then do not push the others
+ * down (a chunk whose ten sentences fill a list's first places costs the next chunk one place, not
+ * ten), and they vote together: a chunk one list finds by its own entry and another by one of its
+ * sentences has both votes, as it would if one row stood for it. Scored by row, those two votes went
+ * to two rows of one vote each, so on FinanceBench, where a question's named filing is searched
+ * apart, p-rag ranked under naive a chunk both searches found.
  */
 export function reciprocalRankFusion(lists: Hit[][], k = 60, groupOf?: (row: number) => string): FusedHit[] {
   const fused = new Map<number, FusedHit>();
   const appearance = new Map<number, number>();
   const groups = lists.map(() => new Map<string, number>());
+  const groupScore = new Map<string, number>();
+  const groupOfRow = new Map<number, string>();
   const longest = lists.reduce((max, list) => Math.max(max, list.length), 0);
   for (let position = 0; position < longest; position++) {
     for (let l = 0; l < lists.length; l++) {
@@ -29,8 +36,13 @@ export function reciprocalRankFusion(lists: Hit[][], k = 60, groupOf?: (row: num
       let rank = position + 1;
       if (groupOf) {
         const group = groupOf(hit.row);
-        rank = groups[l].get(group) ?? groups[l].size + 1;
-        groups[l].set(group, rank);
+        const known = groups[l].get(group);
+        rank = known ?? groups[l].size + 1;
+        if (known === undefined) {
+          groups[l].set(group, rank);
+          groupScore.set(group, (groupScore.get(group) ?? 0) + 1 / (k + rank));
+        }
+        groupOfRow.set(hit.row, group);
       }
       let entry = fused.get(hit.row);
       if (entry === undefined) {
@@ -43,7 +55,7 @@ export function reciprocalRankFusion(lists: Hit[][], k = 60, groupOf?: (row: num
       entry.score += 1 / (k + rank);
     }
   }
-  return [...fused.values()].sort(
-    (a, b) => b.score - a.score || (appearance.get(a.row) as number) - (appearance.get(b.row) as number),
-  );
+  const hits = [...fused.values()];
+  if (groupOf) for (const hit of hits) hit.score = groupScore.get(groupOfRow.get(hit.row) as string) as number;
+  return hits.sort((a, b) => b.score - a.score || (appearance.get(a.row) as number) - (appearance.get(b.row) as number));
 }

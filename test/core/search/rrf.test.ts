@@ -54,6 +54,27 @@ describe('reciprocalRankFusion', () => {
     expect(reciprocalRankFusion([list(1, 2, 3, 4), list(4)]).find((h) => h.row === 4)?.ranks).toEqual([4, 1]);
   });
 
+  it('with groups, a group found through different rows in two lists has both votes', () => {
+    // chunk a: row 1 is its own entry, row 2 one of its sentences; chunk b is row 3, chunk c row 4.
+    // List one finds a by its entry, list two by its sentence; b is first in both, c second in one.
+    const group = (row: number) => (row <= 2 ? 'a' : `r${row}`);
+    const fused = reciprocalRankFusion([list(3, 1), list(3, 4, 2)], 60, group);
+    expect(fused.map((h) => [h.row, h.ranks])).toEqual([
+      [3, [1, 1]],
+      [1, [2, undefined]],
+      [2, [undefined, 3]],
+      [4, [undefined, 2]],
+    ]);
+    // both of a's rows carry a's score: second in list one, third in list two
+    expect(fused[1].score).toBeCloseTo(1 / 62 + 1 / 63, 15);
+    expect(fused[2].score).toBe(fused[1].score);
+    expect(fused[3].score).toBeCloseTo(1 / 62, 15);
+    // scored by row, a's votes split: c's one vote ties a's entry and beats a's sentence
+    const byRow = reciprocalRankFusion([list(3, 1), list(3, 4, 2)]);
+    expect(byRow.map((h) => h.row)).toEqual([3, 1, 4, 2]);
+    expect(byRow[2].score).toBeGreaterThan(byRow[3].score);
+  });
+
   it('returns nothing for no lists or empty lists', () => {
     expect(reciprocalRankFusion([])).toEqual([]);
     expect(reciprocalRankFusion([[], []])).toEqual([]);
