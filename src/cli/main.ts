@@ -33,7 +33,8 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return name ? 0 : 2;
   }
-  const command = COMMANDS[name];
+  // own keys only: "constructor" or "toString" is no command
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     console.error(`unknown command "${name}"\n\n${USAGE}`);
     return 2;

@@ -141,4 +141,12 @@ describe('loci CLI', () => {
     expect(noModel.code).toBe(1);
     expect(noModel.stderr).toMatch(/^loci index: the embedder "Xenova\/multilingual-e5-small" is not in .*--models or LOCI_MODELS_DIR\.\n$/);
   });
+
+  it('refuses an unknown command, also one named like a property every object has', async () => {
+    for (const name of ['indx', 'constructor', 'toString']) {
+      const r = await loci(name);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^unknown command "${name}"`));
+    }
+  });
 });
