@@ -12,7 +12,12 @@ const PDF = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.wor
 const MODELS = ['@huggingface/transformers'];
 const LOADS = { index: [...PDF, ...MODELS], repair: [...PDF, ...MODELS], eval: [...PDF, ...MODELS], bench: [...PDF, ...MODELS], ask: MODELS, inspect: MODELS };
 const command = process.argv[2];
+// pdf.js's legacy build replaces JSON's methods with slow script versions on Node 20, and
+// src/core/ingest/pdfjs.ts, which puts Node's own back, would now take the replacements for them.
+const json = { parse: JSON.parse, stringify: JSON.stringify };
 await Promise.all((Object.hasOwn(LOADS, command) ? LOADS[command] : []).map((name) => import(name)));
+JSON.parse = json.parse;
+JSON.stringify = json.stringify;
 
 register();
 // tsx turns Node's source maps on, and Node then reads and parses the map of every module it loads,
