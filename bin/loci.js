@@ -5,8 +5,8 @@ import { register } from 'tsx/esm/api';
 // Node loads a module through tsx's hooks several times slower than on its own, and pdf.js and
 // transformers.js are large: the two pdf.js builds and transformers.js took 1.5 s through the hooks
 // against 0.3 s without. A command that will load them imports them here, before the hooks are in
-// place; the CLI's own imports then find them loaded. `loci index` of one 10-Q: first embedding at
-// 2.2-2.5 s against 3.2-3.8 s, done at 5.4-5.9 s against 6.0-7.1 s (three runs each), time every
+// place; the CLI's own imports then find them loaded. `loci index` of one 10-Q (three runs each):
+// 6.7-7.2 s as it was, 5.6-6.3 s with source maps off (below), 4.6-5.3 s with this too; time every
 // run pays again, resumed runs included. The small dependencies gain nothing (about 0.2 s either way).
 const PDF = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'];
 const MODELS = ['@huggingface/transformers'];
@@ -21,8 +21,7 @@ JSON.stringify = json.stringify;
 
 register();
 // tsx turns Node's source maps on, and Node then reads and parses the map of every module it loads,
-// pdf.js's megabytes of them included: `loci index` of one 10-Q took 5.6-6.3 s without against
-// 6.7-7.2 s with (three runs each). A stack trace then shows the compiled lines;
+// pdf.js's megabytes of them included. A stack trace then shows the compiled lines;
 // `node --enable-source-maps bin/loci.js` keeps the TypeScript ones.
 if (!process.execArgv.includes('--enable-source-maps')) process.setSourceMapsEnabled(false);
 const { main } = await import('../src/cli/main.ts');
