@@ -5,12 +5,12 @@
  * from the prompt alone and the core's tolerant parser (src/core/preparse/extract-json.ts) copes
  * with what the model writes. web-llm (webllm-generator.ts) does constrain it.
  */
-import { AutoModelForCausalLM, InterruptableStoppingCriteria, TextStreamer, random } from '@huggingface/transformers';
+import { AutoModelForCausalLM, AutoTokenizer, InterruptableStoppingCriteria, TextStreamer, random } from '@huggingface/transformers';
 import type { PreTrainedModel, PreTrainedTokenizer } from '@huggingface/transformers';
 import type { ChatMessage, GenerateOptions, Generator } from '../core/ports.ts';
 import { AsyncQueue } from './async-queue.ts';
 import type { ModelInfo } from './registry.ts';
-import { loadPretrained } from './transformers-load.ts';
+import { loadPretrained, resolveInfo } from './transformers-load.ts';
 import type { TransformersLoadOptions } from './transformers-load.ts';
 import { TurnLock } from './turn-lock.ts';
 
@@ -38,6 +38,21 @@ export async function createTransformersGenerator(
     AutoModelForCausalLM,
   );
   return new CausalLM(info, tokenizer, model, maxTokens);
+}
+
+/**
+ * The generator's token count from its tokenizer alone (megabytes, where the weights are hundreds):
+ * what packing a question's sources needs, while the weights still load. Counts as the loaded
+ * model's `countTokens` does.
+ */
+export async function loadTokenCounter(modelId: string, options: TransformersLoadOptions = {}): Promise<(text: string) => number> {
+  const info = resolveInfo(modelId, 'generator', options);
+  const tokenizer = await AutoTokenizer.from_pretrained(info.repo);
+  return (text) => tokenCount(tokenizer, text);
+}
+
+function tokenCount(tokenizer: PreTrainedTokenizer, text: string): number {
+  return tokenizer.encode(text, { add_special_tokens: false }).length;
 }
 
 function templateHasThinkingSwitch(tokenizer: PreTrainedTokenizer): boolean {
@@ -77,7 +92,7 @@ class CausalLM implements TransformersGenerator {
   }
 
   async countTokens(text: string): Promise<number> {
-    return this.tokenizer.encode(text, { add_special_tokens: false }).length;
+    return tokenCount(this.tokenizer, text);
   }
 
   async *stream(messages: ChatMessage[], options: GenerateOptions = {}): AsyncIterable<string> {

@@ -98,7 +98,12 @@ export interface LlmApi {
     onPiece: (text: string) => void,
   ): Promise<void>;
   cancel(requestId: number): void;
-  countTokens(modelId: string, text: string): Promise<number>;
+  /**
+   * Tokens of `text` as the model counts them: by the model when it is loaded, else by its
+   * tokenizer alone (fetched from the request's source), so a question's sources are packed
+   * without waiting for the weights.
+   */
+  countTokens(request: ModelLoadRequest, text: string): Promise<number>;
 }
 
 export interface EngineStartRequest {

@@ -3,7 +3,7 @@ import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, GenerateOptions } from '../../src/core/ports.ts';
 import { configureModelSource } from '../../src/models/source.ts';
-import { createTransformersGenerator } from '../../src/models/transformers-generator.ts';
+import { createTransformersGenerator, loadTokenCounter } from '../../src/models/transformers-generator.ts';
 import type { TransformersGenerator } from '../../src/models/transformers-generator.ts';
 import { MODELS_DIR } from '../support/paths.ts';
 
@@ -116,5 +116,12 @@ describe('transformers.js generator with tiny-random-qwen3', () => {
     const text = '数据处理者应当履行数据安全保护义务。 Data processors must protect data.';
     expect(await generator.countTokens(text)).toBe(tokenizer.encode(text, { add_special_tokens: false }).length);
     expect(generator.contextTokens).toBe(4096);
+  });
+
+  it('counts tokens from the tokenizer alone exactly as the loaded model does', async () => {
+    const count = await loadTokenCounter('tiny-random-qwen3');
+    for (const text of ['', '<|im_start|>', '数据处理者应当履行数据安全保护义务。 Data processors must protect data.']) {
+      expect(count(text)).toBe(await generator.countTokens(text));
+    }
   });
 });

@@ -88,7 +88,7 @@ class LlmDouble implements LlmApi {
 
   cancel(): void {}
 
-  async countTokens(_modelId: string, text: string): Promise<number> {
+  async countTokens(_request: ModelLoadRequest, text: string): Promise<number> {
     return text.length;
   }
 }

@@ -13,6 +13,7 @@ import { MANIFEST_KEY } from '../../src/browser-storage/records.ts';
 import { Library } from '../../workers/engine/library.ts';
 import { PausedJobs } from '../../workers/engine/paused-jobs.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
+import { gate } from './gate.ts';
 import '../browser-storage/fixtures.ts';
 
 // pdf.js is prepared for PDFs in the worker; these documents are Markdown.
@@ -95,5 +96,27 @@ describe('Library', () => {
     expect(rows().map((row) => [row.name, row.status, row.copies])).toEqual([['added.md', 'ready', ['copy.md', 'again.md']]]);
     expect((await store.listDocuments()).map((d) => d.name)).toEqual(['added.md']);
     expect((await store.getOriginal(await sha256Hex(bytes)))?.name).toBe('added.md');
+  });
+
+  it('says when no dropped file waits to be read: at once when none does, once its words are searchable when one does', async () => {
+    const { store, engine, library } = await setUp();
+    await library.whenSearchable(50);
+
+    const reading = gate();
+    const getOriginal = store.getOriginal.bind(store);
+    vi.spyOn(store, 'getOriginal').mockImplementation(async (id) => {
+      await reading.promise;
+      return getOriginal(id);
+    });
+    await library.add([new File([markdown('Slow', 30) as Uint8Array<ArrayBuffer>], 'slow.md', { type: 'text/markdown' })]);
+    let settled = false;
+    const searchable = library.whenSearchable(50).then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(settled).toBe(false);
+
+    reading.resolve();
+    await searchable;
+    const [doc] = engine.documents;
+    expect(['chunked', 'embedded', 'clustered', 'preparsed', 'ready']).toContain(doc.job.stage);
   });
 });

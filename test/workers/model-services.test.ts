@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import type { DeviceReport } from '../../src/models/device.ts';
 import { createTransformersEmbedder, type TransformersEmbedder } from '../../src/models/transformers-embedder.ts';
-import { createTransformersGenerator, type TransformersGenerator } from '../../src/models/transformers-generator.ts';
+import { createTransformersGenerator, loadTokenCounter, type TransformersGenerator } from '../../src/models/transformers-generator.ts';
 import { EmbedService } from '../../workers/embed/embed-service.ts';
 import { LlmService } from '../../workers/llm/llm-service.ts';
 import type { ModelLoadRequest } from '../../src/protocol/workers.ts';
@@ -26,7 +26,7 @@ vi.mock('../../src/models/device.ts', () => ({
 }));
 vi.mock('../../src/models/transformers-embedder.ts', () => ({ createTransformersEmbedder: vi.fn() }));
 vi.mock('../../src/models/transformers-reranker.ts', () => ({ createTransformersReranker: vi.fn() }));
-vi.mock('../../src/models/transformers-generator.ts', () => ({ createTransformersGenerator: vi.fn() }));
+vi.mock('../../src/models/transformers-generator.ts', () => ({ createTransformersGenerator: vi.fn(), loadTokenCounter: vi.fn() }));
 
 const request = (modelId: string): ModelLoadRequest => ({ modelId, source: { kind: 'local' }, device: 'wasm' });
 const question: ChatMessage[] = [{ role: 'user', content: 'hi' }];
@@ -35,6 +35,7 @@ beforeEach(() => {
   vi.stubGlobal('navigator', {});
   vi.mocked(createTransformersEmbedder).mockReset();
   vi.mocked(createTransformersGenerator).mockReset();
+  vi.mocked(loadTokenCounter).mockReset();
 });
 
 function fakeGenerator(id: string, log: string[]): TransformersGenerator {
@@ -86,11 +87,34 @@ describe('LlmService', () => {
     await llm.generate(1, 'second', question, {}, (piece) => pieces.push(piece));
     expect(pieces).toEqual(['second says hi']);
     await expect(llm.generate(2, 'first', question, {}, () => {})).rejects.toThrow(/language model first is no longer loaded \(second is\)/);
-    await expect(llm.countTokens('first', 'x')).rejects.toThrow(/no longer loaded/);
-    expect(await llm.countTokens('second', 'x')).toBe(1);
+    expect(await llm.countTokens(request('second'), 'x')).toBe(1);
     // The outgoing model is released (behind the load, before any next one).
     await llm.load(request('third'));
     expect(log).toContain('dispose first');
+  });
+
+  it('counts tokens by the tokenizer alone until that model is loaded, fetching it once, again after a failure', async () => {
+    const log: string[] = [];
+    const loading = gate();
+    vi.mocked(createTransformersGenerator).mockImplementation(async (modelId) => {
+      await loading.promise;
+      return fakeGenerator(modelId, log);
+    });
+    let fetches = 0;
+    vi.mocked(loadTokenCounter).mockImplementation(async () => {
+      if (++fetches === 1) throw new Error('offline');
+      return (text: string) => text.length * 10;
+    });
+    const llm = new LlmService();
+    const load = llm.load(request('qwen'));
+    await expect(llm.countTokens(request('qwen'), 'abc')).rejects.toThrow('offline');
+    expect(await llm.countTokens(request('qwen'), 'abc')).toBe(30);
+    expect(await llm.countTokens(request('qwen'), 'abcd')).toBe(40);
+    expect(fetches).toBe(2);
+    // once loaded, the model counts (the double says 1 for anything)
+    loading.resolve();
+    await load;
+    expect(await llm.countTokens(request('qwen'), 'abc')).toBe(1);
   });
 });
 

@@ -1,10 +1,11 @@
 import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
-import type { EmbedApi, LlmApi, LoadedGenerator } from '../../src/protocol/workers.ts';
+import type { EmbedApi, LlmApi, LoadedGenerator, ModelLoadRequest } from '../../src/protocol/workers.ts';
 import { RemoteGenerator, RemoteReranker } from '../../workers/engine/remote-models.ts';
 import { gate } from './gate.ts';
 
 const loaded: LoadedGenerator = { id: 'g', contextTokens: 2048, backend: 'transformers-wasm', reasons: [] };
+const qwen: ModelLoadRequest = { modelId: 'qwen', source: { kind: 'local' }, device: 'wasm' };
 
 /** An LLM worker double that records what it was asked; `generate` streams one piece. */
 function llmApi(calls: string[]): Remote<LlmApi> {
@@ -14,8 +15,8 @@ function llmApi(calls: string[]): Remote<LlmApi> {
       onPiece('hello');
     },
     cancel: () => undefined,
-    async countTokens(modelId) {
-      calls.push(`count ${modelId}`);
+    async countTokens(request) {
+      calls.push(`count ${request.modelId}`);
       return 3;
     },
   };
@@ -25,7 +26,7 @@ function llmApi(calls: string[]): Remote<LlmApi> {
 describe('remote models', () => {
   it('stops waiting for a loading model when the signal aborts, while the load goes on', async () => {
     const load = gate<LoadedGenerator>();
-    const generator = new RemoteGenerator(llmApi([]), 'qwen', () => load.promise);
+    const generator = new RemoteGenerator(llmApi([]), 'qwen', () => load.promise, qwen);
     const controller = new AbortController();
     const waiting = generator.ready(controller.signal);
     controller.abort();
@@ -37,7 +38,7 @@ describe('remote models', () => {
 
   it('a stream stopped during the load ends empty, as the Generator port promises', async () => {
     const calls: string[] = [];
-    const generator = new RemoteGenerator(llmApi(calls), 'qwen', () => new Promise<LoadedGenerator>(() => {}));
+    const generator = new RemoteGenerator(llmApi(calls), 'qwen', () => new Promise<LoadedGenerator>(() => {}), qwen);
     const controller = new AbortController();
     const pieces: string[] = [];
     const reading = (async () => {
@@ -52,16 +53,40 @@ describe('remote models', () => {
   it('names its model in every call, and retries a load that failed', async () => {
     const calls: string[] = [];
     let attempts = 0;
-    const generator = new RemoteGenerator(llmApi(calls), 'qwen', async () => {
-      if (++attempts === 1) throw new Error('offline');
-      return loaded;
-    });
-    await expect(generator.countTokens('x')).rejects.toThrow('offline');
+    const generator = new RemoteGenerator(
+      llmApi(calls),
+      'qwen',
+      async () => {
+        if (++attempts === 1) throw new Error('offline');
+        return loaded;
+      },
+      qwen,
+    );
+    const read = async () => {
+      const pieces: string[] = [];
+      for await (const piece of generator.stream([{ role: 'user', content: 'hi' }])) pieces.push(piece);
+      return pieces;
+    };
+    await expect(read()).rejects.toThrow('offline');
+    expect(await read()).toEqual(['hello']);
+    expect(calls).toEqual(['generate qwen']);
+  });
+
+  it('counts tokens without loading the model: the LLM worker counts by the tokenizer until it is loaded', async () => {
+    const calls: string[] = [];
+    let loads = 0;
+    const generator = new RemoteGenerator(
+      llmApi(calls),
+      'qwen',
+      () => {
+        loads++;
+        return new Promise<LoadedGenerator>(() => {});
+      },
+      qwen,
+    );
     expect(await generator.countTokens('x')).toBe(3);
-    const pieces: string[] = [];
-    for await (const piece of generator.stream([{ role: 'user', content: 'hi' }])) pieces.push(piece);
-    expect(pieces).toEqual(['hello']);
-    expect(calls).toEqual(['count qwen', 'generate qwen']);
+    expect(calls).toEqual(['count qwen']);
+    expect(loads).toBe(0);
   });
 
   it('the reranker scores with the model its load returned, and gives up waiting on abort', async () => {

@@ -77,8 +77,8 @@ export class Chats {
         history: history.length > 0 ? history : undefined,
         signal,
       };
-      // Stop ends the wait at once, even for a step that cannot itself be interrupted (a chat
-      // model still loading while the prompt's tokens are counted).
+      // Stop ends the wait at once, even for a step that cannot itself be interrupted (the chat
+      // model's tokenizer fetched while the sources' tokens are counted, or the model loading).
       for await (const event of untilAbortedEach(engine.ask(question, options), signal, 'the question')) {
         if (event.type === 'retrieved') {
           // a question cut to the embedder's window was not rewritten: the cut is said on its own

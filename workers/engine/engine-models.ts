@@ -84,7 +84,7 @@ export class EngineModels {
     const { generatorId, rerankerId } = settings;
     if (moved || this.generator.target?.id !== generatorId) {
       const load = this.loader(generatorId, settings, (request, onProgress) => this.llmApi.load(request, onProgress));
-      this.generator.target = new RemoteGenerator(this.llmApi, generatorId, load);
+      this.generator.target = new RemoteGenerator(this.llmApi, generatorId, load, this.request(generatorId, settings));
     }
     if (moved || this.reranker.target?.id !== rerankerId) {
       this.reranker.target = rerankerId
@@ -95,6 +95,11 @@ export class EngineModels {
 
   get hasReranker(): boolean {
     return this.reranker.target !== undefined;
+  }
+
+  /** Fetches the chosen generator's tokenizer now, a few megabytes: the first question's sources are counted with it. */
+  warmTokenizer(): Promise<unknown> {
+    return this.generator.target?.countTokens('') ?? Promise.resolve();
   }
 
   /** Loads the chosen generator now (and says which backend it ended up on). */

@@ -247,6 +247,29 @@ export class Library implements JobRunner {
     this.summaries = summary ? [...others, summary].sort(libraryOrder) : others;
   }
 
+  /**
+   * Resolves once, for `quietMs` on end, no document has been waiting to become searchable (queued,
+   * or indexing and not yet chunked): work that can wait, such as loading the chat model, then does
+   * not slow down the reading of a file just dropped. Checked every quarter of a second.
+   */
+  async whenSearchable(quietMs: number): Promise<void> {
+    let quietSince = performance.now();
+    for (;;) {
+      if (this.readingAny()) quietSince = performance.now();
+      else if (performance.now() - quietSince >= quietMs) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  private readingAny(): boolean {
+    const engine = this.deps.engine();
+    return this.summaries.some((s) => {
+      if (!this.queue.has(s.id)) return false;
+      const stage = engine?.document(s.id)?.job.stage;
+      return stage === undefined || stage === 'parsed';
+    });
+  }
+
   private isReady(docId: string): boolean {
     const record = this.deps.engine()?.document(docId);
     return record?.job.stage === 'ready';

@@ -8,7 +8,7 @@ import type { ChatMessage, EmbedRole, Embedder, GenerateOptions, Generator, Rera
 import { throwIfAborted } from '../../src/core/util/abort.ts';
 import { AsyncQueue } from '../../src/models/async-queue.ts';
 import { findModel } from '../../src/models/registry.ts';
-import type { EmbedApi, LlmApi, LoadedEmbedder, LoadedGenerator } from '../../src/protocol/workers.ts';
+import type { EmbedApi, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest } from '../../src/protocol/workers.ts';
 import { untilAborted } from '../shared/abortable.ts';
 
 export class RemoteEmbedder implements Embedder {
@@ -75,6 +75,8 @@ export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Gene
     private readonly api: Remote<LlmApi>,
     id: string,
     load: () => Promise<LoadedGenerator>,
+    /** What the LLM worker loads the model (or, to count tokens, its tokenizer) from. */
+    private readonly request: ModelLoadRequest,
   ) {
     super(id, load);
   }
@@ -115,9 +117,13 @@ export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Gene
     }
   }
 
-  async countTokens(text: string): Promise<number> {
-    await this.ready();
-    return this.api.countTokens(this.id, text);
+  /**
+   * Counted by the model once loaded, by its tokenizer alone before: packing a question's sources
+   * no longer waits for the weights (a first visit's download of hundreds of megabytes, or a load
+   * left until the library's dropped files were read).
+   */
+  countTokens(text: string): Promise<number> {
+    return this.api.countTokens(this.request, text);
   }
 }
 

@@ -5,7 +5,7 @@
 import type { ChatMessage, Generator } from '../../src/core/ports.ts';
 import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
 import { findModel, type ModelDtype, type ModelInfo } from '../../src/models/registry.ts';
-import { createTransformersGenerator } from '../../src/models/transformers-generator.ts';
+import { createTransformersGenerator, loadTokenCounter } from '../../src/models/transformers-generator.ts';
 import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, ProgressCallback, WireGenerateOptions } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
@@ -18,6 +18,8 @@ export class LlmService implements LlmApi {
   /** Keyed by the request's model id: the id the engine knows it by before it has loaded. */
   private readonly generators = new ModelSlot<Disposable>('language model', async (generator) => generator.dispose?.());
   private readonly requests = new Map<number, AbortController>();
+  /** Tokenizers alone, by model id, for counting before (or without) the model itself. */
+  private readonly counters = new Map<string, Promise<(text: string) => number>>();
 
   async plan(request: ModelLoadRequest): Promise<GeneratorPlan> {
     const report = await probe(request);
@@ -85,8 +87,19 @@ export class LlmService implements LlmApi {
     this.requests.get(requestId)?.abort();
   }
 
-  countTokens(modelId: string, text: string): Promise<number> {
-    return this.generators.use(modelId, (generator) => generator.countTokens(text));
+  async countTokens(request: ModelLoadRequest, text: string): Promise<number> {
+    const { modelId } = request;
+    // the loaded model counts with its own tokenizer (web-llm's too)
+    if (this.generators.holds(modelId)) return this.generators.use(modelId, (generator) => generator.countTokens(text));
+    let counter = this.counters.get(modelId);
+    if (!counter) {
+      configureSource(request.source);
+      counter = loadTokenCounter(modelId);
+      this.counters.set(modelId, counter);
+      // a failed fetch (offline) is tried again on the next question
+      counter.catch(() => this.counters.delete(modelId));
+    }
+    return (await counter)(text);
   }
 }
 

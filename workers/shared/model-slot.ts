@@ -38,6 +38,11 @@ export class ModelSlot<T> {
     });
   }
 
+  /** Whether `id` is the model loaded now (not one still loading). */
+  holds(id: string): boolean {
+    return this.held?.id === id;
+  }
+
   async use<R>(id: string, task: (model: T) => Promise<R>): Promise<R> {
     const held = this.held;
     if (!held) throw new Error(`the ${this.what} is not loaded yet`);
