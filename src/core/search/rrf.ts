@@ -25,24 +25,25 @@ export type FusedHit = Hit & { ranks: (number | undefined)[] };
 export function reciprocalRankFusion(lists: Hit[][], k = 60, groupOf?: (row: number) => string): FusedHit[] {
   const fused = new Map<number, FusedHit>();
   const appearance = new Map<number, number>();
-  const groups = lists.map(() => new Map<string, number>());
-  const groupScore = new Map<string, number>();
-  const groupOfRow = new Map<number, string>();
+  // What a row is scored as: its group, or itself; its rank in each list, and its summed score.
+  const keyOf = new Map<number, string | number>();
+  const rankIn = lists.map(() => new Map<string | number, number>());
+  const score = new Map<string | number, number>();
   const longest = lists.reduce((max, list) => Math.max(max, list.length), 0);
   for (let position = 0; position < longest; position++) {
     for (let l = 0; l < lists.length; l++) {
       const hit = lists[l][position];
       if (hit === undefined) continue;
-      let rank = position + 1;
-      if (groupOf) {
-        const group = groupOf(hit.row);
-        const known = groups[l].get(group);
-        rank = known ?? groups[l].size + 1;
-        if (known === undefined) {
-          groups[l].set(group, rank);
-          groupScore.set(group, (groupScore.get(group) ?? 0) + 1 / (k + rank));
-        }
-        groupOfRow.set(hit.row, group);
+      let key = keyOf.get(hit.row);
+      if (key === undefined) {
+        key = groupOf ? groupOf(hit.row) : hit.row;
+        keyOf.set(hit.row, key);
+      }
+      let rank = rankIn[l].get(key);
+      if (rank === undefined) {
+        rank = groupOf ? rankIn[l].size + 1 : position + 1;
+        rankIn[l].set(key, rank);
+        score.set(key, (score.get(key) ?? 0) + 1 / (k + rank));
       }
       let entry = fused.get(hit.row);
       if (entry === undefined) {
@@ -50,12 +51,10 @@ export function reciprocalRankFusion(lists: Hit[][], k = 60, groupOf?: (row: num
         fused.set(hit.row, entry);
         appearance.set(hit.row, appearance.size);
       }
-      if (entry.ranks[l] !== undefined) continue;
-      entry.ranks[l] = rank;
-      entry.score += 1 / (k + rank);
+      entry.ranks[l] ??= rank;
     }
   }
   const hits = [...fused.values()];
-  if (groupOf) for (const hit of hits) hit.score = groupScore.get(groupOfRow.get(hit.row) as string) as number;
+  for (const hit of hits) hit.score = score.get(keyOf.get(hit.row) as string | number) as number;
   return hits.sort((a, b) => b.score - a.score || (appearance.get(a.row) as number) - (appearance.get(b.row) as number));
 }

@@ -17,10 +17,10 @@ export function kindsFor(strategy: Strategy): ReadonlySet<EntryKind> {
 
 /**
  * Whether BM25 holds an entry (LiveCorpus indexes only these for words); the embedding searches
- * all of a strategy's. Extractive
- * pre-parsing copies sentences of the text: BM25 already counts their words in the entry of the
- * chunk (or cluster) they come from, and scored alone a short sentence that repeats one of the
- * question's words outranks the chunk that holds several of them (BM25's length normalisation).
+ * all of a strategy's. Extractive pre-parsing copies sentences of the text: BM25 already counts
+ * their words in the entry of the chunk (or cluster) they come from, and scored alone a short
+ * sentence that repeats one of the question's words outranks the chunk that holds several of them
+ * (BM25's length normalisation).
  * A sentence alone helps the embedding, where the rest of a long chunk would drown it out. Measured
  * with `loci eval`, GloVe, the default configuration, R@5 / nDCG@10, sentences searched by BM25 →
  * not: MS MARCO dev 10.32 / 65.77 → 10.53 / 66.76, RGB dev 43.41 / 61.08 → 43.57 / 61.50,
