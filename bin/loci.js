@@ -8,9 +8,9 @@ import { register } from 'tsx/esm/api';
 // place; the CLI's own imports then find them loaded. `loci index` of one 10-Q (three runs each):
 // 6.7-7.2 s as it was, 5.6-6.3 s with source maps off (below), 4.6-5.3 s with this too; time every
 // run pays again, resumed runs included. The small dependencies gain nothing (about 0.2 s either way).
-const PDF = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'];
 const MODELS = ['@huggingface/transformers'];
-const LOADS = { index: [...PDF, ...MODELS], repair: [...PDF, ...MODELS], eval: [...PDF, ...MODELS], bench: [...PDF, ...MODELS], ask: MODELS, inspect: MODELS };
+const DOCUMENTS = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', ...MODELS];
+const LOADS = { index: DOCUMENTS, repair: DOCUMENTS, eval: DOCUMENTS, bench: DOCUMENTS, ask: MODELS, inspect: MODELS };
 const command = process.argv[2];
 // pdf.js's legacy build replaces JSON's methods with slow script versions on Node 20, and
 // src/core/ingest/pdfjs.ts, which puts Node's own back, would now take the replacements for them.

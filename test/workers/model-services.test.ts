@@ -115,6 +115,7 @@ describe('LlmService', () => {
     loading.resolve();
     await load;
     expect(await llm.countTokens(request('qwen'), 'abc')).toBe(1);
+    expect(fetches).toBe(2);
   });
 });
 

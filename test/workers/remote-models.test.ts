@@ -7,6 +7,9 @@ import { gate } from './gate.ts';
 const loaded: LoadedGenerator = { id: 'g', contextTokens: 2048, backend: 'transformers-wasm', reasons: [] };
 const qwen: ModelLoadRequest = { modelId: 'qwen', source: { kind: 'local' }, device: 'wasm' };
 
+/** Qwen behind the worker double, loaded by `load` when first used. */
+const remoteQwen = (calls: string[], load: () => Promise<LoadedGenerator>) => new RemoteGenerator(llmApi(calls), 'qwen', load, qwen);
+
 /** An LLM worker double that records what it was asked; `generate` streams one piece. */
 function llmApi(calls: string[]): Remote<LlmApi> {
   const api: Partial<LlmApi> = {
@@ -26,7 +29,7 @@ function llmApi(calls: string[]): Remote<LlmApi> {
 describe('remote models', () => {
   it('stops waiting for a loading model when the signal aborts, while the load goes on', async () => {
     const load = gate<LoadedGenerator>();
-    const generator = new RemoteGenerator(llmApi([]), 'qwen', () => load.promise, qwen);
+    const generator = remoteQwen([], () => load.promise);
     const controller = new AbortController();
     const waiting = generator.ready(controller.signal);
     controller.abort();
@@ -38,7 +41,7 @@ describe('remote models', () => {
 
   it('a stream stopped during the load ends empty, as the Generator port promises', async () => {
     const calls: string[] = [];
-    const generator = new RemoteGenerator(llmApi(calls), 'qwen', () => new Promise<LoadedGenerator>(() => {}), qwen);
+    const generator = remoteQwen(calls, () => new Promise<LoadedGenerator>(() => {}));
     const controller = new AbortController();
     const pieces: string[] = [];
     const reading = (async () => {
@@ -53,15 +56,10 @@ describe('remote models', () => {
   it('names its model in every call, and retries a load that failed', async () => {
     const calls: string[] = [];
     let attempts = 0;
-    const generator = new RemoteGenerator(
-      llmApi(calls),
-      'qwen',
-      async () => {
-        if (++attempts === 1) throw new Error('offline');
-        return loaded;
-      },
-      qwen,
-    );
+    const generator = remoteQwen(calls, async () => {
+      if (++attempts === 1) throw new Error('offline');
+      return loaded;
+    });
     const read = async () => {
       const pieces: string[] = [];
       for await (const piece of generator.stream([{ role: 'user', content: 'hi' }])) pieces.push(piece);
@@ -75,15 +73,10 @@ describe('remote models', () => {
   it('counts tokens without loading the model: the LLM worker counts by the tokenizer until it is loaded', async () => {
     const calls: string[] = [];
     let loads = 0;
-    const generator = new RemoteGenerator(
-      llmApi(calls),
-      'qwen',
-      () => {
-        loads++;
-        return new Promise<LoadedGenerator>(() => {});
-      },
-      qwen,
-    );
+    const generator = remoteQwen(calls, () => {
+      loads++;
+      return new Promise<LoadedGenerator>(() => {});
+    });
     expect(await generator.countTokens('x')).toBe(3);
     expect(calls).toEqual(['count qwen']);
     expect(loads).toBe(0);

@@ -99,15 +99,15 @@ export class EngineService implements EngineApi {
       .catch((error: unknown) => this.openFailed(error, settings));
     await Promise.race([open, searchable.promise]);
     const device = await this.device(opened.models, settings);
-    // The first answer should not wait for the download: fetch the chat model in the background,
-    // once no dropped file is still being read. Loaded beside a 104-page PDF dropped at the start
-    // (bench:browser --only pdf), it doubled the PDF's reading: parsed after 3.4-4.7 s, against
-    // 1.5-2.1 s with the model loaded before the drop (seven and five runs). A question asked
-    // before then has its sources counted by the tokenizer alone (RemoteGenerator.countTokens),
-    // fetched at once, and loads the model to answer.
-    // While no search model could load either, that notice already says the models cannot be fetched.
-    // Its tokenizer comes now (a failure shows with the question that needs it).
+    // The chat model's tokenizer comes now: a question's sources are counted with it
+    // (RemoteGenerator.countTokens), so they need not wait for the model. A failure shows with the
+    // question that needs it.
     opened.models.warmTokenizer().catch(() => undefined);
+    // The model itself loads in the background once no dropped file is still being read. Loaded
+    // beside a 104-page PDF dropped at the start (bench:browser --only pdf), it doubled the PDF's
+    // reading: parsed after 3.4-4.7 s, against 1.5-2.1 s with the model loaded before the drop
+    // (seven and five runs). A question asked before then loads it to answer. While no search
+    // model could load either, that notice already says the models cannot be fetched.
     void opened.library.whenSearchable(GENERATOR_QUIET_MS).then(() =>
       opened.models.warmGenerator().catch((error: unknown) => {
         if (this.engine) this.notify({ kind: 'generator-unavailable', detail: message(error) });

@@ -89,8 +89,11 @@ export class LlmService implements LlmApi {
 
   async countTokens(request: ModelLoadRequest, text: string): Promise<number> {
     const { modelId } = request;
-    // the loaded model counts with its own tokenizer (web-llm's too)
-    if (this.generators.holds(modelId)) return this.generators.use(modelId, (generator) => generator.countTokens(text));
+    // the loaded model counts with its own tokenizer (web-llm's too): the one loaded alone goes
+    if (this.generators.holds(modelId)) {
+      this.counters.delete(modelId);
+      return this.generators.use(modelId, (generator) => generator.countTokens(text));
+    }
     let counter = this.counters.get(modelId);
     if (!counter) {
       configureSource(request.source);

@@ -66,10 +66,10 @@ export function warmFonts(doc: Document = document): void {
     box.setAttribute('aria-hidden', 'true');
     // laid out (visibility, not display: none, which would skip the text) but never seen or hit
     box.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden;pointer-events:none;white-space:nowrap';
+    // italic only in the regular weight: emphasis is the only italic the page draws
+    const faces = [...weights.map((weight) => ({ weight, italic: false })), { weight: '400', italic: true }];
     for (const family of ['var(--font)', 'var(--mono)']) {
       for (const size of sizes) {
-        // italic only in the regular weight: emphasis is the only italic the page draws
-        const faces = [...weights.map((weight) => ({ weight, italic: false })), { weight: '400', italic: true }];
         for (const face of faces) {
           const line = doc.createElement('span');
           line.textContent = SAMPLE;
