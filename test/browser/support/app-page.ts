@@ -91,7 +91,9 @@ export async function imageSaved(page: Page, timeout = 30_000): Promise<void> {
   const current = () =>
     page.evaluate(async () => {
       const file = await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image').then((h) => h.getFile(), () => undefined);
-      const header = file && new DataView(await file.slice(0, 12).arrayBuffer());
+      // A save that lands between getFile() and the read makes the snapshot unreadable
+      // (NotReadableError, seen once in CI): that is "not saved yet", asked again next round.
+      const header = file && (await file.slice(0, 12).arrayBuffer().then((bytes) => new DataView(bytes), () => undefined));
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('loci');
         request.onsuccess = () => resolve(request.result);
