@@ -12,6 +12,11 @@
  * by a fifth between runs minutes apart (the same four filings in 33–48 s), so a kill timed by the
  * clock alone landed anywhere from 60 to 90 % of the way (at "75 %", once in the pre-parse that the
  * uninterrupted run had begun at 62 %), and the rerun measured the machine as much as the kill.
+ *
+ * For the same reason each rerun is divided by the uninterrupted runs on either side of it, not
+ * by one run at the start: in one bench the three killed runs reached the same point of the work
+ * 22.1, 25.3 and 28.7 s after their start as the machine slowed, and their reruns, 10.7, 12.2 and
+ * 13.0 s, read 0.33, 0.38 and 0.40 of an uninterrupted run timed minutes before any of them.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -43,7 +48,9 @@ export interface ResumeRow {
   /** Documents in the file the kill left, by stage. */
   durable: Partial<Record<Stage, number>>;
   rerunMs: number;
-  /** rerunMs over the uninterrupted run's time. */
+  /** The mean of the uninterrupted runs just before the kill and just after the rerun. */
+  baselineMs: number;
+  /** rerunMs over baselineMs. */
   ratio: number;
   /** The rerun ended with exactly the bytes of the uninterrupted run's index. */
   sameBytes: boolean;
@@ -51,7 +58,8 @@ export interface ResumeRow {
 
 export interface ResumeResult {
   files: string[];
-  freshMs: number;
+  /** Every uninterrupted run, in order: one before the first kill and one after each rerun. */
+  freshMs: number[];
   /** A rerun over the complete index: start-up and reading, no indexing. */
   nothingToDoMs: number;
   rows: ResumeRow[];
@@ -137,20 +145,28 @@ export async function benchResume(options: ResumeOptions): Promise<ResumeResult>
   const log = options.log ?? (() => {});
   const dir = await mkdtemp(path.join(tmpdir(), 'loci-resume-bench-'));
   try {
-    const freshFile = path.join(dir, 'fresh.loci');
-    const fresh = mustSucceed('uninterrupted run', await run(freshFile, options));
-    log(`resume: uninterrupted run ${(fresh.ms / 1000).toFixed(1)} s`);
-    const freshBytes = await readFile(freshFile);
-    const nothingToDo = mustSucceed('rerun over a complete index', await run(freshFile, options));
+    const uninterrupted = async (i: number) => {
+      const file = path.join(dir, `fresh-${i}.loci`);
+      const result = mustSucceed('uninterrupted run', await run(file, options));
+      log(`resume: uninterrupted run ${(result.ms / 1000).toFixed(1)} s`);
+      return { file, result };
+    };
+    let before = await uninterrupted(0);
+    const freshBytes = await readFile(before.file);
+    const freshMs = [before.result.ms];
+    const nothingToDo = mustSucceed('rerun over a complete index', await run(before.file, options));
     const rows: ResumeRow[] = [];
     for (const [i, fraction] of options.fractions.entries()) {
       // one file per kill, so a fraction asked twice starts from nothing again
       const file = path.join(dir, `killed-${i}-${fraction}.loci`);
-      const killPoint = killPointAt(fresh.lines, fraction * fresh.ms);
+      const killPoint = killPointAt(before.result.lines, fraction * before.result.ms);
       const killed = await run(file, options, killPoint);
       const durable = await durableStages(file);
       const rerun = mustSucceed(`rerun after a kill at ${fraction}`, await run(file, options));
       const sameBytes = (await readFile(file)).equals(freshBytes);
+      const after = await uninterrupted(i + 1);
+      freshMs.push(after.result.ms);
+      const baselineMs = (before.result.ms + after.result.ms) / 2;
       rows.push({
         killedAt: fraction,
         killedAfterMs: round(killed.ms, 0),
@@ -158,12 +174,14 @@ export async function benchResume(options: ResumeOptions): Promise<ResumeResult>
         underWay: killed.lastLine,
         durable,
         rerunMs: round(rerun.ms, 0),
-        ratio: round(rerun.ms / fresh.ms, 3),
+        baselineMs: round(baselineMs, 0),
+        ratio: round(rerun.ms / baselineMs, 3),
         sameBytes,
       });
       log(`resume: killed at ${Math.round(fraction * 100)}% (${killed.lastLine}), rerun ${(rerun.ms / 1000).toFixed(1)} s`);
+      before = after;
     }
-    return { files: options.files.map((f) => path.basename(f)), freshMs: round(fresh.ms, 0), nothingToDoMs: round(nothingToDo.ms, 0), rows };
+    return { files: options.files.map((f) => path.basename(f)), freshMs: freshMs.map((ms) => round(ms, 0)), nothingToDoMs: round(nothingToDo.ms, 0), rows };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
