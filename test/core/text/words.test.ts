@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { words } from '../../../src/core/text/words.ts';
+import { sentencePieces, words } from '../../../src/core/text/words.ts';
 
 describe('words', () => {
   it('lower-cases and drops punctuation', () => {
@@ -53,5 +53,41 @@ describe('words, segmented run by run', () => {
       'https://example.com/a_b?c=1&d=2 user@example.org snake_case __init__ 3.14.15 1,000,000 a.b.c.',
     ];
     for (const text of samples) expect(words(text), text).toEqual(reference(text));
+  });
+});
+
+describe('sentencePieces', () => {
+  const whole = (text: string) => [...new Intl.Segmenter('zh', { granularity: 'sentence' }).segment(text)].map((s) => ({ text: s.segment, start: s.index }));
+
+  it('finds in a long paragraph, window by window, the sentences ICU finds in it whole', () => {
+    const sentences = ['The company sold 1,234 units in 2019.', 'Revenue grew by 5.2% (see Note 3).', '公司的收入增长了。', 'Is that all? ', 'No!  '];
+    const text = Array.from({ length: 3000 }, (_, i) => sentences[i % sentences.length]).join(' ');
+    expect(text.length).toBeGreaterThan(50_000);
+    const pieces = sentencePieces(text);
+    expect(pieces).toEqual(whole(text));
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+  });
+
+  it('cuts a run with no sentence break at a space, and gives back every character', () => {
+    const text = 'word '.repeat(10_000) + 'x'.repeat(20_000);
+    const pieces = sentencePieces(text);
+    expect(pieces.length).toBeGreaterThan(5);
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+    for (const piece of pieces) expect(text.slice(piece.start, piece.start + piece.text.length)).toBe(piece.text);
+    // every cut inside the spaced part falls after a space, never inside a word
+    for (const piece of pieces.slice(0, -1)) if (piece.start + piece.text.length < 50_000) expect(piece.text.endsWith(' ')).toBe(true);
+  });
+
+  it('cuts a long run of text without spaces or breaks between characters, not inside one', () => {
+    const text = '𠀀中'.repeat(9_000);
+    const pieces = sentencePieces(text);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+    for (const piece of pieces) expect(piece.text.isWellFormed()).toBe(true);
+  });
+
+  it('leaves a short text to ICU as it is', () => {
+    expect(sentencePieces('One. Two? Three!')).toEqual(whole('One. Two? Three!'));
+    expect(sentencePieces('')).toEqual([]);
   });
 });
