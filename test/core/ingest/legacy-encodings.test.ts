@@ -110,6 +110,30 @@ describe('legacy encodings', () => {
     await expect(parseDocument('controls.md', new TextEncoder().encode(controls.repeat(20)))).rejects.toMatchObject({ reason: 'unsupported' });
   });
 
+  it('reads UTF-16 without a byte order mark, either byte order, by its zero bytes', async () => {
+    const text = 'Data handlers: 数据处理者应当履行数据安全保护义务 (Article 27).';
+    const units = Array.from(text, (c) => c.charCodeAt(0));
+    const le = new Uint8Array(units.flatMap((u) => [u & 0xff, u >> 8]));
+    const be = new Uint8Array(units.flatMap((u) => [u >> 8, u & 0xff]));
+    expect(await textOf('le.txt', le)).toBe(text);
+    expect(await textOf('be.txt', be)).toBe(text);
+    expect((await ingest('le.txt', le)).encoding).toBe('utf-16le');
+    expect((await ingest('be.txt', be)).encoding).toBe('utf-16be');
+    // quiet 16-bit samples have the same zero bytes, and are control characters when read so
+    const samples = new Uint8Array(4096).map((_, i) => (i % 2 === 0 ? 1 + (i % 29) : 0));
+    await expect(parseDocument('quiet.txt', samples)).rejects.toMatchObject({ reason: 'unsupported', message: expect.stringContaining('binary') });
+  });
+
+  it('reads a short page in the encoding its meta tag declares, where byte statistics guess another', async () => {
+    const markup = (head: string) => new TextEncoder().encode(`<html><head>${head}<title>t</title></head><body><p>`);
+    const page = (head: string) => new Uint8Array([...markup(head), 0xbe, 0xc7, 0xb2, 0xdf, ...new TextEncoder().encode('</p></body></html>')]);
+    expect(await textOf('charset.html', page('<meta charset="big5">'))).toContain('學習');
+    expect(await textOf('equiv.html', page('<meta http-equiv="Content-Type" content="text/html; charset=Big5">'))).toContain('學習');
+    expect((await ingest('charset.html', page('<meta charset="big5">'))).encoding).toBe('big5');
+    // a label no decoder knows leaves the guess to the bytes, as before
+    await expect(textOf('unknown.html', page('<meta charset="no-such-thing">'))).resolves.toBeTypeOf('string');
+  });
+
   it('indexes a GBK file and finds it for a question in Chinese', async () => {
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
     const result = await engine.indexFiles([{ name: '数据安全.txt', bytes: GBK }]);
