@@ -6,6 +6,7 @@
  * and reported (`IndexSnapshot.damage`), so its document is never searched half broken.
  */
 import type { IndexStore } from '../core/ports.ts';
+import type { Damage } from '../core/stored-index/damage.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import type { IndexManifest, JobState, Lang } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
@@ -90,19 +91,33 @@ export class IdbIndexStore implements IndexStore {
     return true;
   }
 
-  private async loadRecords(): Promise<IndexSnapshot | undefined> {
+  /**
+   * Damage in the stored records, found by their checksums without loading them: what a library
+   * opened from its image would not see until the records are next read (see restore-records.ts
+   * in the engine worker).
+   */
+  async findRecordDamage(): Promise<Damage[]> {
+    return (await this.readChecked()).damage;
+  }
+
+  /** Every index record, and what of it fails its checksum. */
+  private async readChecked() {
     const sums = await checksums();
     const tx = readTransaction(this.db, [...INDEX_STORES, 'originals']);
     const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);
     await tx.done;
+    // names from the originals where stored, which no damage to the derived records can have changed
+    const names = new Map([...records.documents.map((d): [string, string] => [d.doc.id, d.doc.name]), ...originals.map((o): [string, string] => [o.id, o.name])]);
+    return { records, sums, names, damage: findDamage(records, sums, names) };
+  }
+
+  private async loadRecords(): Promise<IndexSnapshot | undefined> {
+    const { records, sums, names, damage } = await this.readChecked();
     const { manifest, documents, chunks, entries, groups } = records;
     if (!manifest) {
       if (documents.length === 0 && groups.length === 0) return undefined;
       throw new Error('the library holds documents but no index manifest; it cannot be read safely');
     }
-    // names from the originals where stored, which no damage to the derived records can have changed
-    const names = new Map([...documents.map((d): [string, string] => [d.doc.id, d.doc.name]), ...originals.map((o): [string, string] => [o.id, o.name])]);
-    const damage = findDamage(records, sums, names);
     const damagedDocs = new Set(damage.filter((d) => d.kind === 'document').map((d) => d.id));
     const damagedGroups = new Set(damage.filter((d) => d.kind === 'group').map((d) => d.id));
     const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));

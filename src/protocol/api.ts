@@ -108,6 +108,8 @@ export type EngineNotice =
   | { kind: 'reindexing'; from: string; to: string }
   /** Damaged records were set aside on open; their documents answer nothing until repaired. */
   | { kind: 'damaged'; names: string[] }
+  /** Damaged records found behind the open image were written again from it: nothing was lost. */
+  | { kind: 'restored'; names: string[] }
   | { kind: 'library-unavailable'; detail: string }
   /** A worker thread failed (`detail` absent: it could not start). */
   | { kind: 'worker-failed'; worker: 'engine' | 'embed' | 'llm'; detail?: string };

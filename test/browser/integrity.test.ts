@@ -17,12 +17,13 @@ const browser = useBrowser();
 
 /**
  * Moves the first chunk's end in the document named `name`, with the raw API, leaving its checksum
- * (chunks are stored without their text, which is the document's slice from start to end), and
- * moves the index revision on as any write does: the open image, a whole copy of the index, would
- * otherwise open instead of the records, and this is about damaged records being found when read.
+ * (chunks are stored without their text, which is the document's slice from start to end), and,
+ * with `revision`, moves the index revision on as any write does: the open image, a whole copy of
+ * the index, then no longer opens and the records are read. Returns the chunk's end as it was;
+ * `by` 0 changes nothing and reads it.
  */
-function damageChunks(page: Page, name: string): Promise<string> {
-  return page.evaluate(async (docName) => {
+function damageChunks(page: Page, name: string, options: { revision: boolean; by?: number }): Promise<number> {
+  return page.evaluate(async ([docName, { revision: bump, by = 2 }]) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('loci');
       request.onsuccess = () => resolve(request.result);
@@ -40,16 +41,21 @@ function damageChunks(page: Page, name: string): Promise<string> {
       const tx = db.transaction(['chunks', 'meta'], 'readwrite');
       const chunks = tx.objectStore('chunks');
       const record = (await request(chunks.get(id))) as { chunks: { end: number }[] };
-      record.chunks[0].end -= 2;
-      await request(chunks.put(record));
-      const meta = tx.objectStore('meta');
-      const revision = ((await request(meta.get('indexRevision'))) as { value: number } | undefined)?.value ?? 0;
-      await request(meta.put({ key: 'indexRevision', value: revision + 1 }));
-      return id;
+      const end = record.chunks[0].end;
+      if (by !== 0) {
+        record.chunks[0].end -= by;
+        await request(chunks.put(record));
+      }
+      if (bump) {
+        const meta = tx.objectStore('meta');
+        const revision = ((await request(meta.get('indexRevision'))) as { value: number } | undefined)?.value ?? 0;
+        await request(meta.put({ key: 'indexRevision', value: revision + 1 }));
+      }
+      return end;
     } finally {
       db.close();
     }
-  }, name);
+  }, [name, options] as const);
 }
 
 describe('a damaged IndexedDB record', () => {
@@ -61,7 +67,7 @@ describe('a damaged IndexedDB record', () => {
 
     // a save still pending would copy the index again after the damage
     await imageSaved(page);
-    await damageChunks(page, DATA.name);
+    await damageChunks(page, DATA.name, { revision: true });
     await page.reload();
     await appStarted(page);
     await waitForStatus(page, DATA.name, 'damaged', 60_000);
@@ -86,6 +92,35 @@ describe('a damaged IndexedDB record', () => {
     await page.reload();
     await appStarted(page);
     expect(await openedFrom(page)).toBe('image');
+    await waitForStatus(page, DATA.name, 'ready', 60_000);
+    expect(await statuses(page)).toEqual({ [DATA.name]: 'ready', [NET.name]: 'ready' });
+    await ask(page, '数据处理者应当履行哪些数据安全保护义务');
+    expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => label.includes('数据安全'))).toBe(true);
+    expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+
+  it('behind a library opened from its image, is written again from the image, and the records then open whole', async () => {
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
+    await page.setInputFiles('[data-testid="file-input"]', [DATA, NET]);
+    await waitForStatus(page, DATA.name, 'ready');
+    await waitForStatus(page, NET.name, 'ready');
+    await imageSaved(page);
+    // the image stays current: the app opens from it, and would not read the damaged record
+    const end = await damageChunks(page, DATA.name, { revision: false });
+    expect(await damageChunks(page, DATA.name, { revision: false, by: 0 })).toBe(end - 2);
+    await page.reload();
+    await appStarted(page);
+    expect(await openedFrom(page)).toBe('image');
+    await expect.poll(() => page.locator('[data-testid="notice"]').allTextContents(), { timeout: 60_000 }).toContainEqual(expect.stringContaining(DATA.name));
+    expect(await damageChunks(page, DATA.name, { revision: false, by: 0 })).toBe(end);
+
+    // read from the records now, nothing is damaged and both answer
+    await imageSaved(page);
+    await damageChunks(page, DATA.name, { revision: true, by: 0 });
+    await page.reload();
+    await appStarted(page);
+    expect(await openedFrom(page)).toBe('records');
     await waitForStatus(page, DATA.name, 'ready', 60_000);
     expect(await statuses(page)).toEqual({ [DATA.name]: 'ready', [NET.name]: 'ready' });
     await ask(page, '数据处理者应当履行哪些数据安全保护义务');

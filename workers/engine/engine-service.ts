@@ -32,6 +32,7 @@ import { PausedJobs } from './paused-jobs.ts';
 import { holdLibrary } from './tab-lock.ts';
 import { SITE_MODELS_PATH } from '../shared/site-models.ts';
 import { passage } from './views.ts';
+import { restoreDamagedRecords } from './restore-records.ts';
 
 interface Opened {
   store: IdbIndexStore;
@@ -46,6 +47,8 @@ interface Opened {
 
 /** How long no file may wait to be read before the chat model loads: enough to catch a drop made as the app opens. */
 const GENERATOR_QUIET_MS = 2000;
+/** The same before the records behind an image-opened library are checked, after the chat model's turn. */
+const RECORD_CHECK_QUIET_MS = 5000;
 
 type Started = { settings: AppSettings; device: DeviceSummary; index?: IndexOpening };
 
@@ -287,6 +290,28 @@ export class EngineService implements EngineApi {
     if (opening.from === 'records' || !opening.corpusAdopted) opened.image.soon();
     const damage = this.engine?.damage ?? [];
     if (damage.length > 0) this.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });
+    if (opening.from === 'image') void this.checkRecords(opened);
+  }
+
+  /**
+   * The records behind an image-opened library, checked once it is quiet (a few seconds of
+   * reading every record, which would otherwise compete with a first question or a drop), and
+   * damaged ones written again from the image (restore-records.ts).
+   */
+  private async checkRecords(opened: Opened): Promise<void> {
+    await opened.library.whenSearchable(RECORD_CHECK_QUIET_MS);
+    const engine = this.engine;
+    if (!engine) return;
+    try {
+      const { restored } = await restoreDamagedRecords(opened.store, engine, (docId) => opened.library.queue.has(docId));
+      if (restored.length === 0) return;
+      this.notify({ kind: 'restored', names: restored });
+      // the records changed: the image is made again at their new revision
+      opened.image.soon();
+    } catch (error) {
+      // a check that cannot read is no damage found; the next open from the records reads them anyway
+      console.warn('Loci: the stored records could not be checked', error);
+    }
   }
 
   /** Whether questions are searched by meaning yet (false while the embedder loads after an early open). */

@@ -9,6 +9,7 @@ export const en = {
   'notice.generatorUnavailable': 'The language model could not be loaded: {detail}',
   'notice.reindexing': 'The library was indexed with {from}; every document is being indexed again with {to}.',
   'notice.damaged': 'Part of the library is damaged ({names}): answers come from the other documents until it is repaired. Use Repair on its row to index it again from the stored file.',
+  'notice.restored': 'Stored data of {names} was damaged on this device; it has been restored from the library\'s saved copy, and nothing was lost.',
   'notice.libraryUnavailable': 'The library could not be opened: {detail}',
   'notice.workerFailed': 'The {worker} stopped working: {detail}',
   'notice.workerNoStart': 'it could not start',

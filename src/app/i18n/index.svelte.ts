@@ -98,6 +98,8 @@ export function noticeText(notice: EngineNotice): string {
       return t('notice.reindexing', { from: notice.from, to: notice.to });
     case 'damaged':
       return t('notice.damaged', { names: notice.names.join(locale() === 'zh' ? '、' : ', ') });
+    case 'restored':
+      return t('notice.restored', { names: notice.names.join(locale() === 'zh' ? '、' : ', ') });
     case 'library-unavailable':
       return t('notice.libraryUnavailable', { detail: notice.detail });
     case 'worker-failed':

@@ -11,6 +11,7 @@ export const zh: Record<MessageKey, string> = {
   'notice.generatorUnavailable': '无法加载语言模型：{detail}',
   'notice.reindexing': '文档库是用 {from} 建立索引的；所有文档正在用 {to} 重新建立索引。',
   'notice.damaged': '文档库有部分内容已损坏（{names}）：修复之前，回答只来自其他文档。请在该文档所在行选择“修复”，用保存的原文件重新建立索引。',
+  'notice.restored': '本设备上保存的 {names} 的数据已损坏，已从文档库保存的副本中恢复，没有丢失任何内容。',
   'notice.libraryUnavailable': '无法打开文档库：{detail}',
   'notice.workerFailed': '{worker}已停止工作：{detail}',
   'notice.workerNoStart': '无法启动',

@@ -78,7 +78,7 @@ export class AppModel {
     else if (event.type === 'held-elsewhere') this.phase = 'waiting';
     // a model problem is one notice, replaced by a newer one and gone once a model loads
     else if (event.type === 'resolved') this.notices = this.notices.filter((n) => n.subject !== event.subject);
-    else if (event.type === 'notice') this.notify(() => noticeText(event.notice), 'error', event.subject ?? event.notice.kind);
+    else if (event.type === 'notice') this.notify(() => noticeText(event.notice), event.notice.kind === 'restored' ? 'info' : 'error', event.subject ?? event.notice.kind);
   }
 
   /** `subject` names what the notice is about (by default its text): a newer one about it replaces it. */

@@ -3,7 +3,7 @@
  * over it. The CLI, the evaluation harness and the browser's engine worker all drive this class.
  */
 import { assertSameEmbedder, builtByOtherEmbedder, createManifest, type ManifestSettings } from '../stored-index/manifest.ts';
-import type { DocumentRecord, IndexSnapshot } from '../stored-index/snapshot.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../stored-index/snapshot.ts';
 import type { Damage } from '../stored-index/damage.ts';
 import { setAsideDamaged } from '../stored-index/set-aside-damaged.ts';
 import type { ClusterRunner, Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
@@ -159,6 +159,11 @@ export class LociEngine {
   /** One document as the index holds it (its stage is `job.stage`), or undefined when it holds none. */
   document(docId: string): DocumentRecord | undefined {
     return this.indexer.documents.get(docId);
+  }
+
+  /** One cluster group as the index holds it, or undefined when it holds none. */
+  group(groupId: string): GroupRecord | undefined {
+    return this.indexer.groups.get(groupId);
   }
 
   /** Entries the search runs over (chunks, pre-parsed and cluster entries). */
