@@ -7,7 +7,7 @@
  * nothing. `loci repair` accepts the loss once it has rebuilt or named them.
  */
 import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/binary-format.ts';
 import { MemoryIndexStore } from '../core/stored-index/memory-store.ts';
 import { describeDamage, IndexDamagedError, type Damage } from '../core/stored-index/damage.ts';
@@ -126,6 +126,18 @@ export class FileIndexStore extends MemoryIndexStore {
       this.lastWriteMs = this.lastWrite - started;
     });
     return this.writing;
+  }
+
+  /**
+   * Leaves no file behind: for a run that created the index and put nothing in it (every file it
+   * was given refused), whose checkpoints may already have written an empty index.
+   */
+  async discard(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.dirty = false;
+    await this.writing.catch(() => undefined);
+    await rm(this.path, { force: true });
   }
 
   async close(): Promise<void> {

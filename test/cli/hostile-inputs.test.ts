@@ -116,6 +116,18 @@ describe('loci index says what it did not index', () => {
     expect(summary.failedFiles).toEqual([{ file: 'outline.md', error: 'outline.md: the file has only headings (3) and no text under them to index' }]);
   });
 
+  it('writes no new index when every file it was given is refused', async () => {
+    const folder = path.join(dir, 'outline-only');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'outline.md'), '# 计划\n## 第一部分\n## 第二部分\n');
+    const out = path.join(dir, 'outline-only.loci');
+    const r = await loci('index', folder, '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: outline.md: the file has only headings (3) and no text under them to index');
+    expect(r.stdout).toContain('nothing indexed, so no index was written');
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('says which file it read in a legacy encoding', async () => {
     const folder = path.join(dir, 'legacy');
     await mkdir(folder);

@@ -1,4 +1,5 @@
 /** `loci index <files…> --out <path>`: builds or extends an index file; re-running resumes. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
@@ -69,6 +70,7 @@ interface IndexRun {
 /** Opens or creates the index (its lock held), indexes the files, prints the summary; the exit code. */
 async function buildIndex({ argv, options, values, maxChunks, files, paths, failedFiles, fail }: IndexRun): Promise<number> {
   const chunkTokens = options.chunkTokens ?? 100;
+  const existed = existsSync(options.out);
   const { engine, store } = await openEngine(
     options.out,
     options,
@@ -125,8 +127,10 @@ async function buildIndex({ argv, options, values, maxChunks, files, paths, fail
   });
   for (const d of outcome.duplicates) process.stderr.write(`skipped: ${d.name}: same content as ${d.sameAs}, which is already indexed\n`);
   for (const r of outcome.added) if (r.doc.encoding) process.stderr.write(`note: ${r.doc.name}: read as ${r.doc.encoding} (not UTF-8)\n`);
-  await store.close();
   const snap = engine.snapshot();
+  // a new index with nothing in it is not written: the next run starts as this one did
+  const nothing = !existed && snap.documents.length === 0;
+  await (nothing ? store.discard() : store.close());
   const summary = {
     index: options.out,
     documents: snap.documents.length,
@@ -140,7 +144,8 @@ async function buildIndex({ argv, options, values, maxChunks, files, paths, fail
   };
   if (options.json) console.log(JSON.stringify(summary));
   else {
-    console.log(`${summary.index}: ${summary.documents} documents (${summary.ready} ready), ${summary.chunks} chunks, ${summary.clusters} clusters, ${summary.entries} entries`);
+    if (nothing) console.log(`${summary.index}: nothing indexed, so no index was written`);
+    else console.log(`${summary.index}: ${summary.documents} documents (${summary.ready} ready), ${summary.chunks} chunks, ${summary.clusters} clusters, ${summary.entries} entries`);
     if (outcome.preparse.done + outcome.preparse.failed > 0 || outcome.preparse.pending > 0) {
       console.log(`pre-parse: ${outcome.preparse.done} done, ${outcome.preparse.failed} failed (recorded and skipped), ${outcome.preparse.pending} pending`);
     }
