@@ -5,6 +5,7 @@
  * word boundaries.
  */
 import { sentencePieces } from '../text/words.ts';
+import { pushAll } from '../util/push-all.ts';
 import type { PlacedBlock } from '../types.ts';
 import { continuesAcrossPage } from './page-breaks.ts';
 
@@ -42,9 +43,9 @@ export function sentenceSpans(text: string, blocks: readonly PlacedBlock[]): Spa
     const [first, ...rest] = own;
     if (previous !== undefined && first !== undefined && continuesAcrossPage(text, blocks[b - 1], block)) {
       spans[spans.length - 1] = { ...previous, end: first.end, pageEnd: first.page };
-      spans.push(...rest);
+      pushAll(spans, rest);
     } else {
-      spans.push(...own);
+      pushAll(spans, own);
     }
   });
   return spans;

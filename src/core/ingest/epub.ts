@@ -4,6 +4,7 @@ import { IngestError, corrupt } from './errors.ts';
 import { readContainer, readEncryptedPaths, readPackage } from './epub-package.ts';
 import { parseHtml } from './html.ts';
 import { checkZipBounds } from './zip-bounds.ts';
+import { pushAll } from '../util/push-all.ts';
 
 // Only markup is ever read; images, fonts and styles stay compressed.
 const MARKUP = /\.(?:x?html?|xht|xml|opf|ncx)$/i;
@@ -40,7 +41,7 @@ export function parseEpub(file: string, bytes: Uint8Array): ParsedDocument {
   for (const path of pkg.spine) {
     const xhtml = text(path);
     if (xhtml === undefined) continue; // a broken manifest entry: read what is there
-    blocks.push(...parseHtml(xhtml, { xhtml: true }).blocks);
+    pushAll(blocks, parseHtml(xhtml, { xhtml: true }).blocks);
   }
   const doc: ParsedDocument = { blocks };
   const title = pkg.title ?? blocks.find((b) => b.kind === 'heading')?.text;

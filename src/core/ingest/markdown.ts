@@ -2,6 +2,7 @@ import { lexer, type Token, type Tokens } from 'marked';
 import type { Block, ParsedDocument } from '../types.ts';
 import { decodeEntities } from './entities.ts';
 import { parseHtml } from './html.ts';
+import { pushAll } from '../util/push-all.ts';
 
 /**
  * Markdown → blocks with marked's lexer (its token tree, never its HTML). Inline markup is dropped
@@ -48,7 +49,7 @@ function emitBlocks(tokens: readonly Token[], out: Block[]): void {
         break;
       case 'html':
         // Block HTML (comments, <div>s, <details>…) carries text only when it is not a comment.
-        out.push(...parseHtml((token as Tokens.HTML).text).blocks);
+        pushAll(out, parseHtml((token as Tokens.HTML).text).blocks);
         break;
       default:
         // space, hr, def: no text.
@@ -73,7 +74,7 @@ function emitListItem(item: Tokens.ListItem, out: Block[]): void {
   }
   const text = parts.join(' ');
   if (text.trim() !== '') out.push({ kind: 'list-item', text });
-  out.push(...nested);
+  pushAll(out, nested);
 }
 
 function inlineText(tokens: readonly Token[]): string {

@@ -146,6 +146,9 @@ export class Indexer implements RecordSink {
     if (clustering.scope === 'document') {
       for (const record of [...this.documents.values()]) {
         if (reached(record.job, 'clustered') || (options.docIds && !options.docIds.has(record.doc.id))) continue;
+        // one whose chunking or embedding did not finish (a failure, a kill) waits for its own run:
+        // clustered now, it went on to "ready" with no chunks
+        if (!reached(record.job, 'embedded')) continue;
         await this.clusterGroup(documentGroupId(record.doc.id), [record], options);
       }
       return;

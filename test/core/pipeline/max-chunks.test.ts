@@ -41,3 +41,20 @@ describe('the per-document chunk limit', () => {
     expect(result.added[0].chunks.length).toBeGreaterThan(12);
   });
 });
+
+describe('a document whose chunking never finished', () => {
+  it('is not clustered and marked ready with no chunks by another file\'s run', async () => {
+    const built = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), settings: SETTINGS });
+    await built.indexFiles([{ name: 'long.txt', bytes: text(20, 'rivers') }]);
+    // as a run leaves it when chunking fails after parsing, or is killed there
+    const snapshot = built.snapshot();
+    const [record] = snapshot.documents;
+    const halfway = { ...record, chunks: [], entries: [], vectors: new Float32Array(0), terms: undefined, preparse: [], job: { docId: record.doc.id, stage: 'parsed' as const } };
+    const store = new MemoryIndexStore({ ...snapshot, documents: [halfway], groups: [] });
+    const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS });
+    await engine.indexFiles([{ name: 'short.txt', bytes: text(4, 'glaciers') }]);
+    expect(engine.document(record.doc.id)?.job.stage).toBe('parsed');
+    expect(engine.snapshot().documents.find((d) => d.doc.name === 'short.txt')?.job.stage).toBe('ready');
+  });
+});
+
