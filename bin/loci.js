@@ -12,12 +12,14 @@ const MODELS = ['@huggingface/transformers'];
 const DOCUMENTS = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', ...MODELS];
 const LOADS = { index: DOCUMENTS, repair: DOCUMENTS, eval: DOCUMENTS, bench: DOCUMENTS, ask: MODELS, inspect: MODELS };
 const command = process.argv[2];
-// pdf.js's legacy build replaces JSON's methods with slow script versions on Node 20, and
-// src/core/ingest/pdfjs.ts, which puts Node's own back, would now take the replacements for them.
-const json = { parse: JSON.parse, stringify: JSON.stringify };
+// pdf.js's legacy build replaces JSON's methods and Array.prototype.push with slow script
+// versions on Node 20, and src/core/ingest/pdfjs.ts, which puts Node's own back, would now take
+// the replacements for them.
+const native = { parse: JSON.parse, stringify: JSON.stringify, push: Array.prototype.push };
 await Promise.all((Object.hasOwn(LOADS, command) ? LOADS[command] : []).map((name) => import(name)));
-JSON.parse = json.parse;
-JSON.stringify = json.stringify;
+JSON.parse = native.parse;
+JSON.stringify = native.stringify;
+Array.prototype.push = native.push;
 
 register();
 // tsx turns Node's source maps on, and Node then reads and parses the map of every module it loads,

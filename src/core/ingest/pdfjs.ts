@@ -19,14 +19,17 @@ let loading: Promise<Pdfjs> | undefined;
 let resources: PdfResources = {};
 
 /**
- * The engine's own JSON, taken before pdf.js is first imported (this module is the one place that
- * imports it). pdf.js's legacy build carries core-js, which replaces the global `JSON.parse` and
- * `JSON.stringify` with script versions wherever the engine lacks `JSON.rawJSON` (Node 20; not
+ * The engine's own built-ins, taken before pdf.js is first imported (this module is the one place
+ * that imports it). pdf.js's legacy build carries core-js, which replaces the global `JSON.parse`
+ * and `JSON.stringify` with script versions wherever the engine lacks `JSON.rawJSON` (Node 20; not
  * Chromium): every JSON call of the process then ran 5–10× slower, and writing the index's
  * checkpoints took 1.9 s of a 27 s `loci index` over two filings, 1.3 s of it in the polyfill.
- * Nothing in pdf.js needs those additions, so the engine's own are put back.
+ * It also replaces `Array.prototype.push` in V8 (which caps an array-like's length lower than the
+ * specification asks): every push of the engine then ran through a script, 8.3 s of the 36 s a
+ * 50 MB text took to be refused. Nothing in pdf.js needs those corrections, so the engine's own
+ * are put back.
  */
-const NATIVE_JSON = { parse: JSON.parse, stringify: JSON.stringify };
+const NATIVE = { parse: JSON.parse, stringify: JSON.stringify, push: Array.prototype.push };
 
 export function loadPdfjs(): Promise<Pdfjs> {
   loading ??= (async () => {
@@ -36,8 +39,9 @@ export function loadPdfjs(): Promise<Pdfjs> {
     // it before the engine's JSON is put back rather than with the first document.
     const scope = globalThis as { pdfjsWorker?: unknown };
     scope.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    JSON.parse = NATIVE_JSON.parse;
-    JSON.stringify = NATIVE_JSON.stringify;
+    JSON.parse = NATIVE.parse;
+    JSON.stringify = NATIVE.stringify;
+    Array.prototype.push = NATIVE.push;
     return pdfjs;
   })();
   return loading;
