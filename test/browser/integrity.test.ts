@@ -58,12 +58,29 @@ function damageChunks(page: Page, name: string, options: { revision: boolean; by
   }, [name, options] as const);
 }
 
+/** The app with both documents added and ready. */
+async function libraryOfTwo() {
+  const opened = await openRecordedApp(browser(), baseURL);
+  await opened.page.setInputFiles('[data-testid="file-input"]', [DATA, NET]);
+  await waitForStatus(opened.page, DATA.name, 'ready');
+  await waitForStatus(opened.page, NET.name, 'ready');
+  return opened;
+}
+
+/** Reloads, and finds the index opened `from` where expected, nothing damaged, and the repaired document answering. */
+async function reopensWhole(page: Page, from: 'image' | 'records'): Promise<void> {
+  await page.reload();
+  await appStarted(page);
+  expect(await openedFrom(page)).toBe(from);
+  await waitForStatus(page, DATA.name, 'ready', 60_000);
+  expect(await statuses(page)).toEqual({ [DATA.name]: 'ready', [NET.name]: 'ready' });
+  await ask(page, '数据处理者应当履行哪些数据安全保护义务');
+  expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => label.includes('数据安全'))).toBe(true);
+}
+
 describe('a damaged IndexedDB record', () => {
   it('is named on its row after a reload, the other document answers, and Repair restores it', async () => {
-    const { recorded, page } = await openRecordedApp(browser(), baseURL);
-    await page.setInputFiles('[data-testid="file-input"]', [DATA, NET]);
-    await waitForStatus(page, DATA.name, 'ready');
-    await waitForStatus(page, NET.name, 'ready');
+    const { recorded, page } = await libraryOfTwo();
 
     // a save still pending would copy the index again after the damage
     await imageSaved(page);
@@ -89,22 +106,13 @@ describe('a damaged IndexedDB record', () => {
     // repaired for good: a reload finds nothing damaged, and the document answers again, the index
     // opened from the image saved once the repair was done
     await imageSaved(page);
-    await page.reload();
-    await appStarted(page);
-    expect(await openedFrom(page)).toBe('image');
-    await waitForStatus(page, DATA.name, 'ready', 60_000);
-    expect(await statuses(page)).toEqual({ [DATA.name]: 'ready', [NET.name]: 'ready' });
-    await ask(page, '数据处理者应当履行哪些数据安全保护义务');
-    expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => label.includes('数据安全'))).toBe(true);
+    await reopensWhole(page, 'image');
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
   });
 
   it('behind a library opened from its image, is written again from the image, and the records then open whole', async () => {
-    const { recorded, page } = await openRecordedApp(browser(), baseURL);
-    await page.setInputFiles('[data-testid="file-input"]', [DATA, NET]);
-    await waitForStatus(page, DATA.name, 'ready');
-    await waitForStatus(page, NET.name, 'ready');
+    const { recorded, page } = await libraryOfTwo();
     await imageSaved(page);
     // the image stays current: the app opens from it, and would not read the damaged record
     const end = await damageChunks(page, DATA.name, { revision: false });
@@ -118,13 +126,7 @@ describe('a damaged IndexedDB record', () => {
     // read from the records now, nothing is damaged and both answer
     await imageSaved(page);
     await damageChunks(page, DATA.name, { revision: true, by: 0 });
-    await page.reload();
-    await appStarted(page);
-    expect(await openedFrom(page)).toBe('records');
-    await waitForStatus(page, DATA.name, 'ready', 60_000);
-    expect(await statuses(page)).toEqual({ [DATA.name]: 'ready', [NET.name]: 'ready' });
-    await ask(page, '数据处理者应当履行哪些数据安全保护义务');
-    expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => label.includes('数据安全'))).toBe(true);
+    await reopensWhole(page, 'records');
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
   });
