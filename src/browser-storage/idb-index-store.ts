@@ -93,31 +93,47 @@ export class IdbIndexStore implements IndexStore {
 
   /**
    * Damage in the stored records, found by their checksums without loading them: what a library
-   * opened from its image would not see until the records are next read (see restore-records.ts
-   * in the engine worker).
+   * opened from its image would not see until the records are next read (restore-records.ts in
+   * the engine worker). One document or group a transaction, so a large library is never held in
+   * memory twice, and a write (a file dropped meanwhile) waits for one short read, not for all.
    */
   async findRecordDamage(): Promise<Damage[]> {
-    return (await this.readChecked()).damage;
+    const sums = await checksums();
+    const [docIds, groupIds, originals] = await Promise.all([this.db.getAllKeys('documents'), this.db.getAllKeys('groups'), this.db.getAll('originals')]);
+    const names = namesOf([], originals);
+    const damage: Damage[] = [];
+    for (const id of docIds) {
+      const tx = readTransaction(this.db, ['documents', 'chunks', 'entries']);
+      const [document, chunks, entries] = await Promise.all([tx.objectStore('documents').get(id), tx.objectStore('chunks').get(id), tx.objectStore('entries').get(docOwner(id))]);
+      await tx.done;
+      if (!document) continue;
+      if (!names.has(id)) names.set(id, document.doc.name);
+      const records = { manifest: undefined, documents: [document], chunks: chunks ? [chunks] : [], entries: entries ? [entries] : [], groups: [] };
+      damage.push(...findDamage(records, sums, names));
+    }
+    for (const id of groupIds) {
+      const tx = readTransaction(this.db, ['groups', 'entries']);
+      const [group, entries] = await Promise.all([tx.objectStore('groups').get(id), tx.objectStore('entries').get(groupOwner(id))]);
+      await tx.done;
+      if (!group) continue;
+      const records = { manifest: undefined, documents: [], chunks: [], entries: entries ? [entries] : [], groups: [group] };
+      damage.push(...findDamage(records, sums, names));
+    }
+    return damage;
   }
 
-  /** Every index record, and what of it fails its checksum. */
-  private async readChecked() {
+  private async loadRecords(): Promise<IndexSnapshot | undefined> {
     const sums = await checksums();
     const tx = readTransaction(this.db, [...INDEX_STORES, 'originals']);
     const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);
     await tx.done;
-    // names from the originals where stored, which no damage to the derived records can have changed
-    const names = new Map([...records.documents.map((d): [string, string] => [d.doc.id, d.doc.name]), ...originals.map((o): [string, string] => [o.id, o.name])]);
-    return { records, sums, names, damage: findDamage(records, sums, names) };
-  }
-
-  private async loadRecords(): Promise<IndexSnapshot | undefined> {
-    const { records, sums, names, damage } = await this.readChecked();
     const { manifest, documents, chunks, entries, groups } = records;
     if (!manifest) {
       if (documents.length === 0 && groups.length === 0) return undefined;
       throw new Error('the library holds documents but no index manifest; it cannot be read safely');
     }
+    const names = namesOf(documents, originals);
+    const damage = findDamage(records, sums, names);
     const damagedDocs = new Set(damage.filter((d) => d.kind === 'document').map((d) => d.id));
     const damagedGroups = new Set(damage.filter((d) => d.kind === 'group').map((d) => d.id));
     const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));
@@ -356,4 +372,9 @@ function checkVectorWidth(
 /** A record's counted terms as the entries store keeps them, when it has any. */
 function termsOf(record: DocumentRecord | GroupRecord): Pick<StoredEntries, 'terms'> {
   return record.terms ? { terms: record.terms } : {};
+}
+
+/** Documents' names, from the originals where stored, which no damage to the derived records can have changed. */
+function namesOf(documents: readonly StoredDocument[], originals: readonly StoredOriginal[]): Map<string, string> {
+  return new Map([...documents.map((d): [string, string] => [d.doc.id, d.doc.name]), ...originals.map((o): [string, string] => [o.id, o.name])]);
 }
