@@ -10,19 +10,22 @@
  * so the 100k-entry library spent 8 s of its reopen reading records; a file in the origin private
  * file system reads at disk speed.
  *
- *   bytes 0..3    "LIM2" ("LIMG" before the corpus was kept: bytes 12.. are the index, and no corpus)
+ *   bytes 0..3    "LIM3" ("LIMG" before the corpus was kept: bytes 12.. are the index, and no
+ *                 corpus; "LIM2" while the records kept their vectors beside the corpus)
  *   bytes 4..11   the index revision the image was made at (f64, little endian)
  *   bytes 12..15  the index's length in bytes (u32, little endian)
  *   bytes 16..    the index, as encodeIndex writes it, then the search corpus laid out over it
  *                 (corpus-codec.ts), when the snapshot had one
  *
  * With the corpus the library opens by adopting its search rows and posting lists (100k entries:
- * measured in the README); without it, or when it fails its checksum, they are laid out from the
- * records as before.
+ * measured in the README); without it they are laid out from the records as before. The records
+ * in a LIM3 image leave out the vectors their corpus rows hold (vectors-in-corpus.ts), so a
+ * corpus that fails its checksum makes the whole image useless, and the records are read.
  */
 import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/binary-format.ts';
 import { decodeCorpus, encodeCorpus } from '../core/stored-index/corpus-codec.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import { fillCorpusVectors, withoutCorpusVectors } from '../core/stored-index/vectors-in-corpus.ts';
 
 /** Where the image's bytes live: a file in the origin private file system in the app, memory in tests. */
 export interface ImageFile {
@@ -33,12 +36,13 @@ export interface ImageFile {
 }
 
 const MAGIC_V1 = [0x4c, 0x49, 0x4d, 0x47]; // LIMG
-const MAGIC = [0x4c, 0x49, 0x4d, 0x32]; // LIM2
+const MAGIC_V2 = [0x4c, 0x49, 0x4d, 0x32]; // LIM2
+const MAGIC = [0x4c, 0x49, 0x4d, 0x33]; // LIM3
 const HEADER_V1 = 12;
 const HEADER = 16;
 
 export async function encodeImage(snapshot: IndexSnapshot, revision: number, cache?: BlockCache): Promise<Uint8Array> {
-  const index = await encodeIndex(snapshot, cache);
+  const index = await encodeIndex(snapshot.corpus ? withoutCorpusVectors(snapshot, snapshot.corpus) : snapshot, cache);
   const corpus = snapshot.corpus ? await encodeCorpus(snapshot.corpus) : new Uint8Array(0);
   const bytes = new Uint8Array(HEADER + index.length + corpus.length);
   bytes.set(MAGIC, 0);
@@ -53,7 +57,8 @@ export async function encodeImage(snapshot: IndexSnapshot, revision: number, cac
 /** The index in the image (with its corpus, when kept and whole) when made at `revision` and whole; undefined otherwise. */
 export async function decodeImage(bytes: Uint8Array, revision: number): Promise<IndexSnapshot | undefined> {
   const v1 = MAGIC_V1.every((b, i) => bytes[i] === b);
-  if (!v1 && !MAGIC.every((b, i) => bytes[i] === b)) return undefined;
+  const v2 = MAGIC_V2.every((b, i) => bytes[i] === b);
+  if (!v1 && !v2 && !MAGIC.every((b, i) => bytes[i] === b)) return undefined;
   if (bytes.length < (v1 ? HEADER_V1 : HEADER)) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getFloat64(4, true) !== revision) return undefined;
@@ -64,7 +69,9 @@ export async function decodeImage(bytes: Uint8Array, revision: number): Promise<
     // a damaged copy is no reason to set a document aside: the records themselves are read instead
     if (snapshot.damage) return undefined;
     const corpus = indexEnd < bytes.length ? await decodeCorpus(bytes.subarray(indexEnd)) : undefined;
-    return corpus ? { ...snapshot, corpus } : snapshot;
+    if (v1 || v2) return corpus ? { ...snapshot, corpus } : snapshot;
+    if (indexEnd === bytes.length) return snapshot;
+    return corpus && fillCorpusVectors(snapshot, corpus) ? { ...snapshot, corpus } : undefined;
   } catch {
     return undefined;
   }

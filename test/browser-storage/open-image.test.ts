@@ -7,12 +7,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
+import { encodeCorpus } from '../../src/core/stored-index/corpus-codec.ts';
 import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
 import { readRevision } from '../../src/browser-storage/revision.ts';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
-import { docA, documentRecord, snapshot } from './fixtures.ts';
+import { DIM, docA, documentRecord, snapshot } from './fixtures.ts';
 
 function memoryImage(): ImageFile & { bytes?: Uint8Array } {
   const file: ImageFile & { bytes?: Uint8Array } = {
@@ -30,11 +31,12 @@ function memoryImage(): ImageFile & { bytes?: Uint8Array } {
 }
 
 /** A store holding the fixtures' index, with an image file, and the factory to open it again. */
-async function stored() {
+async function stored(vectorStorage: 'float32' | 'int8' = 'float32') {
   const factory = new IDBFactory();
   const image = memoryImage();
   const store = await IdbIndexStore.open({ factory, image });
   const snap = snapshot();
+  snap.manifest = { ...snap.manifest, vectorStorage };
   await store.putManifest(snap.manifest);
   for (const record of snap.documents) await store.putDocument(record);
   for (const record of snap.groups) await store.putGroup(record);
@@ -117,14 +119,20 @@ describe('the open image', () => {
     expect(third.openedFrom).toBe('records');
   });
 
-  it('keeps the search corpus beside the index, and opens without it when only that part is damaged', async () => {
-    const { store, image, reopen } = await stored();
+  it.each(['float32', 'int8'] as const)('keeps the search corpus beside the index with each %s vector once, and reads the records when the corpus is damaged', async (storage) => {
+    const { store, image, reopen } = await stored(storage);
     const snap = (await store.load())!;
     const corpus = new LiveCorpus(snap.manifest.embedder.dimension, snap.manifest.vectorStorage);
     for (const d of snap.documents) corpus.setDocument(d);
     for (const g of snap.groups) corpus.setGroup(g);
     const laidOut = corpus.image()!;
     expect(await store.saveImage(() => ({ ...snap, corpus: laidOut }))).toBe(true);
+
+    // the records' vectors are not written a second time: the corpus holds them
+    const entries = [...snap.documents, ...snap.groups].reduce((n, r) => n + r.entries.length, 0);
+    const vectorBytes = entries * (storage === 'int8' ? 4 + DIM : 4 * DIM);
+    const both = (await encodeIndex(snap)).length + (await encodeCorpus(laidOut)).length;
+    expect(image.bytes!.length).toBeLessThanOrEqual(16 + both - vectorBytes);
 
     const again = await reopen();
     const withCorpus = (await again.load())!;
@@ -133,13 +141,35 @@ describe('the open image', () => {
     expect(withCorpus.corpus!.lexical.words).toEqual(laidOut.lexical.words);
     expect(await encodeIndex(withCorpus)).toEqual(await encodeIndex(snap));
 
-    // the corpus is the file's last part: damaged, the index still opens from the image, without it
+    // the corpus is the file's last part: damaged, the records' vectors are gone with it, and the records are read
     image.bytes![image.bytes!.length - 3] ^= 0xff;
     const third = await reopen();
-    const without = (await third.load())!;
-    expect(third.openedFrom).toBe('image');
-    expect(without.corpus).toBeUndefined();
-    expect(await encodeIndex(without)).toEqual(await encodeIndex(snap));
+    const fromRecords = (await third.load())!;
+    expect(third.openedFrom).toBe('records');
+    expect(fromRecords.corpus).toBeUndefined();
+    expect(await encodeIndex(fromRecords)).toEqual(await encodeIndex(snap));
+  });
+
+  it('opens an image whose records keep their vectors beside the corpus, as images were written before', async () => {
+    const { store, image, reopen } = await stored();
+    const snap = (await store.load())!;
+    const corpus = new LiveCorpus(snap.manifest.embedder.dimension, snap.manifest.vectorStorage);
+    for (const d of snap.documents) corpus.setDocument(d);
+    for (const g of snap.groups) corpus.setGroup(g);
+    const index = await encodeIndex(snap);
+    const corpusBytes = await encodeCorpus(corpus.image()!);
+    const old = new Uint8Array(16 + index.length + corpusBytes.length);
+    old.set([0x4c, 0x49, 0x4d, 0x32]); // LIM2
+    new DataView(old.buffer).setFloat64(4, await readRevision(store.db), true);
+    new DataView(old.buffer).setUint32(12, index.length, true);
+    old.set(index, 16);
+    old.set(corpusBytes, 16 + index.length);
+    image.bytes = old;
+    const again = await reopen();
+    const opened = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    expect(opened.corpus).toBeDefined();
+    expect(await encodeIndex(opened)).toEqual(index);
   });
 
   it('opens an image written before the corpus was kept', async () => {

@@ -1,0 +1,83 @@
+/**
+ * An index snapshot whose vectors are kept once, in its search corpus. The app's open image holds
+ * the records and, beside them, the corpus as it searches (corpus-image.ts); both held every
+ * entry's vector, the records as int8 rows (4 + d bytes) and the corpus as its codes and scales
+ * (the same 4 + d bytes), so a 384-d library spent 776 bytes an entry on two copies of one vector.
+ * A record whose rows in the corpus hold exactly its vectors is written without them, and is given
+ * them back from those rows when read.
+ */
+import type { CorpusImage, VectorRows } from '../search/corpus-image.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
+
+const NONE = new Float32Array(0);
+
+type Owned = DocumentRecord | GroupRecord;
+
+/**
+ * The record without vectors, by the record it stands for: the same object every time, so the
+ * encoder's block cache (binary-format.ts) still finds the blocks of records that did not change.
+ */
+const lean = new WeakMap<Owned, Owned>();
+
+/** The snapshot with the vectors left out of every record whose corpus rows hold them; `corpus` is the snapshot's. */
+export function withoutCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImage): IndexSnapshot {
+  const owned = new Map(corpus.owners.map((o) => [o.owner, o.rows]));
+  const leave = <R extends Owned>(record: R, owner: string): R => {
+    const rows = owned.get(owner);
+    if (record.entries.length === 0 || rows?.length !== record.entries.length) return record;
+    const known = lean.get(record);
+    if (known) return known as R;
+    if (!sameValues(rowVectors(corpus.vectors, rows), record.vectors)) return record;
+    const made = { ...record, vectors: NONE };
+    lean.set(record, made);
+    return made;
+  };
+  return {
+    ...snapshot,
+    documents: snapshot.documents.map((d) => leave(d, d.doc.id)),
+    groups: snapshot.groups.map((g) => leave(g, g.group.id)),
+  };
+}
+
+/**
+ * Gives every record of a snapshot just decoded its vectors back, those left out from their rows
+ * in `corpus`, in place: a decoded record reads its counted terms only when asked (binary-format.ts),
+ * and copying the record would ask (a 100k-entry image decoded 0.2 s slower so). False when a
+ * record holds entries but neither vectors nor rows for them.
+ */
+export function fillCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImage): boolean {
+  const owned = new Map(corpus.owners.map((o) => [o.owner, o.rows]));
+  const { dimension } = snapshot.manifest.embedder;
+  if (corpus.vectors.dimension !== dimension) return false;
+  const fill = (record: Owned, owner: string): boolean => {
+    if (record.vectors.length === record.entries.length * dimension) return true;
+    const rows = owned.get(owner);
+    if (record.vectors.length > 0 || rows?.length !== record.entries.length) return false;
+    record.vectors = rowVectors(corpus.vectors, rows);
+    return true;
+  };
+  return snapshot.documents.every((d) => fill(d, d.doc.id)) && snapshot.groups.every((g) => fill(g, g.group.id));
+}
+
+/** The vectors the given rows search with, one after another (int8 rows dequantized, as the index scores them). */
+export function rowVectors(vectors: VectorRows, rows: ArrayLike<number>): Float32Array {
+  const { dimension: d, floats, codes, scales } = vectors;
+  const out = new Float32Array(rows.length * d);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (floats) out.set(floats.subarray(row * d, (row + 1) * d), i * d);
+    else if (codes && scales) {
+      const scale = scales[row];
+      const from = row * d;
+      const to = i * d;
+      for (let j = 0; j < d; j++) out[to + j] = codes[from + j] * scale;
+    }
+  }
+  return out;
+}
+
+function sameValues(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { LiveCorpus } from '../../../src/core/search/live-corpus.ts';
+import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
+import { atStoredPrecision } from '../../../src/core/stored-index/vector-codec.ts';
+import { fillCorpusVectors, withoutCorpusVectors } from '../../../src/core/stored-index/vectors-in-corpus.ts';
+import { DIM, snapshot } from '../../browser-storage/fixtures.ts';
+
+/** The fixtures' index at stored precision for `storage`, and its corpus laid out. */
+function laidOut(storage: 'float32' | 'int8') {
+  const base = snapshot();
+  const snap: IndexSnapshot = {
+    manifest: { ...base.manifest, vectorStorage: storage },
+    documents: base.documents.map((d) => ({ ...d, vectors: atStoredPrecision(d.vectors, DIM, storage) })),
+    groups: base.groups.map((g) => ({ ...g, vectors: atStoredPrecision(g.vectors, DIM, storage) })),
+  };
+  const corpus = new LiveCorpus(DIM, storage);
+  for (const d of snap.documents) corpus.setDocument(d);
+  for (const g of snap.groups) corpus.setGroup(g);
+  return { snap, corpus: corpus.image()! };
+}
+
+describe('vectors kept once, in the search corpus', () => {
+  it.each(['float32', 'int8'] as const)('leaves %s vectors out of every record and gives back the same values', (storage) => {
+    const { snap, corpus } = laidOut(storage);
+    const lean = withoutCorpusVectors(snap, corpus);
+    expect([...lean.documents, ...lean.groups].map((r) => r.vectors.length)).toEqual([0, 0, 0]);
+    // the same lean record each time, so the encoder's cache keeps its blocks
+    expect(withoutCorpusVectors(snap, corpus).documents[0]).toBe(lean.documents[0]);
+    // the snapshot given is not changed
+    expect(snap.documents[0].vectors.length).toBe(snap.documents[0].entries.length * DIM);
+
+    const decoded: IndexSnapshot = { ...lean, documents: lean.documents.map((d) => ({ ...d })), groups: lean.groups.map((g) => ({ ...g })) };
+    expect(fillCorpusVectors(decoded, corpus)).toBe(true);
+    for (const [i, d] of decoded.documents.entries()) expect(Array.from(d.vectors)).toEqual(Array.from(snap.documents[i].vectors));
+    expect(Array.from(decoded.groups[0].vectors)).toEqual(Array.from(snap.groups[0].vectors));
+  });
+
+  it('keeps the vectors of a record whose rows hold other values, or that has no rows', () => {
+    const { snap, corpus } = laidOut('float32');
+    const changed = { ...snap.documents[0], vectors: snap.documents[0].vectors.map((v) => v + 0.5) };
+    const lean = withoutCorpusVectors({ ...snap, documents: [changed, snap.documents[1]] }, corpus);
+    expect(lean.documents[0]).toBe(changed);
+    expect(lean.documents[1].vectors.length).toBe(0);
+
+    const unowned = { ...corpus, owners: corpus.owners.filter((o) => o.owner !== snap.documents[1].doc.id) };
+    expect(withoutCorpusVectors(snap, unowned).documents[1]).toBe(snap.documents[1]);
+  });
+
+  it('refuses a record left without vectors whose rows the corpus does not have', () => {
+    const { snap, corpus } = laidOut('int8');
+    const lean = withoutCorpusVectors(snap, corpus);
+    const decoded: IndexSnapshot = { ...lean, documents: lean.documents.map((d) => ({ ...d })), groups: lean.groups.map((g) => ({ ...g })) };
+    const unowned = { ...corpus, owners: corpus.owners.filter((o) => o.owner !== snap.groups[0].group.id) };
+    expect(fillCorpusVectors(decoded, unowned)).toBe(false);
+  });
+});
