@@ -14,6 +14,7 @@ import { summarize, type Timing } from '../../src/bench/stats.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { openLociDb } from '../../src/browser-storage/open.ts';
 import { INDEX_STORES } from '../../src/browser-storage/records.ts';
+import { storedSizeAt, type StoredSize } from './stored-size.ts';
 
 export interface Loaded {
   documents: number;
@@ -47,6 +48,8 @@ export interface BenchPage {
   queries(questions: string[], choices: { strategy: Strategy; retriever: Retriever }[], runs: number): Promise<QueryTiming[]>;
   engineQueries(entries: number, dimension: number, runs: number): ReturnType<typeof benchIndex>;
   storage(): Promise<{ usage: number; indexedDB?: number }>;
+  /** The library at `dimension` written to a database of its own, and its open image (stored-size.ts). */
+  storedSize(url: string, dimension: number): Promise<StoredSize>;
 }
 
 let client: LociClient | undefined;
@@ -145,6 +148,10 @@ const bench: BenchPage = {
 
   engineQueries(entries, dimension, runs) {
     return benchIndex({ sizes: [entries], dimension, runs, strategies: ['naive', 'p-rag', 'c-rag', 'cap-rag'], n: 5 });
+  },
+
+  async storedSize(url, dimension) {
+    return storedSizeAt(await decodeIndex(new Uint8Array(await (await fetch(url)).arrayBuffer())), dimension);
   },
 
   async storage() {

@@ -49,7 +49,11 @@ export function printReport(report: BrowserReport): void {
         [
           ['written to IndexedDB (s)', s(loaded.ms), undefined],
           ['IndexedDB (MB)', mb(library.storedBytes), undefined],
-          ['IndexedDB bytes per entry', library.storedBytesPerEntry, '≤ 1,200 (384-d)'],
+          [`IndexedDB bytes per entry (${loaded.dimension}-d)`, library.storedBytesPerEntry, undefined],
+          [`the open image, bytes per entry (${loaded.dimension}-d)`, library.imageBytes === undefined ? undefined : library.imageBytes / loaded.entries, undefined],
+          ['IndexedDB bytes per entry at 384-d', library.at384.indexedDBBytes / library.at384.entries, '≤ 1,200'],
+          ['the open image, bytes per entry at 384-d', library.at384.imageBytes / library.at384.entries, undefined],
+          ['both, bytes per entry at 384-d', (library.at384.indexedDBBytes + library.at384.imageBytes) / library.at384.entries, undefined],
           ...library.openSteps.stores.map((st): Cell[] => [`open step: read ${st.name} (${st.records} records) (s)`, s(st.ms), undefined]),
           ['open step: the store\'s load(), all of it (s)', s(library.openSteps.load), undefined],
           ['open step: the engine over the loaded records (s)', s(library.openSteps.engine), undefined],

@@ -1,0 +1,86 @@
+/**
+ * What a library costs on disk at the production embedders' width, measured in this tab: the bench
+ * library (built with the 128-d test embedder) widened to `dimension` and written through the app's
+ * own store into an IndexedDB database of its own, then its open image made as the app makes it
+ * (records and the search corpus laid out over them). The added dimensions are the entry's own
+ * values in a seeded order with seeded signs, so the int8 codes are as varied as real ones and
+ * IndexedDB's compression gains nothing a real 384-d vector would not give it.
+ */
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import type { ImageFile } from '../../src/browser-storage/open-image.ts';
+import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
+import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
+import { atStoredPrecision } from '../../src/core/stored-index/vector-codec.ts';
+import { seededRandom } from '../../src/core/util/random.ts';
+
+export interface StoredSize {
+  dimension: number;
+  entries: number;
+  /** navigator.storage.estimate()'s IndexedDB usage, after the records were written less before. */
+  indexedDBBytes: number;
+  /** The open image file's length. */
+  imageBytes: number;
+}
+
+export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): Promise<StoredSize> {
+  const wide = widened(snapshot, dimension);
+  const name = `loci-bench-${dimension}`;
+  await deleteDatabase(name);
+  const before = await indexedDBUsage();
+  let imageBytes = 0;
+  const image: ImageFile = {
+    read: async () => undefined,
+    write: async (bytes) => void (imageBytes = bytes.length),
+    remove: async () => undefined,
+  };
+  const store = await IdbIndexStore.open({ name, image });
+  try {
+    await store.putManifest(wide.manifest);
+    for (const record of wide.documents) await store.putDocument(record);
+    for (const record of wide.groups) await store.putGroup(record);
+    const indexedDBBytes = (await indexedDBUsage()) - before;
+    const corpus = new LiveCorpus(dimension, wide.manifest.vectorStorage);
+    for (const record of wide.documents) corpus.setDocument(record);
+    for (const record of wide.groups) corpus.setGroup(record);
+    if (!(await store.saveImage(() => ({ ...wide, corpus: corpus.image() })))) throw new Error('the open image was not saved');
+    const entries = [...wide.documents, ...wide.groups].reduce((n, r) => n + r.entries.length, 0);
+    return { dimension, entries, indexedDBBytes, imageBytes };
+  } finally {
+    store.close();
+    await deleteDatabase(name);
+  }
+}
+
+function widened(snapshot: IndexSnapshot, dimension: number): IndexSnapshot {
+  const from = snapshot.manifest.embedder.dimension;
+  const random = seededRandom(dimension);
+  const widen = (vectors: Float32Array): Float32Array => {
+    const rows = vectors.length / from;
+    const out = new Float32Array(rows * dimension);
+    for (let r = 0; r < rows; r++) {
+      for (let j = 0; j < dimension; j++) {
+        const source = j < from ? j : Math.floor(random() * from);
+        out[r * dimension + j] = (j < from || random() < 0.5 ? 1 : -1) * vectors[r * from + source];
+      }
+    }
+    return atStoredPrecision(out, dimension, snapshot.manifest.vectorStorage);
+  };
+  return {
+    manifest: { ...snapshot.manifest, embedder: { ...snapshot.manifest.embedder, dimension } },
+    documents: snapshot.documents.map((d) => ({ ...d, vectors: widen(d.vectors) })),
+    groups: snapshot.groups.map((g) => ({ ...g, vectors: widen(g.vectors) })),
+  };
+}
+
+async function indexedDBUsage(): Promise<number> {
+  const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
+  return estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0;
+}
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+}
