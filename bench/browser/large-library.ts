@@ -101,8 +101,8 @@ export async function benchLargeLibrary(
     log(`app, reopened: index read from the ${reopen.index.from} (search corpus ${reopen.index.corpus}) in ${(reopen.index.readMs / 1000).toFixed(2)} s, open (the embedder loading alongside) in ${(reopen.index.ms / 1000).toFixed(2)} s`);
     log(`app, reopened: ready ${(reopen.startedMs / 1000).toFixed(2)} s, sources ${(reopen.sourcesMs / 1000).toFixed(2)} s, answer ${(reopen.answerMs / 1000).toFixed(2)} s`);
 
-    // last: writing and deleting a second large database leaves IndexedDB compacting for a while,
-    // which slowed the reopen measured after it (sources 1.89-2.10 s and a 251-359 ms main-thread task)
+    // last, so that writing and deleting a second large database (IndexedDB compacts after it)
+    // never overlaps the app's timings
     const sizes = await context.newPage();
     await openBenchPage(sizes, baseURL);
     const at384 = await sizes.evaluate((url) => (window as unknown as BenchWindow).lociBench.storedSize(url, 384), LIBRARY_URL);
