@@ -4,7 +4,11 @@
  * entry's vector, the records as int8 rows (4 + d bytes) and the corpus as its codes and scales
  * (the same 4 + d bytes), so a 384-d library spent 776 bytes an entry on two copies of one vector.
  * A record whose rows in the corpus hold exactly its vectors is written without them, and is given
- * them back from those rows when read.
+ * them back from those rows when read: lazily, because a library that opens by adopting its
+ * corpus searches the corpus's rows and seldom asks a record for its vectors (clustering it again,
+ * writing it back to IndexedDB, exporting it). Until asked, a record costs the int8 rows it shares
+ * with the others instead of 4·d bytes an entry of floats (100k entries of 128-d: 51 MB of floats
+ * against 13 MB of codes), and opening does not make them (about 0.1 s of a 0.55 s decode in Node).
  */
 import type { CorpusImage, VectorRows } from '../search/corpus-image.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
@@ -19,6 +23,9 @@ type Owned = DocumentRecord | GroupRecord;
  */
 const lean = new WeakMap<Owned, Owned>();
 
+/** Records whose vectors are still their rows of the corpus they were read with, not yet made. */
+const fromRows = new WeakSet<Owned>();
+
 /** The snapshot with the vectors left out of every record whose corpus rows hold them; `corpus` is the snapshot's. */
 export function withoutCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImage): IndexSnapshot {
   const owned = new Map(corpus.owners.map((o) => [o.owner, o.rows]));
@@ -27,8 +34,10 @@ export function withoutCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImag
     if (record.entries.length === 0 || rows?.length !== record.entries.length) return record;
     const known = lean.get(record);
     if (known) return known as R;
-    if (!sameValues(rowVectors(corpus.vectors, rows), record.vectors)) return record;
-    const made = { ...record, vectors: NONE };
+    // a record read from rows and not changed since is in its rows still (the corpus keeps an
+    // unchanged record's rows); any other is compared value by value
+    if (!fromRows.has(record) && !sameValues(rowVectors(corpus.vectors, rows), record.vectors)) return record;
+    const made = withVectors(record, NONE);
     lean.set(record, made);
     return made;
   };
@@ -41,9 +50,9 @@ export function withoutCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImag
 
 /**
  * Gives every record of a snapshot just decoded its vectors back, those left out from their rows
- * in `corpus`, in place: a decoded record reads its counted terms only when asked (binary-format.ts),
- * and copying the record would ask (a 100k-entry image decoded 0.2 s slower so). False when a
- * record holds entries but neither vectors nor rows for them.
+ * in `corpus` when first read, in place (copying a decoded record would read what it reads only
+ * when asked: these vectors, and its counted terms, binary-format.ts). False when a record holds
+ * entries but neither vectors nor rows for them.
  */
 export function fillCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImage): boolean {
   const owned = new Map(corpus.owners.map((o) => [o.owner, o.rows]));
@@ -53,7 +62,7 @@ export function fillCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImage):
     if (record.vectors.length === record.entries.length * dimension) return true;
     const rows = owned.get(owner);
     if (record.vectors.length > 0 || rows?.length !== record.entries.length) return false;
-    record.vectors = rowVectors(corpus.vectors, rows);
+    vectorsWhenRead(record, corpus.vectors, rows);
     return true;
   };
   return snapshot.documents.every((d) => fill(d, d.doc.id)) && snapshot.groups.every((g) => fill(g, g.group.id));
@@ -74,6 +83,33 @@ export function rowVectors(vectors: VectorRows, rows: ArrayLike<number>): Float3
     }
   }
   return out;
+}
+
+/** `record.vectors` made from `rows` when first read (or replaced when first written). */
+function vectorsWhenRead(record: Owned, vectors: VectorRows, rows: Int32Array): void {
+  const settle = (value: Float32Array, written = false) => {
+    fromRows.delete(record);
+    if (written) lean.delete(record);
+    Object.defineProperty(record, 'vectors', { configurable: true, enumerable: true, writable: true, value });
+    return value;
+  };
+  Object.defineProperty(record, 'vectors', {
+    configurable: true,
+    enumerable: true,
+    get: () => settle(rowVectors(vectors, rows)),
+    set: (value: Float32Array) => settle(value, true),
+  });
+  fromRows.add(record);
+}
+
+/**
+ * A copy of the record with other vectors, made from its property descriptors: a spread would
+ * read every property, and so make vectors read from rows.
+ */
+function withVectors<R extends Owned>(record: R, vectors: Float32Array): R {
+  const descriptors = Object.getOwnPropertyDescriptors(record);
+  descriptors.vectors = { configurable: true, enumerable: true, writable: true, value: vectors };
+  return Object.defineProperties({}, descriptors) as R;
 }
 
 function sameValues(a: Float32Array, b: Float32Array): boolean {

@@ -46,6 +46,29 @@ describe('vectors kept once, in the search corpus', () => {
     expect(withoutCorpusVectors(snap, unowned).documents[1]).toBe(snap.documents[1]);
   });
 
+  it('makes the vectors given back only when they are read, and leaves them out again without making them', () => {
+    const { snap, corpus } = laidOut('int8');
+    const decoded: IndexSnapshot = { ...withoutCorpusVectors(snap, corpus) };
+    decoded.documents = decoded.documents.map((d) => ({ ...d }));
+    decoded.groups = decoded.groups.map((g) => ({ ...g }));
+    expect(fillCorpusVectors(decoded, corpus)).toBe(true);
+    const made = (record: object) => Object.getOwnPropertyDescriptor(record, 'vectors')?.get === undefined;
+    expect([...decoded.documents, ...decoded.groups].some(made)).toBe(false);
+
+    // saved again (the open image after a change elsewhere): left out, still not made
+    const again = withoutCorpusVectors(decoded, corpus);
+    expect(again.documents.map((d) => d.vectors.length)).toEqual([0, 0]);
+    expect([...decoded.documents, ...decoded.groups].some(made)).toBe(false);
+
+    // read, they are the stored values; written, the written ones
+    expect(Array.from(decoded.documents[0].vectors)).toEqual(Array.from(snap.documents[0].vectors));
+    expect(made(decoded.documents[0])).toBe(true);
+    decoded.groups[0].vectors = new Float32Array(snap.groups[0].entries.length * DIM);
+    expect(decoded.groups[0].vectors.every((v) => v === 0)).toBe(true);
+    // a written record is compared value by value: its rows no longer hold it
+    expect(withoutCorpusVectors(decoded, corpus).groups[0]).toBe(decoded.groups[0]);
+  });
+
   it('refuses a record left without vectors whose rows the corpus does not have', () => {
     const { snap, corpus } = laidOut('int8');
     const lean = withoutCorpusVectors(snap, corpus);
