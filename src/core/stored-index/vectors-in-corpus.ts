@@ -3,8 +3,9 @@
  * the records and, beside them, the corpus as it searches (corpus-image.ts); both held every
  * entry's vector, the records as int8 rows (4 + d bytes) and the corpus as its codes and scales
  * (the same 4 + d bytes), so a 384-d library spent 776 bytes an entry on two copies of one vector.
- * A record whose rows in the corpus hold exactly its vectors is written without them, and is given
- * them back from those rows when read: lazily, because a library that opens by adopting its
+ * A record whose rows in the corpus hold exactly its vectors is written without them (and without
+ * its counted terms, which the corpus holds as posting lists), and is given them back from those
+ * rows when read: lazily, because a library that opens by adopting its
  * corpus searches the corpus's rows and seldom asks a record for its vectors (clustering it again,
  * writing it back to IndexedDB, exporting it). Until asked, a record costs the int8 rows it shares
  * with the others instead of 4·d bytes an entry of floats (100k entries of 128-d: 51 MB of floats
@@ -37,7 +38,7 @@ export function withoutCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImag
     // a record read from rows and not changed since is in its rows still (the corpus keeps an
     // unchanged record's rows); any other is compared value by value
     if (!fromRows.has(record) && !sameValues(rowVectors(corpus.vectors, rows), record.vectors)) return record;
-    const made = withVectors(record, NONE);
+    const made = leanCopy(record);
     lean.set(record, made);
     return made;
   };
@@ -103,12 +104,16 @@ function vectorsWhenRead(record: Owned, vectors: VectorRows, rows: Int32Array): 
 }
 
 /**
- * A copy of the record with other vectors, made from its property descriptors: a spread would
- * read every property, and so make vectors read from rows.
+ * A copy of the record without its vectors and counted terms, made from its property descriptors:
+ * a spread would read every property, and so make vectors read from rows and terms read from their
+ * block. The terms go too because the corpus holds them as well, as BM25's posting lists, and an
+ * image's records are laid out again only when its corpus cannot be adopted (then they are
+ * segmented again); a record changed after opening counts its terms when it is stored.
  */
-function withVectors<R extends Owned>(record: R, vectors: Float32Array): R {
+function leanCopy<R extends Owned>(record: R): R {
   const descriptors = Object.getOwnPropertyDescriptors(record);
-  descriptors.vectors = { configurable: true, enumerable: true, writable: true, value: vectors };
+  descriptors.vectors = { configurable: true, enumerable: true, writable: true, value: NONE };
+  descriptors.terms = { configurable: true, enumerable: true, writable: true, value: undefined };
   return Object.defineProperties({}, descriptors) as R;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LiveCorpus } from '../../../src/core/search/live-corpus.ts';
+import { countTerms } from '../../../src/core/search/entry-terms.ts';
 import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { atStoredPrecision } from '../../../src/core/stored-index/vector-codec.ts';
 import { fillCorpusVectors, withoutCorpusVectors } from '../../../src/core/stored-index/vectors-in-corpus.ts';
@@ -67,6 +68,17 @@ describe('vectors kept once, in the search corpus', () => {
     expect(decoded.groups[0].vectors.every((v) => v === 0)).toBe(true);
     // a written record is compared value by value: its rows no longer hold it
     expect(withoutCorpusVectors(decoded, corpus).groups[0]).toBe(decoded.groups[0]);
+  });
+
+  it('leaves out the counted terms too, without reading them', () => {
+    const { snap, corpus } = laidOut('float32');
+    let reads = 0;
+    const record = { ...snap.documents[0] };
+    Object.defineProperty(record, 'terms', { configurable: true, enumerable: true, get: () => (reads++, countTerms(record.entries)) });
+    const lean = withoutCorpusVectors({ ...snap, documents: [record, snap.documents[1]] }, corpus);
+    expect(lean.documents[0].terms).toBeUndefined();
+    expect(lean.documents[0].entries).toBe(record.entries);
+    expect(reads).toBe(0);
   });
 
   it('refuses a record left without vectors whose rows the corpus does not have', () => {
