@@ -19,8 +19,8 @@
  *
  * With the corpus the library opens by adopting its search rows and posting lists (100k entries:
  * measured in the README); without it they are laid out from the records as before. The records
- * in a LIM3 image leave out the vectors their corpus rows hold (vectors-in-corpus.ts), so a
- * corpus that fails its checksum makes the whole image useless, and the records are read.
+ * in a LIM3 image leave out the vectors and counted words their corpus holds (vectors-in-corpus.ts),
+ * so a corpus that fails its checksum makes the whole image useless, and the records are read.
  */
 import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/binary-format.ts';
 import { decodeCorpus, encodeCorpus } from '../core/stored-index/corpus-codec.ts';
