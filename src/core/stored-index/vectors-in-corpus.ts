@@ -5,11 +5,11 @@
  * (the same 4 + d bytes), so a 384-d library spent 776 bytes an entry on two copies of one vector.
  * A record whose rows in the corpus hold exactly its vectors is written without them (and without
  * its counted terms, which the corpus holds as posting lists), and is given them back from those
- * rows when read: lazily, because a library that opens by adopting its
- * corpus searches the corpus's rows and seldom asks a record for its vectors (clustering it again,
- * writing it back to IndexedDB, exporting it). Until asked, a record costs the int8 rows it shares
- * with the others instead of 4·d bytes an entry of floats (100k entries of 128-d: 51 MB of floats
- * against 13 MB of codes), and opening does not make them (about 0.1 s of a 0.55 s decode in Node).
+ * rows when read: lazily, because a library that opens by adopting its corpus searches the
+ * corpus's rows and seldom asks a record for its vectors (clustering it again, writing it back to
+ * IndexedDB, exporting it). Until asked, a record costs the int8 rows it shares with the others
+ * instead of 4·d bytes an entry of floats (100k entries of 128-d: 51 MB of floats against 13 MB of
+ * codes), and opening does not make them (about 0.1 s of a 0.55 s decode in Node).
  */
 import type { CorpusImage, VectorRows } from '../search/corpus-image.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
