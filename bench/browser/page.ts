@@ -14,7 +14,7 @@ import { summarize, type Timing } from '../../src/bench/stats.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { openLociDb } from '../../src/browser-storage/open.ts';
 import { INDEX_STORES } from '../../src/browser-storage/records.ts';
-import { storedSizeAt, type StoredSize } from './stored-size.ts';
+import { storageUsage, storedSizeAt, type StoredSize } from './stored-size.ts';
 
 export interface Loaded {
   documents: number;
@@ -154,9 +154,8 @@ const bench: BenchPage = {
     return storedSizeAt(await decodeIndex(new Uint8Array(await (await fetch(url)).arrayBuffer())), dimension);
   },
 
-  async storage() {
-    const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
-    return { usage: estimate.usage ?? 0, indexedDB: estimate.usageDetails?.indexedDB };
+  storage() {
+    return storageUsage();
   },
 };
 

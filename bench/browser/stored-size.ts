@@ -7,6 +7,7 @@
  * IndexedDB's compression gains nothing a real 384-d vector would not give it.
  */
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { deleteLociDb } from '../../src/browser-storage/open.ts';
 import type { ImageFile } from '../../src/browser-storage/open-image.ts';
 import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
@@ -25,8 +26,8 @@ export interface StoredSize {
 export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): Promise<StoredSize> {
   const wide = widened(snapshot, dimension);
   const name = `loci-bench-${dimension}`;
-  await deleteDatabase(name);
-  const before = await indexedDBUsage();
+  await deleteLociDb({ name });
+  const before = indexedDBUsage(await storageUsage());
   let imageBytes = 0;
   const image: ImageFile = {
     read: async () => undefined,
@@ -38,7 +39,7 @@ export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): 
     await store.putManifest(wide.manifest);
     for (const record of wide.documents) await store.putDocument(record);
     for (const record of wide.groups) await store.putGroup(record);
-    const indexedDBBytes = (await indexedDBUsage()) - before;
+    const indexedDBBytes = indexedDBUsage(await storageUsage()) - before;
     const corpus = new LiveCorpus(dimension, wide.manifest.vectorStorage);
     for (const record of wide.documents) corpus.setDocument(record);
     for (const record of wide.groups) corpus.setGroup(record);
@@ -47,7 +48,7 @@ export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): 
     return { dimension, entries, indexedDBBytes, imageBytes };
   } finally {
     store.close();
-    await deleteDatabase(name);
+    await deleteLociDb({ name });
   }
 }
 
@@ -72,15 +73,12 @@ function widened(snapshot: IndexSnapshot, dimension: number): IndexSnapshot {
   };
 }
 
-async function indexedDBUsage(): Promise<number> {
+/** What the origin stores, as navigator.storage.estimate() reports it; IndexedDB's part where Chromium tells it. */
+export async function storageUsage(): Promise<{ usage: number; indexedDB?: number }> {
   const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
-  return estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0;
+  return { usage: estimate.usage ?? 0, indexedDB: estimate.usageDetails?.indexedDB };
 }
 
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-  });
+function indexedDBUsage({ usage, indexedDB }: { usage: number; indexedDB?: number }): number {
+  return indexedDB ?? usage;
 }

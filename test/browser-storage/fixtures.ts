@@ -5,6 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import type { Chunk, Doc, Entry, IndexManifest } from '../../src/core/types.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 
 export const DIM = 4;
 
@@ -123,4 +124,12 @@ export async function storeWith(snap: IndexSnapshot, factory?: IDBFactory): Prom
 
 export function bytesOf(vectors: Float32Array): number[] {
   return Array.from(new Uint8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength));
+}
+
+/** The search corpus laid out over a snapshot's records, as the engine lays it out when it opens them. */
+export function corpusOf(snapshot: IndexSnapshot): LiveCorpus {
+  const corpus = new LiveCorpus(snapshot.manifest.embedder.dimension, snapshot.manifest.vectorStorage);
+  for (const d of snapshot.documents) corpus.setDocument(d);
+  for (const g of snapshot.groups) corpus.setGroup(g);
+  return corpus;
 }

@@ -8,12 +8,11 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { encodeCorpus } from '../../src/core/stored-index/corpus-codec.ts';
-import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
 import { readRevision } from '../../src/browser-storage/revision.ts';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
-import { DIM, docA, documentRecord, snapshot } from './fixtures.ts';
+import { corpusOf, DIM, docA, documentRecord, snapshot } from './fixtures.ts';
 
 function memoryImage(): ImageFile & { bytes?: Uint8Array } {
   const file: ImageFile & { bytes?: Uint8Array } = {
@@ -122,9 +121,7 @@ describe('the open image', () => {
   it.each(['float32', 'int8'] as const)('keeps the search corpus beside the index with each %s vector once, and reads the records when the corpus is damaged', async (storage) => {
     const { store, image, reopen } = await stored(storage);
     const snap = (await store.load())!;
-    const corpus = new LiveCorpus(snap.manifest.embedder.dimension, snap.manifest.vectorStorage);
-    for (const d of snap.documents) corpus.setDocument(d);
-    for (const g of snap.groups) corpus.setGroup(g);
+    const corpus = corpusOf(snap);
     const laidOut = corpus.image()!;
     expect(await store.saveImage(() => ({ ...snap, corpus: laidOut }))).toBe(true);
 
@@ -155,9 +152,7 @@ describe('the open image', () => {
   it.each(['LIMG', 'LIM2'] as const)('opens an image written as %s images were', async (magic) => {
     const { store, image, reopen } = await stored();
     const snap = (await store.load())!;
-    const corpus = new LiveCorpus(snap.manifest.embedder.dimension, snap.manifest.vectorStorage);
-    for (const d of snap.documents) corpus.setDocument(d);
-    for (const g of snap.groups) corpus.setGroup(g);
+    const corpus = corpusOf(snap);
     const index = await encodeIndex(snap);
     const corpusBytes = magic === 'LIM2' ? await encodeCorpus(corpus.image()!) : new Uint8Array(0);
     const header = magic === 'LIM2' ? 16 : 12;

@@ -10,13 +10,12 @@ import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
 import type { ManifestSettings } from '../../src/core/stored-index/manifest.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import { countTerms } from '../../src/core/search/entry-terms.ts';
-import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import { flipByte } from '../support/index-blocks.ts';
 import { docOwner } from '../../src/browser-storage/owner-key.ts';
 import { atStoredPrecision } from '../../src/core/stored-index/vector-codec.ts';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
-import { DIM, docA, documentRecord, freshStore, manifest, storeWith } from './fixtures.ts';
+import { corpusOf, DIM, docA, documentRecord, freshStore, manifest, storeWith } from './fixtures.ts';
 
 const SETTINGS: Partial<ManifestSettings> = {
   chunking: { chunkTokens: 30, overlapTokens: 3 },
@@ -33,13 +32,6 @@ async function built(): Promise<IndexSnapshot> {
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS });
   await engine.indexFiles([{ name: 'a.txt', bytes: text(0) }, { name: 'b.txt', bytes: text(1) }]);
   return store.snapshot()!;
-}
-
-function corpusOf(snapshot: IndexSnapshot): LiveCorpus {
-  const corpus = new LiveCorpus(snapshot.manifest.embedder.dimension);
-  for (const d of snapshot.documents) corpus.setDocument(d);
-  for (const g of snapshot.groups) corpus.setGroup(g);
-  return corpus;
 }
 
 const withoutTerms = (s: IndexSnapshot): IndexSnapshot => ({

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LiveCorpus } from '../../../src/core/search/live-corpus.ts';
 import { countTerms } from '../../../src/core/search/entry-terms.ts';
 import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { atStoredPrecision } from '../../../src/core/stored-index/vector-codec.ts';
 import { fillCorpusVectors, withoutCorpusVectors } from '../../../src/core/stored-index/vectors-in-corpus.ts';
-import { DIM, snapshot } from '../../browser-storage/fixtures.ts';
+import { corpusOf, DIM, snapshot } from '../../browser-storage/fixtures.ts';
 
 /** The fixtures' index at stored precision for `storage`, and its corpus laid out. */
 function laidOut(storage: 'float32' | 'int8') {
@@ -14,10 +13,7 @@ function laidOut(storage: 'float32' | 'int8') {
     documents: base.documents.map((d) => ({ ...d, vectors: atStoredPrecision(d.vectors, DIM, storage) })),
     groups: base.groups.map((g) => ({ ...g, vectors: atStoredPrecision(g.vectors, DIM, storage) })),
   };
-  const corpus = new LiveCorpus(DIM, storage);
-  for (const d of snap.documents) corpus.setDocument(d);
-  for (const g of snap.groups) corpus.setGroup(g);
-  return { snap, corpus: corpus.image()! };
+  return { snap, corpus: corpusOf(snap).image()! };
 }
 
 describe('vectors kept once, in the search corpus', () => {
