@@ -8,6 +8,7 @@
  */
 import type { DocumentRecord, GroupRecord } from '../../src/core/stored-index/snapshot.ts';
 import type { Damage } from '../../src/core/stored-index/damage.ts';
+import { termsFor } from '../../src/core/search/entry-terms.ts';
 
 export interface CheckedStore {
   findRecordDamage(): Promise<Damage[]>;
@@ -46,8 +47,10 @@ export async function restoreDamagedRecords(store: CheckedStore, copies: SoundCo
     }
     const document = damage.kind === 'document' ? copies.document(damage.id) : undefined;
     const group = damage.kind === 'group' ? copies.group(damage.id) : undefined;
-    if (document) await store.putDocument(document);
-    else if (group) await store.putGroup(group);
+    // the image keeps no counted words (its corpus holds them): counted again, the record opens
+    // from IndexedDB as fast as one indexing wrote
+    if (document) await store.putDocument({ ...document, terms: termsFor(document.entries, document.terms) });
+    else if (group) await store.putGroup({ ...group, terms: termsFor(group.entries, group.terms) });
     else {
       left.push(damage);
       continue;
