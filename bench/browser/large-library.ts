@@ -23,6 +23,8 @@ export interface Reopen {
   rows: number;
   /** Where the engine worker opened the index from (the open image or the records), and how long it took, ms. */
   index: { from?: string; corpus?: string; ms: number; readMs: number };
+  /** When each `loci:` user-timing mark of the page and its workers was first set, ms from navigation (see steps()). */
+  steps: Record<string, number>;
   mainThread: MainThreadReading;
   memory?: TabMemory;
 }
@@ -99,6 +101,7 @@ export async function benchLargeLibrary(
     log(`app, first visit: ready ${(firstVisit.startedMs / 1000).toFixed(2)} s, sources ${(firstVisit.sourcesMs / 1000).toFixed(2)} s`);
     const reopen = await openAndAsk(await context.newPage(), baseURL, library.questions[1]);
     log(`app, reopened: index read from the ${reopen.index.from} (search corpus ${reopen.index.corpus}) in ${(reopen.index.readMs / 1000).toFixed(2)} s, open (the embedder loading alongside) in ${(reopen.index.ms / 1000).toFixed(2)} s`);
+    log(`app, reopened, from navigation: ${Object.entries(reopen.steps).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`);
     log(`app, reopened: ready ${(reopen.startedMs / 1000).toFixed(2)} s, sources ${(reopen.sourcesMs / 1000).toFixed(2)} s, answer ${(reopen.answerMs / 1000).toFixed(2)} s`);
 
     // last, so that writing and deleting a second large database (IndexedDB compacts after it)
@@ -137,10 +140,29 @@ async function openAndAsk(page: Page, baseURL: string, question: string, before?
     await page.waitForSelector('[data-testid="answer"][data-done="true"]', { timeout: 300_000 });
     const answerMs = Date.now() - t0;
     const rows = await page.locator('[data-testid="doc-row"]').count();
+    const marks = await steps(page);
     const index = await page.evaluate(() => ({ from: document.documentElement.dataset.indexOpenedFrom, corpus: document.documentElement.dataset.indexCorpus, ms: Number(document.documentElement.dataset.indexOpenedMs), readMs: Number(document.documentElement.dataset.indexReadMs) }));
     await before?.(page);
-    return { startedMs, sourcesMs, answerMs, rows, index, mainThread: await readProbe(page), memory: await tabMemory(page) };
+    return { startedMs, sourcesMs, answerMs, rows, index, steps: marks, mainThread: await readProbe(page), memory: await tabMemory(page) };
   } finally {
     await page.close();
   }
+}
+
+/**
+ * The app's `loci:` user-timing marks (the engine worker's module running, the image read and
+ * decoded, the index open; the page's start done), each at its first setting, in ms from the
+ * page's navigation: where a reopen's time goes, in the workers as well as the page.
+ */
+async function steps(page: Page): Promise<Record<string, number>> {
+  const read = () =>
+    performance
+      .getEntriesByType('mark')
+      .filter((mark) => mark.name.startsWith('loci:'))
+      .map((mark) => ({ name: mark.name.slice('loci:'.length), at: performance.timeOrigin + mark.startTime }));
+  const navigation = await page.evaluate(() => performance.timeOrigin);
+  const marks = (await page.evaluate(read)).concat(...(await Promise.all(page.workers().map((worker) => worker.evaluate(read).catch(() => [])))));
+  const out: Record<string, number> = {};
+  for (const { name, at } of marks.sort((a, b) => a.at - b.at)) out[name] ??= Math.round(at - navigation);
+  return out;
 }

@@ -44,6 +44,7 @@ export function createWorkerClient(search?: string): LociClient {
         const embedPort = connect(embedWorker);
         const llmPort = connect(llmWorker);
         const result = await engine.start(transfer({ launch, embedPort, llmPort }, [embedPort, llmPort]), proxy(dispatch));
+        performance.mark('loci:started');
         // Tests and diagnostics read where the models really run without opening the settings.
         document.documentElement.dataset.embedderDevice = result.device.embedderDevice;
         document.documentElement.dataset.generatorBackend = result.device.generatorBackend;
