@@ -143,6 +143,30 @@ describe('retrieve', () => {
     expect(ids(result)).toEqual(['d1:0']);
   });
 
+  it('counts M in chunks, not rows: sentences of one chunk do not use up the list', () => {
+    // c0 with three pre-parsed sentences closest to the query, then c1, then c2
+    const own: Entry[] = ['c0', 'c1', 'c2'].map((id) => ({ id: `${id}|chunk|whole|0`, kind: 'chunk', level: 'whole', text: id, origin: { type: 'chunk', id } }));
+    const sentences: Entry[] = [0, 1, 2].map((i) => ({ id: `c0|query|point|${i}`, kind: 'query', level: 'point', text: `c0 sentence ${i}`, origin: { type: 'chunk', id: 'c0' } }));
+    const rows = [...own, ...sentences];
+    const vectors = new FlatVectorIndex(2);
+    vectors.add([[0.9, 0.44], [0.8, 0.6], [0.6, 0.8], [1, 0], [0.99, 0.14], [0.98, 0.2]].map((v) => Float32Array.from(v)));
+    const local = (id: string): Chunk => ({ id, docId: 'd', ordinal: Number(id[1]), text: id, headingPath: [], start: 0, end: 2, tokens: 1 });
+    const corpus: RetrievalCorpus = {
+      entry: (row) => rows[row],
+      chunksOf: (origin) => [origin.id],
+      orderOf: (chunkId) => Number(chunkId[1]),
+      chunk: local,
+      docLabel: () => ({ name: 'd.txt', title: 'D' }),
+      rowsFor: (strategy) => Int32Array.from(rows.flatMap((e, row) => (kindsFor(strategy).has(e.kind) ? [row] : []))),
+      vectors,
+      lexical: new LexicalIndex(),
+    };
+    const result = retrieve(corpus, [{ text: 'q', vector: Float32Array.of(1, 0) }], { strategy: 'p-rag', n: 2, m: 2, retriever: 'dense' });
+    // two rows would be two of c0's sentences, and c1 would never be reached
+    expect(ids(result)).toEqual(['c0', 'c1']);
+    expect(result.trace.map((t) => t.entryId)).toEqual(['c0|query|point|0', 'c0|query|point|1', 'c0|query|point|2', 'c0|chunk|whole|0', 'c1|chunk|whole|0']);
+  });
+
   it('returns nothing without queries or for N = 0', () => {
     expect(retrieve(makeCorpus(), [], { strategy: 'naive', n: 2, retriever: 'hybrid' })).toEqual({ chunks: [], trace: [] });
     expect(retrieve(makeCorpus(), [question], { strategy: 'naive', n: 0, retriever: 'hybrid' })).toEqual({ chunks: [], trace: [] });
