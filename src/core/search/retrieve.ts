@@ -29,7 +29,7 @@ export interface RetrieveOptions {
   strategy: Strategy;
   /** Original chunks wanted (the paper's N). */
   n: number;
-  /** Candidates taken per list and after fusion (the paper's M); default `defaultCandidates(n)`. */
+  /** Candidates taken per list and after fusion (the paper's M), counted in origins (see search); default `defaultCandidates(n)`. */
   m?: number;
   retriever: Retriever;
   /** Hybrid: the dense list's share of the fused score, in [0, 1] (see fuseByScore); default ½. */
