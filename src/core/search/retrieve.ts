@@ -86,8 +86,10 @@ function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], o
  * p-rag and cap-rag R@1024t 43.06 → 45.83, naive's; no other row of the dev sets changed).
  */
 function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, m: number, options: RetrieveOptions): Candidate[] {
-  // deep enough for m origins on average, and deeper while a full list falls short of them
-  let depth = Math.ceil(m * rowsPerOrigin(corpus, rows));
+  // deep enough for m origins as the strategy's rows hold them on average (a named document's
+  // rows too: its own ratio would cost a pass over them every question), and deeper while a full
+  // list falls short of them
+  let depth = Math.ceil(m * rowsPerOrigin(corpus, corpus.rowsFor(options.strategy)));
   for (;;) {
     const found = searchRows(corpus, query, rows, depth, options);
     const first = firstOrigins(found, m, corpus);
@@ -165,9 +167,7 @@ function acrossVariants(lists: Candidate[][], m: number, corpus: RetrievalCorpus
     }
   }
   const hits: Hit[][] = lists.map((list) => list.map(({ row, score }) => ({ row, score })));
-  return reciprocalRankFusion(hits, undefined, (row) => originKey(corpus.entry(row).origin))
-    .slice(0, m)
-    .map((hit) => ({ ...(byRow.get(hit.row) as Candidate), score: hit.score }));
+  return firstOrigins(reciprocalRankFusion(hits, undefined, (row) => originKey(corpus.entry(row).origin)), m, corpus).map((hit) => ({ ...(byRow.get(hit.row) as Candidate), score: hit.score }));
 }
 
 function originKey(origin: EntryOrigin): string {
@@ -176,7 +176,7 @@ function originKey(origin: EntryOrigin): string {
 
 const perOrigin = new WeakMap<Int32Array, number>();
 
-/** How many rows `rows` hold per distinct origin (a chunk's own entry and its sentences are one). */
+/** How many rows `rows` hold per distinct origin (a chunk's own entry and its sentences are one), once per array. */
 function rowsPerOrigin(corpus: RetrievalCorpus, rows: Int32Array): number {
   let ratio = perOrigin.get(rows);
   if (ratio === undefined) {

@@ -165,6 +165,12 @@ describe('retrieve', () => {
     // two rows would be two of c0's sentences, and c1 would never be reached
     expect(ids(result)).toEqual(['c0', 'c1']);
     expect(result.trace.map((t) => t.entryId)).toEqual(['c0|query|point|0', 'c0|query|point|1', 'c0|query|point|2', 'c0|chunk|whole|0', 'c1|chunk|whole|0']);
+    // and so does the list fused across query variants
+    const variants = [
+      { text: 'q', vector: Float32Array.of(1, 0) },
+      { text: 'q2', vector: Float32Array.of(0.99, 0.1) },
+    ];
+    expect(ids(retrieve(corpus, variants, { strategy: 'p-rag', n: 2, m: 2, retriever: 'dense' }))).toEqual(['c0', 'c1']);
   });
 
   it('returns nothing without queries or for N = 0', () => {
