@@ -84,9 +84,10 @@ export function storedEntries(entries: readonly Entry[], sources: TextSources, d
 export function loadedEntries(entries: readonly StoredEntry[], sources: TextSources, docId?: string): Entry[] | undefined {
   const out: Entry[] = new Array(entries.length);
   const originOf = originTexts(sources);
+  const chunkOrigin = chunkOrigins(docId, sources);
   for (let i = 0; i < entries.length; i++) {
     const stored = entries[i];
-    const origin = originFor(stored, docId);
+    const origin = stored.origin ?? chunkOrigin(stored.of);
     if (!origin) return undefined;
     let text = stored.text;
     if (text === undefined && stored.at) {
@@ -108,6 +109,22 @@ export function entriesWithoutTexts(entries: readonly StoredEntry[], docId?: str
     const origin = originFor(stored, docId);
     return origin ? [entryOf(stored, origin, stored.text ?? '')] : [];
   });
+}
+
+/**
+ * Chunk `of` of the document as an origin, one object for all of that chunk's entries (its chunk
+ * entry and its sentences), its id the chunk's own string: a 100k-entry index made 100k origins
+ * and their 70-character ids again on load.
+ */
+function chunkOrigins(docId: string | undefined, sources: TextSources): (of: number | undefined) => EntryOrigin | undefined {
+  const made: EntryOrigin[] = [];
+  return (of) => {
+    if (of === undefined || docId === undefined) return undefined;
+    const known = made[of];
+    if (known) return known;
+    const id = chunkId(docId, of);
+    return (made[of] = { type: 'chunk', id: sources.chunk(id)?.id ?? id });
+  };
 }
 
 /** A stored entry's origin: as stored, or chunk `of` of the document; undefined when neither. */

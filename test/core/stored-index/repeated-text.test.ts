@@ -60,6 +60,17 @@ describe('records stored without the text and ids they repeat', () => {
     expect(loadedEntries(entries, chunkSources([]))).toBeUndefined();
   });
 
+  it('come back with one origin for all the entries of a chunk', async () => {
+    const [doc] = (await built()).documents;
+    const sources = chunkSources([doc.chunks]);
+    const loaded = loadedEntries(storedEntries(doc.entries, sources, doc.doc.id), sources, doc.doc.id)!;
+    expect(loaded).toEqual(doc.entries);
+    const byChunk = new Map<string, typeof loaded>();
+    for (const entry of loaded) if (entry.origin.type === 'chunk') byChunk.set(entry.origin.id, [...(byChunk.get(entry.origin.id) ?? []), entry]);
+    expect([...byChunk.values()].some((entries) => entries.length > 1)).toBe(true);
+    for (const entries of byChunk.values()) for (const entry of entries) expect(entry.origin).toBe(entries[0].origin);
+  });
+
   it('keep a text that is not what would be rebuilt', () => {
     const doc = { id: 'd', text: 'abcdef' };
     const chunk = { id: 'd:0', docId: 'd', ordinal: 0, text: 'edited', headingPath: [], start: 0, end: 3, tokens: 1 };
