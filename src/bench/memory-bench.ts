@@ -6,9 +6,9 @@
  */
 import { termsFor } from '../core/search/entry-terms.ts';
 import { LiveCorpus } from '../core/search/live-corpus.ts';
-import { encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../core/stored-index/index.ts';
+import { decodeIndex, encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../core/stored-index/index.ts';
 import type { IndexManifest, VectorStorage } from '../core/types.ts';
-import { retainedBy } from './heap.ts';
+import { readMemory, retainedBy } from './heap.ts';
 import { round } from './stats.ts';
 import { syntheticIndex } from './synthetic-corpus.ts';
 
@@ -64,6 +64,18 @@ export async function benchMemory(entries: number, dimension: number): Promise<{
   for (const storage of ['float32', 'int8'] as VectorStorage[]) {
     const stored = await encodeIndex({ manifest: manifest(dimension, storage), documents, groups });
     rows.push(row(`stored index file, ${storage} (encodeIndex)`, stored.length));
+    rows.push(row(`records opened from the ${storage} file (decodeIndex)`, ...(await openedBytes(stored))));
   }
   return { rows, rawVectorBytes: raw };
+}
+
+/** What opening a stored index keeps: its records as loading rebuilds them (texts, ids, vectors); [all bytes, heap bytes]. */
+async function openedBytes(stored: Uint8Array): Promise<[number, number]> {
+  // the buffers of what went before are released after a collection, not at it
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const before = readMemory();
+  const opened = await decodeIndex(stored);
+  const after = readMemory();
+  if (opened.documents.length === 0) throw new Error('the stored index opened empty');
+  return [after.heap - before.heap + after.arrayBuffers - before.arrayBuffers, after.heap - before.heap];
 }
