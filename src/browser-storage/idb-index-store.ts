@@ -25,7 +25,7 @@ import { decodeVectors, encodeVectors } from '../core/stored-index/vector-codec.
 import type { BlockCache } from '../core/stored-index/binary-format.ts';
 import { decodeImage, encodeImage, type ImageFile } from './open-image.ts';
 import { readRevision } from './revision.ts';
-import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
+import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
 
 /** One row of the library list: enough to show it, nothing heavy. */
 export interface DocumentSummary {
@@ -164,8 +164,10 @@ export class IdbIndexStore implements IndexStore {
     // group entries are stored whole: nothing of them is rebuilt, and no source is needed
     const whole: TextSources = { chunk: () => undefined };
     const loadedGroups: GroupRecord[] = [];
+    const chunksOf = new Map(loaded.map((record) => [record.doc.id, record.chunks]));
     for (const { group, preparse } of groups) {
       if (damagedGroups.has(group.id)) continue;
+      shareChunkIds(group, chunkSources(group.docIds.map((id) => chunksOf.get(id) ?? [])));
       const owned = ownedEntries(groupOwner(group.id), whole);
       if (!owned) damage.push({ kind: 'group', id: group.id, name: group.docIds.map((id) => names.get(id) ?? id).join(', '), docIds: group.docIds, parts: ['clusters'] });
       else loadedGroups.push({ group, ...owned, preparse });

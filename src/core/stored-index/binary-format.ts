@@ -27,7 +27,7 @@ import { CHECKSUMMED_VERSION, FORMAT_VERSION } from './manifest.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
 import type { EntryTerms, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
-import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk, type StoredEntry } from './repeated-text.ts';
+import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type StoredChunk, type StoredEntry } from './repeated-text.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -250,6 +250,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     if (!blocks) continue;
     const rest = parseJson(blocks.record!, `the record of cluster group ${list.id}`) as Omit<GroupRecord, 'vectors' | 'entries'> & { entries: StoredEntry[] };
     const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
+    shareChunkIds(rest.group, sources);
     let entries = loadedEntries(rest.entries, sources);
     if (!entries) {
       // A group of a document set aside as damaged cannot rebuild its cluster texts; it is set

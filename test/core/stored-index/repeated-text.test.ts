@@ -3,7 +3,7 @@ import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { decodeIndex, encodeIndex } from '../../../src/core/stored-index/binary-format.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
-import { chunkSources, loadedChunks, loadedEntries, storedChunks, storedEntries } from '../../../src/core/stored-index/repeated-text.ts';
+import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries } from '../../../src/core/stored-index/repeated-text.ts';
 import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
@@ -69,6 +69,19 @@ describe('records stored without the text and ids they repeat', () => {
     for (const entry of loaded) if (entry.origin.type === 'chunk') byChunk.set(entry.origin.id, [...(byChunk.get(entry.origin.id) ?? []), entry]);
     expect([...byChunk.values()].some((entries) => entries.length > 1)).toBe(true);
     for (const entries of byChunk.values()) for (const entry of entries) expect(entry.origin).toBe(entries[0].origin);
+  });
+
+  it('name the loaded chunks in a group with the chunks\' own ids, leaving any other id as it is', async () => {
+    const snapshot = await built();
+    const [doc] = snapshot.documents;
+    const group = structuredClone(snapshot.groups.find((g) => g.group.docIds[0] === doc.doc.id)!.group);
+    group.layout = { chunkIds: [...doc.chunks.map((c) => c.id), 'elsewhere:0'], xy: [] };
+    const before = structuredClone(group);
+    expect(group.clusters.flatMap((c) => c.members).length).toBeGreaterThan(0);
+    shareChunkIds(group, chunkSources([doc.chunks]));
+    expect(group).toEqual(before);
+    shareChunkIds(group, chunkSources([]));
+    expect(group).toEqual(before);
   });
 
   it('keep a text that is not what would be rebuilt', () => {
