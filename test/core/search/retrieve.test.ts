@@ -173,6 +173,29 @@ describe('retrieve', () => {
     expect(ids(retrieve(corpus, variants, { strategy: 'p-rag', n: 2, m: 2, retriever: 'dense' }))).toEqual(['c0', 'c1']);
   });
 
+  it('reads deeper when the best chunk has far more sentences than a chunk has on average', () => {
+    // c0 with 20 sentences nearest the query, c1 next, then c2..c9 with none: 3 rows a chunk on
+    // average, so a list of 2 × 2 × 3 rows holds c0's sentences alone and must be read again deeper
+    const chunkIds = Array.from({ length: 10 }, (_, i) => `c${i}`);
+    const own: Entry[] = chunkIds.map((id) => ({ id: `${id}|chunk|whole|0`, kind: 'chunk', level: 'whole', text: id, origin: { type: 'chunk', id } }));
+    const sentences: Entry[] = Array.from({ length: 20 }, (_, i) => ({ id: `c0|query|point|${i}`, kind: 'query', level: 'point', text: `c0 sentence ${i}`, origin: { type: 'chunk', id: 'c0' } }));
+    const rows = [...own, ...sentences];
+    const vectors = new FlatVectorIndex(2);
+    const at = (angle: number) => Float32Array.of(Math.cos(angle), Math.sin(angle));
+    vectors.add([...chunkIds.map((_, i) => at(i === 0 ? 0.5 : 0.6 + 0.1 * i)), ...sentences.map((_, i) => at(0.01 * i))]);
+    const corpus: RetrievalCorpus = {
+      entry: (row) => rows[row],
+      chunksOf: (origin) => [origin.id],
+      orderOf: (chunkId) => Number(chunkId.slice(1)),
+      chunk: (id) => ({ id, docId: 'd', ordinal: Number(id.slice(1)), text: id, headingPath: [], start: 0, end: 2, tokens: 1 }),
+      docLabel: () => ({ name: 'd.txt', title: 'D' }),
+      rowsFor: (strategy) => Int32Array.from(rows.flatMap((e, row) => (kindsFor(strategy).has(e.kind) ? [row] : []))),
+      vectors,
+      lexical: new LexicalIndex(),
+    };
+    expect(ids(retrieve(corpus, [{ text: 'q', vector: at(0) }], { strategy: 'p-rag', n: 2, m: 2, retriever: 'dense' }))).toEqual(['c0', 'c1']);
+  });
+
   it('returns nothing without queries or for N = 0', () => {
     expect(retrieve(makeCorpus(), [], { strategy: 'naive', n: 2, retriever: 'hybrid' })).toEqual({ chunks: [], trace: [] });
     expect(retrieve(makeCorpus(), [question], { strategy: 'naive', n: 0, retriever: 'hybrid' })).toEqual({ chunks: [], trace: [] });
