@@ -37,3 +37,16 @@ export function retainedBy<T>(build: () => T): { value: T; heap: number; arrayBu
   const after = readMemory();
   return { value, heap: after.heap - before.heap, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
 }
+
+/**
+ * retainedBy for work that awaits. It first lets a turn of the event loop pass: ArrayBuffers of
+ * what went before are released after a collection, not at it, and would be counted as freed by
+ * the work measured.
+ */
+export async function retainedByAwaited<T>(build: () => Promise<T>): Promise<{ value: T; heap: number; arrayBuffers: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const before = readMemory();
+  const value = await build();
+  const after = readMemory();
+  return { value, heap: after.heap - before.heap, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
+}

@@ -105,8 +105,9 @@ export function loadedEntries(entries: readonly StoredEntry[], sources: TextSour
  * a damaged document, whose cluster texts cannot be rebuilt and are never read.
  */
 export function entriesWithoutTexts(entries: readonly StoredEntry[], docId?: string): Entry[] {
+  const chunkOrigin = chunkOrigins(docId);
   return entries.flatMap((stored) => {
-    const origin = originFor(stored, docId);
+    const origin = stored.origin ?? chunkOrigin(stored.of);
     return origin ? [entryOf(stored, origin, stored.text ?? '')] : [];
   });
 }
@@ -116,21 +117,15 @@ export function entriesWithoutTexts(entries: readonly StoredEntry[], docId?: str
  * entry and its sentences), its id the chunk's own string: a 100k-entry index made 100k origins
  * and their 70-character ids again on load.
  */
-function chunkOrigins(docId: string | undefined, sources: TextSources): (of: number | undefined) => EntryOrigin | undefined {
+function chunkOrigins(docId: string | undefined, sources?: TextSources): (of: number | undefined) => EntryOrigin | undefined {
   const made: EntryOrigin[] = [];
   return (of) => {
     if (of === undefined || docId === undefined) return undefined;
     const known = made[of];
     if (known) return known;
     const id = chunkId(docId, of);
-    return (made[of] = { type: 'chunk', id: sources.chunk(id)?.id ?? id });
+    return (made[of] = { type: 'chunk', id: sources?.chunk(id)?.id ?? id });
   };
-}
-
-/** A stored entry's origin: as stored, or chunk `of` of the document; undefined when neither. */
-function originFor(stored: StoredEntry, docId: string | undefined): EntryOrigin | undefined {
-  if (stored.origin) return stored.origin;
-  return stored.of !== undefined && docId !== undefined ? { type: 'chunk', id: chunkId(docId, stored.of) } : undefined;
 }
 
 /**
