@@ -12,6 +12,7 @@ import type { StoredSize } from './stored-size.ts';
 import { appStarted, imageSaved } from '../../test/browser/support/app-page.ts';
 import { installProbe, readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
 import { tabMemory, type TabMemory } from './tab-memory.ts';
+import { traced, type TaskTrace } from './task-trace.ts';
 
 export interface Reopen {
   /** Navigation to the app ready to take a question (models loaded, index open). */
@@ -26,6 +27,8 @@ export interface Reopen {
   /** When each `loci:` user-timing mark of the page and its workers was first set, ms from navigation (see steps()). */
   steps: Record<string, number>;
   mainThread: MainThreadReading;
+  /** With --trace: the main thread's tasks from navigation until the answer is done, on the wall clock and running. */
+  trace?: TaskTrace;
   memory?: TabMemory;
 }
 
@@ -65,6 +68,7 @@ export async function benchLargeLibrary(
   library: { questions: string[] },
   runs: number,
   log: (line: string) => void,
+  trace = false,
 ): Promise<LargeLibraryResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   try {
@@ -93,13 +97,14 @@ export async function benchLargeLibrary(
     // The first visit of the app installs its service worker; the second is the everyday reopen.
     // a person who used the app for a few seconds leaves the open image saved behind
     let imageBytes: number | undefined;
-    const firstVisit = await openAndAsk(await context.newPage(), baseURL, library.questions[0], async (page) => {
+    const tracing = trace ? browser : undefined;
+    const firstVisit = await openAndAsk(await context.newPage(), baseURL, library.questions[0], tracing, async (page) => {
       await imageSaved(page, 120_000);
       imageBytes = await page.evaluate(async () => (await (await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image')).getFile()).size);
     });
     if (imageBytes !== undefined) log(`the open image: ${(imageBytes / 1e6).toFixed(1)} MB, ${(imageBytes / loaded.entries).toFixed(0)} bytes an entry`);
     log(`app, first visit: ready ${(firstVisit.startedMs / 1000).toFixed(2)} s, sources ${(firstVisit.sourcesMs / 1000).toFixed(2)} s`);
-    const reopen = await openAndAsk(await context.newPage(), baseURL, library.questions[1]);
+    const reopen = await openAndAsk(await context.newPage(), baseURL, library.questions[1], tracing);
     log(`app, reopened: index read from the ${reopen.index.from} (search corpus ${reopen.index.corpus}) in ${(reopen.index.readMs / 1000).toFixed(2)} s, open (the embedder loading alongside) in ${(reopen.index.ms / 1000).toFixed(2)} s`);
     log(`app, reopened, from navigation: ${Object.entries(reopen.steps).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`);
     log(`app, reopened: ready ${(reopen.startedMs / 1000).toFixed(2)} s, sources ${(reopen.sourcesMs / 1000).toFixed(2)} s, answer ${(reopen.answerMs / 1000).toFixed(2)} s`);
@@ -126,24 +131,26 @@ async function openBenchPage(page: Page, baseURL: string): Promise<void> {
 }
 
 /** Opens the app on a page of its own, asks through the question box, and closes the page (after `before`). */
-async function openAndAsk(page: Page, baseURL: string, question: string, before?: (page: Page) => Promise<void>): Promise<Reopen> {
+async function openAndAsk(page: Page, baseURL: string, question: string, tracing?: Browser, before?: (page: Page) => Promise<void>): Promise<Reopen> {
   try {
-    const t0 = Date.now();
-    await page.goto(`${baseURL}/?models=local`);
-    await resetProbe(page);
-    await appStarted(page);
-    const startedMs = Date.now() - t0;
-    await page.fill('[data-testid="question"]', question);
-    await page.click('[data-testid="ask"]');
-    await page.waitForSelector('[data-testid="source"]', { timeout: 120_000 });
-    const sourcesMs = Date.now() - t0;
-    await page.waitForSelector('[data-testid="answer"][data-done="true"]', { timeout: 300_000 });
-    const answerMs = Date.now() - t0;
+    const { result, tasks } = await traced(tracing && { browser: tracing, page }, async () => {
+      const t0 = Date.now();
+      await page.goto(`${baseURL}/?models=local`);
+      await resetProbe(page);
+      await appStarted(page);
+      const startedMs = Date.now() - t0;
+      await page.fill('[data-testid="question"]', question);
+      await page.click('[data-testid="ask"]');
+      await page.waitForSelector('[data-testid="source"]', { timeout: 120_000 });
+      const sourcesMs = Date.now() - t0;
+      await page.waitForSelector('[data-testid="answer"][data-done="true"]', { timeout: 300_000 });
+      return { startedMs, sourcesMs, answerMs: Date.now() - t0 };
+    });
     const rows = await page.locator('[data-testid="doc-row"]').count();
     const marks = await steps(page);
     const index = await page.evaluate(() => ({ from: document.documentElement.dataset.indexOpenedFrom, corpus: document.documentElement.dataset.indexCorpus, ms: Number(document.documentElement.dataset.indexOpenedMs), readMs: Number(document.documentElement.dataset.indexReadMs) }));
     await before?.(page);
-    return { startedMs, sourcesMs, answerMs, rows, index, steps: marks, mainThread: await readProbe(page), memory: await tabMemory(page) };
+    return { ...result, rows, index, steps: marks, mainThread: await readProbe(page), ...(tasks ? { trace: tasks } : {}), memory: await tabMemory(page) };
   } finally {
     await page.close();
   }

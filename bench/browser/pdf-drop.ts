@@ -10,6 +10,7 @@ import { waitForStatus } from '../../test/browser/support/app-page.ts';
 import { probedAppTab } from './app-tab.ts';
 import { readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
 import { tabMemory, type TabMemory } from './tab-memory.ts';
+import { traced, type TaskTrace } from './task-trace.ts';
 
 export interface DropResult {
   pdf: string;
@@ -24,6 +25,8 @@ export interface DropResult {
   pages: number;
   chunks: number;
   mainThread: MainThreadReading;
+  /** With --trace: the main thread's tasks from the drop until ready, on the wall clock and running. */
+  trace?: TaskTrace;
   memory?: TabMemory;
 }
 
@@ -39,28 +42,32 @@ const STAGE_CLOCK = `(() => {
   }).observe(document.body, { subtree: true, attributes: true, childList: true });
 })()`;
 
-export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void): Promise<DropResult> {
+export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void, trace = false): Promise<DropResult> {
   const { context, page } = await probedAppTab(browser, baseURL);
   try {
     const name = path.basename(pdf);
     await resetProbe(page);
     await page.evaluate(STAGE_CLOCK);
-    const t0 = Date.now();
-    await page.setInputFiles('[data-testid="file-input"]', pdf);
-    await page.waitForFunction(
-      (stages) => stages.includes(document.querySelector('[data-testid="doc-row"]')?.getAttribute('data-stage') ?? ''),
-      SEARCHABLE,
-      { timeout: 600_000, polling: 50 },
-    );
-    const searchableMs = Date.now() - t0;
-    log(`pdf: ${name} searchable after ${(searchableMs / 1000).toFixed(1)} s`);
-    await page.fill('[data-testid="question"]', question);
-    await page.click('[data-testid="ask"]');
-    await page.waitForSelector('[data-testid="source"]', { timeout: 600_000 });
-    const firstAnswerMs = Date.now() - t0;
-    log(`pdf: first answer's sources after ${(firstAnswerMs / 1000).toFixed(1)} s`);
-    await waitForStatus(page, name, ['ready', 'error'], 900_000);
-    const readyMs = Date.now() - t0;
+    const dropped = async () => {
+      const t0 = Date.now();
+      await page.setInputFiles('[data-testid="file-input"]', pdf);
+      await page.waitForFunction(
+        (stages) => stages.includes(document.querySelector('[data-testid="doc-row"]')?.getAttribute('data-stage') ?? ''),
+        SEARCHABLE,
+        { timeout: 600_000, polling: 50 },
+      );
+      const searchableMs = Date.now() - t0;
+      log(`pdf: ${name} searchable after ${(searchableMs / 1000).toFixed(1)} s`);
+      await page.fill('[data-testid="question"]', question);
+      await page.click('[data-testid="ask"]');
+      await page.waitForSelector('[data-testid="source"]', { timeout: 600_000 });
+      const firstAnswerMs = Date.now() - t0;
+      log(`pdf: first answer's sources after ${(firstAnswerMs / 1000).toFixed(1)} s`);
+      await waitForStatus(page, name, ['ready', 'error'], 900_000);
+      return { searchableMs, firstAnswerMs, readyMs: Date.now() - t0 };
+    };
+    const { result: times, tasks } = await traced(trace ? { browser, page } : undefined, dropped);
+    const { searchableMs, firstAnswerMs, readyMs } = times;
     const mainThread = await readProbe(page);
     const status = await page.locator('[data-testid="doc-row"]').getAttribute('data-status');
     if (status !== 'ready') throw new Error(`${name} did not index: ${await page.locator('[data-testid="doc-row"]').textContent()}`);
@@ -68,7 +75,7 @@ export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: strin
     const meta = (await page.locator('[data-testid="doc-row"] .meta').textContent()) ?? '';
     const count = (unit: string) => Number(meta.match(new RegExp(`([\\d,]+) ${unit}`))?.[1]?.replace(/,/g, '') ?? NaN);
     const stages = await page.evaluate(() => (window as unknown as { lociStages: Record<string, number> }).lociStages);
-    return { pdf: name, stages, pages: count('pages'), chunks: count('passages'), searchableMs, firstAnswerMs, readyMs, mainThread, memory: await tabMemory(page) };
+    return { pdf: name, stages, pages: count('pages'), chunks: count('passages'), searchableMs, firstAnswerMs, readyMs, mainThread, ...(tasks ? { trace: tasks } : {}), memory: await tabMemory(page) };
   } finally {
     await context.close();
   }

@@ -5,6 +5,7 @@ import type { LargeLibraryResult, Reopen } from './large-library.ts';
 import type { ScanResult } from './scan.ts';
 import type { TabMemory } from './tab-memory.ts';
 import type { MainThreadReading } from './main-thread.ts';
+import { taskTraceLine, type TaskTrace } from './task-trace.ts';
 
 export interface BrowserReport {
   chromium: string;
@@ -34,11 +35,13 @@ export function printReport(report: BrowserReport): void {
           ['main thread: longest long task (ms)', drop.mainThread.longestTaskMs, '≤ 50'],
           ['main thread: long tasks (> 50 ms)', drop.mainThread.longTasks, '0'],
           ['main thread: longest 10 ms timer gap (ms)', drop.mainThread.longestTimerGapMs, undefined],
+          ...traceRows('main thread', drop.trace, '≤ 50'),
           ['tab memory after (MB)', memoryOf(drop.memory), undefined],
         ],
       ),
     );
     for (const frame of drop.mainThread.worstFrames) console.log(`  ${frameLine(frame)}`);
+    if (drop.trace) console.log(`  ${taskTraceLine(drop.trace)}`);
   }
   if (library) {
     const { loaded, engine } = library;
@@ -62,6 +65,7 @@ export function printReport(report: BrowserReport): void {
         ],
       ),
     );
+    for (const [label, r] of [['first visit', library.firstVisit], ['reopen', library.reopen]] as const) if (r.trace) console.log(`  ${label}: ${taskTraceLine(r.trace)}`);
     if (!engine) return;
     const scan = engine.baseline[0].p50;
     console.log(
@@ -122,7 +126,18 @@ function reopenRows(label: string, r: Reopen): Cell[][] {
     [`${label}: navigation → first sources (s)`, s(r.sourcesMs), label === 'reopen' ? '≤ 2' : undefined],
     [`${label}: navigation → answer done (s)`, s(r.answerMs), undefined],
     [`${label}: longest main-thread task (ms)`, r.mainThread.longestTaskMs, undefined],
+    ...traceRows(`${label}: main thread`, r.trace),
     [`${label}: tab memory (MB)`, memoryOf(r.memory), undefined],
+  ];
+}
+
+/** With --trace: how much of the longest task ran, and the longest-running task (the page's own work, not waits for a core). */
+function traceRows(label: string, trace: TaskTrace | undefined, target?: string): Cell[][] {
+  if (!trace) return [];
+  return [
+    [`${label} (traced): longest task, of it running (ms)`, trace.longest?.runningMs ?? 0, undefined],
+    [`${label} (traced): longest-running task (ms)`, trace.longestRunning?.runningMs ?? 0, target],
+    [`${label} (traced): tasks running ≥ 50 ms`, trace.longRunningTasks, target && '0'],
   ];
 }
 

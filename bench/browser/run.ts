@@ -29,6 +29,8 @@ const HELP = `npm run bench:browser -- [options]
                       so the default run (pdf and library) takes as long as it did
   --scan-pages <n>    pages of the --pdf file drawn into the scan (default 20)
   --skip-build        reuse the last build in test-results/dist
+  --trace             trace the app's tabs in Chromium (PDF drop, first visit, reopen) and report how
+                      much of the main thread's longest tasks it spent running, not waiting for a core
   --out <file>        JSON results (default bench-results/browser.json)`;
 
 async function main(): Promise<void> {
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       'scan-pages': { type: 'string' },
       'skip-build': { type: 'boolean' },
+      trace: { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -69,8 +72,8 @@ async function main(): Promise<void> {
   const server = await startPreview();
   const browser = await launchBrowser([MEMORY_SWITCH]);
   try {
-    const drop = part('pdf') ? await benchPdfDrop(browser, server.url, pdf, question, log) : undefined;
-    const large = library ? await benchLargeLibrary(browser, server.url, library, runs, log) : undefined;
+    const drop = part('pdf') ? await benchPdfDrop(browser, server.url, pdf, question, log, v.trace) : undefined;
+    const large = library ? await benchLargeLibrary(browser, server.url, library, runs, log, v.trace) : undefined;
     const scanned = scan ? await benchScan(browser, server.url, scan, v.question ?? SCAN_QUESTION, path.join(data, BASELINE_PDF), log) : undefined;
     const report = { date: new Date().toISOString(), chromium: browser.version(), runs, drop, library: large && { ...large, buildSeconds: library?.buildSeconds }, scan: scanned, totalMs: Date.now() - started };
     printReport(report);
