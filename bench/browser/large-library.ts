@@ -12,7 +12,7 @@ import type { StoredSize } from './stored-size.ts';
 import { appStarted, imageSaved } from '../../test/browser/support/app-page.ts';
 import { installProbe, readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
 import { tabMemory, type TabMemory } from './tab-memory.ts';
-import { traced, type TaskTrace } from './task-trace.ts';
+import { traced, type TaskTrace, type Tracing } from './task-trace.ts';
 
 export interface Reopen {
   /** Navigation to the app ready to take a question (models loaded, index open). */
@@ -68,7 +68,8 @@ export async function benchLargeLibrary(
   library: { questions: string[] },
   runs: number,
   log: (line: string) => void,
-  trace = false,
+  /** With --trace: where to write the first visit's and the reopen's traces, given each one's label. */
+  tracePath?: (label: string) => string,
 ): Promise<LargeLibraryResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   try {
@@ -97,14 +98,14 @@ export async function benchLargeLibrary(
     // The first visit of the app installs its service worker; the second is the everyday reopen.
     // a person who used the app for a few seconds leaves the open image saved behind
     let imageBytes: number | undefined;
-    const tracing = trace ? browser : undefined;
-    const firstVisit = await openAndAsk(await context.newPage(), baseURL, library.questions[0], tracing, async (page) => {
+    const tracing = (label: string) => (page: Page) => (tracePath ? { browser, page, path: tracePath(label) } : undefined);
+    const firstVisit = await openAndAsk(await context.newPage(), baseURL, library.questions[0], tracing('first-visit'), async (page) => {
       await imageSaved(page, 120_000);
       imageBytes = await page.evaluate(async () => (await (await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image')).getFile()).size);
     });
     if (imageBytes !== undefined) log(`the open image: ${(imageBytes / 1e6).toFixed(1)} MB, ${(imageBytes / loaded.entries).toFixed(0)} bytes an entry`);
     log(`app, first visit: ready ${(firstVisit.startedMs / 1000).toFixed(2)} s, sources ${(firstVisit.sourcesMs / 1000).toFixed(2)} s`);
-    const reopen = await openAndAsk(await context.newPage(), baseURL, library.questions[1], tracing);
+    const reopen = await openAndAsk(await context.newPage(), baseURL, library.questions[1], tracing('reopen'));
     log(`app, reopened: index read from the ${reopen.index.from} (search corpus ${reopen.index.corpus}) in ${(reopen.index.readMs / 1000).toFixed(2)} s, open (the embedder loading alongside) in ${(reopen.index.ms / 1000).toFixed(2)} s`);
     log(`app, reopened, from navigation: ${Object.entries(reopen.steps).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`);
     log(`app, reopened: ready ${(reopen.startedMs / 1000).toFixed(2)} s, sources ${(reopen.sourcesMs / 1000).toFixed(2)} s, answer ${(reopen.answerMs / 1000).toFixed(2)} s`);
@@ -131,9 +132,9 @@ async function openBenchPage(page: Page, baseURL: string): Promise<void> {
 }
 
 /** Opens the app on a page of its own, asks through the question box, and closes the page (after `before`). */
-async function openAndAsk(page: Page, baseURL: string, question: string, tracing?: Browser, before?: (page: Page) => Promise<void>): Promise<Reopen> {
+async function openAndAsk(page: Page, baseURL: string, question: string, tracing: (page: Page) => Tracing | undefined, before?: (page: Page) => Promise<void>): Promise<Reopen> {
   try {
-    const { result, tasks } = await traced(tracing && { browser: tracing, page }, async () => {
+    const { result, tasks } = await traced(tracing(page), async () => {
       const t0 = Date.now();
       await page.goto(`${baseURL}/?models=local`);
       await resetProbe(page);

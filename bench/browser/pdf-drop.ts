@@ -42,7 +42,7 @@ const STAGE_CLOCK = `(() => {
   }).observe(document.body, { subtree: true, attributes: true, childList: true });
 })()`;
 
-export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void, trace = false): Promise<DropResult> {
+export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void, tracePath?: string): Promise<DropResult> {
   const { context, page } = await probedAppTab(browser, baseURL);
   try {
     const name = path.basename(pdf);
@@ -66,7 +66,7 @@ export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: strin
       await waitForStatus(page, name, ['ready', 'error'], 900_000);
       return { searchableMs, firstAnswerMs, readyMs: Date.now() - t0 };
     };
-    const { result: times, tasks } = await traced(trace ? { browser, page } : undefined, dropped);
+    const { result: times, tasks } = await traced(tracePath === undefined ? undefined : { browser, page, path: tracePath }, dropped);
     const { searchableMs, firstAnswerMs, readyMs } = times;
     const mainThread = await readProbe(page);
     const status = await page.locator('[data-testid="doc-row"]').getAttribute('data-status');

@@ -29,8 +29,9 @@ const HELP = `npm run bench:browser -- [options]
                       so the default run (pdf and library) takes as long as it did
   --scan-pages <n>    pages of the --pdf file drawn into the scan (default 20)
   --skip-build        reuse the last build in test-results/dist
-  --trace             trace the app's tabs in Chromium (PDF drop, first visit, reopen) and report how
-                      much of the main thread's longest tasks it spent running, not waiting for a core
+  --trace             trace the app's tabs in Chromium (PDF drop, first visit, reopen), report how much
+                      of the main thread's longest tasks it spent running, not waiting for a core, and
+                      write each trace beside the JSON (<out>.<part>.trace.json)
   --out <file>        JSON results (default bench-results/browser.json)`;
 
 async function main(): Promise<void> {
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   const part = (name: string) => (only === undefined ? name !== 'scan' : only === name);
   const out = v.out ?? 'bench-results/browser.json';
   const log = (line: string) => console.log(`[bench:browser] ${line}`);
+  const tracePath = (part: string): string => `${out.replace(/\.json$/, '')}.${part}.trace.json`;
   const started = Date.now();
 
   const library = part('library') ? await buildLibrary(data, { documents: Number(v.docs ?? 2000), paragraphs: Number(v.paragraphs ?? 7) }, log) : undefined;
@@ -72,8 +74,8 @@ async function main(): Promise<void> {
   const server = await startPreview();
   const browser = await launchBrowser([MEMORY_SWITCH]);
   try {
-    const drop = part('pdf') ? await benchPdfDrop(browser, server.url, pdf, question, log, v.trace) : undefined;
-    const large = library ? await benchLargeLibrary(browser, server.url, library, runs, log, v.trace) : undefined;
+    const drop = part('pdf') ? await benchPdfDrop(browser, server.url, pdf, question, log, v.trace ? tracePath('pdf-drop') : undefined) : undefined;
+    const large = library ? await benchLargeLibrary(browser, server.url, library, runs, log, v.trace ? tracePath : undefined) : undefined;
     const scanned = scan ? await benchScan(browser, server.url, scan, v.question ?? SCAN_QUESTION, path.join(data, BASELINE_PDF), log) : undefined;
     const report = { date: new Date().toISOString(), chromium: browser.version(), runs, drop, library: large && { ...large, buildSeconds: library?.buildSeconds }, scan: scanned, totalMs: Date.now() - started };
     printReport(report);

@@ -6,6 +6,7 @@
  * time), and the one task that ran its whole 71 ms was Blink's own garbage collector (a sweep of
  * its C++ heap). Telling the two apart says whether the page's code or the machine blocks it.
  */
+import { writeFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 
 /** One task of the renderer's main thread: wall time, the thread's own running time, and what posted it. */
@@ -30,9 +31,10 @@ export interface TaskTrace {
 }
 
 const LONG_MS = 50;
-// toplevel holds every task with wall and thread time; the rest would name their insides but
-// multiply the trace (100 MB for a PDF drop with devtools.timeline) and its own cost
-const CATEGORIES = ['toplevel'];
+// toplevel holds every task of every thread with wall and thread time, user timing the app's
+// marks; the timeline's categories would name the tasks' insides but multiply the trace (100 MB
+// for a PDF drop) and its own cost
+const CATEGORIES = ['toplevel', 'blink.user_timing'];
 
 interface TraceEvent {
   name?: string;
@@ -45,10 +47,17 @@ interface TraceEvent {
   args?: { name?: string; src_func?: string; src_file?: string };
 }
 
+/** What to trace: the page, and where to write the whole trace (Chromium's performance panel opens it). */
+export interface Tracing {
+  browser: Browser;
+  page: Page;
+  path: string;
+}
+
 /** Runs `work`, with the browser tracing the page when `tracing` is given, and summarises the page's main-thread tasks meanwhile. */
-export async function traced<T>(tracing: { browser: Browser; page: Page } | undefined, work: () => Promise<T>): Promise<{ result: T; tasks?: TaskTrace }> {
+export async function traced<T>(tracing: Tracing | undefined, work: () => Promise<T>): Promise<{ result: T; tasks?: TaskTrace }> {
   if (!tracing) return { result: await work() };
-  const { browser, page } = tracing;
+  const { browser, page, path } = tracing;
   await browser.startTracing(page, { categories: CATEGORIES });
   let result: T;
   try {
@@ -57,7 +66,9 @@ export async function traced<T>(tracing: { browser: Browser; page: Page } | unde
     await browser.stopTracing().catch(() => undefined);
     throw error;
   }
-  const tasks = summarise(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]);
+  const bytes = await browser.stopTracing();
+  await writeFile(path, bytes);
+  const tasks = summarise(JSON.parse(bytes.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]);
   return { result, tasks };
 }
 
