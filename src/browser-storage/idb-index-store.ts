@@ -26,6 +26,7 @@ import type { BlockCache } from '../core/stored-index/binary-format.ts';
 import { decodeImage, encodeImage, type ImageFile } from './open-image.ts';
 import { readRevision } from './revision.ts';
 import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
+import { toColumns } from '../core/stored-index/entry-columns.ts';
 
 /** One row of the library list: enough to show it, nothing heavy. */
 export interface DocumentSummary {
@@ -144,7 +145,7 @@ export class IdbIndexStore implements IndexStore {
     const ownedEntries = (owner: string, sources: TextSources, docId?: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> | undefined => {
       const record = entriesByOwner.get(owner);
       if (!record) return { entries: [], vectors: new Float32Array(0) };
-      const entries = loadedEntries(record.entries, sources, docId);
+      const entries = loadedEntries(toColumns(record.entries), sources, docId);
       if (!entries) return undefined;
       const vectors = decodeVectors(new Uint8Array(record.vectors), manifest.embedder.dimension, record.vectorFormat);
       // terms are only a shortcut past segmentation: unsealed or damaged ones are left out, not reported

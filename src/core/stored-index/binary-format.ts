@@ -27,7 +27,8 @@ import { CHECKSUMMED_VERSION, FORMAT_VERSION } from './manifest.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
 import type { EntryTerms, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
-import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type StoredChunk, type StoredEntry } from './repeated-text.ts';
+import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
+import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -122,7 +123,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache): 
           blocks: {
             text: block(json(rest)),
             chunks: block(json(storedChunks(rest.doc, chunks))),
-            entries: block(json(storedEntries(entries, chunkSources([chunks]), rest.doc.id))),
+            entries: block(json(toColumns(storedEntries(entries, chunkSources([chunks]), rest.doc.id)))),
             vectors: block(encodeVectors(vectors, dimension, format)),
           },
           ...(terms ? { terms: block(termsBytes(terms)) } : {}),
@@ -140,7 +141,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache): 
       ...addAll(
         encoded(record, [dimension, format, ...memberChunks], () => ({
           blocks: {
-            record: block(json({ ...rest, entries: storedEntries(entries, chunkSources(memberChunks, rest.group)) })),
+            record: block(json({ ...rest, entries: toColumns(storedEntries(entries, chunkSources(memberChunks, rest.group))) })),
             vectors: block(encodeVectors(vectors, dimension, format)),
           },
           ...(terms ? { terms: block(termsBytes(terms)) } : {}),
@@ -239,7 +240,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     const what = `the record of ${list.name}`;
     const rest = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors'>;
     const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
-    const entries = loadedEntries(parseJson(blocks.entries!, what) as StoredEntry[], chunkSources([chunks]), rest.doc.id);
+    const entries = loadedEntries(columnsOf(parseJson(blocks.entries!, what), what), chunkSources([chunks]), rest.doc.id);
     if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
     documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name) }, list));
   }
@@ -248,10 +249,12 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
   for (const list of header.groups as BlockList[]) {
     const blocks = read(list, 'group');
     if (!blocks) continue;
-    const rest = parseJson(blocks.record!, `the record of cluster group ${list.id}`) as Omit<GroupRecord, 'vectors' | 'entries'> & { entries: StoredEntry[] };
+    const what = `the record of cluster group ${list.id}`;
+    const { entries: stored, ...rest } = parseJson(blocks.record!, what) as Omit<GroupRecord, 'vectors' | 'entries'> & { entries: unknown };
+    const columns = columnsOf(stored, what);
     const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
     shareChunkIds(rest.group, sources);
-    let entries = loadedEntries(rest.entries, sources);
+    let entries = loadedEntries(columns, sources);
     if (!entries) {
       // A group of a document set aside as damaged cannot rebuild its cluster texts; it is set
       // aside with that document (setAsideDamaged), and its texts are never read. Otherwise the
@@ -261,7 +264,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
         damage.push({ kind: 'group', id: list.id, name: list.name, docIds: list.docIds, parts: ['clusters'] });
         continue;
       }
-      entries = entriesWithoutTexts(rest.entries);
+      entries = entriesWithoutTexts(columns);
     }
     groups.push(withTerms({ ...rest, entries, vectors: vectorsOf(blocks.vectors!, `cluster group ${list.id}`) }, list));
   }
@@ -301,6 +304,13 @@ function decodeV1(bytes: Uint8Array, view: DataView): IndexSnapshot {
     documents: (h.documents as Record<string, unknown>[]).map((d) => ({ ...d, vectors: vectors(d.vectors) }) as DocumentRecord),
     groups: (h.groups as Record<string, unknown>[]).map((g) => ({ ...g, vectors: vectors(g.vectors) }) as GroupRecord),
   };
+}
+
+/** A record's entries as columns: written so since version 4, as an array of stored entries before. */
+function columnsOf(value: unknown, what: string): EntryColumns {
+  const columns = readColumns(value);
+  if (!columns) throw new IndexFormatError(`the entries of ${what.replace(/^the record of /, '')} are not a list of entries`);
+  return columns;
 }
 
 function parseJson(bytes: Uint8Array, what = 'the index header'): unknown {

@@ -8,8 +8,10 @@ import type { IndexManifest } from '../types.ts';
  * 3: chunks and entries leave out the ids their record makes (repeated-text.ts); the blocks are laid
  *    out as in 2, and version 2 files open as they are. A build that reads only 2 refuses a 3
  *    rather than reading entries without their ids.
+ * 4: a record's entries are written as columns (entry-columns.ts), not as an object each; versions
+ *    2 and 3 open as they are.
  */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 /** The oldest version written with checksummed blocks, read by the same code as FORMAT_VERSION. */
 export const CHECKSUMMED_VERSION = 2;
 

@@ -20,6 +20,7 @@ import { chunkEmbeddingText } from '../chunk/chunker.ts';
 import { chunkId, chunkIdPrefix, entryId, entryIdPrefix } from '../ids.ts';
 import { clusterText } from '../pipeline/base-entries.ts';
 import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryKind, EntryOrigin } from '../types.ts';
+import { entryCount, type EntryColumns, type KeptFields } from './entry-columns.ts';
 
 /**
  * A chunk as stored: without `text` when it is the document's text from `start` to `end`, without
@@ -81,21 +82,26 @@ export function storedEntries(entries: readonly Entry[], sources: TextSources, d
 }
 
 /** Entries with their texts and ids again; undefined when one left out cannot be rebuilt (its chunk is gone). */
-export function loadedEntries(entries: readonly StoredEntry[], sources: TextSources, docId?: string): Entry[] | undefined {
-  const out: Entry[] = new Array(entries.length);
+export function loadedEntries(columns: EntryColumns, sources: TextSources, docId?: string): Entry[] | undefined {
+  const count = entryCount(columns);
+  const out: Entry[] = new Array(count);
   const originOf = originTexts(sources);
   const chunkOrigin = chunkOrigins(docId, sources);
-  for (let i = 0; i < entries.length; i++) {
-    const stored = entries[i];
-    const origin = stored.origin ?? chunkOrigin(stored.of);
+  const kept = keptFields(columns);
+  for (let i = 0; i < count; i++) {
+    const fields = kept.get(i);
+    const kind = columns.kinds[columns.kind[i]];
+    const origin = fields?.origin ?? chunkOrigin(columns.of[i]);
     if (!origin) return undefined;
-    let text = stored.text;
-    if (text === undefined && stored.at) {
+    let text = fields?.text;
+    const start = columns.at[2 * i];
+    if (text === undefined && start >= 0) {
+      const end = columns.at[2 * i + 1];
       const whole = originOf(origin);
-      text = whole !== undefined && stored.at[1] <= whole.length ? whole.slice(stored.at[0], stored.at[1]) : undefined;
-    } else if (text === undefined) text = rebuild(stored.kind, origin, sources);
+      text = whole !== undefined && end <= whole.length ? whole.slice(start, end) : undefined;
+    } else if (text === undefined) text = rebuild(kind, origin, sources);
     if (text === undefined) return undefined;
-    out[i] = entryOf(stored, origin, text);
+    out[i] = entryOf(columns, i, kind, fields?.id, origin, text);
   }
   return out;
 }
@@ -104,12 +110,20 @@ export function loadedEntries(entries: readonly StoredEntry[], sources: TextSour
  * Entries with their ids again and the texts that were left out empty: for a group set aside with
  * a damaged document, whose cluster texts cannot be rebuilt and are never read.
  */
-export function entriesWithoutTexts(entries: readonly StoredEntry[], docId?: string): Entry[] {
+export function entriesWithoutTexts(columns: EntryColumns, docId?: string): Entry[] {
   const chunkOrigin = chunkOrigins(docId);
-  return entries.flatMap((stored) => {
-    const origin = stored.origin ?? chunkOrigin(stored.of);
-    return origin ? [entryOf(stored, origin, stored.text ?? '')] : [];
-  });
+  const kept = keptFields(columns);
+  const out: Entry[] = [];
+  for (let i = 0; i < entryCount(columns); i++) {
+    const fields = kept.get(i);
+    const origin = fields?.origin ?? chunkOrigin(columns.of[i]);
+    if (origin) out.push(entryOf(columns, i, columns.kinds[columns.kind[i]], fields?.id, origin, fields?.text ?? ''));
+  }
+  return out;
+}
+
+function keptFields(columns: EntryColumns): Map<number, KeptFields> {
+  return new Map(columns.kept);
 }
 
 /**
@@ -117,10 +131,11 @@ export function entriesWithoutTexts(entries: readonly StoredEntry[], docId?: str
  * entry and its sentences), its id the chunk's own string: a 100k-entry index made 100k origins
  * and their 70-character ids again on load.
  */
-function chunkOrigins(docId: string | undefined, sources?: TextSources): (of: number | undefined) => EntryOrigin | undefined {
+function chunkOrigins(docId: string | undefined, sources?: TextSources): (of: number) => EntryOrigin | undefined {
   const made: EntryOrigin[] = [];
   return (of) => {
-    if (of === undefined || docId === undefined) return undefined;
+    // -1: the entry keeps its own origin, or (damaged) has none
+    if (of < 0 || docId === undefined) return undefined;
     const known = made[of];
     if (known) return known;
     const id = chunkId(docId, of);
@@ -129,14 +144,16 @@ function chunkOrigins(docId: string | undefined, sources?: TextSources): (of: nu
 }
 
 /**
- * The entry a stored one stands for, made in one object with the fields in the order entries are
- * built in: loading a 100k-entry index spent more time collecting the intermediate objects of
- * rest-spreads than parsing its JSON.
+ * Entry `i` of the columns, made in one object with the fields in the order entries are built in:
+ * loading a 100k-entry index spent more time collecting the intermediate objects of rest-spreads
+ * than parsing its JSON.
  */
-function entryOf(stored: StoredEntry, origin: EntryOrigin, text: string): Entry {
-  const id = stored.id ?? entryId(origin, stored.kind, stored.level, stored.n ?? 0);
-  const entry: Entry = { id, kind: stored.kind, level: stored.level, text, origin };
-  if (stored.producer !== undefined) entry.producer = stored.producer;
+function entryOf(columns: EntryColumns, i: number, kind: EntryKind, keptId: string | undefined, origin: EntryOrigin, text: string): Entry {
+  const level = columns.levels[columns.level[i]];
+  const n = columns.n[i];
+  const entry: Entry = { id: keptId ?? entryId(origin, kind, level, n >= 0 ? n : 0), kind, level, text, origin };
+  const producer = columns.producer[i];
+  if (producer > 0) entry.producer = columns.producers[producer - 1];
   return entry;
 }
 

@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { parseOwner } from '../../../src/browser-storage/owner-key.ts';
 import { entriesWithoutTexts, loadedChunks, type StoredChunk, type StoredEntry } from '../../../src/core/stored-index/repeated-text.ts';
+import { toColumns } from '../../../src/core/stored-index/entry-columns.ts';
 
 export interface IndexContents {
   documents: { id: string; name: string; stage: string }[];
@@ -33,7 +34,7 @@ export async function readIndex(page: Page): Promise<IndexContents> {
   for (const record of raw.entries) {
     // a document's entries are stored with it, so their chunk origins are its own
     const owner = parseOwner(record.owner);
-    const loaded = entriesWithoutTexts(record.entries, owner.type === 'document' ? owner.id : undefined);
+    const loaded = entriesWithoutTexts(toColumns(record.entries), owner.type === 'document' ? owner.id : undefined);
     entries[record.owner] = { ids: loaded.map((e) => e.id), kinds: loaded.map((e) => e.kind), floats: record.floats };
   }
   return { ...raw, chunks, entries };

@@ -54,7 +54,7 @@ describe('index file format', () => {
   it('records the format version and the embedder in a readable header', async () => {
     const bytes = await encodeIndex(snapshot);
     expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('LOCI');
-    expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(3);
+    expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(4);
     const header = new TextDecoder().decode(bytes.subarray(28, 28 + new DataView(bytes.buffer).getUint32(8, true)));
     expect(JSON.parse(header).manifest.embedder).toEqual({ id: 'e', dimension: 3, queryPrefix: '', passagePrefix: '' });
   });

@@ -4,6 +4,7 @@ import { decodeIndex, encodeIndex } from '../../../src/core/stored-index/binary-
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
 import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries } from '../../../src/core/stored-index/repeated-text.ts';
+import { toColumns } from '../../../src/core/stored-index/entry-columns.ts';
 import type { IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
@@ -47,7 +48,7 @@ describe('records stored without the text and ids they repeat', () => {
     });
     expect(entries.filter((e) => e.at).length).toBeGreaterThanOrEqual(doc.chunks.length);
     expect(entries.some((e) => e.text !== undefined && e.kind === 'summary')).toBe(true);
-    expect(loadedEntries(entries, sources)).toEqual(doc.entries);
+    expect(loadedEntries(toColumns(entries), sources)).toEqual(doc.entries);
 
     const group = snapshot.groups.find((g) => g.group.docIds[0] === doc.doc.id)!;
     const groupSources = chunkSources([doc.chunks], group.group);
@@ -55,15 +56,15 @@ describe('records stored without the text and ids they repeat', () => {
     expect(groupEntries.filter((e) => e.kind === 'cluster').every((e) => e.text === undefined && e.at === undefined)).toBe(true);
     // a cluster's sentences are kept as where they stand in its members' text
     expect(groupEntries.filter((e) => e.kind === 'context').every((e) => e.text === undefined && e.at !== undefined)).toBe(true);
-    expect(loadedEntries(groupEntries, groupSources)).toEqual(group.entries);
+    expect(loadedEntries(toColumns(groupEntries), groupSources)).toEqual(group.entries);
     // an entry whose chunk is not at hand cannot be rebuilt
-    expect(loadedEntries(entries, chunkSources([]))).toBeUndefined();
+    expect(loadedEntries(toColumns(entries), chunkSources([]))).toBeUndefined();
   });
 
   it('come back with one origin for all the entries of a chunk', async () => {
     const [doc] = (await built()).documents;
     const sources = chunkSources([doc.chunks]);
-    const loaded = loadedEntries(storedEntries(doc.entries, sources, doc.doc.id), sources, doc.doc.id)!;
+    const loaded = loadedEntries(toColumns(storedEntries(doc.entries, sources, doc.doc.id)), sources, doc.doc.id)!;
     expect(loaded).toEqual(doc.entries);
     const byChunk = new Map<string, typeof loaded>();
     for (const entry of loaded) if (entry.origin.type === 'chunk') byChunk.set(entry.origin.id, [...(byChunk.get(entry.origin.id) ?? []), entry]);
@@ -92,7 +93,7 @@ describe('records stored without the text and ids they repeat', () => {
     const entry = { id: 'd:0|chunk|whole|0', kind: 'chunk' as const, level: 'whole' as const, text: 'not the chunk', origin: { type: 'chunk' as const, id: 'd:0' } };
     const sources = chunkSources([[chunk]]);
     expect(storedEntries([entry], sources, 'd')[0].text).toBe('not the chunk');
-    expect(loadedEntries(storedEntries([entry], sources, 'd'), sources, 'd')).toEqual([entry]);
+    expect(loadedEntries(toColumns(storedEntries([entry], sources, 'd')), sources, 'd')).toEqual([entry]);
   });
 
   it('leave out the ids their record makes, keep any other, and come back equal', () => {
@@ -124,10 +125,10 @@ describe('records stored without the text and ids they repeat', () => {
     // an id that is not the usual one, and an origin that is not this document's chunk by its ordinal
     expect(kept[1]).toMatchObject({ id: 'hand-made', origin: { type: 'chunk', id: 'moved:7' } });
     expect(kept[2]).toMatchObject({ id: 'f00d:0|query|point|01', of: 0 });
-    expect(loadedEntries(kept, sources, 'f00d')).toEqual(entries);
+    expect(loadedEntries(toColumns(kept), sources, 'f00d')).toEqual(entries);
     // stored without a document (a cluster group's), every origin is kept
     expect(storedEntries(entries, sources).every((e) => e.origin !== undefined)).toBe(true);
-    expect(loadedEntries(storedEntries(entries, sources), sources)).toEqual(entries);
+    expect(loadedEntries(toColumns(storedEntries(entries, sources)), sources)).toEqual(entries);
   });
 
   it('store each document\'s text once, and come back equal', async () => {
