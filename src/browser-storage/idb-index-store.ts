@@ -6,7 +6,7 @@
  * and reported (`IndexSnapshot.damage`), so its document is never searched half broken.
  */
 import type { IndexStore } from '../core/ports.ts';
-import type { Damage } from '../core/stored-index/damage.ts';
+import type { Damage, DamagedPart } from '../core/stored-index/damage.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import type { IndexManifest, JobState, Lang } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
@@ -26,7 +26,7 @@ import type { BlockCache } from '../core/stored-index/binary-format.ts';
 import { decodeImage, encodeImage, type ImageFile } from './open-image.ts';
 import { readRevision } from './revision.ts';
 import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
-import { toColumns } from '../core/stored-index/entry-columns.ts';
+import { readColumns } from '../core/stored-index/entry-columns.ts';
 
 /** One row of the library list: enough to show it, nothing heavy. */
 export interface DocumentSummary {
@@ -142,11 +142,15 @@ export class IdbIndexStore implements IndexStore {
     const damagedGroups = new Set(damage.filter((d) => d.kind === 'group').map((d) => d.id));
     const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));
     const entriesByOwner = new Map(entries.map((record) => [record.owner, record]));
-    const ownedEntries = (owner: string, sources: TextSources, docId?: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> | undefined => {
+    /** The owner's entries loaded, or which part of its records keeps them from loading. */
+    const ownedEntries = (owner: string, sources: TextSources, docId?: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> | DamagedPart => {
       const record = entriesByOwner.get(owner);
       if (!record) return { entries: [], vectors: new Float32Array(0) };
-      const entries = loadedEntries(toColumns(record.entries), sources, docId);
-      if (!entries) return undefined;
+      const columns = readColumns(record.entries);
+      if (!columns) return 'entries';
+      // entries whose chunks are missing cannot get their text back
+      const entries = loadedEntries(columns, sources, docId);
+      if (!entries) return 'chunks';
       const vectors = decodeVectors(new Uint8Array(record.vectors), manifest.embedder.dimension, record.vectorFormat);
       // terms are only a shortcut past segmentation: unsealed or damaged ones are left out, not reported
       const { terms } = record;
@@ -158,8 +162,7 @@ export class IdbIndexStore implements IndexStore {
       if (damagedDocs.has(doc.id)) continue;
       const chunks = loadedChunks(doc, chunksByDoc.get(doc.id) ?? []);
       const owned = ownedEntries(docOwner(doc.id), chunkSources([chunks]), doc.id);
-      // entries whose chunks are missing cannot get their text back: the document is damaged
-      if (!owned) damage.push({ kind: 'document', id: doc.id, name: names.get(doc.id) ?? doc.name, docIds: [doc.id], parts: ['chunks'] });
+      if (typeof owned === 'string') damage.push({ kind: 'document', id: doc.id, name: names.get(doc.id) ?? doc.name, docIds: [doc.id], parts: [owned] });
       else loaded.push({ doc, chunks, job, ...owned, preparse });
     }
     // group entries are stored whole: nothing of them is rebuilt, and no source is needed
@@ -170,7 +173,7 @@ export class IdbIndexStore implements IndexStore {
       if (damagedGroups.has(group.id)) continue;
       shareChunkIds(group, chunkSources(group.docIds.map((id) => chunksOf.get(id) ?? [])));
       const owned = ownedEntries(groupOwner(group.id), whole);
-      if (!owned) damage.push({ kind: 'group', id: group.id, name: group.docIds.map((id) => names.get(id) ?? id).join(', '), docIds: group.docIds, parts: ['clusters'] });
+      if (typeof owned === 'string') damage.push({ kind: 'group', id: group.id, name: group.docIds.map((id) => names.get(id) ?? id).join(', '), docIds: group.docIds, parts: ['clusters'] });
       else loadedGroups.push({ group, ...owned, preparse });
     }
     const snapshot: IndexSnapshot = { manifest, documents: loaded, groups: loadedGroups };

@@ -53,6 +53,17 @@ describe('IdbIndexStore checksums', () => {
     expect((await store.load())?.damage).toBeUndefined();
   });
 
+  it('sets aside a document whose entries, written before checksums, are no list of entries', async () => {
+    const store = await storeWith(snapshot());
+    const entries = (await store.db.get('entries', `doc:${docA.doc.id}`))!;
+    delete entries.sums;
+    (entries as unknown as { entries: unknown }).entries = { kind: 'not columns' };
+    await store.db.put('entries', entries);
+    const loaded = (await store.load())!;
+    expect(loaded.damage).toEqual([{ kind: 'document', id: docA.doc.id, name: 'alpha.md', docIds: [docA.doc.id], parts: ['entries'] }]);
+    expect(loaded.documents.map((d) => d.doc.id)).toEqual([docB.doc.id]);
+  });
+
   it('carries the sums through an export, and gives them to records imported without', async () => {
     const store = await storeWith(snapshot());
     for (const record of await store.db.getAll('chunks')) {

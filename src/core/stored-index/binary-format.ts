@@ -240,7 +240,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     const what = `the record of ${list.name}`;
     const rest = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors'>;
     const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
-    const entries = loadedEntries(columnsOf(parseJson(blocks.entries!, what), what), chunkSources([chunks]), rest.doc.id);
+    const entries = loadedEntries(columnsOf(parseJson(blocks.entries!, what), list.name), chunkSources([chunks]), rest.doc.id);
     if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
     documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name) }, list));
   }
@@ -251,7 +251,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     if (!blocks) continue;
     const what = `the record of cluster group ${list.id}`;
     const { entries: stored, ...rest } = parseJson(blocks.record!, what) as Omit<GroupRecord, 'vectors' | 'entries'> & { entries: unknown };
-    const columns = columnsOf(stored, what);
+    const columns = columnsOf(stored, `cluster group ${list.id}`);
     const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
     shareChunkIds(rest.group, sources);
     let entries = loadedEntries(columns, sources);
@@ -307,9 +307,9 @@ function decodeV1(bytes: Uint8Array, view: DataView): IndexSnapshot {
 }
 
 /** A record's entries as columns: written so since version 4, as an array of stored entries before. */
-function columnsOf(value: unknown, what: string): EntryColumns {
+function columnsOf(value: unknown, whose: string): EntryColumns {
   const columns = readColumns(value);
-  if (!columns) throw new IndexFormatError(`the entries of ${what.replace(/^the record of /, '')} are not a list of entries`);
+  if (!columns) throw new IndexFormatError(`the entries of ${whose} are not a list of entries`);
   return columns;
 }
 
