@@ -11,7 +11,7 @@
  * origin that is not a chunk of the record's document) goes into `kept`, by the entry's index.
  */
 import type { Entry, EntryKind, EntryLevel, EntryOrigin } from '../types.ts';
-import type { StoredEntry } from './repeated-text.ts';
+import type { StoredEntry } from './stored-entry.ts';
 
 type Producer = NonNullable<Entry['producer']>;
 

@@ -21,19 +21,14 @@ import { chunkId, chunkIdPrefix, entryId, entryIdPrefix } from '../ids.ts';
 import { clusterText } from '../pipeline/base-entries.ts';
 import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryKind, EntryOrigin } from '../types.ts';
 import { entryCount, type EntryColumns, type KeptFields } from './entry-columns.ts';
+import type { StoredEntry } from './stored-entry.ts';
 
 /**
  * A chunk as stored: without `text` when it is the document's text from `start` to `end`, without
  * `docId` when it is the document's, without `id` when it is `${docId}:${ordinal}`.
  */
 export type StoredChunk = Omit<Chunk, 'text' | 'id' | 'docId'> & { text?: string; id?: string; docId?: string };
-/**
- * An entry as stored: without `text` when it is what its chunk or cluster makes, or when it is the
- * part `at` (start and end) of its origin's text; without `id` when it is
- * `${origin.id}|${kind}|${level}|${n}` (`n` kept); without `origin` when it is chunk `of` of the
- * document the entries are stored with.
- */
-export type StoredEntry = Omit<Entry, 'text' | 'id' | 'origin'> & { text?: string; at?: [number, number]; id?: string; n?: number; origin?: EntryOrigin; of?: number };
+export type { StoredEntry } from './stored-entry.ts';
 
 export function storedChunks(doc: Pick<Doc, 'id' | 'text'>, chunks: readonly Chunk[]): StoredChunk[] {
   return chunks.map((chunk) => {
