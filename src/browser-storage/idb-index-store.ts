@@ -22,7 +22,7 @@ import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { vectorsToBuffer } from './vectors.ts';
 import { decodeVectors, encodeVectors } from '../core/stored-index/vector-codec.ts';
-import type { BlockCache } from '../core/stored-index/binary-format.ts';
+import type { BlockCache, Breathe } from '../core/stored-index/binary-format.ts';
 import { decodeImage, encodeImage, type ImageFile } from './open-image.ts';
 import { readRevision } from './revision.ts';
 import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
@@ -84,12 +84,12 @@ export class IdbIndexStore implements IndexStore {
    * read's result arrives), and one committed during the encoding changes the revision read after
    * it, which drops the image. Returns whether one was written.
    */
-  async saveImage(snapshot: () => IndexSnapshot, cache?: BlockCache): Promise<boolean> {
+  async saveImage(snapshot: () => IndexSnapshot, cache?: BlockCache, breathe?: Breathe): Promise<boolean> {
     if (!this.image) return false;
     const revision = await readRevision(this.db);
     // nothing written yet: no index to copy
     if (revision === 0) return false;
-    const bytes = await encodeImage(snapshot(), revision, cache);
+    const bytes = await encodeImage(snapshot(), revision, cache, breathe);
     if ((await readRevision(this.db)) !== revision) return false;
     await this.image.write(bytes);
     return true;

@@ -22,7 +22,7 @@
  * in a LIM3 image leave out the vectors and counted words their corpus holds (vectors-in-corpus.ts),
  * so a corpus that fails its checksum makes the whole image useless, and the records are read.
  */
-import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/binary-format.ts';
+import { decodeIndex, encodeIndex, type BlockCache, type Breathe } from '../core/stored-index/binary-format.ts';
 import { decodeCorpus, encodeCorpus } from '../core/stored-index/corpus-codec.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import { fillCorpusVectors, withoutCorpusVectors } from '../core/stored-index/vectors-in-corpus.ts';
@@ -41,8 +41,9 @@ const MAGIC = [0x4c, 0x49, 0x4d, 0x33]; // LIM3
 const HEADER_V1 = 12;
 const HEADER = 16;
 
-export async function encodeImage(snapshot: IndexSnapshot, revision: number, cache?: BlockCache): Promise<Uint8Array> {
-  const index = await encodeIndex(snapshot.corpus ? withoutCorpusVectors(snapshot, snapshot.corpus) : snapshot, cache);
+export async function encodeImage(snapshot: IndexSnapshot, revision: number, cache?: BlockCache, breathe?: Breathe): Promise<Uint8Array> {
+  const index = await encodeIndex(snapshot.corpus ? withoutCorpusVectors(snapshot, snapshot.corpus) : snapshot, cache, breathe);
+  await breathe?.();
   const corpus = snapshot.corpus ? await encodeCorpus(snapshot.corpus) : new Uint8Array(0);
   const bytes = new Uint8Array(HEADER + index.length + corpus.length);
   bytes.set(MAGIC, 0);

@@ -1,12 +1,14 @@
 /**
  * Keeps the open image (src/browser-storage/open-image.ts) current: it is written once the index has not
- * changed for a while and no document is being indexed, since encoding a large index holds this
- * worker (100k entries: 1.5 s the first time, 0.4 s once its blocks are cached) and a save that a
- * write overtakes is dropped anyway.
+ * changed for a while and no document is being indexed, since encoding a large index takes this
+ * worker's time (100k entries: 1.5 s the first time, 0.4 s once its blocks are cached) and a save
+ * that a write overtakes is dropped anyway. It encodes in time slices (time-slices.ts), so the
+ * worker answers a question asked meanwhile.
  */
 import type { BlockCache } from '../../src/core/stored-index/binary-format.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { timeSlices } from './time-slices.ts';
 
 export interface ImageSaverDeps {
   store: IdbIndexStore;
@@ -41,7 +43,7 @@ export class ImageSaver {
     }
     this.saving = true;
     try {
-      await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache);
+      await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache, timeSlices());
     } catch {
       // the image is only a shortcut: without it the records are read
     } finally {

@@ -81,6 +81,20 @@ describe('index file format', () => {
   });
 });
 
+describe('encoding in breaths', () => {
+  it('breathes once after each record, and writes the same bytes as without', async () => {
+    const breaths: number[] = [];
+    let records = 0;
+    const bytes = await encodeIndex(snapshot, undefined, async () => {
+      breaths.push(++records);
+      // other work, which may replace the snapshot's records but never changes them
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(breaths).toEqual([1, 2, 3]);
+    expect(Buffer.from(bytes).equals(Buffer.from(await encodeIndex(snapshot)))).toBe(true);
+  });
+});
+
 describe('encoding with a block cache (checkpoints)', () => {
   const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
