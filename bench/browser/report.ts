@@ -138,6 +138,7 @@ function traceRows(label: string, trace: TaskTrace | undefined, target?: string)
     [`${label} (traced): longest task, of it running (ms)`, trace.longest?.runningMs ?? 0, undefined],
     [`${label} (traced): longest-running task (ms)`, trace.longestRunning?.runningMs ?? 0, target],
     [`${label} (traced): tasks running ≥ 50 ms`, trace.longRunningTasks, target && '0'],
+    ...(trace.engineAfterOpen ? [[`${label} (traced): the engine worker's longest task once the index was open (ms)`, trace.engineAfterOpen.ms, undefined] as Cell[]] : []),
   ];
 }
 

@@ -28,6 +28,11 @@ export interface TaskTrace {
   longestRunning?: TracedTask;
   /** Tasks that ran 50 ms or more on the thread's own clock. */
   longRunningTasks: number;
+  /**
+   * The engine worker's longest task once the index was open (its `loci:index-open` mark): how
+   * long a question asked then may wait for the worker. Absent when the trace has no such mark.
+   */
+  engineAfterOpen?: TracedTask;
 }
 
 const LONG_MS = 50;
@@ -38,6 +43,7 @@ const CATEGORIES = ['toplevel', 'blink.user_timing'];
 
 interface TraceEvent {
   name?: string;
+  cat?: string;
   ph?: string;
   pid?: number;
   tid?: number;
@@ -74,33 +80,41 @@ export async function traced<T>(tracing: Tracing | undefined, work: () => Promis
 
 export function summarise(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): TaskTrace {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`));
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(threadOf));
   // a loop: a trace has millions of events, too many to spread into Math.min's arguments
   let start = Infinity;
   for (const e of events) if (e.ts && e.ts > 0 && e.ts < start) start = e.ts;
   const byThread = new Map<string, TracedTask[]>();
   for (const e of events) {
-    const thread = `${e.pid}/${e.tid}`;
-    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || !mains.has(thread)) continue;
-    const list = byThread.get(thread) ?? [];
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask') continue;
+    const list = byThread.get(threadOf(e)) ?? [];
     list.push({
       atMs: ((e.ts ?? start) - start) / 1000,
       ms: (e.dur ?? 0) / 1000,
       runningMs: (e.tdur ?? 0) / 1000,
       postedBy: e.args?.src_func ?? e.args?.src_file ?? '',
     });
-    byThread.set(thread, list);
+    byThread.set(threadOf(e), list);
   }
   // the page's renderer is the one whose main thread ran longest (other renderers: blank pages, the service worker's)
-  const busiest = [...byThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
-  const longest = busiest.reduce<TracedTask | undefined>((best, t) => (!best || t.ms > best.ms ? t : best), undefined);
-  const longestRunning = busiest.reduce<TracedTask | undefined>((best, t) => (!best || t.runningMs > best.runningMs ? t : best), undefined);
+  const busiest = [...byThread].filter(([thread]) => mains.has(thread)).map(([, tasks]) => tasks).sort((a, b) => total(b) - total(a))[0] ?? [];
+  const opened = events.find((e) => e.cat === 'blink.user_timing' && e.name === 'loci:index-open');
+  const engineTasks = opened ? (byThread.get(threadOf(opened)) ?? []).filter((t) => t.atMs >= ((opened.ts ?? start) - start) / 1000) : [];
   return {
     longTasks: busiest.filter((t) => t.ms >= LONG_MS).length,
-    longest,
-    longestRunning,
+    longest: longestBy(busiest, (t) => t.ms),
+    longestRunning: longestBy(busiest, (t) => t.runningMs),
     longRunningTasks: busiest.filter((t) => t.runningMs >= LONG_MS).length,
+    ...(opened ? { engineAfterOpen: longestBy(engineTasks, (t) => t.ms) } : {}),
   };
+}
+
+function threadOf(e: TraceEvent): string {
+  return `${e.pid}/${e.tid}`;
+}
+
+function longestBy(tasks: readonly TracedTask[], length: (task: TracedTask) => number): TracedTask | undefined {
+  return tasks.reduce<TracedTask | undefined>((best, t) => (!best || length(t) > length(best) ? t : best), undefined);
 }
 
 function total(tasks: readonly TracedTask[]): number {
@@ -110,7 +124,8 @@ function total(tasks: readonly TracedTask[]): number {
 /** One line for the terminal: the longest task and how much of it ran, then the longest-running one. */
 export function taskTraceLine(trace: TaskTrace): string {
   const task = (t: TracedTask | undefined) => (t ? `${t.ms.toFixed(0)} ms (running ${t.runningMs.toFixed(0)} ms) at ${(t.atMs / 1000).toFixed(1)} s, posted by ${shortName(t.postedBy)}` : 'none');
-  return `traced: ${trace.longTasks} tasks ≥ ${LONG_MS} ms on the wall clock, ${trace.longRunningTasks} running ≥ ${LONG_MS} ms; longest ${task(trace.longest)}; longest running ${task(trace.longestRunning)}`;
+  const engine = trace.engineAfterOpen ? `; the engine worker's longest once the index was open ${task(trace.engineAfterOpen)}` : '';
+  return `traced: ${trace.longTasks} tasks ≥ ${LONG_MS} ms on the wall clock, ${trace.longRunningTasks} running ≥ ${LONG_MS} ms; longest ${task(trace.longest)}; longest running ${task(trace.longestRunning)}${engine}`;
 }
 
 /** `static Handle cppgc::internal::Sweeper::...::Post(...)` → `cppgc::internal::Sweeper::...::Post`. */

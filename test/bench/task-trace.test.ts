@@ -38,6 +38,14 @@ describe('the traced main-thread tasks', () => {
     expect(taskTraceLine(summary)).toContain('posted by cppgc::internal::Sweeper::SweeperImpl::IncrementalSweepTask::Post');
   });
 
+  it('times the engine worker from its index-open mark on', () => {
+    const mark = { ph: 'R', cat: 'blink.user_timing', name: 'loci:index-open', pid: 3, tid: 3, ts: 1_000_000 + 400 * 1000 };
+    const summary = summarise([thread(1, 'CrRendererMain'), task(1, 0, 10, 10), task(3, 0, 900, 900), mark, task(3, 500, 300, 290, 'EncodeImage'), task(3, 900, 20, 20)]);
+    expect(summary.engineAfterOpen).toMatchObject({ atMs: 500, ms: 300, postedBy: 'EncodeImage' });
+    expect(taskTraceLine(summary)).toContain("the engine worker's longest once the index was open 300 ms");
+    expect(summarise([thread(1, 'CrRendererMain'), task(1, 0, 10, 10)])).not.toHaveProperty('engineAfterOpen');
+  });
+
   it('reads a trace written as a bare array, and one with no page tasks', () => {
     expect(summarise([thread(1, 'CrRendererMain'), task(1, 0, 60, 55)]).longRunningTasks).toBe(1);
     expect(summarise([])).toEqual({ longTasks: 0, longest: undefined, longestRunning: undefined, longRunningTasks: 0 });
