@@ -83,6 +83,29 @@ describe('the open image', () => {
     }
   });
 
+  it('is not written again while the file holds the index as it is, unless asked to replace it', async () => {
+    const { store, image, reopen } = await stored();
+    const snap = (await store.load())!;
+    expect(await store.saveImage(() => snap)).toBe(true);
+    expect(await store.saveImage(() => snap)).toBe(false);
+    const again = await reopen();
+    const opened = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    let writes = 0;
+    const write = image.write;
+    image.write = async (bytes) => {
+      writes++;
+      await write(bytes);
+    };
+    expect(await again.saveImage(() => opened)).toBe(false);
+    again.replaceImage();
+    expect(await again.saveImage(() => opened)).toBe(true);
+    await again.putDocument(documentRecord('dddd', 'delta.md', ['Delta one.']));
+    const grown = (await (await reopen()).load())!;
+    expect(await again.saveImage(() => grown)).toBe(true);
+    expect(writes).toBe(2);
+  });
+
   it('is not used by a database made again after its deletion, whose count starts elsewhere', async () => {
     const { store, image } = await stored();
     const snap = (await store.load())!;

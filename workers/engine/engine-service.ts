@@ -288,6 +288,7 @@ export class EngineService implements EngineApi {
   private indexOpened(opened: Opened, opening: IndexOpening): void {
     this.indexOpening = opening;
     performance.mark('loci:index-open');
+    if (opening.from === 'image' && !opening.corpusAdopted) opened.store.replaceImage();
     if (opening.from === 'records' || !opening.corpusAdopted) opened.image.soon();
     const damage = this.engine?.damage ?? [];
     if (damage.length > 0) this.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });
