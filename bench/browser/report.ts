@@ -127,6 +127,7 @@ function reopenRows(label: string, r: Reopen): Cell[][] {
     [`${label}: navigation → answer done (s)`, s(r.answerMs), undefined],
     [`${label}: longest main-thread task (ms)`, r.mainThread.longestTaskMs, undefined],
     ...traceRows(`${label}: main thread`, r.trace),
+    ...engineRows(label, r.trace),
     [`${label}: tab memory (MB)`, memoryOf(r.memory), undefined],
   ];
 }
@@ -138,8 +139,12 @@ function traceRows(label: string, trace: TaskTrace | undefined, target?: string)
     [`${label} (traced): longest task, of it running (ms)`, trace.longest?.runningMs ?? 0, undefined],
     [`${label} (traced): longest-running task (ms)`, trace.longestRunning?.runningMs ?? 0, target],
     [`${label} (traced): tasks running ≥ 50 ms`, trace.longRunningTasks, target && '0'],
-    ...(trace.engineAfterOpen ? [[`${label} (traced): the engine worker's longest task once the index was open (ms)`, trace.engineAfterOpen.ms, undefined] as Cell[]] : []),
   ];
+}
+
+/** With --trace: the engine worker's longest task once the index was open, how long a question asked then may wait. */
+function engineRows(label: string, trace: TaskTrace | undefined): Cell[][] {
+  return trace?.engineAfterOpen ? [[`${label}: engine worker's longest task once the index was open (traced, ms)`, trace.engineAfterOpen.ms, undefined]] : [];
 }
 
 function frameLine(frame: MainThreadReading['worstFrames'][number]): string {

@@ -30,12 +30,22 @@ export function readMemory(): MemoryReading {
   return { heap: m.heapUsed, arrayBuffers: m.arrayBuffers };
 }
 
+/** What was kept alive between two readings, and the value that kept it. */
+export interface Retained<T> {
+  value: T;
+  heap: number;
+  arrayBuffers: number;
+}
+
+function retained<T>(value: T, before: MemoryReading, after: MemoryReading): Retained<T> {
+  return { value, heap: after.heap - before.heap, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
+}
+
 /** Memory kept alive by what `build` returns (the value is held until the second reading). */
-export function retainedBy<T>(build: () => T): { value: T; heap: number; arrayBuffers: number } {
+export function retainedBy<T>(build: () => T): Retained<T> {
   const before = readMemory();
   const value = build();
-  const after = readMemory();
-  return { value, heap: after.heap - before.heap, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
+  return retained(value, before, readMemory());
 }
 
 /**
@@ -43,10 +53,9 @@ export function retainedBy<T>(build: () => T): { value: T; heap: number; arrayBu
  * what went before are released after a collection, not at it, and would be counted as freed by
  * the work measured.
  */
-export async function retainedByAwaited<T>(build: () => Promise<T>): Promise<{ value: T; heap: number; arrayBuffers: number }> {
+export async function retainedByAwaited<T>(build: () => Promise<T>): Promise<Retained<T>> {
   await new Promise((resolve) => setTimeout(resolve, 100));
   const before = readMemory();
   const value = await build();
-  const after = readMemory();
-  return { value, heap: after.heap - before.heap, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
+  return retained(value, before, readMemory());
 }

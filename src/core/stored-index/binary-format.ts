@@ -260,9 +260,9 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
   for (const list of header.groups as BlockList[]) {
     const blocks = read(list, 'group');
     if (!blocks) continue;
-    const what = `the record of cluster group ${list.id}`;
-    const { entries: stored, ...rest } = parseJson(blocks.record!, what) as Omit<GroupRecord, 'vectors' | 'entries'> & { entries: unknown };
-    const columns = columnsOf(stored, `cluster group ${list.id}`);
+    const whose = `cluster group ${list.id}`;
+    const { entries: stored, ...rest } = parseJson(blocks.record!, `the record of ${whose}`) as Omit<GroupRecord, 'vectors' | 'entries'> & { entries: unknown };
+    const columns = columnsOf(stored, whose);
     const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
     shareChunkIds(rest.group, sources);
     let entries = loadedEntries(columns, sources);
@@ -277,7 +277,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
       }
       entries = entriesWithoutTexts(columns);
     }
-    groups.push(withTerms({ ...rest, entries, vectors: vectorsOf(blocks.vectors!, `cluster group ${list.id}`) }, list));
+    groups.push(withTerms({ ...rest, entries, vectors: vectorsOf(blocks.vectors!, whose) }, list));
   }
   const snapshot: IndexSnapshot = { manifest, documents, groups };
   if (damage.length > 0) {
