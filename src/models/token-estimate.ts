@@ -1,13 +1,38 @@
 /**
- * A tokenizer-free token count for backends that expose no tokenizer (web-llm's engine API).
- * It errs high, so context packing that trusts it never overflows: each CJK character counts
- * as one token (Qwen's BPE averages more than one character per token on Chinese) and other text
- * as one token per three characters (English averages about four per token).
+ * A tokenizer-free token count, for when no tokenizer is at hand: web-llm's engine API exposes
+ * none, an embedder still loading counts a question and a dropped file's chunks with it, and a
+ * chat model's tokenizer still loading (a first visit fetches and parses megabytes of it) counts a
+ * question's sources with it.
+ *
+ * It errs high, so that packing which trusts it seldom overflows, by counting what tokenizers
+ * split finely one token each: a CJK character, a digit (Qwen's tokenizer reads numbers a digit
+ * at a time), a symbol, a letter of another script, a space before anything but a word, and a
+ * break or run of spaces. A run of Latin letters counts one token per three letters, which is
+ * finer than English words are split. What it can still undercount: rare characters, which a
+ * byte-level tokenizer spells in two or three bytes' tokens each.
+ *
+ * Measured against two real tokenizers (Qwen3's byte-level BPE and bert-base-chinese's WordPiece,
+ * from ../shared/models) on 1.5k-character windows of every dev set and four FinanceBench filings,
+ * against the estimate before (CJK one each, the rest a token per three characters):
+ *
+ * | | passages undercounted | worst passage, of the true count | in total, of the true count |
+ * |---|---:|---:|---:|
+ * | Qwen3, before | 0-7.4 % | 0.31 | 1.26-1.63 |
+ * | Qwen3, now | 0-0.6 % | 0.92 | 1.41-1.72 |
+ * | WordPiece, before | 36-93 % | 0.66 | 0.95-1.02 |
+ * | WordPiece, now | 0-16 % (English in a Chinese vocabulary) | 0.80 | 1.03-1.18 |
  */
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/gu;
+/** A run of Latin letters, a run of white space, or any one other character (a CJK one among them). */
+const UNIT = /[A-Za-z]+|\s+|[\s\S]/gu;
 
 export function estimateTokens(text: string): number {
-  const cjk = text.match(CJK)?.length ?? 0;
-  const rest = text.replace(CJK, '').length;
-  return cjk + Math.ceil(rest / 3);
+  let tokens = 0;
+  for (const { 0: unit, index } of text.matchAll(UNIT)) {
+    if (/^[A-Za-z]/.test(unit)) tokens += Math.ceil(unit.length / 3);
+    // a space joins the word after it; before a digit or a symbol it is a token of its own, as is
+    // a break or a run of spaces
+    else if (/^\s/.test(unit)) tokens += unit === ' ' && /[A-Za-z]/.test(text.charAt(index + 1)) ? 0 : 1;
+    else tokens += 1;
+  }
+  return tokens;
 }

@@ -2,6 +2,7 @@ import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import type { EmbedApi, LlmApi, LoadedGenerator, ModelLoadRequest } from '../../src/protocol/workers.ts';
 import { RemoteGenerator, RemoteReranker } from '../../workers/engine/remote-models.ts';
+import { estimateTokens } from '../../src/models/token-estimate.ts';
 import { gate } from './gate.ts';
 
 const loaded: LoadedGenerator = { id: 'g', contextTokens: 2048, backend: 'transformers-wasm', reasons: [] };
@@ -77,9 +78,33 @@ describe('remote models', () => {
       loads++;
       return new Promise<LoadedGenerator>(() => {});
     });
+    await generator.warmTokenizer();
     expect(await generator.countTokens('x')).toBe(3);
-    expect(calls).toEqual(['count qwen']);
+    expect(calls).toEqual(['count qwen', 'count qwen']);
     expect(loads).toBe(0);
+  });
+
+  it('counts by an estimate, without waiting, until the tokenizer has answered; a tokenizer that failed is fetched again', async () => {
+    const tokenizer = [gate<number>(), gate<number>()];
+    let asked = 0;
+    const api: Partial<LlmApi> = { countTokens: () => tokenizer[asked++].promise };
+    const generator = new RemoteGenerator(api as unknown as Remote<LlmApi>, 'qwen', () => new Promise(() => {}), qwen);
+    const text = 'Revenue was $2,616 million';
+    // the estimate counts each digit and symbol: far above a count of 3
+    expect(await generator.countTokens(text)).toBe(estimateTokens(text));
+    expect(estimateTokens(text)).toBeGreaterThan(10);
+    expect(asked).toBe(1);
+    tokenizer[0].reject(new Error('offline'));
+    await expect(generator.warmTokenizer()).rejects.toThrow('offline');
+    expect(asked).toBe(1);
+    expect(await generator.countTokens(text)).toBe(estimateTokens(text));
+    expect(asked).toBe(2);
+    tokenizer[1].resolve(0);
+    await generator.warmTokenizer();
+    tokenizer.push(gate<number>());
+    const counted = generator.countTokens(text);
+    tokenizer[2].resolve(7);
+    expect(await counted).toBe(7);
   });
 
   it('the reranker scores with the model its load returned, and gives up waiting on abort', async () => {

@@ -99,7 +99,7 @@ export class EngineModels {
 
   /** Fetches the chosen generator's tokenizer now, a few megabytes: the first question's sources are counted with it. */
   warmTokenizer(): Promise<unknown> {
-    return this.generator.target?.countTokens('') ?? Promise.resolve();
+    return this.generator.target?.warmTokenizer() ?? Promise.resolve();
   }
 
   /** Loads the chosen generator now (and says which backend it ended up on). */

@@ -103,8 +103,8 @@ export class EngineService implements EngineApi {
     await Promise.race([open, searchable.promise]);
     const device = await this.device(opened.models, settings);
     // The chat model's tokenizer comes now: a question's sources are counted with it
-    // (RemoteGenerator.countTokens), so they need not wait for the model. A failure shows with the
-    // question that needs it.
+    // (RemoteGenerator.countTokens), so they need not wait for the model; until it is here, by an
+    // estimate. A failure is tried again by the next question.
     opened.models.warmTokenizer().catch(() => undefined);
     // The model itself loads in the background once no dropped file is still being read. Loaded
     // beside a 104-page PDF dropped at the start (bench:browser --only pdf), it doubled the PDF's

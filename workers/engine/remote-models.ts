@@ -8,6 +8,7 @@ import type { ChatMessage, EmbedRole, Embedder, GenerateOptions, Generator, Rera
 import { throwIfAborted } from '../../src/core/util/abort.ts';
 import { AsyncQueue } from '../../src/models/async-queue.ts';
 import { findModel } from '../../src/models/registry.ts';
+import { estimateTokens } from '../../src/models/token-estimate.ts';
 import type { EmbedApi, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest } from '../../src/protocol/workers.ts';
 import { untilAborted } from '../shared/abortable.ts';
 
@@ -71,6 +72,9 @@ abstract class OnFirstUse<T> {
 let nextRequest = 1;
 
 export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Generator {
+  private tokenizer: Promise<void> | undefined;
+  private tokenizerReady = false;
+
   constructor(
     private readonly api: Remote<LlmApi>,
     id: string,
@@ -120,10 +124,30 @@ export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Gene
   /**
    * Counted by the model once loaded, by its tokenizer alone before: packing a question's sources
    * no longer waits for the weights (a first visit's download of hundreds of megabytes, or a load
-   * left until the library's dropped files were read).
+   * left until the library's dropped files were read). Until the tokenizer has answered once, by
+   * an estimate that errs high (token-estimate.ts): on a first visit, fetching, caching and parsing
+   * Qwen's tokenizer held the first question's sources for about 8 s after the library was ready
+   * (bench:browser --only library, first visit), and a visitor without the model (offline) would
+   * see no sources at all.
    */
   countTokens(text: string): Promise<number> {
-    return this.api.countTokens(this.request, text);
+    if (this.tokenizerReady) return this.api.countTokens(this.request, text);
+    this.warmTokenizer().catch(() => undefined);
+    return Promise.resolve(estimateTokens(text));
+  }
+
+  /** Has the LLM worker fetch the tokenizer (a few megabytes) now; resolves once it counts. A failure (offline) is tried again on the next call. */
+  warmTokenizer(): Promise<void> {
+    this.tokenizer ??= this.api.countTokens(this.request, '').then(
+      () => {
+        this.tokenizerReady = true;
+      },
+      (error: unknown) => {
+        this.tokenizer = undefined;
+        throw error;
+      },
+    );
+    return this.tokenizer;
   }
 }
 
