@@ -11,6 +11,7 @@ import type { EntryKind, EntryLevel, EntryOrigin } from './types.ts';
 // the same parts, so the two cannot drift apart.
 const CHUNK = ':';
 const ENTRY = '|';
+const CLUSTER = '#';
 
 /** A chunk's id: its document's and its place in it. */
 export function chunkId(docId: string, ordinal: number): string {
@@ -20,6 +21,11 @@ export function chunkId(docId: string, ordinal: number): string {
 /** What every chunk id of the document starts with, before its ordinal. */
 export function chunkIdPrefix(docId: string): string {
   return [docId, ''].join(CHUNK);
+}
+
+/** A cluster's id: its group's and its place among the group's clusters. */
+export function clusterId(groupId: string, index: number): string {
+  return [groupId, index].join(CLUSTER);
 }
 
 /** An entry's id: what it was made from, its kind and level, and its number among those. */

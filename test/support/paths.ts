@@ -7,3 +7,4 @@ export const SHARED_DIR = process.env.LOCI_SHARED_DIR ?? path.resolve(REPO_ROOT,
 export const MODELS_DIR = process.env.LOCI_MODELS_DIR ?? path.join(SHARED_DIR, 'models');
 export const DATA_DIR = path.join(SHARED_DIR, 'data');
 export const DOCUMENTS_DIR = path.join(DATA_DIR, 'documents');
+export const FIXTURES_DIR = path.join(REPO_ROOT, 'test', 'fixtures');

@@ -1,3 +1,4 @@
+import { clusterId } from '../ids.ts';
 import type { Chunk, ClusterGroup } from '../types.ts';
 import { clusterVectors, compareLists, MIN_POINTS, type VectorCluster } from './cluster-vectors.ts';
 import { MAX_CLUSTERED_TOGETHER, runsOf } from './runs.ts';
@@ -105,7 +106,7 @@ function inUnitSquare(layout: number[], left: number, top: number): number[] {
 /** Cluster ids `${groupId}#${index}` in the given order, members as chunk ids. */
 function named(clusters: VectorCluster[], chunks: readonly Pick<Chunk, 'id'>[], groupId: string): ClusterGroup['clusters'] {
   return clusters.map((cluster, index) => ({
-    id: `${groupId}#${index}`,
+    id: clusterId(groupId, index),
     members: cluster.members.map((i, m) => ({ chunkId: chunks[i].id, p: cluster.p[m] })),
   }));
 }

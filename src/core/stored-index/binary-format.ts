@@ -8,8 +8,9 @@
  *   bytes 28..   header: UTF-8 JSON { manifest, documents: BlockList[], groups: BlockList[] }
  *   then         the body, every block starting at a multiple of 4: for each document its `text`
  *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
- *                (JSON) and `vectors` blocks; for each group its `record` and `vectors`;
- *                for either, when the record has them, its counted entry words (`terms`)
+ *                (its entry columns as bytes since version 5, JSON before) and `vectors` blocks;
+ *                for each group its `record` and `vectors`; for either, when the record has
+ *                them, its counted entry words (`terms`)
  *
  * Each block is listed in the header as [offset into the body, length in bytes, checksum], with
  * the id and name of its document, so damage inside a block is found on open and named: that
@@ -25,15 +26,19 @@ import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
 import { CHECKSUMMED_VERSION, FORMAT_VERSION } from './manifest.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
-import type { EntryTerms, VectorStorage } from '../types.ts';
+import type { ClusterGroup, EntryTerms, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
-import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
+import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
+import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
 import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
+import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
 const SUM_LENGTH = 16;
 const V2_HEADER_START = 12 + SUM_LENGTH;
+/** Since version 5 a document's entries block holds its columns as bytes (entry-columns-binary.ts), JSON before. */
+const BINARY_COLUMNS_VERSION = 5;
 
 
 export class IndexFormatError extends Error {
@@ -129,9 +134,9 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
       ...addAll(
         encoded(record, [dimension, format], () => ({
           blocks: {
-            text: block(json(rest)),
+            text: block(json({ ...rest, preparse: storedPreparse(rest.preparse, rest.doc.id) })),
             chunks: block(json(storedChunks(rest.doc, chunks))),
-            entries: block(json(toColumns(storedEntries(entries, chunkSources([chunks]), rest.doc.id)))),
+            entries: block(encodeColumns(toColumns(storedEntries(entries, chunkSources([chunks]), rest.doc.id)))),
             vectors: block(encodeVectors(vectors, dimension, format)),
           },
           ...(terms ? { terms: block(termsBytes(terms)) } : {}),
@@ -151,7 +156,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
       ...addAll(
         encoded(record, [dimension, format, ...memberChunks], () => ({
           blocks: {
-            record: block(json({ ...rest, entries: toColumns(storedEntries(entries, chunkSources(memberChunks, rest.group))) })),
+            record: block(json({ ...rest, group: storedGroup(rest.group), entries: toColumns(storedEntries(entries, chunkSources(memberChunks, rest.group))) })),
             vectors: block(encodeVectors(vectors, dimension, format)),
           },
           ...(terms ? { terms: block(termsBytes(terms)) } : {}),
@@ -187,10 +192,10 @@ export async function decodeIndex(bytes: Uint8Array): Promise<IndexSnapshot> {
   if (version < CHECKSUMMED_VERSION || version > FORMAT_VERSION) {
     throw new IndexFormatError(`index format version ${version} is not supported (this build reads versions ${V1} to ${FORMAT_VERSION})`);
   }
-  return decodeV2(bytes, view, await checksums());
+  return decodeV2(bytes, view, await checksums(), version);
 }
 
-function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnapshot {
+function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: number): IndexSnapshot {
   const headerLength = view.getUint32(8, true);
   if (V2_HEADER_START + headerLength > bytes.length) throw new IndexFormatError('the index file is truncated');
   const headerBytes = bytes.subarray(V2_HEADER_START, V2_HEADER_START + headerLength);
@@ -249,11 +254,13 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     if (!blocks) continue;
     // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
     const what = `the record of ${list.name}`;
-    const rest = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors'>;
+    const { preparse, ...rest } = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors' | 'preparse'> & { preparse: StoredPreparse[] };
     const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
-    const entries = loadedEntries(columnsOf(parseJson(blocks.entries!, what), list.name), chunkSources([chunks]), rest.doc.id);
+    const columns = version >= BINARY_COLUMNS_VERSION ? decodeColumns(blocks.entries!) : readColumns(parseJson(blocks.entries!, what));
+    if (!columns) throw new IndexFormatError(`the entries of ${list.name} are not a list of entries`);
+    const entries = loadedEntries(columns, chunkSources([chunks]), rest.doc.id);
     if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
-    documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name) }, list));
+    documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), preparse: loadedPreparse(preparse, rest.doc.id, () => chunks) }, list));
   }
   const chunksOf = new Map(documents.map((d) => [d.doc.id, d.chunks]));
   const groups: GroupRecord[] = [];
@@ -261,10 +268,10 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums): IndexSnap
     const blocks = read(list, 'group');
     if (!blocks) continue;
     const whose = `cluster group ${list.id}`;
-    const { entries: stored, ...rest } = parseJson(blocks.record!, `the record of ${whose}`) as Omit<GroupRecord, 'vectors' | 'entries'> & { entries: unknown };
+    const { entries: stored, group: storedAs, ...parsed } = parseJson(blocks.record!, `the record of ${whose}`) as Omit<GroupRecord, 'vectors' | 'entries' | 'group'> & { entries: unknown; group: StoredGroup | ClusterGroup };
+    const rest = { group: loadedGroup(storedAs, (id) => chunksOf.get(id)), ...parsed };
     const columns = columnsOf(stored, whose);
     const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
-    shareChunkIds(rest.group, sources);
     let entries = loadedEntries(columns, sources);
     if (!entries) {
       // A group of a document set aside as damaged cannot rebuild its cluster texts; it is set

@@ -27,22 +27,22 @@ export interface EntryColumns {
   kinds: EntryKind[];
   levels: EntryLevel[];
   producers: Producer[];
-  kind: number[];
-  level: number[];
+  kind: ArrayLike<number>;
+  level: ArrayLike<number>;
   /** 0 for none, else the index into `producers` plus one. */
-  producer: number[];
+  producer: ArrayLike<number>;
   /** -1 where the entry keeps its id. */
-  n: number[];
+  n: ArrayLike<number>;
   /** -1 where the entry keeps its origin. */
-  of: number[];
+  of: ArrayLike<number>;
   /** Two an entry, start and end in its origin's text; -1, -1 where its text is not a part of it. */
-  at: number[];
+  at: ArrayLike<number>;
   /** [entry index, fields], in entry order. */
   kept: [number, KeptFields][];
 }
 
-export function toColumns(entries: readonly StoredEntry[]): EntryColumns {
-  const columns: EntryColumns = { kinds: [], levels: [], producers: [], kind: [], level: [], producer: [], n: [], of: [], at: [], kept: [] };
+export function toColumns(entries: readonly StoredEntry[]): EntryColumns & Record<'kind' | 'level' | 'producer' | 'n' | 'of' | 'at', number[]> {
+  const columns: ReturnType<typeof toColumns> = { kinds: [], levels: [], producers: [], kind: [], level: [], producer: [], n: [], of: [], at: [], kept: [] };
   const indexIn = <T>(names: T[], name: T): number => {
     const at = names.indexOf(name);
     return at >= 0 ? at : names.push(name) - 1;

@@ -10,8 +10,11 @@ import type { IndexManifest } from '../types.ts';
  *    rather than reading entries without their ids.
  * 4: a record's entries are written as columns (entry-columns.ts), not as an object each; versions
  *    2 and 3 open as they are.
+ * 5: cluster groups and pre-parse progress name their documents' chunks by number (chunk-refs.ts),
+ *    and a document's entry columns are written as bytes (entry-columns-binary.ts); versions 2 to 4
+ *    open as they are.
  */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 /** The oldest version written with checksummed blocks, read by the same code as FORMAT_VERSION. */
 export const CHECKSUMMED_VERSION = 2;
 

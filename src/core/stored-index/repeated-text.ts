@@ -163,7 +163,7 @@ function entryNumber(entry: Entry): number | undefined {
 }
 
 /** The whole number `id` ends with after `prefix`, written as the record writes it (no sign, no leading zero). */
-function numberAfter(id: string, prefix: string): number | undefined {
+export function numberAfter(id: string, prefix: string): number | undefined {
   if (!id.startsWith(prefix)) return undefined;
   const tail = id.slice(prefix.length);
   const n = Number(tail);

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeIndex, encodeIndex, IndexFormatError, type BlockCache } from '../../../src/core/stored-index/binary-format.ts';
 import { createManifest } from '../../../src/core/stored-index/manifest.ts';
 import { atStoredPrecision } from '../../../src/core/stored-index/vector-codec.ts';
 import type { DocumentRecord, IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
+import { legacySnapshot } from '../../support/legacy-snapshot.ts';
+import { FIXTURES_DIR } from '../../support/paths.ts';
 import { blockOf, encodeV1, flipByte, writeNaN } from '../../support/index-blocks.ts';
 
 function docRecord(id: string, text: string): DocumentRecord {
@@ -54,7 +58,7 @@ describe('index file format', () => {
   it('records the format version and the embedder in a readable header', async () => {
     const bytes = await encodeIndex(snapshot);
     expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('LOCI');
-    expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(4);
+    expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(5);
     const header = new TextDecoder().decode(bytes.subarray(28, 28 + new DataView(bytes.buffer).getUint32(8, true)));
     expect(JSON.parse(header).manifest.embedder).toEqual({ id: 'e', dimension: 3, queryPrefix: '', passagePrefix: '' });
   });
@@ -69,10 +73,13 @@ describe('index file format', () => {
     await expect(decodeIndex(future)).rejects.toThrow(/version 99 is not supported/);
   });
 
-  it('still opens a version 2 file: the same blocks, whose records held their ids whole (repeated-text.test.ts loads those)', async () => {
-    const bytes = (await encodeIndex(snapshot)).slice();
-    new DataView(bytes.buffer).setUint32(4, 2, true);
-    expect(await decodeIndex(bytes)).toEqual(snapshot);
+  it('still opens files of versions 2 to 4: v4.loci, written by the build of version 4, with its version read as each', async () => {
+    const written = new Uint8Array(readFileSync(path.join(FIXTURES_DIR, 'index', 'v4.loci')));
+    for (const version of [2, 3, 4]) {
+      const bytes = written.slice();
+      new DataView(bytes.buffer).setUint32(4, version, true);
+      expect(await decodeIndex(bytes)).toEqual(legacySnapshot());
+    }
   });
 
   it('still opens a version 1 file (no checksums)', async () => {
