@@ -23,6 +23,11 @@ export function chunkIdPrefix(docId: string): string {
   return [docId, ''].join(CHUNK);
 }
 
+/** The part of a chunk id before its ordinal, as chunkIdPrefix makes it (the whole id when it is no chunk id). */
+export function chunkIdPrefixOf(id: string): string {
+  return id.slice(0, id.lastIndexOf(CHUNK) + 1);
+}
+
 /** A cluster's id: its group's and its place among the group's clusters. */
 export function clusterId(groupId: string, index: number): string {
   return [groupId, index].join(CLUSTER);

@@ -256,8 +256,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     const what = `the record of ${list.name}`;
     const { preparse, ...rest } = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors' | 'preparse'> & { preparse: StoredPreparse[] };
     const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
-    const columns = version >= BINARY_COLUMNS_VERSION ? decodeColumns(blocks.entries!) : readColumns(parseJson(blocks.entries!, what));
-    if (!columns) throw new IndexFormatError(`the entries of ${list.name} are not a list of entries`);
+    const columns = columnsOf(version >= BINARY_COLUMNS_VERSION ? decodeColumns(blocks.entries!) : readColumns(parseJson(blocks.entries!, what)), list.name);
     const entries = loadedEntries(columns, chunkSources([chunks]), rest.doc.id);
     if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
     documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), preparse: loadedPreparse(preparse, rest.doc.id, () => chunks) }, list));
@@ -270,7 +269,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     const whose = `cluster group ${list.id}`;
     const { entries: stored, group: storedAs, ...parsed } = parseJson(blocks.record!, `the record of ${whose}`) as Omit<GroupRecord, 'vectors' | 'entries' | 'group'> & { entries: unknown; group: StoredGroup | ClusterGroup };
     const rest = { group: loadedGroup(storedAs, (id) => chunksOf.get(id)), ...parsed };
-    const columns = columnsOf(stored, whose);
+    const columns = columnsOf(readColumns(stored), whose);
     const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
     let entries = loadedEntries(columns, sources);
     if (!entries) {
@@ -324,9 +323,8 @@ function decodeV1(bytes: Uint8Array, view: DataView): IndexSnapshot {
   };
 }
 
-/** A record's entries as columns: written so since version 4, as an array of stored entries before. */
-function columnsOf(value: unknown, whose: string): EntryColumns {
-  const columns = readColumns(value);
+/** A record's entries as columns (read from bytes since version 5, from JSON before, from an object each before version 4). */
+function columnsOf(columns: EntryColumns | undefined, whose: string): EntryColumns {
   if (!columns) throw new IndexFormatError(`the entries of ${whose} are not a list of entries`);
   return columns;
 }

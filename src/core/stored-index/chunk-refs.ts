@@ -4,13 +4,14 @@
  * and a document names each of its chunks once more in its pre-parse progress, every time as
  * `${docId}:${ordinal}` with the document's 64-digit hash: 6.5 MB of the 100k-entry bench
  * library's 27.6 MB of record JSON in its open image, and 73k strings parsed on every reopen,
- * where parsing that JSON was most of the engine worker's time (903 of 2,142 ms, traced in Chromium).
+ * where parsing that JSON was the largest part of the engine worker's decoding (903 of 2,142 ms,
+ * traced in Chromium).
  *
  * Chunk `n` of the record's `docIds[j]` is written as `n * docIds.length + j` (just `n` for a
  * group of one document); any other id (a RAPTOR node's, or a chunk of a document the record does
  * not list) is written as it is. Reading gives each chunk the loaded chunk's own id string.
  */
-import { chunkId, chunkIdPrefix, clusterId } from '../ids.ts';
+import { chunkId, chunkIdPrefix, chunkIdPrefixOf, clusterId } from '../ids.ts';
 import type { Chunk, Cluster, ClusterGroup, PreparseRecord, RaptorNode } from '../types.ts';
 import { numberAfter } from './repeated-text.ts';
 
@@ -40,7 +41,7 @@ export type ChunksOf = (docId: string) => readonly Chunk[] | undefined;
 export function chunkRefWriter(docIds: readonly string[]): (id: string) => ChunkRef {
   const docIndex = new Map(docIds.map((id, j) => [chunkIdPrefix(id), j]));
   return (id) => {
-    const prefix = id.slice(0, id.lastIndexOf(':') + 1);
+    const prefix = chunkIdPrefixOf(id);
     const j = docIndex.get(prefix);
     const n = j === undefined ? undefined : numberAfter(id, prefix);
     return j === undefined || n === undefined ? id : n * docIds.length + j;

@@ -1,6 +1,6 @@
 /**
  * A document's entry columns (entry-columns.ts) as bytes: the numbers as typed arrays, only the
- * names and the kept fields as JSON. Written as JSON, the numbers were seven a entry, 700k for the
+ * names and the kept fields as JSON. Written as JSON, the numbers were seven an entry, 700k for the
  * 100k-entry bench library, and parsing them was the second-largest part of reopening it in
  * Chromium after the documents' own text (73-132 ms of 240-350 ms of JSON, cold, in a worker).
  *
