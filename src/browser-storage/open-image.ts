@@ -25,11 +25,20 @@
 import { decodeIndex, encodeIndex, type BlockCache, type Breathe } from '../core/stored-index/binary-format.ts';
 import { decodeCorpus, encodeCorpus } from '../core/stored-index/corpus-codec.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import type { CorpusImage } from '../core/search/corpus-image.ts';
 import { fillCorpusVectors, withoutCorpusVectors } from '../core/stored-index/vectors-in-corpus.ts';
+
+/**
+ * An image as read: its bytes whole, or its index and its search corpus each read into a buffer of
+ * its own. Read apart, the corpus's arrays are used where they lie instead of copied out (23 MB
+ * of fresh memory for the 100k-entry library, where fresh memory is what decoding costs in the
+ * browser), and the index's bytes are freed once decoded.
+ */
+export type ImageBytes = Uint8Array | { index: Uint8Array; corpus: Uint8Array };
 
 /** Where the image's bytes live: a file in the origin private file system in the app, memory in tests. */
 export interface ImageFile {
-  read(): Promise<Uint8Array | undefined>;
+  read(): Promise<ImageBytes | undefined>;
   /** Replaces the file's content whole; a write that fails leaves the file as it was (never half of one). */
   write(bytes: Uint8Array): Promise<void>;
   remove(): Promise<void>;
@@ -56,7 +65,16 @@ export async function encodeImage(snapshot: IndexSnapshot, revision: number, cac
 }
 
 /** The index in the image (with its corpus, when kept and whole) when made at `revision` and whole; undefined otherwise. */
-export async function decodeImage(bytes: Uint8Array, revision: number): Promise<IndexSnapshot | undefined> {
+export async function decodeImage(image: ImageBytes, revision: number): Promise<IndexSnapshot | undefined> {
+  if (!(image instanceof Uint8Array)) {
+    const { index, corpus } = image;
+    if (!MAGIC.every((b, i) => index[i] === b) || index.length < HEADER) return undefined;
+    const view = new DataView(index.buffer, index.byteOffset, index.byteLength);
+    if (view.getFloat64(4, true) !== revision || HEADER + view.getUint32(12, true) !== index.length) return undefined;
+    const decode = () => decodeIndex(index.subarray(HEADER));
+    return corpus.length === 0 ? whole(decode) : withCorpus(decode, () => decodeCorpus(corpus, { view: true }));
+  }
+  const bytes = image;
   const v1 = MAGIC_V1.every((b, i) => bytes[i] === b);
   const v2 = MAGIC_V2.every((b, i) => bytes[i] === b);
   if (!v1 && !v2 && !MAGIC.every((b, i) => bytes[i] === b)) return undefined;
@@ -65,17 +83,43 @@ export async function decodeImage(bytes: Uint8Array, revision: number): Promise<
   if (view.getFloat64(4, true) !== revision) return undefined;
   const indexEnd = v1 ? bytes.length : HEADER + view.getUint32(12, true);
   if (indexEnd > bytes.length) return undefined;
+  const index = () => decodeIndex(bytes.subarray(v1 ? HEADER_V1 : HEADER, indexEnd));
+  if (v1 || v2) {
+    const snapshot = await whole(index);
+    const corpus = snapshot && indexEnd < bytes.length ? await decodeCorpus(bytes.subarray(indexEnd)) : undefined;
+    return snapshot && corpus ? { ...snapshot, corpus } : snapshot;
+  }
+  if (indexEnd === bytes.length) return whole(index);
+  return withCorpus(index, () => decodeCorpus(bytes.subarray(indexEnd)));
+}
+
+/** The index decoded, unless it is not whole: a damaged copy is no reason to set a document aside (the records themselves are read instead). */
+async function whole(decode: () => Promise<IndexSnapshot>): Promise<IndexSnapshot | undefined> {
   try {
-    const snapshot = await decodeIndex(bytes.subarray(v1 ? HEADER_V1 : HEADER, indexEnd));
-    // a damaged copy is no reason to set a document aside: the records themselves are read instead
-    if (snapshot.damage) return undefined;
-    const corpus = indexEnd < bytes.length ? await decodeCorpus(bytes.subarray(indexEnd)) : undefined;
-    if (v1 || v2) return corpus ? { ...snapshot, corpus } : snapshot;
-    if (indexEnd === bytes.length) return snapshot;
-    return corpus && fillCorpusVectors(snapshot, corpus) ? { ...snapshot, corpus } : undefined;
+    const snapshot = await decode();
+    return snapshot.damage ? undefined : snapshot;
   } catch {
     return undefined;
   }
+}
+
+/** A LIM3 image's index with its corpus, whose rows hold the vectors its records leave out. */
+async function withCorpus(index: () => Promise<IndexSnapshot>, corpus: () => Promise<CorpusImage | undefined>): Promise<IndexSnapshot | undefined> {
+  const snapshot = await whole(index);
+  const rows = snapshot && (await corpus());
+  return snapshot && rows && fillCorpusVectors(snapshot, rows) ? { ...snapshot, corpus: rows } : undefined;
+}
+
+/**
+ * The file's index and corpus read apart (ImageBytes), or its bytes whole when it is no LIM3
+ * image: three reads of the file, the first its 16-byte header.
+ */
+async function readParts(file: Blob): Promise<ImageBytes> {
+  const head = new Uint8Array(await file.slice(0, HEADER).arrayBuffer());
+  const indexEnd = head.length === HEADER ? HEADER + new DataView(head.buffer).getUint32(12, true) : 0;
+  if (!MAGIC.every((b, i) => head[i] === b) || indexEnd > file.size) return new Uint8Array(await file.arrayBuffer());
+  const [index, corpus] = await Promise.all([file.slice(0, indexEnd).arrayBuffer(), file.slice(indexEnd).arrayBuffer()]);
+  return { index: new Uint8Array(index), corpus: new Uint8Array(corpus) };
 }
 
 /** An image file whose first read has begun already; `forget` drops those bytes unread. */
@@ -91,7 +135,7 @@ export interface ReadAheadImage extends ImageFile {
  * start message, the library's lock and the database's opening.
  */
 export function readAhead(file: ImageFile): ReadAheadImage {
-  let ahead: Promise<Uint8Array | undefined> | undefined = file.read();
+  let ahead: Promise<ImageBytes | undefined> | undefined = file.read();
   return {
     read() {
       const bytes = ahead ?? file.read();
@@ -126,7 +170,7 @@ export async function privateImageFile(name = 'loci-index.image'): Promise<Image
   return {
     async read() {
       try {
-        return new Uint8Array(await (await (await handle(false)).getFile()).arrayBuffer());
+        return await readParts(await (await handle(false)).getFile());
       } catch {
         return undefined;
       }

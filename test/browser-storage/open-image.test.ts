@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { encodeCorpus } from '../../src/core/stored-index/corpus-codec.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
-import { readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
+import { encodeImage, readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
 import { readRevision } from '../../src/browser-storage/revision.ts';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import { corpusOf, DIM, docA, documentRecord, snapshot } from './fixtures.ts';
@@ -40,7 +40,7 @@ async function stored(vectorStorage: 'float32' | 'int8' = 'float32') {
   for (const record of snap.documents) await store.putDocument(record);
   for (const record of snap.groups) await store.putGroup(record);
   const reopen = () => IdbIndexStore.open({ factory, image });
-  return { store, image, reopen };
+  return { store, image, reopen, factory };
 }
 
 describe('the open image', () => {
@@ -168,6 +168,40 @@ describe('the open image', () => {
     expect(third.openedFrom).toBe('records');
     expect(fromRecords.corpus).toBeUndefined();
     expect(await encodeIndex(fromRecords)).toEqual(await encodeIndex(snap));
+  });
+
+  it('opens from its index and its corpus read apart, the corpus arrays where they lie in its own buffer', async () => {
+    const { store, image, factory } = await stored('int8');
+    const snap = (await store.load())!;
+    expect(await store.saveImage(() => ({ ...snap, corpus: corpusOf(snap).image()! }))).toBe(true);
+    const apart = (bytes: Uint8Array): { index: Uint8Array; corpus: Uint8Array } => {
+      const end = 16 + new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true);
+      return { index: bytes.slice(0, end), corpus: bytes.slice(end) };
+    };
+    let read = apart(image.bytes!);
+    const file: ImageFile = { read: async () => read, write: image.write, remove: image.remove };
+    const again = await IdbIndexStore.open({ factory, image: file });
+    const opened = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    expect(await encodeIndex(opened)).toEqual(await encodeIndex(snap));
+    expect(opened.corpus!.lexical.rows.buffer).toBe(read.corpus.buffer);
+    expect(opened.corpus!.vectors.codes!.buffer).toBe(read.corpus.buffer);
+
+    // an image without a corpus, read apart, opens too
+    const index = await encodeImage(snap, await readRevision(store.db));
+    read = { index, corpus: new Uint8Array(0) };
+    const bare = await IdbIndexStore.open({ factory, image: file });
+    expect(await encodeIndex((await bare.load())!)).toEqual(await encodeIndex(snap));
+    expect(bare.openedFrom).toBe('image');
+
+    // read apart, an image of another revision, or with a damaged corpus, is not used either
+    for (const spoil of [(p: typeof read) => new DataView(p.index.buffer).setFloat64(4, -1, true), (p: typeof read) => void (p.corpus[p.corpus.length - 3] ^= 0xff)]) {
+      read = apart(image.bytes!);
+      spoil(read);
+      const third = await IdbIndexStore.open({ factory, image: file });
+      await third.load();
+      expect(third.openedFrom).toBe('records');
+    }
   });
 
   // LIMG: the index alone, its header 12 bytes; LIM2: the index's length too, then the search

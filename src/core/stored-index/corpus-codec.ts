@@ -94,20 +94,27 @@ export async function encodeCorpus(image: CorpusImage): Promise<Uint8Array> {
   return out;
 }
 
-/** The corpus image, or undefined when the bytes are not a whole one. */
-export async function decodeCorpus(bytes: Uint8Array): Promise<CorpusImage | undefined> {
+/**
+ * The corpus image, or undefined when the bytes are not a whole one. With `view`, for bytes whose
+ * buffer holds nothing else worth freeing (the app reads the open image's corpus into a buffer of
+ * its own), the arrays are views over them where they lie at a multiple of their element size;
+ * otherwise each is copied out.
+ */
+export async function decodeCorpus(bytes: Uint8Array, options: { view?: boolean } = {}): Promise<CorpusImage | undefined> {
   try {
     if (bytes.length < 4) return undefined;
     const headLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
     const head = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(4, 4 + headLength))) as Head;
     const body = bytes.subarray(align8(4 + headLength));
     if ((await checksums()).bytes(body) !== head.sum) return undefined;
-    // copied out, so every array starts where its type needs it to
     const read = <N extends ArrayName>(name: N): InstanceType<(typeof ARRAYS)[N]> | undefined => {
       const place = head.arrays[name];
       if (!place) return undefined;
       const Type = ARRAYS[name];
       const [offset, count] = place;
+      const start = body.byteOffset + offset;
+      if (options.view && start % Type.BYTES_PER_ELEMENT === 0) return new Type(body.buffer as ArrayBuffer, start, count) as InstanceType<(typeof ARRAYS)[N]>;
+      // copied out, so that the array starts where its type needs it to, and the bytes can go
       return new Type(body.slice(offset, offset + count * Type.BYTES_PER_ELEMENT).buffer) as InstanceType<(typeof ARRAYS)[N]>;
     };
     const ownerRows = read('ownerRows');
