@@ -10,20 +10,12 @@ import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.LOCI_CHROMIUM ?? '/usr/bin/chromium';
 
-/**
- * Each page Playwright opens is a window of its own, and Chromium preloads its Tab Search WebUI
- * (about 400 modules) behind every new window: traced beside the 100k-entry reopen it took
- * 1.5-2 s of CPU in its own renderer in the first 3.5 s, on a machine of two cores. A person
- * reopening the app in a tab does not open a window, so the tests and benchmarks leave it out.
- */
-const NO_WINDOW_UI = '--disable-features=PreloadTopChromeWebUI';
-
 /** `extraArgs`: more Chromium switches (the browser benchmark's memory measurement needs one). */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1', NO_WINDOW_UI, ...extraArgs],
+    args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1', ...extraArgs],
   });
 }
 
