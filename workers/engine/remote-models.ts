@@ -42,38 +42,56 @@ export class RemoteEmbedder implements Embedder {
   }
 }
 
+/** Work that runs once, when first asked for; a failed run runs again on the next ask. Askers share the run. */
+class Once<T> {
+  private running: Promise<T> | undefined;
+  /** What the run returned, once it has. */
+  value: T | undefined;
+
+  constructor(private readonly run: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    this.running ??= this.run().then(
+      (value) => (this.value = value),
+      (error: unknown) => {
+        this.running = undefined;
+        throw error;
+      },
+    );
+    return this.running;
+  }
+}
+
 /**
  * A model of another worker that loads once, on the first call that needs it (a failed load is
  * retried by the next call). Callers share the load; one that stops waits no longer for it.
  */
 abstract class OnFirstUse<T> {
-  private loading: Promise<T> | undefined;
-  /** What the load returned, once it has. */
-  protected loaded: T | undefined;
+  private readonly model: Once<T>;
 
   constructor(
     readonly id: string,
-    private readonly load: () => Promise<T>,
-  ) {}
+    load: () => Promise<T>,
+  ) {
+    this.model = new Once(load);
+  }
+
+  /** What the load returned, once it has. */
+  protected get loaded(): T | undefined {
+    return this.model.value;
+  }
 
   /** Rejects with CancelledError as soon as `signal` aborts; the load itself goes on. */
   ready(signal?: AbortSignal): Promise<T> {
-    this.loading ??= this.load().then(
-      (loaded) => (this.loaded = loaded),
-      (error: unknown) => {
-        this.loading = undefined;
-        throw error;
-      },
-    );
-    return untilAborted(this.loading, signal, 'loading the model');
+    return untilAborted(this.model.get(), signal, 'loading the model');
   }
 }
 
 let nextRequest = 1;
 
 export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Generator {
-  private tokenizer: Promise<void> | undefined;
-  private tokenizerReady = false;
+  /** The LLM worker's tokenizer, loaded once it has counted. */
+  private readonly tokenizer = new Once(() => this.api.countTokens(this.request, '').then(() => true));
 
   constructor(
     private readonly api: Remote<LlmApi>,
@@ -131,23 +149,14 @@ export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Gene
    * see no sources at all.
    */
   countTokens(text: string): Promise<number> {
-    if (this.tokenizerReady) return this.api.countTokens(this.request, text);
-    this.warmTokenizer().catch(() => undefined);
+    if (this.tokenizer.value) return this.api.countTokens(this.request, text);
+    this.tokenizer.get().catch(() => undefined);
     return Promise.resolve(estimateTokens(text));
   }
 
   /** Has the LLM worker fetch the tokenizer (a few megabytes) now; resolves once it counts. A failure (offline) is tried again on the next call. */
-  warmTokenizer(): Promise<void> {
-    this.tokenizer ??= this.api.countTokens(this.request, '').then(
-      () => {
-        this.tokenizerReady = true;
-      },
-      (error: unknown) => {
-        this.tokenizer = undefined;
-        throw error;
-      },
-    );
-    return this.tokenizer;
+  async warmTokenizer(): Promise<void> {
+    await this.tokenizer.get();
   }
 }
 
