@@ -66,15 +66,8 @@ export async function encodeImage(snapshot: IndexSnapshot, revision: number, cac
 
 /** The index in the image (with its corpus, when kept and whole) when made at `revision` and whole; undefined otherwise. */
 export async function decodeImage(image: ImageBytes, revision: number): Promise<IndexSnapshot | undefined> {
-  if (!(image instanceof Uint8Array)) {
-    const { index, corpus } = image;
-    if (!MAGIC.every((b, i) => index[i] === b) || index.length < HEADER) return undefined;
-    const view = new DataView(index.buffer, index.byteOffset, index.byteLength);
-    if (view.getFloat64(4, true) !== revision || HEADER + view.getUint32(12, true) !== index.length) return undefined;
-    const decode = () => decodeIndex(index.subarray(HEADER));
-    return corpus.length === 0 ? whole(decode) : withCorpus(decode, () => decodeCorpus(corpus, { view: true }));
-  }
-  const bytes = image;
+  const apart = image instanceof Uint8Array ? undefined : image;
+  const bytes = apart?.index ?? (image as Uint8Array);
   const v1 = MAGIC_V1.every((b, i) => bytes[i] === b);
   const v2 = MAGIC_V2.every((b, i) => bytes[i] === b);
   if (!v1 && !v2 && !MAGIC.every((b, i) => bytes[i] === b)) return undefined;
@@ -82,15 +75,17 @@ export async function decodeImage(image: ImageBytes, revision: number): Promise<
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getFloat64(4, true) !== revision) return undefined;
   const indexEnd = v1 ? bytes.length : HEADER + view.getUint32(12, true);
-  if (indexEnd > bytes.length) return undefined;
+  // read apart (readParts), the index is the first part whole
+  if (apart ? indexEnd !== bytes.length : indexEnd > bytes.length) return undefined;
   const index = () => decodeIndex(bytes.subarray(v1 ? HEADER_V1 : HEADER, indexEnd));
+  const corpus = apart?.corpus ?? bytes.subarray(indexEnd);
   if (v1 || v2) {
     const snapshot = await whole(index);
-    const corpus = snapshot && indexEnd < bytes.length ? await decodeCorpus(bytes.subarray(indexEnd)) : undefined;
-    return snapshot && corpus ? { ...snapshot, corpus } : snapshot;
+    const rows = snapshot && corpus.length > 0 ? await decodeCorpus(corpus) : undefined;
+    return snapshot && rows ? { ...snapshot, corpus: rows } : snapshot;
   }
-  if (indexEnd === bytes.length) return whole(index);
-  return withCorpus(index, () => decodeCorpus(bytes.subarray(indexEnd)));
+  if (corpus.length === 0) return whole(index);
+  return withCorpus(index, () => decodeCorpus(corpus, { view: apart !== undefined }));
 }
 
 /** The index decoded, unless it is not whole: a damaged copy is no reason to set a document aside (the records themselves are read instead). */
