@@ -23,15 +23,16 @@
  * | WordPiece, now | 0-16 % (English in a Chinese vocabulary) | 0.80 | 1.03-1.18 |
  */
 /** A run of Latin letters, a run of white space, or any one other character (a CJK one among them). */
-const UNIT = /[A-Za-z]+|\s+|[\s\S]/gu;
+const UNIT = /([A-Za-z]+)|(\s+)|[\s\S]/gu;
+const LETTER = /[A-Za-z]/;
 
 export function estimateTokens(text: string): number {
   let tokens = 0;
-  for (const { 0: unit, index } of text.matchAll(UNIT)) {
-    if (/^[A-Za-z]/.test(unit)) tokens += Math.ceil(unit.length / 3);
+  for (const { 1: letters, 2: space, index } of text.matchAll(UNIT)) {
+    if (letters) tokens += Math.ceil(letters.length / 3);
     // a space joins the word after it; before a digit or a symbol it is a token of its own, as is
     // a break or a run of spaces
-    else if (/^\s/.test(unit)) tokens += unit === ' ' && /[A-Za-z]/.test(text.charAt(index + 1)) ? 0 : 1;
+    else if (space) tokens += space === ' ' && LETTER.test(text.charAt(index + 1)) ? 0 : 1;
     else tokens += 1;
   }
   return tokens;
