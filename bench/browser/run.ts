@@ -14,6 +14,8 @@ import { launchBrowser } from '../../test/browser/support/browser.ts';
 import { buildLibrary } from './library.ts';
 import { benchPdfDrop } from './pdf-drop.ts';
 import { benchLargeLibrary, LIBRARY_URL } from './large-library.ts';
+import { withProfile } from './browser-profile.ts';
+import { installProbe } from './main-thread.ts';
 import { BASELINE_PDF, benchScan, buildScan, SCAN_QUESTION } from './scan.ts';
 import { MEMORY_SWITCH } from './tab-memory.ts';
 import { printReport } from './report.ts';
@@ -29,6 +31,8 @@ const HELP = `npm run bench:browser -- [options]
                       so the default run (pdf and library) takes as long as it did
   --scan-pages <n>    pages of the --pdf file drawn into the scan (default 20)
   --skip-build        reuse the last build in test-results/dist
+  --incognito         keep the large library off the record (in memory), as Playwright's contexts do,
+                      instead of in a browser profile on disk
   --trace             trace the app's tabs in Chromium (PDF drop, first visit, reopen), report how much
                       of the main thread's longest tasks it spent running, not waiting for a core, and
                       write each trace beside the JSON (<out>.<part>.trace.json)
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
       'scan-pages': { type: 'string' },
       'skip-build': { type: 'boolean' },
       trace: { type: 'boolean' },
+      incognito: { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -75,9 +80,13 @@ async function main(): Promise<void> {
   const browser = await launchBrowser([MEMORY_SWITCH]);
   try {
     const drop = part('pdf') ? await benchPdfDrop(browser, server.url, pdf, question, log, v.trace ? tracePath('pdf-drop') : undefined) : undefined;
-    const large = library ? await benchLargeLibrary(browser, server.url, library, runs, log, v.trace ? tracePath : undefined) : undefined;
+    const large = library
+      ? await withProfile({ onDisk: !v.incognito, browser, extraArgs: [MEMORY_SWITCH], setup: installProbe }, (profile) =>
+          benchLargeLibrary(profile, server.url, library, runs, log, v.trace ? tracePath : undefined),
+        )
+      : undefined;
     const scanned = scan ? await benchScan(browser, server.url, scan, v.question ?? SCAN_QUESTION, path.join(data, BASELINE_PDF), log) : undefined;
-    const report = { date: new Date().toISOString(), chromium: browser.version(), runs, drop, library: large && { ...large, buildSeconds: library?.buildSeconds }, scan: scanned, totalMs: Date.now() - started };
+    const report = { date: new Date().toISOString(), chromium: browser.version(), runs, libraryProfile: v.incognito ? 'off the record' : 'on disk', drop, library: large && { ...large, buildSeconds: library?.buildSeconds }, scan: scanned, totalMs: Date.now() - started };
     printReport(report);
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -10,13 +10,17 @@ import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.LOCI_CHROMIUM ?? '/usr/bin/chromium';
 
-/** `extraArgs`: more Chromium switches (the browser benchmark's memory measurement needs one). */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+/** How every Chromium here is launched; `extraArgs`: more switches (the browser benchmark's memory measurement needs one). */
+export function launchOptions(extraArgs: readonly string[] = []): { executablePath: string; headless: true; args: string[] } {
+  return {
     executablePath: CHROMIUM,
     headless: true,
     args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1', ...extraArgs],
-  });
+  };
+}
+
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch(launchOptions(extraArgs));
 }
 
 /**
