@@ -211,23 +211,33 @@ export class LexicalIndex {
 
   /** The index as it searches, copied into one posting array (see corpus-image.ts). */
   exportState(): LexicalState {
-    const words = [...this.vocabulary.keys()];
-    const offsets = new Uint32Array(words.length + 1);
+    const lists = [...this.vocabulary.values()];
+    const offsets = new Uint32Array(lists.length + 1);
     let total = 0;
-    words.forEach((word, i) => {
+    for (let i = 0; i < lists.length; i++) {
       offsets[i] = total;
-      total += (this.vocabulary.get(word) as Postings).length;
-    });
-    offsets[words.length] = total;
+      total += lists[i].length;
+    }
+    offsets[lists.length] = total;
     const rows = new Int32Array(total);
     const counts = new Uint16Array(total);
-    const live = new Uint32Array(words.length);
-    words.forEach((word, i) => {
-      const list = this.vocabulary.get(word) as Postings;
-      rows.set(list.rows.subarray(0, list.length), offsets[i]);
-      counts.set(list.counts.subarray(0, list.length), offsets[i]);
+    const live = new Uint32Array(lists.length);
+    for (let i = 0; i < lists.length; i++) {
+      const list = lists[i];
+      const at = offsets[i];
+      // most lists hold a few rows: copied in place, not through two views made for each
+      if (list.length < 32) {
+        for (let j = 0; j < list.length; j++) {
+          rows[at + j] = list.rows[j];
+          counts[at + j] = list.counts[j];
+        }
+      } else {
+        rows.set(list.rows.subarray(0, list.length), at);
+        counts.set(list.counts.subarray(0, list.length), at);
+      }
       live[i] = list.live;
-    });
+    }
+    const words = [...this.vocabulary.keys()];
     const size = this.state.length;
     return { words, offsets, rows, counts, live, state: this.state.slice(0, size), lengths: this.lengths.slice(0, size), alive: this.alive, totalLength: this.totalLength };
   }

@@ -32,9 +32,12 @@ describe('vectors kept once, in the search corpus', () => {
     expect(Array.from(decoded.groups[0].vectors)).toEqual(Array.from(snap.groups[0].vectors));
   });
 
-  it('keeps the vectors of a record whose rows hold other values, or that has no rows', () => {
-    const { snap, corpus } = laidOut('float32');
-    const changed = { ...snap.documents[0], vectors: snap.documents[0].vectors.map((v) => v + 0.5) };
+  it.each(['float32', 'int8'] as const)('keeps the %s vectors of a record whose rows hold other values, or that has no rows', (storage) => {
+    const { snap, corpus } = laidOut(storage);
+    // one value of its last row differs
+    const vectors = snap.documents[0].vectors.slice();
+    vectors[vectors.length - 1] += 0.5;
+    const changed = { ...snap.documents[0], vectors };
     const lean = withoutCorpusVectors({ ...snap, documents: [changed, snap.documents[1]] }, corpus);
     expect(lean.documents[0]).toBe(changed);
     expect(lean.documents[1].vectors.length).toBe(0);
