@@ -35,7 +35,9 @@ const HELP = `npm run bench:browser -- [options]
                       instead of in a browser profile on disk
   --trace             trace the app's tabs in Chromium (PDF drop, first visit, reopen), report how much
                       of the main thread's longest tasks it spent running, not waiting for a core, and
-                      write each trace beside the JSON (<out>.<part>.trace.json)
+                      write each trace beside the JSON (<out>.<part>.trace.json); with LOCI_TRACE_JS=1 in
+                      the environment the traces also hold V8's sampling profile (which functions ran;
+                      it slows the app down)
   --out <file>        JSON results (default bench-results/browser.json)`;
 
 async function main(): Promise<void> {

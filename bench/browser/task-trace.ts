@@ -39,7 +39,8 @@ const LONG_MS = 50;
 // toplevel holds every task of every thread with wall and thread time, user timing the app's
 // marks; the timeline's categories would name the tasks' insides but multiply the trace (100 MB
 // for a PDF drop) and its own cost
-const CATEGORIES = ['toplevel', 'blink.user_timing'];
+// LOCI_TRACE_JS=1 adds V8's sampler and its own events: which functions a long task ran
+const CATEGORIES = ['toplevel', 'blink.user_timing', ...(process.env.LOCI_TRACE_JS === '1' ? ['disabled-by-default-v8.cpu_profiler', 'v8'] : [])];
 
 interface TraceEvent {
   name?: string;

@@ -166,6 +166,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
     await breathe?.();
   }
   const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups });
+  await breathe?.();
   const bodyStart = align4(V2_HEADER_START + header.length);
   const out = new Uint8Array(bodyStart + body.length);
   out.set(MAGIC, 0);
@@ -175,9 +176,11 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   out.set(new TextEncoder().encode(sums.bytes(header)), 12);
   out.set(header, V2_HEADER_START);
   let offset = bodyStart;
-  for (const part of body.parts) {
-    out.set(part, offset);
-    offset += part.length;
+  // the parts of a 100k-entry library (22 MB) copied in one go held the worker 80-120 ms (Node)
+  for (let i = 0; i < body.parts.length; i++) {
+    out.set(body.parts[i], offset);
+    offset += body.parts[i].length;
+    if (i % 256 === 255) await breathe?.();
   }
   return out;
 }

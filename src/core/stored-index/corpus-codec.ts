@@ -9,6 +9,7 @@
  */
 import type { CorpusImage, LexicalState, VectorRows } from '../search/corpus-image.ts';
 import { checksums } from '../util/checksum.ts';
+import type { Breathe } from './binary-format.ts';
 
 type Typed = Int8Array | Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array;
 
@@ -42,13 +43,24 @@ interface Head {
   sum: string;
 }
 
-export async function encodeCorpus(image: CorpusImage): Promise<Uint8Array> {
+export interface EncodeCorpusOptions {
+  /** Awaited between steps (arrays copied, slices hashed), so a worker answers meanwhile (time-slices.ts). */
+  breathe?: Breathe;
+  /**
+   * Bytes left free before the corpus in the buffer returned, for what the caller writes ahead of
+   * it (the open image's header and index), so the corpus is not copied once more behind them.
+   */
+  at?: number;
+}
+
+/** The corpus's bytes, from `at` (0 by default) in the buffer returned. */
+export async function encodeCorpus(image: CorpusImage, { breathe, at = 0 }: EncodeCorpusOptions = {}): Promise<Uint8Array> {
   const { vectors: v, lexical: l } = image;
   const ownerRows = new Int32Array(image.owners.reduce((n, o) => n + o.rows.length, 0));
-  let at = 0;
+  let filled = 0;
   for (const o of image.owners) {
-    ownerRows.set(o.rows, at);
-    at += o.rows.length;
+    ownerRows.set(o.rows, filled);
+    filled += o.rows.length;
   }
   const arrays: [ArrayName, Typed | undefined][] = [
     ['ownerRows', ownerRows],
@@ -70,10 +82,6 @@ export async function encodeCorpus(image: CorpusImage): Promise<Uint8Array> {
     places[name] = [length, array.length];
     length = align8(length + array.byteLength);
   }
-  const body = new Uint8Array(length);
-  for (const [name, array] of arrays) {
-    if (array) body.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), (places[name] as [number, number])[0]);
-  }
   const head: Head = {
     storage: v.storage,
     dimension: v.dimension,
@@ -83,14 +91,25 @@ export async function encodeCorpus(image: CorpusImage): Promise<Uint8Array> {
     alive: l.alive,
     totalLength: l.totalLength,
     arrays: places,
-    sum: (await checksums()).bytes(body),
+    // laid out with a checksum's 16 digits in place of the checksum, which is of the bytes after it
+    sum: '0'.repeat(16),
   };
+  const headLength = new TextEncoder().encode(JSON.stringify(head)).length;
+  const start = align8(4 + headLength);
+  // the arrays are written where they go, not gathered first and copied after the head
+  const out = new Uint8Array(at + start + length);
+  const body = out.subarray(at + start);
+  for (const [name, array] of arrays) {
+    if (!array) continue;
+    body.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), (places[name] as [number, number])[0]);
+    await breathe?.();
+  }
+  const sums = await checksums();
+  head.sum = breathe ? await sums.bytesInSlices(body, breathe) : sums.bytes(body);
   const headBytes = new TextEncoder().encode(JSON.stringify(head));
-  const start = align8(4 + headBytes.length);
-  const out = new Uint8Array(start + body.length);
-  new DataView(out.buffer).setUint32(0, headBytes.length, true);
-  out.set(headBytes, 4);
-  out.set(body, start);
+  if (headBytes.length !== headLength) throw new Error(`the corpus head changed length when its checksum was written (${headLength} → ${headBytes.length} bytes)`);
+  new DataView(out.buffer).setUint32(at, headBytes.length, true);
+  out.set(headBytes, at + 4);
   return out;
 }
 

@@ -11,16 +11,32 @@ import xxhash from 'xxhash-wasm';
 export interface Checksums {
   /** Of bytes as they are. */
   bytes(data: Uint8Array): string;
+  /**
+   * The same checksum as `bytes`, hashed `slice` bytes at a time with `between` awaited after
+   * each: hashing a large buffer in one call held a worker for the whole of it.
+   */
+  bytesInSlices(data: Uint8Array, between: () => Promise<void>, slice?: number): Promise<string>;
   /** Of a string's UTF-8 bytes. */
   text(value: string): string;
 }
 
 let loading: Promise<Checksums> | undefined;
 
+/** Bytes hashed between breaths: a few milliseconds of work. */
+const SLICE = 4 << 20;
+
 /** The checksum functions; synchronous once this promise has resolved. */
 export function checksums(): Promise<Checksums> {
-  loading ??= xxhash().then(({ h64Raw, h64 }) => ({
+  loading ??= xxhash().then(({ h64Raw, h64, create64 }) => ({
     bytes: (data) => hex(h64Raw(data)),
+    async bytesInSlices(data, between, slice = SLICE) {
+      const hasher = create64();
+      for (let at = 0; at < data.length; at += slice) {
+        hasher.update(data.subarray(at, at + slice));
+        await between();
+      }
+      return hex(hasher.digest());
+    },
     text: (value) => hex(h64(value)),
   }));
   return loading;

@@ -17,6 +17,7 @@ import type { DocumentRecord } from '../../../src/core/stored-index/snapshot.ts'
 import { countTerms } from '../../../src/core/search/entry-terms.ts';
 import { rowMask } from '../../../src/core/search/row-mask.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
+import { checksums } from '../../../src/core/util/checksum.ts';
 
 const TOPICS = ['river boats and harbour trade', 'mountain snow and glacier ice', 'library books and quiet reading', 'orchard apples in autumn'];
 const markdown = (title: string, shift: number) =>
@@ -139,6 +140,34 @@ describe('the corpus image', () => {
     damaged[damaged.length - 5] ^= 0x40;
     expect(await decodeCorpus(damaged)).toBeUndefined();
     expect(await decodeCorpus(bytes.subarray(0, bytes.length - 8))).toBeUndefined();
+  });
+
+  it('encodes to the same bytes in breaths, and behind room left for what goes before it', async () => {
+    const { engine } = await variant('int8');
+    const image = engine.imageSnapshot().corpus!;
+    const whole = await encodeCorpus(image);
+    let breaths = 0;
+    const breathe = async () => void breaths++;
+    const behind = await encodeCorpus(image, { breathe, at: 24 });
+    // the checksum was hashed in slices here, between the copies of the arrays
+    expect(breaths).toBeGreaterThan(3);
+    expect(behind.length).toBe(24 + whole.length);
+    expect(behind.subarray(0, 24).every((b) => b === 0)).toBe(true);
+    expect(Buffer.from(behind.subarray(24)).equals(Buffer.from(whole))).toBe(true);
+    expect(await decodeCorpus(behind.subarray(24))).toBeDefined();
+  });
+});
+
+describe('checksums in slices', () => {
+  it('are the checksum of the bytes whole, whatever the slice', async () => {
+    const data = new Uint8Array(100_003).map((_, i) => (i * 7919) % 251);
+    const sums = await checksums();
+    let between = 0;
+    for (const slice of [1, 64, 4096, 100_003, 1 << 20]) {
+      expect(await sums.bytesInSlices(data, async () => void between++, slice), `slice ${slice}`).toBe(sums.bytes(data));
+    }
+    expect(between).toBeGreaterThan(100_003);
+    expect(await sums.bytesInSlices(new Uint8Array(0), async () => undefined)).toBe(sums.bytes(new Uint8Array(0)));
   });
 });
 
