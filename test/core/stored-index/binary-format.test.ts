@@ -89,7 +89,7 @@ describe('index file format', () => {
 });
 
 describe('encoding in breaths', () => {
-  it('breathes once after each record, and writes the same bytes as without', async () => {
+  it('breathes once after each record and once after laying out the header, and writes the same bytes as without', async () => {
     const breaths: number[] = [];
     let records = 0;
     const bytes = await encodeIndex(snapshot, undefined, async () => {
@@ -97,8 +97,17 @@ describe('encoding in breaths', () => {
       // other work, which may replace the snapshot's records but never changes them
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(breaths).toEqual([1, 2, 3]);
+    expect(breaths).toEqual([1, 2, 3, 4]);
     expect(Buffer.from(bytes).equals(Buffer.from(await encodeIndex(snapshot)))).toBe(true);
+  });
+
+  it('breathes while copying the parts of many records into the file too', async () => {
+    const many: IndexSnapshot = { ...snapshot, documents: Array.from({ length: 120 }, (_, i) => docRecord(`d${i}`, `text ${i}`)), groups: [] };
+    let breaths = 0;
+    const bytes = await encodeIndex(many, undefined, async () => void breaths++);
+    // 120 records and the header, and at least one breath in every 256 parts (each record has several)
+    expect(breaths).toBeGreaterThan(121);
+    expect(Buffer.from(bytes).equals(Buffer.from(await encodeIndex(many)))).toBe(true);
   });
 });
 
