@@ -71,19 +71,20 @@ export function fillCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImage):
 
 /** The vectors the given rows search with, one after another (int8 rows dequantized, as the index scores them). */
 export function rowVectors(vectors: VectorRows, rows: ArrayLike<number>): Float32Array {
-  const { dimension: d, floats, codes, scales } = vectors;
+  const d = vectors.dimension;
   const out = new Float32Array(rows.length * d);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (floats) out.set(floats.subarray(row * d, (row + 1) * d), i * d);
-    else if (codes && scales) {
-      const scale = scales[row];
-      const from = row * d;
-      const to = i * d;
-      for (let j = 0; j < d; j++) out[to + j] = codes[from + j] * scale;
-    }
-  }
+  for (let i = 0; i < rows.length; i++) writeRow(vectors, rows[i], out, i * d);
   return out;
+}
+
+/** Row `row`'s values into `out` from `at`; a row of neither kind leaves zeros. */
+function writeRow({ dimension: d, floats, codes, scales }: VectorRows, row: number, out: Float32Array, at: number): void {
+  if (floats) out.set(floats.subarray(row * d, (row + 1) * d), at);
+  else if (codes && scales) {
+    const scale = scales[row];
+    const from = row * d;
+    for (let j = 0; j < d; j++) out[at + j] = codes[from + j] * scale;
+  } else out.fill(0, at, at + d);
 }
 
 /** `record.vectors` made from `rows` when first read (or replaced when first written). */
@@ -118,27 +119,19 @@ function leanCopy<R extends Owned>(record: R): R {
 }
 
 /**
- * Whether `values` are exactly what rowVectors would make of `rows`, compared where they lie: made
+ * Whether `values` are exactly what rowVectors would make of `rows`, compared a row at a time: made
  * first, every record's vectors were a second copy of the corpus in floats (100k entries of 128-d:
  * 51 MB), and with comparing them most of the first image save of a library opened from its
  * records (about 1 s of the engine worker's 2.3 s task, sampled in Chromium).
  */
 function rowsHold(vectors: VectorRows, rows: ArrayLike<number>, values: Float32Array): boolean {
-  const { dimension: d, floats, codes, scales } = vectors;
+  const d = vectors.dimension;
   if (values.length !== rows.length * d) return false;
+  // one row at a time, made as rowVectors makes it, so the two cannot disagree
+  const row = new Float32Array(d);
   for (let i = 0; i < rows.length; i++) {
-    const from = rows[i] * d;
-    const at = i * d;
-    if (floats) {
-      for (let j = 0; j < d; j++) if (floats[from + j] !== values[at + j]) return false;
-    } else if (codes && scales) {
-      const scale = scales[rows[i]];
-      // as stored in a Float32Array: the product rounded to float32
-      for (let j = 0; j < d; j++) if (Math.fround(codes[from + j] * scale) !== values[at + j]) return false;
-    } else {
-      // rows of neither kind are made as zeros
-      for (let j = 0; j < d; j++) if (values[at + j] !== 0) return false;
-    }
+    writeRow(vectors, rows[i], row, 0);
+    for (let j = 0; j < d; j++) if (row[j] !== values[i * d + j]) return false;
   }
   return true;
 }
