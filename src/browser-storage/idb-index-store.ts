@@ -7,24 +7,25 @@
  */
 import type { IndexStore } from '../core/ports.ts';
 import type { Damage, DamagedPart } from '../core/stored-index/damage.ts';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
-import type { IndexManifest, JobState, Lang } from '../core/types.ts';
+import type { DocumentRecord, GroupRecord, IndexChanges, IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import type { Chunk, IndexManifest, JobState, Lang } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
-import { checksums } from '../core/util/checksum.ts';
+import { checksums, type Checksums } from '../core/util/checksum.ts';
 import { chunksSum, documentSum, entriesSums, findDamage, groupSum, termsSum } from './record-sums.ts';
 import { latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import { pagesOf } from './ocr-pages.ts';
-import { readIndexRecords, readTransaction } from './read-records.ts';
+import { readIndexRecords, readOwnedRecords, readTransaction, type IndexRecords } from './read-records.ts';
+import { changedOwners, changesBetween, forgetChangesThrough, type ChangedOwners } from './index-changes.ts';
 import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredEntries, type StoredOriginal } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { vectorsToBuffer } from './vectors.ts';
 import { decodeVectors, encodeVectors } from '../core/stored-index/vector-codec.ts';
 import type { BlockCache, Breathe } from '../core/stored-index/binary-format.ts';
-import { decodeImage, encodeImage, type ImageFile } from './open-image.ts';
-import { readRevision } from './revision.ts';
+import { decodeImage, encodeImage, imageRevision, type ImageFile } from './open-image.ts';
+import { readRevision, revisionIn } from './revision.ts';
 import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
 import { readColumns } from '../core/stored-index/entry-columns.ts';
 
@@ -45,6 +46,8 @@ export interface DocumentSummary {
 export class IdbIndexStore implements IndexStore {
   /** Where the last load() came from: the open image, or the records (also when there was no index). */
   openedFrom: 'image' | 'records' | undefined;
+  /** Of the last load() from the image: how many documents and groups were read (or found deleted) because written since it was made. */
+  recordsSince = 0;
   /**
    * The index revision the image file is known to hold, read or written by this store: a save at
    * that revision would write the same index again. The engine worker asks for a save whenever the
@@ -67,22 +70,63 @@ export class IdbIndexStore implements IndexStore {
     this.db.close();
   }
 
-  /** The index from the open image when it is current and whole, from the records otherwise. */
+  /**
+   * The index from the open image when it is whole and current, or behind by logged writes only
+   * (then with the records they wrote, `IndexSnapshot.since`); from the records otherwise.
+   */
   async load(): Promise<IndexSnapshot | undefined> {
+    this.recordsSince = 0;
     if (this.image) {
       const [revision, bytes] = await Promise.all([readRevision(this.db), this.image.read()]);
       // user-timing marks: bench:browser reads them to say where a reopen's time goes
       performance.mark('loci:image-read');
-      const snapshot = bytes && (await decodeImage(bytes, revision));
+      const made = bytes && imageRevision(bytes);
+      // the records written since are read while the image decodes; failing, every record is read
+      const since = made !== undefined && made !== revision ? this.readSince(made).catch(() => undefined) : undefined;
+      const snapshot = made === revision || since ? await decodeImage(bytes!, made!) : undefined;
       performance.mark('loci:image-decoded');
-      if (snapshot) {
+      const changes = snapshot && since ? await this.changesOver(snapshot, await since) : undefined;
+      if (snapshot && (!since || changes)) {
         this.openedFrom = 'image';
-        this.imageRevision = revision;
-        return snapshot;
+        this.imageRevision = made;
+        if (changes) this.recordsSince = changes.documents.length + changes.groups.length + changes.deletedDocuments.length + changes.deletedGroups.length;
+        return changes ? { ...snapshot, since: changes } : snapshot;
       }
     }
     this.openedFrom = 'records';
-    return this.loadRecords();
+    const revision = await readRevision(this.db);
+    const snapshot = await this.loadRecords();
+    // every record was read: the log up to here has nothing left to tell
+    await forgetChangesThrough(this.db, revision);
+    return snapshot;
+  }
+
+  /** The records written after revision `from` (the image's), when every write since is logged by them. */
+  private async readSince(from: number): Promise<{ records: IndexRecords; changed: ChangedOwners } | undefined> {
+    const tx = readTransaction(this.db, [...INDEX_STORES, 'meta', 'indexChanges']);
+    const changed = await changesBetween(tx, from, await revisionIn(tx));
+    const records = changed && (await readOwnedRecords(tx, changed));
+    await tx.done;
+    return changed && records && { records, changed };
+  }
+
+  /**
+   * The records read since the image, loaded over it: undefined when any of them is damaged (every
+   * record is then read, so the damage is found and reported as on any open from the records).
+   */
+  private async changesOver(image: IndexSnapshot, since: { records: IndexRecords; changed: ChangedOwners } | undefined): Promise<IndexChanges | undefined> {
+    if (!since) return undefined;
+    const { records, changed } = since;
+    const chunksOf = new Map(image.documents.map((d) => [d.doc.id, d.chunks]));
+    const loaded = this.assemble(records, [], await checksums(), chunksOf);
+    if (!loaded || loaded.damage.length > 0) return undefined;
+    const written = (ids: Iterable<string>, kept: Set<string>) => [...ids].filter((id) => !kept.has(id));
+    return {
+      documents: loaded.documents,
+      groups: loaded.groups,
+      deletedDocuments: written(changed.documents, new Set(loaded.documents.map((d) => d.doc.id))),
+      deletedGroups: written(changed.groups, new Set(loaded.groups.map((g) => g.group.id))),
+    };
   }
 
   /**
@@ -101,6 +145,7 @@ export class IdbIndexStore implements IndexStore {
     if ((await readRevision(this.db)) !== revision) return false;
     await this.image.write(bytes);
     this.imageRevision = revision;
+    await forgetChangesThrough(this.db, revision);
     return true;
   }
 
@@ -149,11 +194,30 @@ export class IdbIndexStore implements IndexStore {
     const tx = readTransaction(this.db, [...INDEX_STORES, 'originals']);
     const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);
     await tx.done;
-    const { manifest, documents, chunks, entries, groups } = records;
-    if (!manifest) {
-      if (documents.length === 0 && groups.length === 0) return undefined;
+    const loaded = this.assemble(records, originals, sums);
+    if (!loaded) {
+      if (records.documents.length === 0 && records.groups.length === 0) return undefined;
       throw new Error('the library holds documents but no index manifest; it cannot be read safely');
     }
+    const { manifest, documents, groups, damage } = loaded;
+    const snapshot: IndexSnapshot = { manifest, documents, groups };
+    if (damage.length > 0) snapshot.damage = damage;
+    return snapshot;
+  }
+
+  /**
+   * Records as read turned into the index's, checked: undefined without a manifest. A group's
+   * chunk ids are shared with its documents' chunks, from the records read or, for documents not
+   * among them, from `chunksOf`.
+   */
+  private assemble(
+    records: IndexRecords,
+    originals: readonly StoredOriginal[],
+    sums: Checksums,
+    chunksOf: Map<string, Chunk[]> = new Map(),
+  ): (Pick<IndexSnapshot, 'manifest' | 'documents' | 'groups'> & { damage: Damage[] }) | undefined {
+    const { manifest, documents, chunks, entries, groups } = records;
+    if (!manifest) return undefined;
     const names = namesOf(documents, originals);
     const damage = findDamage(records, sums, names);
     const damagedDocs = new Set(damage.filter((d) => d.kind === 'document').map((d) => d.id));
@@ -186,7 +250,7 @@ export class IdbIndexStore implements IndexStore {
     // group entries are stored whole: nothing of them is rebuilt, and no source is needed
     const whole: TextSources = { chunk: () => undefined };
     const loadedGroups: GroupRecord[] = [];
-    const chunksOf = new Map(loaded.map((record) => [record.doc.id, record.chunks]));
+    for (const record of loaded) chunksOf.set(record.doc.id, record.chunks);
     for (const { group, preparse } of groups) {
       if (damagedGroups.has(group.id)) continue;
       shareChunkIds(group, chunkSources(group.docIds.map((id) => chunksOf.get(id) ?? [])));
@@ -194,10 +258,9 @@ export class IdbIndexStore implements IndexStore {
       if (typeof owned === 'string') damage.push({ kind: 'group', id: group.id, name: group.docIds.map((id) => names.get(id) ?? id).join(', '), docIds: group.docIds, parts: ['clusters'] });
       else loadedGroups.push({ group, ...owned, preparse });
     }
-    const snapshot: IndexSnapshot = { manifest, documents: loaded, groups: loadedGroups };
-    if (damage.length > 0) snapshot.damage = damage;
-    return snapshot;
+    return { manifest, documents: loaded, groups: loadedGroups, damage };
   }
+
 
   async putManifest(manifest: IndexManifest): Promise<void> {
     await inWriteTransaction(this.db, ['manifest'], async (tx) => {
@@ -231,6 +294,8 @@ export class IdbIndexStore implements IndexStore {
       chunks: chunksSum(sums, chunks),
       entries: entriesSums(sums, entries, vectors, record.terms),
     };
+    const changed = changedOwners();
+    changed.documents.add(id);
     await inWriteTransaction(this.db, ['manifest', 'documents', 'originals', 'chunks', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
       const documents = tx.objectStore('documents');
@@ -238,11 +303,13 @@ export class IdbIndexStore implements IndexStore {
       await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added, sum: sealed.document });
       await tx.objectStore('chunks').put({ docId: id, chunks, sum: sealed.chunks });
       await tx.objectStore('entries').put({ owner: docOwner(id), entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
-    });
+    }, changed);
   }
 
   /** Removes the document and everything derived from it, including every group it belongs to. */
   async deleteDocument(docId: string): Promise<void> {
+    const changed = changedOwners();
+    changed.documents.add(docId);
     await inWriteTransaction(
       this.db,
       ['documents', 'originals', 'originalBytes', 'chunks', 'entries', 'groups', 'ocrPages'],
@@ -252,6 +319,7 @@ export class IdbIndexStore implements IndexStore {
         for (const groupId of await groups.index('by-doc').getAllKeys(docId)) {
           await groups.delete(groupId);
           await entries.delete(groupOwner(groupId));
+          changed.groups.add(groupId);
         }
         await tx.objectStore('documents').delete(docId);
         await tx.objectStore('originals').delete(docId);
@@ -260,6 +328,7 @@ export class IdbIndexStore implements IndexStore {
         await entries.delete(docOwner(docId));
         await tx.objectStore('ocrPages').delete(pagesOf(docId));
       },
+      changed,
     );
   }
 
@@ -268,6 +337,8 @@ export class IdbIndexStore implements IndexStore {
     const sums = await checksums();
     const { vectors, vectorFormat } = await this.storedVectors(record.vectors);
     const sealed = { group: groupSum(sums, record), entries: entriesSums(sums, record.entries, vectors, record.terms) };
+    const changed = changedOwners();
+    changed.groups.add(id);
     await inWriteTransaction(this.db, ['manifest', 'groups', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `cluster group ${id}`);
       const groups = tx.objectStore('groups');
@@ -275,14 +346,16 @@ export class IdbIndexStore implements IndexStore {
       const added = existing?.added ?? nextAdded(await latestAdded(groups.index('by-added')));
       await groups.put({ group: record.group, preparse: record.preparse, added, sum: sealed.group });
       await tx.objectStore('entries').put({ owner: groupOwner(id), entries: record.entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
-    });
+    }, changed);
   }
 
   async deleteGroup(groupId: string): Promise<void> {
+    const changed = changedOwners();
+    changed.groups.add(groupId);
     await inWriteTransaction(this.db, ['groups', 'entries'], async (tx) => {
       await tx.objectStore('groups').delete(groupId);
       await tx.objectStore('entries').delete(groupOwner(groupId));
-    });
+    }, changed);
   }
 
   /** Stores the bytes of a file under its id; storing the same id again keeps its place in the order. */
@@ -358,12 +431,13 @@ export class IdbIndexStore implements IndexStore {
   }
 
   private async storeOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer): Promise<void> {
+    // it reads `documents` for the library order, and changes no record of the index
     await inWriteTransaction(this.db, ['documents', 'originals', 'originalBytes'], async (tx) => {
       const originals = tx.objectStore('originals');
       const added = await libraryAdded(tx.objectStore('documents'), originals, id);
       await originals.put({ id, name, mime, size: bytes.byteLength, added });
       await tx.objectStore('originalBytes').put({ id, bytes });
-    });
+    }, changedOwners());
   }
 }
 

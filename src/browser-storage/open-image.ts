@@ -2,8 +2,9 @@
  * The open image: the whole index in the one-file format (core/stored-index/binary-format.ts), kept in
  * a file beside IndexedDB so that opening a large library reads one file instead of thousands of
  * records. IndexedDB stays the truth: the image is a copy made at one index revision (revision.ts)
- * and is used only while the revision still reads the same and every block's checksum holds;
- * otherwise the records are read, as without an image.
+ * and is used only while the revision still reads the same, or every write since is logged by
+ * the records it changed (index-changes.ts, and only those records are read), and every block's
+ * checksum holds; otherwise the records are read, as without an image.
  *
  * Why a file: Chromium's IndexedDB read 56 MB here at 20-50 MB/s whatever the record shape
  * (4,000 records of objects 2.7 s, of bare 14 KB buffers 2.8 s, 40 buffers of 1.4 MB 1.5 s),
@@ -62,6 +63,14 @@ export async function encodeImage(snapshot: IndexSnapshot, revision: number, cac
   view.setUint32(12, index.length, true);
   bytes.set(index, HEADER);
   return bytes;
+}
+
+/** The index revision an image was made at, from its header; undefined when it is no image. */
+export function imageRevision(image: ImageBytes): number | undefined {
+  const bytes = image instanceof Uint8Array ? image : image.index;
+  const known = [MAGIC_V1, MAGIC_V2, MAGIC].some((magic) => magic.every((b, i) => bytes[i] === b));
+  if (!known || bytes.length < HEADER_V1) return undefined;
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getFloat64(4, true);
 }
 
 /** The index in the image (with its corpus, when kept and whole) when made at `revision` and whole; undefined otherwise. */

@@ -7,6 +7,7 @@ import type { IDBPTransaction, StoreNames } from 'idb';
 import type { IndexManifest } from '../core/types.ts';
 import { MANIFEST_KEY, type LociSchema, type StoredChunks, type StoredDocument, type StoredEntries, type StoredGroup } from './records.ts';
 import type { LociDb } from './schema.ts';
+import { docOwner, groupOwner } from './owner-key.ts';
 
 export type ReadTransaction = IDBPTransaction<LociSchema, StoreNames<LociSchema>[], 'readonly'>;
 
@@ -27,6 +28,33 @@ export async function readIndexRecords(tx: ReadTransaction): Promise<IndexRecord
     tx.objectStore('groups').index('by-added').getAll(),
   ]);
   return { manifest, documents, chunks, entries, groups };
+}
+
+/**
+ * The records of some documents and groups (those written since the open image, index-changes.ts),
+ * as readIndexRecords reads all; an id without a record now was deleted.
+ */
+export async function readOwnedRecords(tx: ReadTransaction, ids: { documents: Iterable<string>; groups: Iterable<string> }): Promise<IndexRecords> {
+  const present = <T>(values: (T | undefined)[]): T[] => values.filter((v): v is T => v !== undefined);
+  const documentIds = [...ids.documents];
+  const groupIds = [...ids.groups];
+  const [manifest, documents, chunks, docEntries, groups, groupEntries] = await Promise.all([
+    tx.objectStore('manifest').get(MANIFEST_KEY),
+    Promise.all(documentIds.map((id) => tx.objectStore('documents').get(id))),
+    Promise.all(documentIds.map((id) => tx.objectStore('chunks').get(id))),
+    Promise.all(documentIds.map((id) => tx.objectStore('entries').get(docOwner(id)))),
+    Promise.all(groupIds.map((id) => tx.objectStore('groups').get(id))),
+    Promise.all(groupIds.map((id) => tx.objectStore('entries').get(groupOwner(id)))),
+  ]);
+  // as the `by-added` index gives them: by added, ties by key
+  const byAdded = <R extends { added: number }>(key: (r: R) => string) => (a: R, b: R) => a.added - b.added || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  return {
+    manifest,
+    documents: present(documents).sort(byAdded((r) => r.doc.id)),
+    chunks: present(chunks),
+    entries: [...present(docEntries), ...present(groupEntries)],
+    groups: present(groups).sort(byAdded((r) => r.group.id)),
+  };
 }
 
 /** A read-only transaction over `stores`, typed so readIndexRecords accepts it. */

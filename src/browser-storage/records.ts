@@ -136,6 +136,14 @@ export interface StoredMeta {
   value: number;
 }
 
+/**
+ * What one write to the index changed, under the index revision it made (index-changes.ts): the
+ * documents and cluster groups it wrote or deleted, or `whole` for a write that is not told in
+ * records (the manifest, a clear, an import). An open image made at an earlier revision is brought
+ * up to date by reading only the records these name.
+ */
+export type StoredChange = { revision: number; documents: string[]; groups: string[] } | { revision: number; whole: true };
+
 /** The single manifest record lives under this key. */
 export const MANIFEST_KEY = 'current';
 
@@ -155,6 +163,7 @@ export interface LociSchema extends DBSchema {
   settings: { key: string; value: StoredSetting };
   meta: { key: string; value: StoredMeta };
   ocrPages: { key: [string, number]; value: StoredOcrPage };
+  indexChanges: { key: number; value: StoredChange };
 }
 
 /** The index: everything derived from the documents, what a change of embedder drops and rebuilds. */

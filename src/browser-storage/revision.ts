@@ -14,10 +14,12 @@ export function touchesIndex(stores: readonly StoreNames<LociSchema>[]): boolean
   return stores.some((name) => (INDEX_STORES as readonly string[]).includes(name));
 }
 
-export async function bumpRevision(tx: IDBPTransaction<LociSchema, ['meta'], 'readwrite'>): Promise<void> {
+/** Returns the revision the transaction makes. */
+export async function bumpRevision(tx: IDBPTransaction<LociSchema, ['meta'], 'readwrite'>): Promise<number> {
   const meta = tx.objectStore('meta');
   const current = (await meta.get(KEY))?.value ?? randomStart();
   await meta.put({ key: KEY, value: current + 1 });
+  return current + 1;
 }
 
 /**
@@ -32,4 +34,9 @@ function randomStart(): number {
 
 export async function readRevision(db: LociDb): Promise<number> {
   return (await db.get('meta', KEY))?.value ?? 0;
+}
+
+/** The revision as a transaction over `meta` sees it. */
+export async function revisionIn(tx: IDBPTransaction<LociSchema, StoreNames<LociSchema>[], 'readonly'>): Promise<number> {
+  return (await tx.objectStore('meta').get(KEY))?.value ?? 0;
 }

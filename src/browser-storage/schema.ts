@@ -87,7 +87,15 @@ const addOcrPages: Migration = (db) => {
   db.createObjectStore('ocrPages', { keyPath: ['docId', 'page'] });
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages];
+/**
+ * Version 6: `indexChanges`, which records each write to the index made since the open image was
+ * saved (index-changes.ts), so an image a few writes behind opens with only those records read.
+ */
+const addIndexChanges: Migration = (db) => {
+  db.createObjectStore('indexChanges', { keyPath: 'revision' });
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges];
 
 export const DB_VERSION = MIGRATIONS.length;
 

@@ -53,6 +53,7 @@ export function createWorkerClient(search?: string): LociClient {
           document.documentElement.dataset.indexOpenedMs = result.index.ms.toFixed(0);
           document.documentElement.dataset.indexReadMs = result.index.readMs.toFixed(0);
           document.documentElement.dataset.indexCorpus = result.index.corpusAdopted ? 'adopted' : 'laid-out';
+          document.documentElement.dataset.indexRecordsSince = String(result.index.recordsSince);
         }
         return result;
       })().catch((error: unknown) => {

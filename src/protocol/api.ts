@@ -75,6 +75,8 @@ export interface IndexOpening {
   readMs: number;
   /** The search corpus was taken from the image as it was saved, not laid out from the records. */
   corpusAdopted: boolean;
+  /** Opened from an image made a few writes ago: the documents and groups read from their records because written (or deleted) since. */
+  recordsSince: number;
 }
 
 /** Model download progress, for the first-use dialog. */

@@ -1,6 +1,7 @@
 /**
  * The open image beside IndexedDB: a current, whole image opens the index in one read and gives
- * exactly what the records give; after any write, or with a damaged image, the records are read.
+ * exactly what the records give; after writes logged by the records they changed, only those are
+ * read beside it; after any other write, or with a damaged image, every record is read.
  * (The image file itself is a test double here; the origin private file system is used for real in
  * the browser storage test.)
  */
@@ -12,7 +13,8 @@ import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { encodeImage, readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
 import { readRevision } from '../../src/browser-storage/revision.ts';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
-import { corpusOf, DIM, docA, documentRecord, snapshot } from './fixtures.ts';
+import { corpusOf, DIM, docA, docB, documentRecord, snapshot } from './fixtures.ts';
+import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 
 function memoryImage(): ImageFile & { bytes?: Uint8Array } {
   const file: ImageFile & { bytes?: Uint8Array } = {
@@ -43,6 +45,18 @@ async function stored(vectorStorage: 'float32' | 'int8' = 'float32') {
   return { store, image, reopen, factory };
 }
 
+/** The image's records with those written since laid over them, as the indexer lays them. */
+function laidOver({ manifest, documents, groups, since }: IndexSnapshot): IndexSnapshot {
+  if (!since) return { manifest, documents, groups };
+  const docs = new Map(documents.map((d) => [d.doc.id, d]));
+  const owned = new Map(groups.map((g) => [g.group.id, g]));
+  for (const id of since.deletedDocuments) docs.delete(id);
+  for (const id of since.deletedGroups) owned.delete(id);
+  for (const d of since.documents) docs.set(d.doc.id, d);
+  for (const g of since.groups) owned.set(g.group.id, g);
+  return { manifest, documents: [...docs.values()], groups: [...owned.values()] };
+}
+
 describe('the open image', () => {
   it('opens the index from one read, exactly as the records give it', async () => {
     const { store, image, reopen } = await stored();
@@ -58,14 +72,59 @@ describe('the open image', () => {
     expect(image.bytes!.length).toBeGreaterThan(1000);
   });
 
-  it('is not used after any write to the index, whoever made it', async () => {
+  it('after writes logged by their records, opens with only those records read, giving what the records give', async () => {
+    const { store, reopen, factory } = await stored();
+    const snap = (await store.load())!;
+    expect(await store.saveImage(() => snap)).toBe(true);
+    const gamma = documentRecord('cccc', 'gamma.md', ['Gamma one.']);
+    await store.putDocument(gamma);
+    // deleting a document deletes the cluster group over it too
+    await store.deleteDocument(docA.doc.id);
+    await store.putDocument(documentRecord('dddd', 'delta.md', ['Delta one.']));
+    await store.deleteDocument('dddd');
+
+    const again = await reopen();
+    const opened = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    expect(opened.since).toBeDefined();
+    const since = opened.since!;
+    expect(since.documents.map((d) => d.doc.id)).toEqual(['cccc']);
+    expect(since.deletedDocuments.sort()).toEqual([docA.doc.id, 'dddd'].sort());
+    expect(since.deletedGroups).toEqual(snap.groups.map((g) => g.group.id));
+    expect(since.groups).toEqual([]);
+    expect(again.recordsSince).toBe(1 + 2 + snap.groups.length);
+
+    // once the image is saved again, nothing is left to read
+    expect(await again.saveImage(() => laidOver(opened))).toBe(true);
+    expect(await again.db.count('indexChanges')).toBe(0);
+    const third = await reopen();
+    const current = (await third.load())!;
+    expect(third.openedFrom).toBe('image');
+    expect(current.since).toBeUndefined();
+    expect(third.recordsSince).toBe(0);
+
+    // the image's records with those written since laid over them are the records
+    const records = (await (await IdbIndexStore.open({ factory })).load())!;
+    expect(records.documents.map((d) => d.doc.id)).toEqual([docB.doc.id, 'cccc']);
+    expect(await encodeIndex(laidOver(opened))).toEqual(await encodeIndex(records));
+    expect(await encodeIndex(current)).toEqual(await encodeIndex(records));
+  });
+
+  it('after a write not told in records, or a damaged record written since, reads every record', async () => {
     const { store, reopen } = await stored();
     const snap = (await store.load())!;
     const writes: [string, (s: IdbIndexStore) => Promise<unknown>][] = [
-      ['a document stored', (s) => s.putDocument(documentRecord('cccc', 'gamma.md', ['Gamma one.']))],
-      ['a document deleted', (s) => s.deleteDocument(docA.doc.id)],
       ['the index cleared', (s) => s.clearIndex()],
       ['a library imported', async (s) => importLibrary(s.db, await exportLibrary(s.db), { mode: 'merge' })],
+      ['the manifest written', (s) => s.putManifest(snap.manifest)],
+      [
+        'a document written, then its record damaged',
+        async (s) => {
+          await s.putDocument(documentRecord('cccc', 'gamma.md', ['Gamma one.']));
+          const record = (await s.db.get('documents', 'cccc'))!;
+          await s.db.put('documents', { ...record, doc: { ...record.doc, text: 'Gamma two.' } });
+        },
+      ],
     ];
     for (const [what, write] of writes) {
       const current = (await store.load())!;
@@ -74,13 +133,30 @@ describe('the open image', () => {
       await write(store);
       expect(await readRevision(store.db), what).toBeGreaterThan(before);
       const again = await reopen();
-      await again.load();
+      const opened = await again.load();
       expect(again.openedFrom, what).toBe('records');
+      expect(opened?.since, what).toBeUndefined();
       again.close();
       // put back what the next case expects
       for (const record of snapshot().documents) await store.putDocument(record);
       await store.putManifest(snap.manifest);
     }
+  });
+
+  it('reads every record when a write since the image is no longer logged', async () => {
+    const { store, reopen } = await stored();
+    const snap = (await store.load())!;
+    expect(await store.saveImage(() => snap)).toBe(true);
+    await store.putDocument(documentRecord('cccc', 'gamma.md', ['Gamma one.']));
+    await store.putDocument(documentRecord('dddd', 'delta.md', ['Delta one.']));
+    const keys = await store.db.getAllKeys('indexChanges');
+    expect(keys.length).toBe(2);
+    await store.db.delete('indexChanges', keys[0]);
+    const again = await reopen();
+    expect((await again.load())!.documents.map((d) => d.doc.id)).toContain('dddd');
+    expect(again.openedFrom).toBe('records');
+    // every record read: the log has nothing left to tell
+    expect(await again.db.count('indexChanges')).toBe(0);
   });
 
   it('is not written again while the file holds the index as it is, unless asked to replace it', async () => {
@@ -119,7 +195,7 @@ describe('the open image', () => {
     expect(again.openedFrom).toBe('records');
   });
 
-  it('reads the records when the image is damaged, or when the index changed while it was saved', async () => {
+  it('reads the records when the image is damaged, and gives a write made while it was saved', async () => {
     const { store, image, reopen } = await stored();
     const snap = (await store.load())!;
     await store.saveImage(() => snap);
@@ -129,16 +205,18 @@ describe('the open image', () => {
     expect(again.openedFrom).toBe('records');
 
     // a write under way while the image is made: whether it commits before the revision is read
-    // again (no image) or after (an image of the revision before it), the next open reads records
+    // again (no image) or after (an image of the revision before it, and the write logged since),
+    // the next open gives the index with it
     let writing: Promise<void> | undefined;
-    await again.saveImage(() => {
+    const saved = await again.saveImage(() => {
       writing = again.putDocument(documentRecord('dddd', 'delta.md', ['Delta one.']));
       return snap;
     });
     await writing;
     const third = await reopen();
-    expect((await third.load())!.documents.map((d) => d.doc.name)).toEqual(['alpha.md', 'beta.md', 'delta.md']);
-    expect(third.openedFrom).toBe('records');
+    expect(laidOver((await third.load())!).documents.map((d) => d.doc.name)).toEqual(['alpha.md', 'beta.md', 'delta.md']);
+    expect(third.openedFrom).toBe(saved ? 'image' : 'records');
+    expect(third.recordsSince).toBe(saved ? 1 : 0);
   });
 
   it.each(['float32', 'int8'] as const)('keeps the search corpus beside the index with each %s vector once, and reads the records when the corpus is damaged', async (storage) => {

@@ -22,11 +22,11 @@ describe('schema and migrations', () => {
     const db = await openLociDb({ factory: new IDBFactory() });
     expect(db.name).toBe(DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect(DB_VERSION).toBe(5);
-    // everything an export holds, the index revision and the scan pages read so far, which belong to this database alone
-    expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES, 'meta', 'ocrPages'].sort());
+    expect(DB_VERSION).toBe(6);
+    // everything an export holds, the index revision, the writes since the open image and the scan pages read so far, which belong to this database alone
+    expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES, 'indexChanges', 'meta', 'ocrPages'].sort());
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['chats', 'chunks', 'documents', 'entries', 'groups', 'manifest', 'meta', 'ocrPages', 'originalBytes', 'originals', 'settings'],
+      ['chats', 'chunks', 'documents', 'entries', 'groups', 'indexChanges', 'manifest', 'meta', 'ocrPages', 'originalBytes', 'originals', 'settings'],
     );
     db.close();
   });
@@ -82,8 +82,8 @@ describe('schema and migrations', () => {
         },
       ],
     });
-    // every store an export holds, `meta` and `ocrPages`
-    expect(ran).toEqual([...MIGRATIONS.map((_, i) => `v${i + 1}`), `next sees ${ALL_STORES.length + 2} stores`]);
+    // every store an export holds, `meta`, `ocrPages` and `indexChanges`
+    expect(ran).toEqual([...MIGRATIONS.map((_, i) => `v${i + 1}`), `next sees ${ALL_STORES.length + 3} stores`]);
     expect(db.version).toBe(NEXT);
     db.close();
   });

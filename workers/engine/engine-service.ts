@@ -192,7 +192,7 @@ export class EngineService implements EngineApi {
       opened.preloaded = undefined;
       let readMs = 0;
       stored.then(() => (readMs = performance.now() - t0)).catch(() => undefined);
-      const opening = (): IndexOpening => ({ from: store.openedFrom ?? 'records', ms: performance.now() - t0, readMs, corpusAdopted: this.engine?.corpusAdopted ?? false });
+      const opening = (): IndexOpening => ({ from: store.openedFrom ?? 'records', ms: performance.now() - t0, readMs, corpusAdopted: this.engine?.corpusAdopted ?? false, recordsSince: store.recordsSince });
       const current = models.embedder?.id === settings.embedderId ? models.embedder : undefined;
       const load = (): Promise<Embedder> =>
         current
@@ -282,14 +282,15 @@ export class EngineService implements EngineApi {
 
   /**
    * An index just opened: how (for the start result), its damage said, and its image saved when it
-   * came from the records, or from an image whose search corpus could not be adopted (one from a
-   * build whose BM25 held other entries) and so is laid out again on every open until replaced.
+   * came from the records, from an image a few writes behind them, or from an image whose search
+   * corpus could not be adopted (one from a build whose BM25 held other entries) and so is laid out
+   * again on every open until replaced.
    */
   private indexOpened(opened: Opened, opening: IndexOpening): void {
     this.indexOpening = opening;
     performance.mark('loci:index-open');
     if (opening.from === 'image' && !opening.corpusAdopted) opened.store.replaceImage();
-    if (opening.from === 'records' || !opening.corpusAdopted) opened.image.soon();
+    if (opening.from === 'records' || !opening.corpusAdopted || opening.recordsSince > 0) opened.image.soon();
     const damage = this.engine?.damage ?? [];
     if (damage.length > 0) this.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });
     if (opening.from === 'image') void this.checkRecords(opened);

@@ -114,7 +114,7 @@ export class LociEngine {
     if (!snapshot) await options.store.putManifest(manifest);
     const corpus = new LiveCorpus(manifest.embedder.dimension, manifest.vectorStorage);
     const indexer = new Indexer({ manifest, embedder: options.embedder, generator: options.generator, clusterer: options.clusterer, store: options.store, corpus });
-    const restored = snapshot ? indexer.restore(snapshot.documents, snapshot.groups, snapshot.corpus) : { corpusAdopted: false };
+    const restored = snapshot ? indexer.restore(snapshot.documents, snapshot.groups, snapshot.corpus, snapshot.since) : { corpusAdopted: false };
     // the engine keeps its options, but not the snapshot read for it (an image's corpus arrays
     // were copied or adopted; holding the snapshot would keep the copies' sources alive too)
     const { stored: _, ...kept } = options;

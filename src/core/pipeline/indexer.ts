@@ -8,7 +8,7 @@ import { chunkDocument } from '../chunk/chunker.ts';
 import { clusterInThread } from '../cluster/index.ts';
 import { DEFAULT_MAX_CHUNKS, IngestError, ingest, tooManyChunks, type IngestOptions } from '../ingest/index.ts';
 import type { CorpusImage } from '../search/corpus-image.ts';
-import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
+import type { DocumentRecord, GroupRecord, IndexChanges } from '../stored-index/snapshot.ts';
 import type { IndexStore } from '../ports.ts';
 import type { Chunk, ClusterGroup, PreparseMode } from '../types.ts';
 import type { ChunkOptions } from '../chunk/chunker.ts';
@@ -62,23 +62,46 @@ export class Indexer implements RecordSink {
    * With the corpus image saved beside them (the app's open image) the search corpus adopts its
    * rows instead of laying out every record, when every document searched at all is embedded (one
    * searched by its words alone is laid out from its record) and the image holds exactly them.
+   * Records stored since the image was made (`since`) are then laid over it.
    */
-  restore(documents: DocumentRecord[], groups: GroupRecord[], image?: CorpusImage): { corpusAdopted: boolean } {
+  restore(documents: DocumentRecord[], groups: GroupRecord[], image?: CorpusImage, since?: IndexChanges): { corpusAdopted: boolean } {
     const searched = documents.filter((d) => reached(d.job, 'chunked'));
-    if (image && searched.every((d) => reached(d.job, 'embedded')) && this.deps.corpus.adopt(searched, groups, image)) {
-      for (const d of documents) this.documents.set(d.doc.id, d);
-      for (const g of groups) this.groups.set(g.group.id, g);
-      return { corpusAdopted: true };
+    const adopted = image !== undefined && searched.every((d) => reached(d.job, 'embedded')) && this.deps.corpus.adopt(searched, groups, image);
+    for (const d of documents) {
+      this.documents.set(d.doc.id, d);
+      if (!adopted) this.search(d);
+    }
+    for (const g of groups) {
+      this.groups.set(g.group.id, g);
+      if (!adopted) this.deps.corpus.setGroup(g);
+    }
+    if (since) this.layOver(since);
+    return { corpusAdopted: adopted };
+  }
+
+  /**
+   * Records stored after those just restored, laid over them in memory as they were when written
+   * (nothing is written): a record replaced keeps its document's place, a new one comes last.
+   */
+  private layOver({ documents, groups, deletedDocuments, deletedGroups }: IndexChanges): void {
+    for (const id of deletedGroups) {
+      this.deps.corpus.removeGroup(id);
+      this.groups.delete(id);
+    }
+    for (const id of deletedDocuments) {
+      this.deps.corpus.removeDocument(id);
+      this.documents.delete(id);
     }
     for (const d of documents) {
       this.documents.set(d.doc.id, d);
-      this.search(d);
+      // one not chunked (again) has no rows, as when its records are read
+      if (reached(d.job, 'chunked')) this.search(d);
+      else this.deps.corpus.removeDocument(d.doc.id);
     }
     for (const g of groups) {
       this.groups.set(g.group.id, g);
       this.deps.corpus.setGroup(g);
     }
-    return { corpusAdopted: false };
   }
 
   /** Parse, chunk and embed one file; returns its record (the existing one when already indexed). */

@@ -59,4 +59,20 @@ export interface IndexSnapshot {
    * the app's open image keeps it so a large library opens without laying the records out again.
    */
   corpus?: CorpusImage;
+  /**
+   * Records stored after the copy that `documents`, `groups` and `corpus` were read from (the
+   * app's open image, a few writes behind): the index is that copy with these laid over it, which
+   * the search corpus adopts and then applies (Indexer.restore). Never written.
+   */
+  since?: IndexChanges;
+}
+
+/** Documents and groups written or deleted since a copy of the index was made. */
+export interface IndexChanges {
+  /** Written since, in library order: each replaces the copy's record of it, or is new. */
+  documents: DocumentRecord[];
+  groups: GroupRecord[];
+  /** Deleted since (ids the copy may not hold: written and deleted again since). */
+  deletedDocuments: string[];
+  deletedGroups: string[];
 }

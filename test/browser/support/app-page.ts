@@ -124,6 +124,11 @@ export function corpusOpening(page: Page): Promise<string | undefined> {
   return page.evaluate(() => document.documentElement.dataset.indexCorpus);
 }
 
+/** How many documents and groups the last open read from the records beside an image made before they were written. */
+export async function recordsSince(page: Page): Promise<number> {
+  return Number(await page.evaluate(() => document.documentElement.dataset.indexRecordsSince ?? 'NaN'));
+}
+
 /**
  * The source view's highlight boxes over its page (`picture`: the drawn canvas or the image), once
  * there are some: each inside the picture, and the share of the picture they cover together.

@@ -81,6 +81,33 @@ describe('the corpus image', () => {
     });
   }
 
+  it.each(['adopted', 'laid out'] as const)('with the records written since it was made laid over it (%s), searches as the index does', async (how) => {
+    const { engine, settings } = await variant('int8');
+    const made = engine.imageSnapshot();
+    const alpha = engine.documents.find((d) => d.doc.name === 'Alpha.md')!.doc.id;
+    await engine.indexFiles([{ name: 'Delta.md', bytes: markdown('Delta', 3) }]);
+    await engine.removeDocument(alpha);
+    const now = engine.imageSnapshot();
+    // what the store logged: every record written since (a new object) and every one gone
+    const madeDocs = new Set(made.documents);
+    const madeGroups = new Set(made.groups);
+    const since = {
+      documents: now.documents.filter((d) => !madeDocs.has(d)),
+      groups: now.groups.filter((g) => !madeGroups.has(g)),
+      deletedDocuments: made.documents.map((d) => d.doc.id).filter((id) => !now.documents.some((d) => d.doc.id === id)),
+      deletedGroups: made.groups.map((g) => g.group.id).filter((id) => !now.groups.some((g) => g.group.id === id)),
+    };
+    expect(since.documents.map((d) => d.doc.name)).toContain('Delta.md');
+    expect(since.deletedDocuments).toEqual([alpha]);
+    expect(since.deletedGroups.length).toBeGreaterThan(0);
+    const corpus = how === 'adopted' ? (await decodeCorpus(await encodeCorpus(made.corpus!)))! : undefined;
+    const opened = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), stored: Promise.resolve({ ...made, corpus, since }), settings });
+    expect(opened.corpusAdopted).toBe(how === 'adopted');
+    expect(opened.documents.map((d) => d.doc.name)).toEqual(engine.documents.map((d) => d.doc.name));
+    expect(opened.entryCount).toBe(engine.entryCount);
+    expect(await answers(opened)).toEqual(await answers(engine));
+  });
+
   it('keeps the removed document’s rows removed, and every record’s rows alive (in BM25 those it searches)', async () => {
     const { engine } = await variant('int8');
     const snapshot = engine.imageSnapshot();
