@@ -44,6 +44,8 @@ export interface OpenSteps {
 export interface BenchPage {
   openSteps(): Promise<OpenSteps>;
   load(url: string): Promise<Loaded>;
+  /** Writes a document's and a group's records again (the app closed): its open image is then two writes behind. */
+  writeSince(url: string): Promise<void>;
   start(): Promise<number>;
   queries(questions: string[], choices: { strategy: Strategy; retriever: Retriever }[], runs: number): Promise<QueryTiming[]>;
   engineQueries(entries: number, dimension: number, runs: number): ReturnType<typeof benchIndex>;
@@ -104,6 +106,18 @@ const bench: BenchPage = {
       fileBytes: bytes.length,
       ms: performance.now() - t0,
     };
+  },
+
+  async writeSince(url) {
+    // one document and one cluster group written again, as indexing a document writes them
+    const snapshot = await decodeIndex(new Uint8Array(await (await fetch(url)).arrayBuffer()));
+    const store = await IdbIndexStore.open();
+    try {
+      await store.putDocument(snapshot.documents[0]);
+      await store.putGroup(snapshot.groups[0]);
+    } finally {
+      store.close();
+    }
   },
 
   async start() {

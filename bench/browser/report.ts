@@ -62,10 +62,11 @@ export function printReport(report: BrowserReport): void {
           ['open step: the engine over the loaded records (s)', s(library.openSteps.engine), undefined],
           ...reopenRows('first visit', library.firstVisit),
           ...reopenRows('reopen', library.reopen),
+          ...reopenRows('reopen, two writes behind the image', library.reopenBehind),
         ],
       ),
     );
-    for (const [label, r] of [['first visit', library.firstVisit], ['reopen', library.reopen]] as const) if (r.trace) console.log(`  ${label}: ${taskTraceLine(r.trace)}`);
+    for (const [label, r] of [['first visit', library.firstVisit], ['reopen', library.reopen], ['reopen behind', library.reopenBehind]] as const) if (r.trace) console.log(`  ${label}: ${taskTraceLine(r.trace)}`);
     if (!engine) return;
     const scan = engine.baseline[0].p50;
     console.log(
@@ -120,7 +121,7 @@ function printScan(result: ScanResult, chromium: string): void {
 
 function reopenRows(label: string, r: Reopen): Cell[][] {
   return [
-    [`${label}: index read from the ${r.index.from} (s)`, s(r.index.readMs), undefined],
+    [`${label}: index read from the ${r.index.from}${r.index.recordsSince > 0 ? ` and ${r.index.recordsSince} records written since` : ''} (s)`, s(r.index.readMs), undefined],
     [`${label}: index open, embedder loaded alongside (s)`, s(r.index.ms), undefined],
     [`${label}: navigation → app ready (s)`, s(r.startedMs), undefined],
     [`${label}: navigation → first sources (s)`, s(r.sourcesMs), label === 'reopen' ? '≤ 2' : undefined],
