@@ -76,6 +76,7 @@ export class IdbIndexStore implements IndexStore {
    */
   async load(): Promise<IndexSnapshot | undefined> {
     this.recordsSince = 0;
+    performance.mark('loci:index-load');
     if (this.image) {
       const [revision, bytes] = await Promise.all([readRevision(this.db), this.image.read()]);
       // user-timing marks: bench:browser reads them to say where a reopen's time goes

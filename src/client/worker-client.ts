@@ -18,6 +18,8 @@ function connect(worker: Worker): MessagePort {
 }
 
 export function createWorkerClient(search?: string): LociClient {
+  // a user-timing mark, like the workers': bench:browser reads them to say where a reopen's time goes
+  performance.mark('loci:client');
   const launch = launchOptions(search);
   // Vite bundles a worker only when it sees this exact `new Worker(new URL(literal, import.meta.url))`.
   const engineWorker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'loci-engine' });
