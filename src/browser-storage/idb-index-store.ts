@@ -262,7 +262,6 @@ export class IdbIndexStore implements IndexStore {
     return { manifest, documents: loaded, groups: loadedGroups, damage };
   }
 
-
   async putManifest(manifest: IndexManifest): Promise<void> {
     await inWriteTransaction(this.db, ['manifest'], async (tx) => {
       await tx.objectStore('manifest').put(manifest, MANIFEST_KEY);
