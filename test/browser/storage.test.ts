@@ -2,7 +2,8 @@
  * IdbIndexStore on the browser's real IndexedDB (the Node tests use fake-indexeddb): records go in,
  * come back equal after reopening, a refused write leaves the previous state, and deleting a
  * document removes its cluster group and original too; the open image, a real file in the origin
- * private file system, opens the same index until the next write. Runs in the harness page's module.
+ * private file system, opens the same index, and after a delete opens with the deletion read beside
+ * it, until a write not told in records. Runs in the harness page's module.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Harness } from './harness.ts';
@@ -81,6 +82,11 @@ describe('IdbIndexStore in Chromium', () => {
       await store.deleteDocument(docId);
       const afterDelete = await store.load();
       const afterDeleteFrom = store.openedFrom;
+      const readSince = store.recordsSince;
+      // a write not told in records: every record is read
+      await store.clearIndex();
+      const afterClear = await store.load();
+      const afterClearFrom = store.openedFrom;
       await image?.remove();
       const originalAfterDelete = await store.getOriginal(docId);
       store.close();
@@ -96,7 +102,16 @@ describe('IdbIndexStore in Chromium', () => {
         originalText: original && new TextDecoder().decode(original.bytes),
         listed: listed.map((d) => ({ id: d.id, stage: d.job?.stage, hasOriginal: d.hasOriginal })),
         docId,
-        afterDelete: afterDelete && { documents: afterDelete.documents.length, groups: afterDelete.groups.length },
+        afterDelete: afterDelete && {
+          documents: afterDelete.documents.length,
+          groups: afterDelete.groups.length,
+          deletedDocuments: afterDelete.since?.deletedDocuments,
+          deletedGroups: afterDelete.since?.deletedGroups,
+          written: afterDelete.since && afterDelete.since.documents.length + afterDelete.since.groups.length,
+        },
+        readSince,
+        afterClear: afterClear === undefined,
+        afterClearFrom,
         originalAfterDelete: originalAfterDelete === undefined,
         imageSaved,
         loadedFrom,
@@ -111,10 +126,12 @@ describe('IdbIndexStore in Chromium', () => {
     expect(result.group).toEqual(result.sentGroup);
     expect(result.originalText).toBe('# 标题\n\n第一段。\n\n第二段。');
     expect(result.listed).toEqual([{ id: result.docId, stage: 'ready', hasOriginal: true }]);
-    expect(result.afterDelete).toEqual({ documents: 0, groups: 0 });
+    // after the delete, the image with the deletion read from the log beside it: the document and its group gone
+    expect(result.afterDelete).toEqual({ documents: 1, groups: 1, deletedDocuments: [result.docId], deletedGroups: [`g:${result.docId}`], written: 0 });
+    expect(result.readSince).toBe(2);
     expect(result.originalAfterDelete).toBe(true);
-    // the reopened index came from the image, equal to what was stored; after the delete, from the records
-    expect(result).toMatchObject({ imageSaved: true, loadedFrom: 'image', afterDeleteFrom: 'records' });
+    // the reopened index came from the image, equal to what was stored; after the index was cleared, from the records
+    expect(result).toMatchObject({ imageSaved: true, loadedFrom: 'image', afterDeleteFrom: 'image', afterClear: true, afterClearFrom: 'records' });
     await recorded.context.close();
   });
 });
