@@ -39,3 +39,8 @@ export async function libraryAdded(documents: AddedStore, originals: AddedStore,
   if (known !== undefined) return known;
   return nextAdded(Math.max(await latestAdded(documents.index('by-added')), await latestAdded(originals.index('by-added'))));
 }
+
+/** The library order of records keyed by `key`: by `added`, ties (imported records) by key, as a `by-added` index gives them. */
+export function inAddedOrder<R extends { added: number }>(key: (record: R) => string): (a: R, b: R) => number {
+  return (a, b) => a.added - b.added || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+}

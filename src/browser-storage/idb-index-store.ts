@@ -12,7 +12,7 @@ import type { Chunk, IndexManifest, JobState, Lang } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
 import { checksums, type Checksums } from '../core/util/checksum.ts';
 import { chunksSum, documentSum, entriesSums, findDamage, groupSum, termsSum } from './record-sums.ts';
-import { latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
+import { inAddedOrder, latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import { pagesOf } from './ocr-pages.ts';
@@ -82,11 +82,13 @@ export class IdbIndexStore implements IndexStore {
       // user-timing marks: bench:browser reads them to say where a reopen's time goes
       performance.mark('loci:image-read');
       const made = bytes && imageRevision(bytes);
-      // the records written since are read while the image decodes; failing, every record is read
-      const since = made !== undefined && made !== revision ? this.readSince(made).catch(() => undefined) : undefined;
-      const snapshot = made === revision || since ? await decodeImage(bytes!, made!) : undefined;
+      // behind: usable only when every write since is logged by its records (else not even decoded)
+      const changed = made !== undefined && made !== revision ? await this.loggedSince(made, revision).catch(() => undefined) : undefined;
+      // those records are read while the image decodes; failing, every record is read
+      const since = changed && this.readChanged(changed, revision).catch(() => undefined);
+      const snapshot = made === revision || changed ? await decodeImage(bytes!, made!) : undefined;
       performance.mark('loci:image-decoded');
-      const changes = snapshot && since ? await this.changesOver(snapshot, await since) : undefined;
+      const changes = snapshot && since ? await this.changesOver(snapshot, changed!, await since) : undefined;
       if (snapshot && (!since || changes)) {
         this.openedFrom = 'image';
         this.imageRevision = made;
@@ -102,31 +104,37 @@ export class IdbIndexStore implements IndexStore {
     return snapshot;
   }
 
-  /** The records written after revision `from` (the image's), when every write since is logged by them. */
-  private async readSince(from: number): Promise<{ records: IndexRecords; changed: ChangedOwners } | undefined> {
-    const tx = readTransaction(this.db, [...INDEX_STORES, 'meta', 'indexChanges']);
-    const changed = await changesBetween(tx, from, await revisionIn(tx));
-    const records = changed && (await readOwnedRecords(tx, changed));
+  /** What was written after revision `from` (the image's) up to `to`, when every write since is logged by its records. */
+  private async loggedSince(from: number, to: number): Promise<ChangedOwners | undefined> {
+    const tx = readTransaction(this.db, ['indexChanges']);
+    const changed = await changesBetween(tx, from, to);
     await tx.done;
-    return changed && records && { records, changed };
+    return changed;
+  }
+
+  /** The records of `changed`, while the index is still at `revision` (nothing was written since the log was read). */
+  private async readChanged(changed: ChangedOwners, revision: number): Promise<IndexRecords | undefined> {
+    const tx = readTransaction(this.db, [...INDEX_STORES, 'meta']);
+    const [now, records] = await Promise.all([revisionIn(tx), readOwnedRecords(tx, changed)]);
+    await tx.done;
+    return now === revision ? records : undefined;
   }
 
   /**
    * The records read since the image, loaded over it: undefined when any of them is damaged (every
    * record is then read, so the damage is found and reported as on any open from the records).
    */
-  private async changesOver(image: IndexSnapshot, since: { records: IndexRecords; changed: ChangedOwners } | undefined): Promise<IndexChanges | undefined> {
-    if (!since) return undefined;
-    const { records, changed } = since;
+  private async changesOver(image: IndexSnapshot, changed: ChangedOwners, records: IndexRecords | undefined): Promise<IndexChanges | undefined> {
+    if (!records) return undefined;
     const chunksOf = new Map(image.documents.map((d) => [d.doc.id, d.chunks]));
     const loaded = this.assemble(records, [], await checksums(), chunksOf);
     if (!loaded || loaded.damage.length > 0) return undefined;
-    const written = (ids: Iterable<string>, kept: Set<string>) => [...ids].filter((id) => !kept.has(id));
+    const missing = (ids: Iterable<string>, present: Set<string>) => [...ids].filter((id) => !present.has(id));
     return {
       documents: loaded.documents,
       groups: loaded.groups,
-      deletedDocuments: written(changed.documents, new Set(loaded.documents.map((d) => d.doc.id))),
-      deletedGroups: written(changed.groups, new Set(loaded.groups.map((g) => g.group.id))),
+      deletedDocuments: missing(changed.documents, new Set(loaded.documents.map((d) => d.doc.id))),
+      deletedGroups: missing(changed.groups, new Set(loaded.groups.map((g) => g.group.id))),
     };
   }
 
@@ -450,9 +458,7 @@ function originalSummary({ id, name, mime, size, added }: StoredOriginal): Docum
 }
 
 /** The library order: by `added`, ties (imported records) by id. */
-export function libraryOrder(a: DocumentSummary, b: DocumentSummary): number {
-  return a.added - b.added || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+export const libraryOrder = inAddedOrder<DocumentSummary>((d) => d.id);
 
 /** A record whose vectors are not one manifest-width row per entry would corrupt every search. */
 function checkVectorWidth(

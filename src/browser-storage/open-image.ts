@@ -77,12 +77,11 @@ export function imageRevision(image: ImageBytes): number | undefined {
 export async function decodeImage(image: ImageBytes, revision: number): Promise<IndexSnapshot | undefined> {
   const apart = image instanceof Uint8Array ? undefined : image;
   const bytes = apart?.index ?? (image as Uint8Array);
+  if (imageRevision(bytes) !== revision) return undefined;
   const v1 = MAGIC_V1.every((b, i) => bytes[i] === b);
   const v2 = MAGIC_V2.every((b, i) => bytes[i] === b);
-  if (!v1 && !v2 && !MAGIC.every((b, i) => bytes[i] === b)) return undefined;
   if (bytes.length < (v1 ? HEADER_V1 : HEADER)) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getFloat64(4, true) !== revision) return undefined;
   const indexEnd = v1 ? bytes.length : HEADER + view.getUint32(12, true);
   // read apart (readParts), the index is the first part whole
   if (apart ? indexEnd !== bytes.length : indexEnd > bytes.length) return undefined;

@@ -8,6 +8,7 @@ import type { IndexManifest } from '../core/types.ts';
 import { MANIFEST_KEY, type LociSchema, type StoredChunks, type StoredDocument, type StoredEntries, type StoredGroup } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
+import { inAddedOrder } from './added-clock.ts';
 
 export type ReadTransaction = IDBPTransaction<LociSchema, StoreNames<LociSchema>[], 'readonly'>;
 
@@ -46,14 +47,12 @@ export async function readOwnedRecords(tx: ReadTransaction, ids: { documents: It
     Promise.all(groupIds.map((id) => tx.objectStore('groups').get(id))),
     Promise.all(groupIds.map((id) => tx.objectStore('entries').get(groupOwner(id)))),
   ]);
-  // as the `by-added` index gives them: by added, ties by key
-  const byAdded = <R extends { added: number }>(key: (r: R) => string) => (a: R, b: R) => a.added - b.added || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
   return {
     manifest,
-    documents: present(documents).sort(byAdded((r) => r.doc.id)),
+    documents: present(documents).sort(inAddedOrder((r) => r.doc.id)),
     chunks: present(chunks),
     entries: [...present(docEntries), ...present(groupEntries)],
-    groups: present(groups).sort(byAdded((r) => r.group.id)),
+    groups: present(groups).sort(inAddedOrder((r) => r.group.id)),
   };
 }
 
