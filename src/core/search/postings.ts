@@ -1,11 +1,17 @@
+// Shared by every list until its first push. An adopted image makes one list per word (26k for the
+// 100k-entry library) over arrays of its own, and two fresh arrays for each were thrown away:
+// adopting that library's BM25 took 48 ms (median of 15, Node) with them, 35 ms without.
+const NO_ROWS = new Int32Array(0);
+const NO_COUNTS = new Uint16Array(0);
+
 /**
  * One word's posting list: the rows that hold it and how often, in two growable typed arrays. A
  * removed row's entry stays until the list is compacted (see LexicalIndex), so removing a row
  * costs nothing per word it held.
  */
 export class Postings {
-  rows: Int32Array = new Int32Array(2);
-  counts: Uint16Array = new Uint16Array(2);
+  rows: Int32Array = NO_ROWS;
+  counts: Uint16Array = NO_COUNTS;
   length = 0;
   /** Live rows: `length` minus the entries of removed rows not yet compacted away. */
   live = 0;
