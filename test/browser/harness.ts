@@ -8,6 +8,7 @@ import { createWorkerClient } from '../../src/client/worker-client.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { deleteLociDb } from '../../src/browser-storage/open.ts';
 import { privateImageFile } from '../../src/browser-storage/open-image.ts';
+import type { ImageFileCheck } from './image-file.worker.ts';
 
 export interface AskResult {
   events: AskStreamEvent['type'][];
@@ -26,6 +27,8 @@ export interface Harness {
   events: LibraryEvent[];
   documents: LibraryDoc[];
   ask(question: string, chatId: string, choices?: Omit<AskRequest, 'chatId'>): Promise<AskResult>;
+  /** The open image's file written and read in a dedicated worker, as the engine worker reads it. */
+  imageFileInWorker(name: string): Promise<ImageFileCheck>;
 }
 
 const client = createWorkerClient(location.search);
@@ -49,6 +52,14 @@ const harness: Harness = {
       }
     });
     return result;
+  },
+  imageFileInWorker(name) {
+    const worker = new Worker(new URL('./image-file.worker.ts', import.meta.url), { type: 'module', name: 'image-file-test' });
+    return new Promise<ImageFileCheck>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<ImageFileCheck>) => resolve(event.data);
+      worker.onerror = (event) => reject(new Error(event.message));
+      worker.postMessage(name);
+    }).finally(() => worker.terminate());
   },
 };
 client.onEvent((event) => {

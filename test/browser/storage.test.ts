@@ -3,7 +3,8 @@
  * come back equal after reopening, a refused write leaves the previous state, and deleting a
  * document removes its cluster group and original too; the open image, a real file in the origin
  * private file system, opens the same index, and after a delete opens with the deletion read beside
- * it, until a write not told in records. Runs in the harness page's module.
+ * it, until a write not told in records. Runs in the harness page's module; the image's file is also
+ * read in a dedicated worker, where the engine reads it.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Harness } from './harness.ts';
@@ -132,6 +133,23 @@ describe('IdbIndexStore in Chromium', () => {
     expect(result.originalAfterDelete).toBe(true);
     // the reopened index came from the image, equal to what was stored; after the index was cleared, from the records
     expect(result).toMatchObject({ imageSaved: true, loadedFrom: 'image', afterDeleteFrom: 'image', afterClear: true, afterClearFrom: 'records' });
+    await recorded.context.close();
+  });
+
+  it('reads the open image in a worker through a synchronous handle, and through a Blob while another handle holds the file', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await page.goto(`${baseURL}/test/browser/harness.html`);
+    await page.waitForFunction(() => 'lociHarness' in window);
+    const check = await page.evaluate(() => (window as unknown as { lociHarness: Harness }).lociHarness.imageFileInWorker('loci-image-file-test.image'));
+    expect(check.error).toBeUndefined();
+    // the index and the corpus apart, as written
+    expect(check.syncRead).toEqual(check.written);
+    // a handle held elsewhere: the synchronous read stands aside, and the Blob read gives the same parts
+    expect(check.syncWhileHeld).toBe('none');
+    expect(check.readWhileHeld).toEqual(check.written);
+    // a file that is no LIM3 image is read whole
+    expect(check.whole.read).toEqual([check.whole.written]);
     await recorded.context.close();
   });
 });
