@@ -10,7 +10,7 @@ export interface ImageFileCheck {
   /** Bytes as laid out in parts, for each read: [index, corpus] or [whole]. */
   written: number[][];
   syncRead?: number[][];
-  /** What the synchronous read gave while another handle held the file (undefined: it stood aside). */
+  /** What the synchronous read gave while another handle held the file ('none': it stood aside). */
   syncWhileHeld?: number[][] | 'none';
   readWhileHeld?: number[][];
   whole: { written: number[]; read?: number[][] };
