@@ -113,49 +113,53 @@ async function withCorpus(index: () => Promise<IndexSnapshot>, corpus: () => Pro
   return snapshot && rows && fillCorpusVectors(snapshot, rows) ? { ...snapshot, corpus: rows } : undefined;
 }
 
+/** Bytes `length` long from offset `at` of the file. */
+type ReadRange = (at: number, length: number) => Uint8Array | Promise<Uint8Array>;
+
 /**
- * The file's index and corpus read apart (ImageBytes), or its bytes whole when it is no LIM3
- * image: three reads of the file, the first its 16-byte header.
+ * A file of `size` bytes read apart (ImageBytes), or whole when it is no LIM3 image: three reads,
+ * the first its 16-byte header.
  */
-async function readParts(file: Blob): Promise<ImageBytes> {
-  const head = new Uint8Array(await file.slice(0, HEADER).arrayBuffer());
-  const indexEnd = head.length === HEADER ? HEADER + new DataView(head.buffer).getUint32(12, true) : 0;
-  if (!MAGIC.every((b, i) => head[i] === b) || indexEnd > file.size) return new Uint8Array(await file.arrayBuffer());
-  const [index, corpus] = await Promise.all([file.slice(0, indexEnd).arrayBuffer(), file.slice(indexEnd).arrayBuffer()]);
-  return { index: new Uint8Array(index), corpus: new Uint8Array(corpus) };
+async function readParts(size: number, read: ReadRange): Promise<ImageBytes> {
+  const head = size >= HEADER ? await read(0, HEADER) : new Uint8Array(0);
+  const indexEnd = head.length === HEADER ? HEADER + new DataView(head.buffer, head.byteOffset, HEADER).getUint32(12, true) : 0;
+  if (!MAGIC.every((b, i) => head[i] === b) || indexEnd > size) return read(0, size);
+  const [index, corpus] = await Promise.all([read(0, indexEnd), read(indexEnd, size - indexEnd)]);
+  return { index, corpus };
+}
+
+/** The file read apart through a Blob, whose bytes come to a worker through the browser process. */
+function readBlobParts(file: Blob): Promise<ImageBytes> {
+  return readParts(file.size, async (at, length) => new Uint8Array(await file.slice(at, at + length).arrayBuffer()));
 }
 
 /**
- * The file's index and corpus read apart (as readParts) through a synchronous access handle, where
- * the context has one (a dedicated worker, as the engine's), or undefined when none can be had:
- * another context holds the file open, or this is the page. A Blob's bytes come to the worker
- * through the browser process, which is busy while a tab starts; the handle reads the file from
- * the worker itself. Reopening the 100k-entry library (45.5 MB), from the engine worker's module
- * to the bytes: 0.69-1.12 s through a Blob in five runs, 0.33-0.45 s through the handle in three.
+ * The file read apart through a synchronous access handle, where the context has one (a dedicated
+ * worker, as the engine's), or undefined when none can be had: another context holds the file
+ * open, or this is the page. The handle reads the file from the worker itself, while the browser
+ * process a Blob's bytes come through is busy with the tab's start. Reopening the 100k-entry
+ * library (45.5 MB), from the engine worker's module to the bytes: 0.69-1.12 s through a Blob in
+ * five runs, 0.33-0.45 s through the handle in three.
  */
 export async function readPartsSync(handle: FileSystemFileHandle): Promise<ImageBytes | undefined> {
-  if (typeof handle.createSyncAccessHandle !== 'function') return undefined;
   let access: FileSystemSyncAccessHandle;
   try {
+    // a TypeError where the context has no such handle
     access = await handle.createSyncAccessHandle();
   } catch {
     return undefined;
   }
   // held only while read: an open handle makes the image's next write fail
   try {
-    const size = access.getSize();
-    const fill = (bytes: Uint8Array, at: number): Uint8Array => {
-      for (let done = 0; done < bytes.length; ) {
+    return await readParts(access.getSize(), (at, length) => {
+      const bytes = new Uint8Array(length);
+      for (let done = 0; done < length; ) {
         const read = access.read(bytes.subarray(done), { at: at + done });
         if (read <= 0) throw new Error('the image file ended early');
         done += read;
       }
       return bytes;
-    };
-    const head = size >= HEADER ? fill(new Uint8Array(HEADER), 0) : new Uint8Array(0);
-    const indexEnd = head.length === HEADER ? HEADER + new DataView(head.buffer).getUint32(12, true) : 0;
-    if (!MAGIC.every((b, i) => head[i] === b) || indexEnd > size) return fill(new Uint8Array(size), 0);
-    return { index: fill(new Uint8Array(indexEnd), 0), corpus: fill(new Uint8Array(size - indexEnd), indexEnd) };
+    });
   } finally {
     access.close();
   }
@@ -214,7 +218,7 @@ export async function privateImageFile(name = 'loci-index.image'): Promise<Image
     async read() {
       try {
         const file = await handle(false);
-        return (await readPartsSync(file).catch(() => undefined)) ?? (await readParts(await file.getFile()));
+        return (await readPartsSync(file).catch(() => undefined)) ?? (await readBlobParts(await file.getFile()));
       } catch {
         return undefined;
       }
