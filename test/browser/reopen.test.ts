@@ -41,7 +41,8 @@ describe('reopening before the embedding model has loaded', () => {
     expect(await openedFrom(page)).toBe('image');
     // the search corpus saved beside the records, not laid out from them again
     expect(await corpusOpening(page)).toBe('adopted');
-    expect(asked).toBeGreaterThan(0);
+    // the model loads once the index is open, its code first (transformers-code.ts): its files are asked for and held
+    await expect.poll(() => asked, { timeout: 30_000 }).toBeGreaterThan(0);
     await ask(page, '重要数据目录');
     expect(await page.locator('article.turn').last().locator('[data-testid="model-loading"]').count()).toBe(1);
     const sources = await page.locator('[data-testid="source"]').evaluateAll((chips) => chips.map((c) => c.getAttribute('title') ?? ''));

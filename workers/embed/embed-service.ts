@@ -5,14 +5,14 @@
 import { transfer } from 'comlink';
 import type { EmbedRole } from '../../src/core/ports.ts';
 import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
-import { createTransformersEmbedder, type TransformersEmbedder } from '../../src/models/transformers-embedder.ts';
-import { createTransformersReranker, type TransformersReranker } from '../../src/models/transformers-reranker.ts';
+import type { TransformersEmbedder } from '../../src/models/transformers-embedder.ts';
+import type { TransformersReranker } from '../../src/models/transformers-reranker.ts';
 import type { EmbedApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
 import { Serial } from '../shared/serial.ts';
-import { configureOnnxRuntime, configureSource } from '../shared/transformers-env.ts';
+import { transformersCode } from '../shared/transformers-code.ts';
 
 const dispose = (model: { dispose(): Promise<void> }) => model.dispose();
 
@@ -33,6 +33,7 @@ export class EmbedService implements EmbedApi {
   async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedEmbedder> {
     try {
       const { model: embedder, device, report } = await this.embedders.load(async () => {
+        const { configureOnnxRuntime, configureSource, createTransformersEmbedder } = await transformersCode();
         configureOnnxRuntime();
         configureSource(request.source);
         const report = await this.probe(request);
@@ -78,6 +79,7 @@ export class EmbedService implements EmbedApi {
   async loadReranker(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<{ id: string }> {
     try {
       const { model: reranker } = await this.rerankers.load(async () => {
+        const { configureOnnxRuntime, configureSource, createTransformersReranker } = await transformersCode();
         configureOnnxRuntime();
         configureSource(request.source);
         const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));

@@ -5,12 +5,11 @@
 import type { ChatMessage, Generator } from '../../src/core/ports.ts';
 import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
 import { findModel, type ModelDtype, type ModelInfo } from '../../src/models/registry.ts';
-import { createTransformersGenerator, loadTokenCounter } from '../../src/models/transformers-generator.ts';
 import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, ProgressCallback, WireGenerateOptions } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
-import { configureOnnxRuntime, configureSource } from '../shared/transformers-env.ts';
+import { transformersCode } from '../shared/transformers-code.ts';
 
 type Disposable = Generator & { dispose?: () => Promise<void> };
 
@@ -45,6 +44,7 @@ export class LlmService implements LlmApi {
             backend = 'transformers-webgpu';
           }
         }
+        const { configureOnnxRuntime, configureSource, createTransformersGenerator } = await transformersCode();
         configureOnnxRuntime();
         configureSource(request.source);
         const device = backend === 'transformers-webgpu' ? 'webgpu' : 'wasm';
@@ -96,8 +96,10 @@ export class LlmService implements LlmApi {
     }
     let counter = this.counters.get(modelId);
     if (!counter) {
-      configureSource(request.source);
-      counter = loadTokenCounter(modelId);
+      counter = transformersCode().then(({ configureSource, loadTokenCounter }) => {
+        configureSource(request.source);
+        return loadTokenCounter(modelId);
+      });
       this.counters.set(modelId, counter);
       // a failed fetch (offline) is tried again on the next question
       counter.catch(() => this.counters.delete(modelId));
