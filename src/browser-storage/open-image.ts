@@ -121,9 +121,9 @@ type ReadRange = (at: number, length: number) => Uint8Array | Promise<Uint8Array
  * the first its 16-byte header.
  */
 async function readParts(size: number, read: ReadRange): Promise<ImageBytes> {
-  const head = size >= HEADER ? await read(0, HEADER) : new Uint8Array(0);
-  const indexEnd = head.length === HEADER ? HEADER + new DataView(head.buffer, head.byteOffset, HEADER).getUint32(12, true) : 0;
-  if (!MAGIC.every((b, i) => head[i] === b) || indexEnd > size) return read(0, size);
+  const head = size >= HEADER ? await read(0, HEADER) : undefined;
+  const indexEnd = head && MAGIC.every((b, i) => head[i] === b) ? HEADER + new DataView(head.buffer, head.byteOffset, HEADER).getUint32(12, true) : undefined;
+  if (indexEnd === undefined || indexEnd > size) return read(0, size);
   const [index, corpus] = await Promise.all([read(0, indexEnd), read(indexEnd, size - indexEnd)]);
   return { index, corpus };
 }

@@ -247,11 +247,10 @@ export class EngineService implements EngineApi {
       const replacedEmbedder = this.engine?.replacedEmbedder;
       if (replacedEmbedder) this.notify({ kind: 'reindexing', from: replacedEmbedder, to: embedder.id });
       this.send({ type: 'resolved', subject: 'models' });
-      // An index opened early and kept wrote nothing: the rows listed as the library opened still
-      // hold. Listing them again read the 100k-entry library's 6 MB of document records a second
-      // time once the model came (traced: 15 s into a reopen, while its first answer was written).
+      // An index opened early and kept wrote nothing, and the rows sent when it opened still hold.
+      // Listing them again read the 100k-entry library's 6 MB of document records a second time
+      // once the model came (traced: 15 s into a reopen, while its first answer was written).
       if (openAgain) await library.refresh();
-      else library.emitNow();
     } finally {
       if (this.engine) {
         library.queue.resumeAll();

@@ -3,21 +3,21 @@
  * one's 563 KB), imported at a worker's first model load or tokenizer rather than as it starts. A
  * tab opening a large library starts both workers beside the engine worker, which then decodes the
  * open image on the same two cores; the model workers have nothing to do until the index is open
- * (their device probe and plan need none of this code).
+ * (their device probe and plan need none of this code). Each worker imports only its own models.
  */
-export async function transformersCode() {
-  const [env, embedder, reranker, generator] = await Promise.all([
+
+/** The embed worker's: the embedder and the cross-encoder reranker. */
+export async function encoderCode() {
+  const [env, embedder, reranker] = await Promise.all([
     import('./transformers-env.ts'),
     import('../../src/models/transformers-embedder.ts'),
     import('../../src/models/transformers-reranker.ts'),
-    import('../../src/models/transformers-generator.ts'),
   ]);
-  return {
-    configureOnnxRuntime: env.configureOnnxRuntime,
-    configureSource: env.configureSource,
-    createTransformersEmbedder: embedder.createTransformersEmbedder,
-    createTransformersReranker: reranker.createTransformersReranker,
-    createTransformersGenerator: generator.createTransformersGenerator,
-    loadTokenCounter: generator.loadTokenCounter,
-  };
+  return { ...env, ...embedder, ...reranker };
+}
+
+/** The LLM worker's: the chat model and its tokenizer alone. */
+export async function generatorCode() {
+  const [env, generator] = await Promise.all([import('./transformers-env.ts'), import('../../src/models/transformers-generator.ts')]);
+  return { ...env, ...generator };
 }
