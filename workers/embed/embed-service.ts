@@ -12,7 +12,7 @@ import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
 import { Serial } from '../shared/serial.ts';
-import { encoderCode } from '../shared/transformers-code.ts';
+import { transformersCode } from '../shared/transformers-code.ts';
 
 const dispose = (model: { dispose(): Promise<void> }) => model.dispose();
 
@@ -33,7 +33,7 @@ export class EmbedService implements EmbedApi {
   async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedEmbedder> {
     try {
       const { model: embedder, device, report } = await this.embedders.load(async () => {
-        const { configureOnnxRuntime, configureSource, createTransformersEmbedder } = await encoderCode();
+        const { configureOnnxRuntime, configureSource, createTransformersEmbedder } = await transformersCode();
         configureOnnxRuntime();
         configureSource(request.source);
         const report = await this.probe(request);
@@ -79,7 +79,7 @@ export class EmbedService implements EmbedApi {
   async loadReranker(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<{ id: string }> {
     try {
       const { model: reranker } = await this.rerankers.load(async () => {
-        const { configureOnnxRuntime, configureSource, createTransformersReranker } = await encoderCode();
+        const { configureOnnxRuntime, configureSource, createTransformersReranker } = await transformersCode();
         configureOnnxRuntime();
         configureSource(request.source);
         const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));

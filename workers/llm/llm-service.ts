@@ -9,7 +9,7 @@ import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, Progress
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
-import { generatorCode } from '../shared/transformers-code.ts';
+import { transformersCode } from '../shared/transformers-code.ts';
 
 type Disposable = Generator & { dispose?: () => Promise<void> };
 
@@ -44,7 +44,7 @@ export class LlmService implements LlmApi {
             backend = 'transformers-webgpu';
           }
         }
-        const { configureOnnxRuntime, configureSource, createTransformersGenerator } = await generatorCode();
+        const { configureOnnxRuntime, configureSource, createTransformersGenerator } = await transformersCode();
         configureOnnxRuntime();
         configureSource(request.source);
         const device = backend === 'transformers-webgpu' ? 'webgpu' : 'wasm';
@@ -96,7 +96,7 @@ export class LlmService implements LlmApi {
     }
     let counter = this.counters.get(modelId);
     if (!counter) {
-      counter = generatorCode().then(({ configureSource, loadTokenCounter }) => {
+      counter = transformersCode().then(({ configureSource, loadTokenCounter }) => {
         configureSource(request.source);
         return loadTokenCounter(modelId);
       });
