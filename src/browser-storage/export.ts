@@ -9,6 +9,7 @@ import type { AddedStore } from './added-clock.ts';
 import { decodeLibrary, encodeLibrary } from './library-file.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
 import { ALL_STORES, MANIFEST_KEY } from './records.ts';
+import { rowOf } from './library-rows.ts';
 import { checksums } from '../core/util/checksum.ts';
 import { chunksSum, documentSum, entriesSums, groupSum } from './record-sums.ts';
 import type { LociDb } from './schema.ts';
@@ -80,7 +81,9 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
       options.mode === 'merge' ? ((await store.get(id))?.added ?? added) : added;
     const documents = tx.objectStore('documents');
     for (const record of sealed.documents) {
-      await documents.put({ ...record, added: await keepAdded(documents, record.doc.id, record.added) });
+      const stored = { ...record, added: await keepAdded(documents, record.doc.id, record.added) };
+      await documents.put(stored);
+      await tx.objectStore('rows').put(rowOf(stored));
     }
     const originals = tx.objectStore('originals');
     for (const { bytes, ...original } of contents.originals) {

@@ -18,7 +18,8 @@ import { docOwner, groupOwner } from './owner-key.ts';
 import { pagesOf } from './ocr-pages.ts';
 import { readIndexRecords, readOwnedRecords, readTransaction, type IndexRecords } from './read-records.ts';
 import { changedOwners, changesBetween, forgetChangesThrough, type ChangedOwners } from './index-changes.ts';
-import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredEntries, type StoredOriginal } from './records.ts';
+import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredEntries, type StoredOriginal, type StoredRow } from './records.ts';
+import { rowOf } from './library-rows.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { vectorsToBuffer } from './vectors.ts';
@@ -304,11 +305,12 @@ export class IdbIndexStore implements IndexStore {
     };
     const changed = changedOwners();
     changed.documents.add(id);
-    await inWriteTransaction(this.db, ['manifest', 'documents', 'originals', 'chunks', 'entries'], async (tx) => {
+    await inWriteTransaction(this.db, ['manifest', 'documents', 'rows', 'originals', 'chunks', 'entries'], async (tx) => {
       checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
       const documents = tx.objectStore('documents');
       const added = await libraryAdded(documents, tx.objectStore('originals'), id);
       await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added, sum: sealed.document });
+      await tx.objectStore('rows').put(rowOf({ doc: record.doc, job: record.job, added }));
       await tx.objectStore('chunks').put({ docId: id, chunks, sum: sealed.chunks });
       await tx.objectStore('entries').put({ owner: docOwner(id), entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
     }, changed);
@@ -320,7 +322,7 @@ export class IdbIndexStore implements IndexStore {
     changed.documents.add(docId);
     await inWriteTransaction(
       this.db,
-      ['documents', 'originals', 'originalBytes', 'chunks', 'entries', 'groups', 'ocrPages'],
+      ['documents', 'rows', 'originals', 'originalBytes', 'chunks', 'entries', 'groups', 'ocrPages'],
       async (tx) => {
         const groups = tx.objectStore('groups');
         const entries = tx.objectStore('entries');
@@ -330,6 +332,7 @@ export class IdbIndexStore implements IndexStore {
           changed.groups.add(groupId);
         }
         await tx.objectStore('documents').delete(docId);
+        await tx.objectStore('rows').delete(docId);
         await tx.objectStore('originals').delete(docId);
         await tx.objectStore('originalBytes').delete(docId);
         await tx.objectStore('chunks').delete(docId);
@@ -389,20 +392,28 @@ export class IdbIndexStore implements IndexStore {
   }
 
   /**
-   * The library in order, without chunks, vectors or file bytes. Originals not yet parsed are
-   * listed too (without a job) so the app can resume their indexing after a reload.
+   * The library in order, from the documents' rows (library-rows.ts): no text, chunks, vectors or
+   * file bytes. Originals not yet parsed are listed too (without a job) so the app can resume their
+   * indexing after a reload.
    */
   async listDocuments(): Promise<DocumentSummary[]> {
-    const tx = this.db.transaction(['documents', 'originals'], 'readonly');
-    const [documents, originals] = await Promise.all([
-      tx.objectStore('documents').index('by-added').getAll(),
-      tx.objectStore('originals').index('by-added').getAll(),
+    const tx = this.db.transaction(['documents', 'rows', 'originals'], 'readonly');
+    const [documentIds, stored, originals] = await Promise.all([
+      tx.objectStore('documents').getAllKeys(),
+      tx.objectStore('rows').getAll(),
+      tx.objectStore('originals').getAll(),
     ]);
+    // `documents` says which exist; one whose row is missing (a store emptied by hand, a damaged
+    // database) is listed from its record rather than vanish from the library
+    const parsed = new Set(documentIds);
+    const rows = stored.filter((row) => parsed.has(row.id));
+    const listed = new Set(rows.map((row) => row.id));
+    const unlisted = await Promise.all(documentIds.filter((id) => !listed.has(id)).map((id) => tx.objectStore('documents').get(id)));
     await tx.done;
+    for (const record of unlisted) if (record) rows.push(rowOf(record));
     const originalIds = new Set(originals.map((original) => original.id));
-    const parsed = new Set(documents.map(({ doc }) => doc.id));
     const summaries = [
-      ...documents.map((record) => documentSummary(record, originalIds.has(record.doc.id))),
+      ...rows.map((row) => documentSummary(row, originalIds.has(row.id))),
       ...originals.filter((original) => !parsed.has(original.id)).map(originalSummary),
     ];
     return summaries.sort(libraryOrder);
@@ -410,10 +421,14 @@ export class IdbIndexStore implements IndexStore {
 
   /** One row of the library, for a caller that knows which document changed. */
   async getSummary(id: string): Promise<DocumentSummary | undefined> {
-    const tx = this.db.transaction(['documents', 'originals'], 'readonly');
-    const [document, original] = await Promise.all([tx.objectStore('documents').get(id), tx.objectStore('originals').get(id)]);
+    const tx = this.db.transaction(['documents', 'rows', 'originals'], 'readonly');
+    const documents = tx.objectStore('documents');
+    const [parsed, stored, original] = await Promise.all([documents.getKey(id), tx.objectStore('rows').get(id), tx.objectStore('originals').get(id)]);
+    // as in listDocuments: `documents` says whether it exists, its record stands in for a missing row
+    const document = parsed !== undefined && !stored ? await documents.get(id) : undefined;
     await tx.done;
-    if (document) return documentSummary(document, original !== undefined);
+    const row = parsed === undefined ? undefined : (stored ?? (document && rowOf(document)));
+    if (row) return documentSummary(row, original !== undefined);
     return original && originalSummary(original);
   }
 
@@ -449,8 +464,8 @@ export class IdbIndexStore implements IndexStore {
   }
 }
 
-function documentSummary({ doc, job, added }: StoredDocument, hasOriginal: boolean): DocumentSummary {
-  return { id: doc.id, name: doc.name, mime: doc.mime, size: doc.size, title: doc.title, language: doc.language, job, added, hasOriginal };
+function documentSummary(row: StoredRow, hasOriginal: boolean): DocumentSummary {
+  return { ...row, hasOriginal };
 }
 
 function originalSummary({ id, name, mime, size, added }: StoredOriginal): DocumentSummary {

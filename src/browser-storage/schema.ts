@@ -5,6 +5,7 @@
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { LociSchema } from './records.ts';
+import { rowOf } from './library-rows.ts';
 
 export const DB_NAME = 'loci';
 
@@ -95,7 +96,19 @@ const addIndexChanges: Migration = (db) => {
   db.createObjectStore('indexChanges', { keyPath: 'revision' });
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges];
+/**
+ * Version 7: `rows`, each document's row of the library list (library-rows.ts), so listing the
+ * library no longer reads every document's text. Filled here from the documents stored, one at a time.
+ */
+const addRows: Migration = async (db, tx) => {
+  db.createObjectStore('rows', { keyPath: 'id' });
+  const rows = tx.objectStore('rows');
+  for (let cursor = await tx.objectStore('documents').openCursor(); cursor; cursor = await cursor.continue()) {
+    await rows.put(rowOf(cursor.value));
+  }
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows];
 
 export const DB_VERSION = MIGRATIONS.length;
 

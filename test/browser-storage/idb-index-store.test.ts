@@ -10,6 +10,7 @@ async function storedKeys(store: IdbIndexStore) {
   const db = store.db;
   return {
     documents: await db.getAllKeys('documents'),
+    rows: await db.getAllKeys('rows'),
     originals: await db.getAllKeys('originals'),
     originalBytes: await db.getAllKeys('originalBytes'),
     chunks: await db.getAllKeys('chunks'),
@@ -83,6 +84,7 @@ describe('IdbIndexStore', () => {
 
     expect(await storedKeys(store)).toEqual({
       documents: ['bbbb'],
+      rows: ['bbbb'],
       originals: ['bbbb'],
       originalBytes: ['bbbb'],
       chunks: ['bbbb'],
@@ -212,6 +214,30 @@ describe('IdbIndexStore', () => {
     expect(await store.getOriginal(id)).toBeUndefined();
   });
 
+  it("lists parsed documents from their rows, without reading a document's record", async () => {
+    const store = await storeWith(snapshot());
+    const list = await store.listDocuments();
+    // A record changed behind the store's back: a listing that read it would show the new name.
+    const record = (await store.db.get('documents', 'aaaa'))!;
+    await store.db.put('documents', { ...record, doc: { ...record.doc, name: 'renamed.md' } });
+    expect(await store.listDocuments()).toEqual(list);
+    expect(await store.getSummary('aaaa')).toEqual(list[0]);
+    // A job's checkpoint writes its row with its record.
+    await store.putDocument({ ...docB, job: { docId: 'bbbb', stage: 'preparsed', preparsed: { done: 1, total: 2 } } });
+    expect((await store.getSummary('bbbb'))?.job).toEqual({ docId: 'bbbb', stage: 'preparsed', preparsed: { done: 1, total: 2 } });
+  });
+
+  it('lists a document whose row is missing from its record, and never a row without a document', async () => {
+    const store = await storeWith(snapshot());
+    const list = await store.listDocuments();
+    await store.db.delete('rows', 'aaaa');
+    // a row left behind by nothing the store does: `documents` decides what exists
+    await store.db.put('rows', { ...(await store.db.get('rows', 'bbbb'))!, id: 'cccc', name: 'ghost.md' });
+    expect(await store.listDocuments()).toEqual(list);
+    expect(await store.getSummary('aaaa')).toEqual(list[0]);
+    expect(await store.getSummary('cccc')).toBeUndefined();
+  });
+
   it('clear() empties the library but keeps chats and settings', async () => {
     const store = await storeWith(snapshot());
     await store.db.put('settings', { key: 'theme', value: 'dark' });
@@ -226,7 +252,7 @@ describe('IdbIndexStore', () => {
     await store.db.put('settings', { key: 'theme', value: 'dark' });
     await store.clearIndex();
     expect(await store.load()).toBeUndefined();
-    expect(await storedKeys(store)).toEqual({ documents: [], originals: ['aaaa'], originalBytes: ['aaaa'], chunks: [], entries: [], groups: [] });
+    expect(await storedKeys(store)).toEqual({ documents: [], rows: [], originals: ['aaaa'], originalBytes: ['aaaa'], chunks: [], entries: [], groups: [] });
     expect(await store.db.get('settings', 'theme')).toEqual({ key: 'theme', value: 'dark' });
   });
 

@@ -4,7 +4,7 @@ import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { openLociDb } from '../../src/browser-storage/open.ts';
 import { ALL_STORES, type StoredOriginal } from '../../src/browser-storage/records.ts';
 import { DB_NAME, DB_VERSION, MIGRATIONS, type Migration } from '../../src/browser-storage/schema.ts';
-import { snapshot, storeWith } from './fixtures.ts';
+import { docA, docB, manifest, snapshot, storeWith } from './fixtures.ts';
 
 const NEXT = DB_VERSION + 1;
 
@@ -22,11 +22,11 @@ describe('schema and migrations', () => {
     const db = await openLociDb({ factory: new IDBFactory() });
     expect(db.name).toBe(DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect(DB_VERSION).toBe(6);
+    expect(DB_VERSION).toBe(7);
     // everything an export holds, the index revision, the writes since the open image and the scan pages read so far, which belong to this database alone
     expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES, 'indexChanges', 'meta', 'ocrPages'].sort());
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['chats', 'chunks', 'documents', 'entries', 'groups', 'indexChanges', 'manifest', 'meta', 'ocrPages', 'originalBytes', 'originals', 'settings'],
+      ['chats', 'chunks', 'documents', 'entries', 'groups', 'indexChanges', 'manifest', 'meta', 'ocrPages', 'originalBytes', 'originals', 'rows', 'settings'],
     );
     db.close();
   });
@@ -49,6 +49,24 @@ describe('schema and migrations', () => {
     ]);
     const file = await store.getOriginal('f00d');
     expect(file && new Uint8Array(file.bytes)).toEqual(bytes);
+    store.close();
+  });
+
+  it("version 7 writes each stored document's row of the library list", async () => {
+    const factory = new IDBFactory();
+    const v6 = new IdbIndexStore(await openLociDb({ factory, migrations: MIGRATIONS.slice(0, 6) }));
+    await v6.putManifest(manifest());
+    // the version 6 writes: documents without rows
+    const added: Record<string, number> = { aaaa: 1_000, bbbb: 2_000 };
+    for (const { doc, job, preparse } of [docA, docB]) await v6.db.put('documents', { doc, job, preparse, added: added[doc.id] });
+    v6.close();
+
+    const store = new IdbIndexStore(await openLociDb({ factory }));
+    expect(await store.db.getAll('rows')).toEqual([
+      { id: 'aaaa', name: 'alpha.md', mime: docA.doc.mime, size: docA.doc.size, title: docA.doc.title, language: docA.doc.language, job: docA.job, added: 1_000 },
+      { id: 'bbbb', name: 'beta.md', mime: docB.doc.mime, size: docB.doc.size, title: docB.doc.title, language: docB.doc.language, job: docB.job, added: 2_000 },
+    ]);
+    expect((await store.listDocuments()).map((summary) => [summary.id, summary.added])).toEqual([['aaaa', 1_000], ['bbbb', 2_000]]);
     store.close();
   });
 
