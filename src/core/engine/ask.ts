@@ -133,7 +133,8 @@ export async function* ask(deps: AskDeps, asked: string, options: AskOptions): A
   const { generator } = requireGenerator(deps);
   const retrieval = await retrieveForQuestion(deps, asked, options);
   const { lang, question } = retrieval;
-  const budgetTokens = await sourceTokenBudget(question, generator, { lang, history: options.history, maxTokens: options.maxTokens });
+  // the prompt's tokens and the sources' are counted together (pack.ts)
+  const budgetTokens = sourceTokenBudget(question, generator, { lang, history: options.history, maxTokens: options.maxTokens });
   const sources = await packSources(retrieval.chunks, { budgetTokens, countTokens: (t) => generator.countTokens(t), order: options.order });
   yield { type: 'retrieved', retrieval, sources };
   yield* streamAnswer(question, sources, generator, {
