@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   FlatVectorIndex,
   LexicalIndex,
@@ -7,6 +7,7 @@ import {
   type RetrievalCorpus,
 } from '../../../src/core/search/index.ts';
 import type { Chunk, Entry, EntryOrigin, Strategy } from '../../../src/core/types.ts';
+import { seededRandom } from '../../../src/core/util/random.ts';
 
 // One document of five chunks. The query asks about Zhang Wei, who only chunk c3 names, but c3's
 // vector points away from the query: dense search ranks it last, BM25 ranks it first.
@@ -193,7 +194,28 @@ describe('retrieve', () => {
       vectors,
       lexical: new LexicalIndex(),
     };
+    const scans = vi.spyOn(vectors, 'search');
     expect(ids(retrieve(corpus, [{ text: 'q', vector: at(0) }], { strategy: 'p-rag', n: 2, m: 2, retriever: 'dense' }))).toEqual(['c0', 'c1']);
+    // read at 6, 12 and 24 rows: each list is searched twice as deep as asked, so 12 is a slice of
+    // the first scan and 24 of the second
+    expect(scans.mock.calls.map(([, k]) => k)).toEqual([12, 48]);
+  });
+
+  it('finds the first d hits of a list the same at any depth, ties included, which lets a deeper list stand in', () => {
+    const random = seededRandom(11);
+    const vectors = new FlatVectorIndex(4, 'int8');
+    const lexical = new LexicalIndex();
+    const words = ['alpha', 'beta', 'gamma', 'delta'];
+    for (let row = 0; row < 400; row++) {
+      // few distinct vectors and texts, so many rows tie
+      vectors.add([Float32Array.from({ length: 4 }, () => Math.floor(random() * 3) - 1)]);
+      lexical.add(row, Array.from({ length: 1 + Math.floor(random() * 3) }, () => words[Math.floor(random() * 4)]).join(' '));
+    }
+    const query = Float32Array.of(1, 0.5, -1, 0);
+    for (const d of [1, 7, 50, 120]) {
+      expect(vectors.search(query, d)).toEqual(vectors.search(query, 2 * d).slice(0, d));
+      expect(lexical.search('alpha gamma', d)).toEqual(lexical.search('alpha gamma', 2 * d).slice(0, d));
+    }
   });
 
   it('returns nothing without queries or for N = 0', () => {
