@@ -9,7 +9,7 @@ import type { CitationSpan } from '../core/answer/citations.ts';
 import type { QuestionCut } from '../core/engine/question.ts';
 import type { StoredChunk, StoredEntry } from '../core/stored-index/repeated-text.ts';
 import type { PdfLine } from '../core/ingest/pdf-lines.ts';
-import type { EntryTerms, FusionWeight, IndexManifest, JobState, Lang, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
+import type { Doc, EntryTerms, FusionWeight, IndexManifest, JobState, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
 
 /** Epoch ms; strictly increasing across the library so it also fixes the document order. */
 type Added = { added: number };
@@ -28,15 +28,7 @@ export type StoredDocument = Pick<DocumentRecord, 'doc' | 'job' | 'preparse'> & 
  * the library reads no document's text: the 100k-entry library's 2,000 records are 6 MB with their
  * texts, and a reopen waited about a second for them before its index could open.
  */
-export interface StoredRow extends Added {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-  title: string;
-  language: Lang;
-  job: JobState;
-}
+export type StoredRow = Pick<Doc, 'id' | 'name' | 'mime' | 'size' | 'title' | 'language'> & { job: JobState } & Added;
 
 /**
  * What is known of a file a person dropped in, without its bytes: listing the library reads
