@@ -123,6 +123,23 @@ describe('Chats', () => {
     expect(turn.sources).toEqual([source]);
   });
 
+  it("keeps a new chat's first question whose search failed before anything was found", async () => {
+    // the chat's record is written while the question is searched: a search that fails first
+    // still finds it written, and the question is kept in it with its error
+    const { db, chats } = await setUp(async function* () {
+      await Promise.resolve();
+      throw new Error('the search failed');
+    });
+    const events = await ask(chats, 'Who approves refunds?');
+    expect(events).toEqual([{ type: 'error', message: 'the search failed' }]);
+    const stored = await getChat(db, 'c1');
+    expect(stored?.title).toBe('Who approves refunds?');
+    expect(stored?.messages.map((m) => [m.role, m.content, m.error])).toEqual([
+      ['user', 'Who approves refunds?', undefined],
+      ['assistant', '', 'the search failed'],
+    ]);
+  });
+
   it('stops at once while the engine waits on a step that cannot be interrupted, keeping the question', async () => {
     const stuck = new Promise<never>(() => {});
     let sawAbort = false;
