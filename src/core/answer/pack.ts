@@ -42,28 +42,23 @@ export async function packSources(chunks: RetrievedChunk[], options: PackOptions
   // every chunk before it in the window were taken; one that follows a skipped chunk is counted
   // again under its own number, so the choice is the one counting one at a time makes.
   const cost = (candidate: RetrievedChunk, n: number) => options.countTokens(sourceBlock(toSource(n, candidate)));
+  const countWindow = (start: number, first: number) => Promise.all(candidates.slice(start, start + WINDOW).map((candidate, i) => cost(candidate, first + i)));
+  // the first window beside the budget, which is awaited even without candidates: a failed budget fails the packing
+  const [total, firstCosts] = await Promise.all([options.budgetTokens, countWindow(0, 1)]);
+  const budget = Number.isFinite(total) ? total : 0;
   const picked: RetrievedChunk[] = [];
   let spent = 0;
-  let budget = 0;
-  // the first window is counted (and the budget awaited) even when empty: a failed budget fails the packing
-  for (let start = 0; start === 0 || start < candidates.length; start += WINDOW) {
-    const window = candidates.slice(start, start + WINDOW);
+  for (let start = 0; start < candidates.length && spent < budget; start += WINDOW) {
     const first = picked.length + 1;
-    const counting = Promise.all(window.map((candidate, i) => cost(candidate, first + i)));
-    let costs: number[];
-    if (start === 0) {
-      const [total, counted] = await Promise.all([options.budgetTokens, counting]);
-      budget = Number.isFinite(total) ? total : 0;
-      costs = counted;
-    } else costs = await counting;
-    for (let i = 0; i < window.length && spent < budget; i++) {
+    const costs = start === 0 ? firstCosts : await countWindow(start, first);
+    for (let i = 0; i < costs.length && spent < budget; i++) {
+      const candidate = candidates[start + i];
       const n = picked.length + 1;
-      const tokens = n === first + i ? costs[i] : await cost(window[i], n);
+      const tokens = n === first + i ? costs[i] : await cost(candidate, n);
       if (spent + tokens > budget) continue;
-      picked.push(window[i]);
+      picked.push(candidate);
       spent += tokens;
     }
-    if (spent >= budget) break;
   }
   const presented = options.order === 'edges-first' ? edgesFirst(picked) : documentOrder(picked);
   return presented.map((c, i) => toSource(i + 1, c));
