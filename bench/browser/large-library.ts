@@ -137,7 +137,11 @@ export async function benchLargeLibrary(
   await openBenchPage(sizes, baseURL);
   const at384 = await sizes.evaluate((url) => (window as unknown as BenchWindow).lociBench.storedSize(url, 384), LIBRARY_URL);
   await sizes.close();
-  log(`at 384 dimensions: IndexedDB ${(at384.indexedDBBytes / at384.entries).toFixed(0)} bytes an entry, the open image ${(at384.imageBytes / at384.entries).toFixed(0)}`);
+  const perEntry = (bytes: number) => (bytes / at384.entries).toFixed(0);
+  log(
+    `at 384 dimensions, bytes an entry: IndexedDB ${perEntry(at384.indexedDBBytes)}, vector files ${perEntry(at384.vectorFileBytes)} before the image and ` +
+      `${perEntry(at384.vectorFileBytesAfterImage)} after, the open image ${perEntry(at384.imageBytes)}`,
+  );
   return { loaded, storedBytes, storedBytesPerEntry: storedBytes / loaded.entries, imageBytes, at384, openSteps, firstVisit, reopen, reopenBehind, queries, engine };
 }
 

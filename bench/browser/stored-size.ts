@@ -1,14 +1,16 @@
 /**
  * What a library costs on disk at the production embedders' width, measured in this tab: the bench
  * library (built with the 128-d test embedder) widened to `dimension` and written through the app's
- * own store into an IndexedDB database of its own, then its open image made as the app makes it
- * (records and the search corpus laid out over them). The added dimensions are the entry's own
+ * own store into an IndexedDB database of its own, its vectors into files of their own in the origin
+ * private file system (vector-files.ts) as the app writes them, then its open image made as the app
+ * makes it (records and the search corpus laid out over them), which takes the files' place. The added dimensions are the entry's own
  * values in a seeded order with seeded signs, so the int8 codes are as varied as real ones and
  * IndexedDB's compression gains nothing a real 384-d vector would not give it.
  */
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { deleteLociDb } from '../../src/browser-storage/open.ts';
 import type { ImageFile } from '../../src/browser-storage/open-image.ts';
+import { privateVectorFiles, vectorFileName, type VectorFiles } from '../../src/browser-storage/vector-files.ts';
 import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import { atStoredPrecision } from '../../src/core/stored-index/vector-codec.ts';
@@ -19,6 +21,10 @@ export interface StoredSize {
   entries: number;
   /** navigator.storage.estimate()'s IndexedDB usage, after the records were written less before. */
   indexedDBBytes: number;
+  /** The vector files' lengths, after the records were written: what waits there for the image. */
+  vectorFileBytes: number;
+  /** The same once the image was saved: what it left in files. */
+  vectorFileBytesAfterImage: number;
   /** The open image file's length. */
   imageBytes: number;
 }
@@ -34,22 +40,35 @@ export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): 
     write: async (bytes) => void (imageBytes = bytes.length),
     remove: async () => undefined,
   };
-  const store = await IdbIndexStore.open({ name, image });
+  const files = await privateVectorFiles(`${name}-vectors`);
+  if (!files) throw new Error('this browser has no origin private file system for the vector files');
+  await files.clear();
+  const store = await IdbIndexStore.open({ name, image, vectorFiles: files });
   try {
     await store.putManifest(wide.manifest);
     for (const record of wide.documents) await store.putDocument(record);
     for (const record of wide.groups) await store.putGroup(record);
     const indexedDBBytes = indexedDBUsage(await storageUsage()) - before;
+    const vectorFileBytes = await filesLength(files, name);
     const corpus = new LiveCorpus(dimension, wide.manifest.vectorStorage);
     for (const record of wide.documents) corpus.setDocument(record);
     for (const record of wide.groups) corpus.setGroup(record);
     if (!(await store.saveImage(() => ({ ...wide, corpus: corpus.image() })))) throw new Error('the open image was not saved');
     const entries = [...wide.documents, ...wide.groups].reduce((n, r) => n + r.entries.length, 0);
-    return { dimension, entries, indexedDBBytes, imageBytes };
+    return { dimension, entries, indexedDBBytes, vectorFileBytes, vectorFileBytesAfterImage: await filesLength(files, name), imageBytes };
   } finally {
     store.close();
     await deleteLociDb({ name });
+    await files.clear();
   }
+}
+
+/** The files' lengths added up. */
+async function filesLength(files: VectorFiles, name: string): Promise<number> {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(`${name}-vectors`);
+  let total = 0;
+  for (const file of await files.list()) total += (await (await dir.getFileHandle(vectorFileName(file))).getFile()).size;
+  return total;
 }
 
 function widened(snapshot: IndexSnapshot, dimension: number): IndexSnapshot {

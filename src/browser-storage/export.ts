@@ -14,6 +14,7 @@ import { checksums } from '../core/util/checksum.ts';
 import { chunksSum, documentSum, entriesSums, groupSum } from './record-sums.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
+import { fillKeptVectors, type KeptVectorSources } from './kept-vectors.ts';
 
 export { LibraryFileError } from './library-file.ts';
 
@@ -44,8 +45,17 @@ export interface ImportReport {
   settings: number;
 }
 
-export async function exportLibrary(db: LociDb): Promise<Uint8Array> {
-  return encodeLibrary(await readEverything(db));
+/** `kept`: where the vectors of records kept outside them are read (kept-vectors.ts); a file always carries them. */
+export async function exportLibrary(db: LociDb, kept: KeptVectorSources = {}): Promise<Uint8Array> {
+  const contents = await readEverything(db);
+  if (contents.manifest) {
+    const missing = await fillKeptVectors(contents.entries, contents.manifest.embedder.dimension, await checksums(), kept);
+    // a record without them would be imported as damaged: better no file than a file that loses them
+    if (missing.size > 0) throw new Error(`the vectors of ${missing.size} stored records could not be read (${[...missing].slice(0, 3).join(', ')}); repair those documents, then export again`);
+  }
+  // the file carries every record's vectors in the record itself
+  const entries = contents.entries.map(({ vectorsIn: _in, vectorBytes: _bytes, ...record }) => record);
+  return encodeLibrary({ ...contents, entries });
 }
 
 export async function importLibrary(db: LociDb, bytes: Uint8Array, options: ImportOptions): Promise<ImportReport> {

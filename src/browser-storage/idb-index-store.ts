@@ -29,6 +29,9 @@ import { decodeImage, encodeImage, imageRevision, type ImageFile } from './open-
 import { readRevision, revisionIn } from './revision.ts';
 import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
 import { readColumns } from '../core/stored-index/entry-columns.ts';
+import type { VectorFileName, VectorFiles } from './vector-files.ts';
+import { fillKeptVectors, keptOutside, type KeptVectorSources } from './kept-vectors.ts';
+import type { ImageBytes } from './open-image.ts';
 
 /** One row of the library list: enough to show it, nothing heavy. */
 export interface DocumentSummary {
@@ -57,14 +60,43 @@ export class IdbIndexStore implements IndexStore {
    */
   private imageRevision: number | undefined;
 
+  /**
+   * The writes and removals of vector files, one after another: a file is removed only when no
+   * record names it, which a write between the check and the removal could change.
+   */
+  private filesTurn: Promise<unknown> = Promise.resolve();
+  /**
+   * The vector files there are, listed once and kept up to date by this store, their only writer
+   * (the library's lock keeps one engine on it): a library indexed in one go has a file for each
+   * document until the image is saved, and listing the directory at every write grew with them.
+   */
+  private fileNames: VectorFileName[] | undefined;
+
   constructor(
     readonly db: LociDb,
     /** A copy of the index that opens in one read (open-image.ts); without it, records are always read. */
     private readonly image?: ImageFile,
+    /**
+     * Where records' vectors are written instead of into IndexedDB, until the image holds them
+     * (vector-files.ts); only beside an image, and without it they stay in the records.
+     */
+    private readonly vectorFiles?: VectorFiles,
   ) {}
 
-  static async open(options: OpenOptions & { image?: ImageFile } = {}): Promise<IdbIndexStore> {
-    return new IdbIndexStore(await openLociDb(options), options.image);
+  static async open(options: OpenOptions & { image?: ImageFile; vectorFiles?: VectorFiles } = {}): Promise<IdbIndexStore> {
+    return new IdbIndexStore(await openLociDb(options), options.image, options.image ? options.vectorFiles : undefined);
+  }
+
+  /** Where the vectors of records kept outside them are read (kept-vectors.ts): files only, or with `image` the open image too. */
+  keptVectorSources(image?: () => Promise<ImageBytes | undefined>): KeptVectorSources {
+    return { files: this.vectorFiles, image: image ?? (this.image && (() => this.image!.read())) };
+  }
+
+  /** `work` once every earlier turn with the vector files is done. */
+  private withFiles<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.filesTurn.then(work);
+    this.filesTurn = turn.catch(() => undefined);
+    return turn;
   }
 
   close(): void {
@@ -78,8 +110,11 @@ export class IdbIndexStore implements IndexStore {
   async load(): Promise<IndexSnapshot | undefined> {
     this.recordsSince = 0;
     performance.mark('loci:index-load');
+    // the image's bytes as read here, for vectors that only it holds should the records be read
+    let read: (() => Promise<ImageBytes | undefined>) | undefined;
     if (this.image) {
       const [revision, bytes] = await Promise.all([readRevision(this.db), this.image.read()]);
+      read = async () => bytes;
       // user-timing marks: bench:browser reads them to say where a reopen's time goes
       performance.mark('loci:image-read');
       const made = bytes && imageRevision(bytes);
@@ -99,7 +134,7 @@ export class IdbIndexStore implements IndexStore {
     }
     this.openedFrom = 'records';
     const revision = await readRevision(this.db);
-    const snapshot = await this.loadRecords();
+    const snapshot = await this.loadRecords(read);
     // every record was read: the log up to here has nothing left to tell
     await forgetChangesThrough(this.db, revision);
     return snapshot;
@@ -118,7 +153,10 @@ export class IdbIndexStore implements IndexStore {
     const tx = readTransaction(this.db, [...INDEX_STORES, 'meta']);
     const [now, records] = await Promise.all([revisionIn(tx), readOwnedRecords(tx, changed)]);
     await tx.done;
-    return now === revision ? records : undefined;
+    if (now !== revision) return undefined;
+    // written since the image, so not in it: their vectors are in their records or files
+    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, await checksums(), { files: this.vectorFiles });
+    return records;
   }
 
   /**
@@ -151,12 +189,44 @@ export class IdbIndexStore implements IndexStore {
     const revision = await readRevision(this.db);
     // nothing written yet: no index to copy; or the file holds this revision already
     if (revision === 0 || revision === this.imageRevision) return false;
-    const bytes = await encodeImage(snapshot(), revision, cache, breathe);
+    const taken = snapshot();
+    const bytes = await encodeImage(taken, revision, cache, breathe);
     if ((await readRevision(this.db)) !== revision) return false;
     await this.image.write(bytes);
     this.imageRevision = revision;
     await forgetChangesThrough(this.db, revision);
+    await this.forgetImagedFiles(taken);
     return true;
+  }
+
+  /**
+   * Removes the vector files the image just written holds (or that no record names): from now on
+   * the image is their vectors' one copy. `taken` is the index the image was made of.
+   */
+  private forgetImagedFiles(taken: IndexSnapshot): Promise<void> {
+    const files = this.vectorFiles;
+    if (!files) return Promise.resolve();
+    return this.withFiles(async () => {
+      const listed = [...(await this.listFiles(files))];
+      if (listed.length === 0) return;
+      const owners = new Set(listed.map((f) => f.owner));
+      const tx = readTransaction(this.db, ['entries']);
+      const records = await Promise.all([...owners].map((owner) => tx.objectStore('entries').get(owner)));
+      await tx.done;
+      const named = new Map(records.flatMap((r) => (r && keptOutside(r) && r.sums ? [[r.owner, r.sums.vectors] as const] : [])));
+      const sums = await checksums();
+      const { dimension } = taken.manifest.embedder;
+      const imaged = new Map<string, DocumentRecord | GroupRecord>([
+        ...taken.documents.filter((d) => owners.has(docOwner(d.doc.id))).map((d): [string, DocumentRecord] => [docOwner(d.doc.id), d]),
+        ...taken.groups.filter((g) => owners.has(groupOwner(g.group.id))).map((g): [string, GroupRecord] => [groupOwner(g.group.id), g]),
+      ]);
+      const imagedSum = (owner: string): string | undefined => {
+        const record = imaged.get(owner);
+        return record && sums.bytes(encodeVectors(record.vectors, dimension, taken.manifest.vectorStorage));
+      };
+      // kept: a file its record names and the image does not hold (a document indexed meanwhile)
+      await this.removeFiles((file) => named.get(file.owner) !== file.sum || imagedSum(file.owner) === file.sum);
+    });
   }
 
   /**
@@ -186,7 +256,7 @@ export class IdbIndexStore implements IndexStore {
       if (!document) continue;
       if (!names.has(id)) names.set(id, document.doc.name);
       const records = { manifest: undefined, documents: [document], chunks: chunks ? [chunks] : [], entries: entries ? [entries] : [], groups: [] };
-      damage.push(...findDamage(records, sums, names));
+      damage.push(...findDamage(records, sums, names, await this.readKept(records.entries, sums)));
     }
     for (const id of groupIds) {
       const tx = readTransaction(this.db, ['groups', 'entries']);
@@ -194,16 +264,29 @@ export class IdbIndexStore implements IndexStore {
       await tx.done;
       if (!group) continue;
       const records = { manifest: undefined, documents: [], chunks: [], entries: entries ? [entries] : [], groups: [group] };
-      damage.push(...findDamage(records, sums, names));
+      damage.push(...findDamage(records, sums, names, await this.readKept(records.entries, sums)));
     }
     return damage;
   }
 
-  private async loadRecords(): Promise<IndexSnapshot | undefined> {
+  /**
+   * The vectors of `entries` kept in files, read into them; returns the owners whose vectors are in
+   * the image alone, left unread: checking them means decoding the whole image, whose own
+   * checksums vouched for it when the library was opened from it.
+   */
+  private async readKept(entries: StoredEntries[], sums: Checksums): Promise<Set<string>> {
+    if (!entries.some(keptOutside)) return new Set();
+    const manifest = await this.db.get('manifest', MANIFEST_KEY);
+    return manifest ? fillKeptVectors(entries, manifest.embedder.dimension, sums, { files: this.vectorFiles }) : new Set(entries.map((e) => e.owner));
+  }
+
+  private async loadRecords(image?: () => Promise<ImageBytes | undefined>): Promise<IndexSnapshot | undefined> {
     const sums = await checksums();
     const tx = readTransaction(this.db, [...INDEX_STORES, 'originals']);
     const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);
     await tx.done;
+    // vectors found nowhere stay empty, and their records' checksums report them damaged
+    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, this.keptVectorSources(image));
     const loaded = this.assemble(records, originals, sums);
     if (!loaded) {
       if (records.documents.length === 0 && records.groups.length === 0) return undefined;
@@ -305,15 +388,64 @@ export class IdbIndexStore implements IndexStore {
     };
     const changed = changedOwners();
     changed.documents.add(id);
-    await inWriteTransaction(this.db, ['manifest', 'documents', 'rows', 'originals', 'chunks', 'entries'], async (tx) => {
-      checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
-      const documents = tx.objectStore('documents');
-      const added = await libraryAdded(documents, tx.objectStore('originals'), id);
-      await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added, sum: sealed.document });
-      await tx.objectStore('rows').put(rowOf({ doc: record.doc, job: record.job, added }));
-      await tx.objectStore('chunks').put({ docId: id, chunks, sum: sealed.chunks });
-      await tx.objectStore('entries').put({ owner: docOwner(id), entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
-    }, changed);
+    await this.keepingVectors(docOwner(id), vectors, sealed.entries.vectors, (kept) =>
+      inWriteTransaction(this.db, ['manifest', 'documents', 'rows', 'originals', 'chunks', 'entries'], async (tx) => {
+        checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `document ${id}`);
+        const documents = tx.objectStore('documents');
+        const added = await libraryAdded(documents, tx.objectStore('originals'), id);
+        await documents.put({ doc: record.doc, job: record.job, preparse: record.preparse, added, sum: sealed.document });
+        await tx.objectStore('rows').put(rowOf({ doc: record.doc, job: record.job, added }));
+        await tx.objectStore('chunks').put({ docId: id, chunks, sum: sealed.chunks });
+        await tx.objectStore('entries').put({ owner: docOwner(id), entries, ...kept, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
+      }, changed),
+    );
+  }
+
+  /**
+   * Has `write` store a record whose vectors are `vectors`: in the record, or, beside an image,
+   * in a file of their own written first (vector-files.ts), the record naming it by `sum`. Files of
+   * the owner's earlier vectors go once the record no longer names them.
+   */
+  private async keepingVectors(owner: string, vectors: ArrayBuffer, sum: string, write: (kept: Pick<StoredEntries, 'vectors' | 'vectorsIn' | 'vectorBytes'>) => Promise<void>): Promise<void> {
+    const files = this.vectorFiles;
+    if (!files) return write({ vectors });
+    return this.withFiles(async () => {
+      const outside = vectors.byteLength > 0;
+      const names = await this.listFiles(files);
+      if (outside) {
+        await files.write({ owner, sum }, new Uint8Array(vectors));
+        if (!names.some((n) => n.owner === owner && n.sum === sum)) names.push({ owner, sum });
+      }
+      await write(outside ? { vectors: new ArrayBuffer(0), vectorsIn: 'file', vectorBytes: vectors.byteLength } : { vectors });
+      await this.forgetFilesOf([owner], outside ? sum : undefined);
+    });
+  }
+
+  /** Removes the vector files of `owners` (but the one of `keep`); in a turn with the files. */
+  private async forgetFilesOf(owners: readonly string[], keep?: string): Promise<void> {
+    const of = new Set(owners);
+    await this.removeFiles((file) => of.has(file.owner) && file.sum !== keep);
+  }
+
+  /** The vector files there are; in a turn with the files. */
+  private async listFiles(files: VectorFiles): Promise<VectorFileName[]> {
+    this.fileNames ??= await files.list();
+    return this.fileNames;
+  }
+
+  /** Removes the vector files `which` picks; in a turn with the files. */
+  private async removeFiles(which: (file: VectorFileName) => boolean): Promise<void> {
+    const files = this.vectorFiles;
+    if (!files) return;
+    const names = await this.listFiles(files);
+    const kept: VectorFileName[] = [];
+    // a failure part way leaves the list to be read again
+    this.fileNames = undefined;
+    for (const file of names) {
+      if (which(file)) await files.remove(file);
+      else kept.push(file);
+    }
+    this.fileNames = kept;
   }
 
   /** Removes the document and everything derived from it, including every group it belongs to. */
@@ -341,6 +473,7 @@ export class IdbIndexStore implements IndexStore {
       },
       changed,
     );
+    await this.withFiles(() => this.forgetFilesOf([docOwner(docId), ...[...changed.groups].map(groupOwner)]));
   }
 
   async putGroup(record: GroupRecord): Promise<void> {
@@ -350,14 +483,16 @@ export class IdbIndexStore implements IndexStore {
     const sealed = { group: groupSum(sums, record), entries: entriesSums(sums, record.entries, vectors, record.terms) };
     const changed = changedOwners();
     changed.groups.add(id);
-    await inWriteTransaction(this.db, ['manifest', 'groups', 'entries'], async (tx) => {
-      checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `cluster group ${id}`);
-      const groups = tx.objectStore('groups');
-      const existing = await groups.get(id);
-      const added = existing?.added ?? nextAdded(await latestAdded(groups.index('by-added')));
-      await groups.put({ group: record.group, preparse: record.preparse, added, sum: sealed.group });
-      await tx.objectStore('entries').put({ owner: groupOwner(id), entries: record.entries, vectors, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
-    }, changed);
+    await this.keepingVectors(groupOwner(id), vectors, sealed.entries.vectors, (kept) =>
+      inWriteTransaction(this.db, ['manifest', 'groups', 'entries'], async (tx) => {
+        checkVectorWidth(await tx.objectStore('manifest').get(MANIFEST_KEY), record, `cluster group ${id}`);
+        const groups = tx.objectStore('groups');
+        const existing = await groups.get(id);
+        const added = existing?.added ?? nextAdded(await latestAdded(groups.index('by-added')));
+        await groups.put({ group: record.group, preparse: record.preparse, added, sum: sealed.group });
+        await tx.objectStore('entries').put({ owner: groupOwner(id), entries: record.entries, ...kept, ...vectorFormat, ...termsOf(record), sums: sealed.entries });
+      }, changed),
+    );
   }
 
   async deleteGroup(groupId: string): Promise<void> {
@@ -367,6 +502,7 @@ export class IdbIndexStore implements IndexStore {
       await tx.objectStore('groups').delete(groupId);
       await tx.objectStore('entries').delete(groupOwner(groupId));
     }, changed);
+    await this.withFiles(() => this.forgetFilesOf([groupOwner(groupId)]));
   }
 
   /** Stores the bytes of a file under its id; storing the same id again keeps its place in the order. */
@@ -451,6 +587,15 @@ export class IdbIndexStore implements IndexStore {
     await inWriteTransaction(this.db, [...names], async (tx) => {
       for (const name of names) await tx.objectStore(name).clear();
     });
+    // no record names a vector file now
+    const files = this.vectorFiles;
+    if (files && names.includes('entries')) {
+      await this.withFiles(async () => {
+        this.fileNames = undefined;
+        await files.clear();
+        this.fileNames = [];
+      });
+    }
   }
 
   private async storeOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer): Promise<void> {

@@ -1,10 +1,12 @@
 /**
  * The open image: the whole index in the one-file format (core/stored-index/binary-format.ts), kept in
  * a file beside IndexedDB so that opening a large library reads one file instead of thousands of
- * records. IndexedDB stays the truth: the image is a copy made at one index revision (revision.ts)
- * and is used only while the revision still reads the same, or every write since is logged by
- * the records it changed (index-changes.ts, and only those records are read), and every block's
- * checksum holds; otherwise the records are read, as without an image.
+ * records. IndexedDB stays the truth but for vectors: the image is a copy made at one index
+ * revision (revision.ts) and is used only while the revision still reads the same, or every write
+ * since is logged by the records it changed (index-changes.ts, and only those records are read),
+ * and every block's checksum holds; otherwise the records are read, as without an image. The
+ * records' vectors, though, are kept once: in a file of their own until an image holds them, then
+ * in the image alone, which the records then read them from (vector-files.ts, kept-vectors.ts).
  *
  * Why a file: Chromium's IndexedDB read 56 MB here at 20-50 MB/s whatever the record shape
  * (4,000 records of objects 2.7 s, of bare 14 KB buffers 2.8 s, 40 buffers of 1.4 MB 1.5 s),

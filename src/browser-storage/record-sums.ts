@@ -35,9 +35,10 @@ export function groupSum(sums: Checksums, { group, preparse }: Pick<StoredGroup,
 
 /**
  * The records whose sums no longer match, as damage per document or group. `names` gives each
- * document's file name from a record the damage cannot have touched (the original's).
+ * document's file name from a record the damage cannot have touched (the original's). The vectors
+ * of `unread` owners, kept outside their records (kept-vectors.ts) and not read, are not checked.
  */
-export function findDamage(records: IndexRecords, sums: Checksums, names: ReadonlyMap<string, string>): Damage[] {
+export function findDamage(records: IndexRecords, sums: Checksums, names: ReadonlyMap<string, string>, unread: ReadonlySet<string> = new Set()): Damage[] {
   const found: Damage[] = [];
   const docName = (id: string, fallback?: string) => names.get(id) ?? fallback ?? id;
   const documentDamage = (id: string, part: DamagedPart, fallback?: string) =>
@@ -60,7 +61,7 @@ export function findDamage(records: IndexRecords, sums: Checksums, names: Readon
     const now = entriesSums(sums, record.entries, record.vectors);
     const parts: DamagedPart[] = [];
     if (now.entries !== record.sums.entries) parts.push('entries');
-    if (now.vectors !== record.sums.vectors) parts.push('vectors');
+    if (now.vectors !== record.sums.vectors && !unread.has(record.owner)) parts.push('vectors');
     if (parts.length === 0) continue;
     const group = groups.get(record.owner);
     if (group) groupDamage(group);

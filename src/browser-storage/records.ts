@@ -1,7 +1,8 @@
 /**
  * The shapes kept in IndexedDB, one object store each. A document is split across several
  * stores so that listing the library never pulls chunks or vectors into memory, and vectors are
- * kept as raw Float32 bytes (an ArrayBuffer clones far faster than an array of numbers).
+ * kept as raw bytes (an ArrayBuffer clones far faster than an array of numbers), or beside an open
+ * image outside IndexedDB altogether (`StoredEntries.vectorsIn`).
  */
 import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/stored-index/snapshot.ts';
@@ -67,6 +68,14 @@ export interface StoredEntries {
   vectors: ArrayBuffer;
   /** Absent: float32 (every record written before int8 storage). */
   vectorFormat?: 'int8';
+  /**
+   * 'file': the vectors are kept outside IndexedDB (vector-files.ts), in a file until the open
+   * image holds them, then in the image; `vectors` is empty here and `sums.vectors` names them.
+   * Absent: `vectors` holds them (every record written where there is no such file, or before).
+   */
+  vectorsIn?: 'file';
+  /** With `vectorsIn`, how many bytes they are. */
+  vectorBytes?: number;
   /**
    * The entries' words counted for BM25 (EntryTerms), so opening the library does not segment the
    * text again. Derived from `entries` alone: absent, or failing its checksum, the text is used.

@@ -8,6 +8,7 @@ import { createWorkerClient } from '../../src/client/worker-client.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { deleteLociDb } from '../../src/browser-storage/open.ts';
 import { privateImageFile } from '../../src/browser-storage/open-image.ts';
+import { privateVectorFiles } from '../../src/browser-storage/vector-files.ts';
 import type { ImageFileCheck } from './image-file.worker.ts';
 
 export interface AskResult {
@@ -23,6 +24,7 @@ export interface Harness {
   IdbIndexStore: typeof IdbIndexStore;
   deleteLociDb: typeof deleteLociDb;
   privateImageFile: typeof privateImageFile;
+  privateVectorFiles: typeof privateVectorFiles;
   client: LociClient;
   events: LibraryEvent[];
   documents: LibraryDoc[];
@@ -36,6 +38,7 @@ const harness: Harness = {
   IdbIndexStore,
   deleteLociDb,
   privateImageFile,
+  privateVectorFiles,
   client,
   events: [],
   documents: [],

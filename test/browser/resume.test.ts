@@ -47,6 +47,8 @@ describe('indexing across a reload', () => {
     expect(new Set(own.ids).size).toBe(own.ids.length);
     expect(own.kinds.filter((k) => k === 'chunk')).toHaveLength(chunkIds.length);
     expect(own.floats).toBe(own.ids.length * DIMENSION);
+    // beside the open image, vectors are kept out of IndexedDB (a file of their own, then the image)
+    expect(own.inRecord).toBe(false);
     expect(index.groups).toEqual([`g:${doc.id}`]);
     const group = index.entries[`group:g:${doc.id}`];
     expect(new Set(group.ids).size).toBe(group.ids.length);

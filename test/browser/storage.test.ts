@@ -136,6 +136,97 @@ describe('IdbIndexStore in Chromium', () => {
     await recorded.context.close();
   });
 
+  it('keeps vectors in files of the origin private file system until the open image holds them, and reads them back from either', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await page.goto(`${baseURL}/test/browser/harness.html`);
+    await page.waitForFunction(() => 'lociHarness' in window);
+
+    const result = await page.evaluate(async () => {
+      const { IdbIndexStore, deleteLociDb, privateImageFile, privateVectorFiles } = (window as unknown as { lociHarness: Harness }).lociHarness;
+      const name = 'loci-vector-files-test';
+      await deleteLociDb({ name });
+      const image = (await privateImageFile(`${name}.image`))!;
+      await image.remove();
+      const files = (await privateVectorFiles(`${name}-vectors`))!;
+      await files.clear();
+      // the files on their own: written, read, listed, removed
+      const probe = { owner: 'doc:a/b', sum: '00ff00ff00ff00ff' };
+      await files.write(probe, Uint8Array.from([1, 2, 3]));
+      const probeRead = Array.from((await files.read(probe)) ?? []);
+      const probeListed = await files.list();
+      await files.remove(probe);
+      const probeGone = (await files.read(probe)) === undefined;
+
+      const dim = 4;
+      const manifest = {
+        format: 'loci-index' as const,
+        version: 1,
+        embedder: { id: 'test-embedder', dimension: dim, queryPrefix: '', passagePrefix: '' },
+        chunking: { chunkTokens: 100, overlapTokens: 10 },
+        clustering: { scope: 'document' as const, seed: 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },
+        preparse: { mode: 'extractive' as const },
+        raptor: false,
+        vectorStorage: 'int8' as const,
+      };
+      const docId = 'd1';
+      const text = '第一段。第二段。';
+      const chunks = [0, 1].map((i) => ({ id: `${docId}:${i}`, docId, ordinal: i, text: text.slice(4 * i, 4 * i + 4), headingPath: [], start: 4 * i, end: 4 * i + 4, tokens: 4 }));
+      const record = {
+        doc: { id: docId, name: 'notes.md', mime: 'text/markdown', size: 24, title: 'notes', language: 'zh' as const, text, blocks: [], toc: [] },
+        chunks,
+        job: { docId, stage: 'ready' as const },
+        entries: chunks.map((c) => ({ id: `${c.id}|chunk|whole|0`, kind: 'chunk' as const, level: 'whole' as const, text: c.text, origin: { type: 'chunk' as const, id: c.id } })),
+        vectors: Float32Array.from([1, 0, 0, 0, 0, 1, 0, 0]),
+        preparse: [],
+      };
+      let store = await IdbIndexStore.open({ name, image, vectorFiles: files });
+      await store.putManifest(manifest);
+      await store.putDocument(record);
+      const filesWritten = (await files.list()).map((f) => f.owner);
+      const raw = (await store.db.get('entries', `doc:${docId}`))!;
+      const fromFiles = (await store.load())!;
+      const imageSaved = await store.saveImage(() => fromFiles);
+      const filesAfterImage = (await files.list()).length;
+      // a write not told in records: the next open reads them, and their vectors from the image
+      await store.putManifest(manifest);
+      store.close();
+      store = await IdbIndexStore.open({ name, image, vectorFiles: files });
+      const fromImage = (await store.load())!;
+      const openedFrom = store.openedFrom;
+      store.close();
+      await deleteLociDb({ name });
+      await image.remove();
+      await files.clear();
+      return {
+        probeRead,
+        probeListed,
+        probeGone,
+        filesWritten,
+        inRecord: raw.vectors.byteLength,
+        vectorsIn: raw.vectorsIn,
+        fromFiles: Array.from(fromFiles.documents[0].vectors),
+        imageSaved,
+        filesAfterImage,
+        openedFrom,
+        damage: fromImage.damage,
+        fromImage: Array.from(fromImage.documents[0].vectors),
+        sent: Array.from(record.vectors),
+      };
+    });
+
+    expect(result.probeRead).toEqual([1, 2, 3]);
+    expect(result.probeListed).toEqual([{ owner: 'doc:a/b', sum: '00ff00ff00ff00ff' }]);
+    expect(result.probeGone).toBe(true);
+    expect(result.filesWritten).toEqual(['doc:d1']);
+    expect(result).toMatchObject({ inRecord: 0, vectorsIn: 'file', imageSaved: true, filesAfterImage: 0, openedFrom: 'records' });
+    expect(result.damage).toBeUndefined();
+    // int8 storage: one-hot rows come back exactly
+    expect(result.fromFiles).toEqual(result.sent);
+    expect(result.fromImage).toEqual(result.sent);
+    await recorded.context.close();
+  });
+
   it('reads the open image in a worker through a synchronous handle, and through a Blob while another handle holds the file', async () => {
     const recorded = await recordedContext(browser());
     const page = await recorded.newPage();

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/stored-i
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { privateImageFile, type ImageFile, type ReadAheadImage } from '../../src/browser-storage/open-image.ts';
+import { privateVectorFiles, type VectorFiles } from '../../src/browser-storage/vector-files.ts';
 import { ImageSaver } from './image-saver.ts';
 import { PendingEmbedder } from './pending-embedder.ts';
 import type { Embedder } from '../../src/core/ports.ts';
@@ -69,8 +70,14 @@ export class EngineService implements EngineApi {
   /** How the index was last opened. */
   private indexOpening: IndexOpening | undefined;
 
-  /** `image`: the open image's file, its read perhaps begun already (readAhead); none outside a browser. */
-  constructor(private readonly image: Promise<ImageFile | ReadAheadImage | undefined> = privateImageFile()) {}
+  /**
+   * `image`: the open image's file, its read perhaps begun already (readAhead); `vectorFiles`, where
+   * records' vectors wait for the image (vector-files.ts). Neither outside a browser.
+   */
+  constructor(
+    private readonly image: Promise<ImageFile | ReadAheadImage | undefined> = privateImageFile(),
+    private readonly vectorFiles: Promise<VectorFiles | undefined> = privateVectorFiles(),
+  ) {}
 
   /**
    * Opens the store and the index. A model that cannot be loaded does not fail it: the settings
@@ -140,7 +147,7 @@ export class EngineService implements EngineApi {
       void this.image.then((file) => (file && 'forget' in file ? file.forget() : undefined));
       this.send({ type: 'held-elsewhere' });
     });
-    const store = await IdbIndexStore.open({ image: await this.image });
+    const store = await IdbIndexStore.open({ image: await this.image, vectorFiles: await this.vectorFiles });
     // The index is read while the rows are listed: the image is a file read and the rows an
     // IndexedDB read, so they overlap. The rows come from their own small records (100k entries:
     // 2,000 rows read in 0.01-0.02 s, against 0.10-0.24 s for the documents' records with their
@@ -439,7 +446,8 @@ export class EngineService implements EngineApi {
   }
 
   async exportLibrary(): Promise<Blob> {
-    const bytes = await exportLibrary((await this.opened()).store.db);
+    const { store } = await this.opened();
+    const bytes = await exportLibrary(store.db, store.keptVectorSources());
     return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
   }
 

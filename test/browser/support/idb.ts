@@ -17,13 +17,14 @@ export interface IndexContents {
   /** Chunk ids per document id. */
   chunks: Record<string, string[]>;
   /** Per owner key (`doc:<id>`, `group:<id>`): entry ids, their kinds, and how many vector values are stored. */
-  entries: Record<string, { ids: string[]; kinds: string[]; floats: number }>;
+  /** `inRecord`: the vectors are in the IndexedDB record, not kept outside it (vector-files.ts). */
+  entries: Record<string, { ids: string[]; kinds: string[]; floats: number; inRecord: boolean }>;
   groups: string[];
 }
 
 interface RawIndex extends Omit<IndexContents, 'chunks' | 'entries'> {
   chunks: { docId: string; chunks: StoredChunk[] }[];
-  entries: { owner: string; entries: StoredEntry[]; floats: number }[];
+  entries: { owner: string; entries: StoredEntry[]; floats: number; inRecord: boolean }[];
 }
 
 export async function readIndex(page: Page): Promise<IndexContents> {
@@ -35,7 +36,7 @@ export async function readIndex(page: Page): Promise<IndexContents> {
     // a document's entries are stored with it, so their chunk origins are its own
     const owner = parseOwner(record.owner);
     const loaded = entriesWithoutTexts(toColumns(record.entries), owner.type === 'document' ? owner.id : undefined);
-    entries[record.owner] = { ids: loaded.map((e) => e.id), kinds: loaded.map((e) => e.kind), floats: record.floats };
+    entries[record.owner] = { ids: loaded.map((e) => e.id), kinds: loaded.map((e) => e.kind), floats: record.floats, inRecord: record.inRecord };
   }
   return { ...raw, chunks, entries };
 }
@@ -62,15 +63,20 @@ function readRaw(page: Page): Promise<RawIndex> {
     try {
       type Doc = { doc: { id: string; name: string }; job: { stage: string } };
       type Chunks = { docId: string; chunks: StoredChunk[] };
-      type Entries = { owner: string; entries: StoredEntry[]; vectors: ArrayBuffer; vectorFormat?: 'int8' };
+      // vectors kept outside the record (vector-files.ts) are counted by the length it records
+      type Entries = { owner: string; entries: StoredEntry[]; vectors: ArrayBuffer; vectorFormat?: 'int8'; vectorsIn?: 'file'; vectorBytes?: number };
       const documents = ((await all('documents')) as Doc[]).map((d) => ({ id: d.doc.id, name: d.doc.name, stage: d.job.stage }));
       const chunks = ((await all('chunks')) as Chunks[]).map((record) => ({ docId: record.docId, chunks: record.chunks }));
-      const entries = ((await all('entries')) as Entries[]).map((record) => ({
-        owner: record.owner,
-        entries: record.entries,
-        // int8 rows hold a 4-byte scale and one byte a value; float32 rows four bytes a value
-        floats: record.vectorFormat === 'int8' ? record.vectors.byteLength - 4 * record.entries.length : record.vectors.byteLength / 4,
-      }));
+      const entries = ((await all('entries')) as Entries[]).map((record) => {
+        const bytes = record.vectorsIn === 'file' ? (record.vectorBytes ?? 0) : record.vectors.byteLength;
+        return {
+          owner: record.owner,
+          entries: record.entries,
+          inRecord: record.vectorsIn !== 'file',
+          // int8 rows hold a 4-byte scale and one byte a value; float32 rows four bytes a value
+          floats: record.vectorFormat === 'int8' ? bytes - 4 * record.entries.length : bytes / 4,
+        };
+      });
       return { documents, originals: (await keys('originals')).map(String), chunks, entries, groups: (await keys('groups')).map(String) };
     } finally {
       db.close();
