@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { appStarted, ask, docRow, imageSaved, openedFrom, openRecordedApp, statuses, waitForStatus } from './support/app-page.ts';
 import { offMachine, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
+import { vectorFileNames } from './support/idb.ts';
 
 const baseURL = inject('baseURL');
 const DATA = memoryFile('数据安全.md', 'text/markdown', Buffer.from('# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n'));
@@ -84,6 +85,8 @@ describe('a damaged IndexedDB record', () => {
 
     // a save still pending would copy the index again after the damage
     await imageSaved(page);
+    // the image holds the vectors now, their one copy: the records read below take them from it
+    await expect.poll(() => vectorFileNames(page)).toEqual([]);
     await damageChunks(page, DATA.name, { revision: true });
     await page.reload();
     await appStarted(page);

@@ -108,3 +108,19 @@ export function countRecords(page: Page, store: string): Promise<number> {
     store,
   );
 }
+
+/** The names of the app's vector files (src/browser-storage/vector-files.ts): vectors waiting for the open image. */
+export function vectorFileNames(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    let dir: FileSystemDirectoryHandle;
+    try {
+      dir = await root.getDirectoryHandle('loci-vectors');
+    } catch {
+      return [];
+    }
+    const names: string[] = [];
+    for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+    return names;
+  });
+}
