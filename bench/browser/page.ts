@@ -13,6 +13,8 @@ import { benchIndex } from '../../src/bench/index-bench.ts';
 import { summarize, type Timing } from '../../src/bench/stats.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { openLociDb } from '../../src/browser-storage/open.ts';
+import { privateImageFile } from '../../src/browser-storage/open-image.ts';
+import { privateVectorFiles } from '../../src/browser-storage/vector-files.ts';
 import { INDEX_STORES } from '../../src/browser-storage/records.ts';
 import { storageUsage, storedSizeAt, type StoredSize } from './stored-size.ts';
 
@@ -56,6 +58,14 @@ export interface BenchPage {
 
 let client: LociClient | undefined;
 
+/**
+ * The app's store as the engine worker opens it: beside its open image's file, so records' vectors
+ * are written to files of their own (vector-files.ts) and read back from them, as the app's are.
+ */
+async function appStore(): Promise<IdbIndexStore> {
+  return IdbIndexStore.open({ image: await privateImageFile(), vectorFiles: await privateVectorFiles() });
+}
+
 const bench: BenchPage = {
   async openSteps() {
     const db = await openLociDb();
@@ -66,7 +76,7 @@ const bench: BenchPage = {
       stores.push({ name, ms: performance.now() - t0, records: records.length });
     }
     db.close();
-    const store = await IdbIndexStore.open();
+    const store = await appStore();
     try {
       const t0 = performance.now();
       const snapshot = await store.load();
@@ -87,7 +97,7 @@ const bench: BenchPage = {
     const t0 = performance.now();
     const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
     const snapshot = await decodeIndex(bytes);
-    const store = await IdbIndexStore.open();
+    const store = await appStore();
     try {
       await store.putManifest(snapshot.manifest);
       // One transaction per record, as indexing writes them.
@@ -111,7 +121,7 @@ const bench: BenchPage = {
   async writeSince(url) {
     // one document and one cluster group written again, as indexing a document writes them
     const snapshot = await decodeIndex(new Uint8Array(await (await fetch(url)).arrayBuffer()));
-    const store = await IdbIndexStore.open();
+    const store = await appStore();
     try {
       await store.putDocument(snapshot.documents[0]);
       await store.putGroup(snapshot.groups[0]);
