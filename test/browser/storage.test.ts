@@ -13,6 +13,20 @@ import { recordedContext, useBrowser } from './support/browser.ts';
 const baseURL = inject('baseURL');
 const browser = useBrowser();
 
+/** The index manifest of the records written in the page: 4-d vectors of the given storage. */
+function manifestOf(vectorStorage: 'float32' | 'int8') {
+  return {
+    format: 'loci-index' as const,
+    version: 1,
+    embedder: { id: 'test-embedder', dimension: 4, queryPrefix: '', passagePrefix: '' },
+    chunking: { chunkTokens: 100, overlapTokens: 10 },
+    clustering: { scope: 'document' as const, seed: 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },
+    preparse: { mode: 'extractive' as const },
+    raptor: false,
+    vectorStorage,
+  };
+}
+
 describe('IdbIndexStore in Chromium', () => {
   it('puts, loads, refuses a bad record atomically, and deletes on real IndexedDB', async () => {
     const recorded = await recordedContext(browser());
@@ -21,23 +35,12 @@ describe('IdbIndexStore in Chromium', () => {
     await page.goto(`${baseURL}/test/browser/harness.html`);
     await page.waitForFunction(() => 'lociHarness' in window);
 
-    const result = await page.evaluate(async () => {
+    const result = await page.evaluate(async (manifest) => {
       const { IdbIndexStore, deleteLociDb, privateImageFile } = (window as unknown as { lociHarness: Harness }).lociHarness;
       const name = 'loci-storage-test';
       await deleteLociDb({ name });
       const image = await privateImageFile('loci-storage-test.image');
       await image?.remove();
-      const dim = 4;
-      const manifest = {
-        format: 'loci-index' as const,
-        version: 1,
-        embedder: { id: 'test-embedder', dimension: dim, queryPrefix: '', passagePrefix: '' },
-        chunking: { chunkTokens: 100, overlapTokens: 10 },
-        clustering: { scope: 'document' as const, seed: 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },
-        preparse: { mode: 'extractive' as const },
-        raptor: false,
-        vectorStorage: 'float32' as const,
-      };
       const bytes = new TextEncoder().encode('# 标题\n\n第一段。\n\n第二段。');
       let store = await IdbIndexStore.open({ name, image });
       const emptyAtFirst = (await store.load()) === undefined;
@@ -118,7 +121,7 @@ describe('IdbIndexStore in Chromium', () => {
         loadedFrom,
         afterDeleteFrom,
       };
-    });
+    }, manifestOf('float32'));
 
     expect(result.emptyAtFirst).toBe(true);
     expect(result.refused).toMatch(/3 vector values for 2 entries/);
@@ -142,7 +145,7 @@ describe('IdbIndexStore in Chromium', () => {
     await page.goto(`${baseURL}/test/browser/harness.html`);
     await page.waitForFunction(() => 'lociHarness' in window);
 
-    const result = await page.evaluate(async () => {
+    const result = await page.evaluate(async (manifest) => {
       const { IdbIndexStore, deleteLociDb, privateImageFile, privateVectorFiles } = (window as unknown as { lociHarness: Harness }).lociHarness;
       const name = 'loci-vector-files-test';
       await deleteLociDb({ name });
@@ -158,17 +161,6 @@ describe('IdbIndexStore in Chromium', () => {
       await files.remove(probe);
       const probeGone = (await files.read(probe)) === undefined;
 
-      const dim = 4;
-      const manifest = {
-        format: 'loci-index' as const,
-        version: 1,
-        embedder: { id: 'test-embedder', dimension: dim, queryPrefix: '', passagePrefix: '' },
-        chunking: { chunkTokens: 100, overlapTokens: 10 },
-        clustering: { scope: 'document' as const, seed: 42, threshold: 0.1, maxClusters: 50, minChunks: 8 },
-        preparse: { mode: 'extractive' as const },
-        raptor: false,
-        vectorStorage: 'int8' as const,
-      };
       const docId = 'd1';
       const text = '第一段。第二段。';
       const chunks = [0, 1].map((i) => ({ id: `${docId}:${i}`, docId, ordinal: i, text: text.slice(4 * i, 4 * i + 4), headingPath: [], start: 4 * i, end: 4 * i + 4, tokens: 4 }));
@@ -213,7 +205,7 @@ describe('IdbIndexStore in Chromium', () => {
         fromImage: Array.from(fromImage.documents[0].vectors),
         sent: Array.from(record.vectors),
       };
-    });
+    }, manifestOf('int8'));
 
     expect(result.probeRead).toEqual([1, 2, 3]);
     expect(result.probeListed).toEqual([{ owner: 'doc:a/b', sum: '00ff00ff00ff00ff' }]);
