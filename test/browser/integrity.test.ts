@@ -114,6 +114,31 @@ describe('a damaged IndexedDB record', () => {
     await recorded.context.close();
   });
 
+  it('with the open image lost, names every document whose vectors only it held, and Repair all indexes them again', async () => {
+    const { recorded, page } = await libraryOfTwo();
+    await imageSaved(page);
+    await expect.poll(() => vectorFileNames(page)).toEqual([]);
+    // the image file gone (a disk's damage; the browser clears it only with IndexedDB), and a
+    // write since, so the records are read
+    await page.evaluate(async () => (await navigator.storage.getDirectory()).removeEntry('loci-index.image'));
+    await damageChunks(page, DATA.name, { revision: true, by: 0 });
+    await page.reload();
+    await appStarted(page);
+    await waitForStatus(page, DATA.name, 'damaged', 60_000);
+    expect(await statuses(page)).toEqual({ [DATA.name]: 'damaged', [NET.name]: 'damaged' });
+    expect((await docRow(page, NET.name).locator('[data-testid="doc-damage"]').textContent())?.trim()).toBe(
+      `${NET.name}: its vectors are damaged (checksum mismatch); it is left out of answers until repaired`,
+    );
+
+    await page.locator('[data-testid="notice-action"]').click();
+    await waitForStatus(page, DATA.name, 'ready', 120_000);
+    await waitForStatus(page, NET.name, 'ready', 120_000);
+    await ask(page, '数据处理者应当履行哪些数据安全保护义务');
+    expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => label.includes('数据安全'))).toBe(true);
+    expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+
   it('behind a library opened from its image, is written again from the image, and the records then open whole', async () => {
     const { recorded, page } = await libraryOfTwo();
     await imageSaved(page);

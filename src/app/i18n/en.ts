@@ -8,7 +8,7 @@ export const en = {
   'notice.where.local': "this site's /models/ folder",
   'notice.generatorUnavailable': 'The language model could not be loaded: {detail}',
   'notice.reindexing': 'The library was indexed with {from}; every document is being indexed again with {to}.',
-  'notice.damaged': 'Part of the library is damaged ({names}): answers come from the other documents until it is repaired. Use Repair on its row to index it again from the stored file.',
+  'notice.damaged': 'Part of the library is damaged ({names}): answers come from the other documents until it is repaired. Use Repair on its row, or Repair all here, to index it again from the stored files.',
   'notice.restored': 'Stored data of {names} was damaged on this device; it has been restored from the library\'s saved copy, and nothing was lost.',
   'notice.libraryUnavailable': 'The library could not be opened: {detail}',
   'notice.workerFailed': 'The {worker} stopped working: {detail}',
@@ -293,6 +293,7 @@ export const en = {
   'download.hide': 'Hide',
 
   'notice.dismiss': 'Dismiss',
+  'notice.repairAll': 'Repair all',
 } as const;
 
 export type MessageKey = keyof typeof en;

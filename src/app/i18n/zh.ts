@@ -10,7 +10,7 @@ export const zh: Record<MessageKey, string> = {
   'notice.where.local': '本站的 /models/ 文件夹',
   'notice.generatorUnavailable': '无法加载语言模型：{detail}',
   'notice.reindexing': '文档库是用 {from} 建立索引的；所有文档正在用 {to} 重新建立索引。',
-  'notice.damaged': '文档库有部分内容已损坏（{names}）：修复之前，回答只来自其他文档。请在该文档所在行选择“修复”，用保存的原文件重新建立索引。',
+  'notice.damaged': '文档库有部分内容已损坏（{names}）：修复之前，回答只来自其他文档。请在该文档所在行选择“修复”，或在此选择“全部修复”，用保存的原文件重新建立索引。',
   'notice.restored': '本设备上保存的 {names} 的数据已损坏，已从文档库保存的副本中恢复，没有丢失任何内容。',
   'notice.libraryUnavailable': '无法打开文档库：{detail}',
   'notice.workerFailed': '{worker}已停止工作：{detail}',
@@ -296,4 +296,5 @@ export const zh: Record<MessageKey, string> = {
   'download.hide': '隐藏',
 
   'notice.dismiss': '关闭',
+  'notice.repairAll': '全部修复',
 };

@@ -13,6 +13,14 @@ export interface Notice {
   tone: 'error' | 'info';
   /** What the notice is about; a newer notice about the same thing replaces it. */
   subject: string;
+  /** What the person can do about it from the notice itself; doing it dismisses the notice. */
+  action?: NoticeAction;
+}
+
+export interface NoticeAction {
+  /** Called at each render, like a message given as a function. */
+  label: () => string;
+  run: () => void;
 }
 
 /** More than this and the oldest goes: the stack must stay short enough to read. */

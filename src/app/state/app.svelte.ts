@@ -9,7 +9,7 @@ import { modelsFor, type Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
 import { messageOf } from './errors.ts';
-import { noticeWords, pushNotice, type Notice } from '../lib/notices.ts';
+import { noticeWords, pushNotice, type Notice, type NoticeAction } from '../lib/notices.ts';
 import { noticeText, t } from '../i18n/index.svelte.ts';
 
 export type Panel = 'viewer' | 'inspector' | 'settings';
@@ -78,13 +78,17 @@ export class AppModel {
     else if (event.type === 'held-elsewhere') this.phase = 'waiting';
     // a model problem is one notice, replaced by a newer one and gone once a model loads
     else if (event.type === 'resolved') this.notices = this.notices.filter((n) => n.subject !== event.subject);
-    else if (event.type === 'notice') this.notify(() => noticeText(event.notice), event.notice.kind === 'restored' ? 'info' : 'error', event.subject ?? event.notice.kind);
+    else if (event.type === 'notice') {
+      // damage can be many documents at once (the vectors of every document the open image held, when it is lost)
+      const action: NoticeAction | undefined = event.notice.kind === 'damaged' ? { label: () => t('notice.repairAll'), run: () => void this.repairDamaged() } : undefined;
+      this.notify(() => noticeText(event.notice), event.notice.kind === 'restored' ? 'info' : 'error', event.subject ?? event.notice.kind, action);
+    }
   }
 
   /** `subject` names what the notice is about (by default its text): a newer one about it replaces it. */
-  notify(message: Notice['message'], tone: Notice['tone'] = 'error', subject: string = noticeWords({ message })): void {
+  notify(message: Notice['message'], tone: Notice['tone'] = 'error', subject: string = noticeWords({ message }), action?: NoticeAction): void {
     const id = ++this.#noticeId;
-    this.notices = pushNotice(this.notices, { id, message, tone, subject });
+    this.notices = pushNotice(this.notices, { id, message, tone, subject, ...(action ? { action } : {}) });
     if (tone === 'info') setTimeout(() => this.dismiss(id), 4000);
   }
 
@@ -120,6 +124,11 @@ export class AppModel {
   }
   repair(id: string): Promise<void | undefined> {
     return this.#attempt(() => this.client.repair(id));
+  }
+
+  /** Repairs every document whose row says it is damaged, one after another (each is queued for indexing). */
+  async repairDamaged(): Promise<void> {
+    for (const doc of this.documents.filter((d) => d.status === 'damaged')) await this.repair(doc.id);
   }
 
   /** Loads the embedding model again with the settings as they are: saving them opens the index when none is. */
