@@ -29,7 +29,7 @@ import { decodeImage, encodeImage, imageRevision, type ImageFile } from './open-
 import { readRevision, revisionIn } from './revision.ts';
 import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
 import { readColumns } from '../core/stored-index/entry-columns.ts';
-import type { VectorFileName, VectorFiles } from './vector-files.ts';
+import { vectorFileName, type VectorFileName, type VectorFiles } from './vector-files.ts';
 import { fillKeptVectors, keptOutside, type KeptVectorSources } from './kept-vectors.ts';
 import type { ImageBytes } from './open-image.ts';
 
@@ -155,7 +155,7 @@ export class IdbIndexStore implements IndexStore {
     await tx.done;
     if (now !== revision) return undefined;
     // written since the image, so not in it: their vectors are in their records or files
-    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, await checksums(), { files: this.vectorFiles });
+    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, await checksums(), { files: await this.listedFiles() });
     return records;
   }
 
@@ -246,9 +246,20 @@ export class IdbIndexStore implements IndexStore {
    */
   async findRecordDamage(): Promise<Damage[]> {
     const sums = await checksums();
-    const [docIds, groupIds, originals] = await Promise.all([this.db.getAllKeys('documents'), this.db.getAllKeys('groups'), this.db.getAll('originals')]);
+    const [docIds, groupIds, originals, manifest, files] = await Promise.all([
+      this.db.getAllKeys('documents'),
+      this.db.getAllKeys('groups'),
+      this.db.getAll('originals'),
+      this.db.get('manifest', MANIFEST_KEY),
+      this.listedFiles(),
+    ]);
     const names = namesOf([], originals);
     const damage: Damage[] = [];
+    // the vectors kept in files are read and checked; those in the image alone are left unread:
+    // checking them means decoding the whole image, whose own checksums vouched for it when the
+    // library was opened from it
+    const unread = async (entries: StoredEntries[]): Promise<Set<string>> =>
+      manifest ? fillKeptVectors(entries, manifest.embedder.dimension, sums, { files }) : new Set(entries.map((e) => e.owner));
     for (const id of docIds) {
       const tx = readTransaction(this.db, ['documents', 'chunks', 'entries']);
       const [document, chunks, entries] = await Promise.all([tx.objectStore('documents').get(id), tx.objectStore('chunks').get(id), tx.objectStore('entries').get(docOwner(id))]);
@@ -256,7 +267,7 @@ export class IdbIndexStore implements IndexStore {
       if (!document) continue;
       if (!names.has(id)) names.set(id, document.doc.name);
       const records = { manifest: undefined, documents: [document], chunks: chunks ? [chunks] : [], entries: entries ? [entries] : [], groups: [] };
-      damage.push(...findDamage(records, sums, names, await this.readKept(records.entries, sums)));
+      damage.push(...findDamage(records, sums, names, await unread(records.entries)));
     }
     for (const id of groupIds) {
       const tx = readTransaction(this.db, ['groups', 'entries']);
@@ -264,20 +275,23 @@ export class IdbIndexStore implements IndexStore {
       await tx.done;
       if (!group) continue;
       const records = { manifest: undefined, documents: [], chunks: [], entries: entries ? [entries] : [], groups: [group] };
-      damage.push(...findDamage(records, sums, names, await this.readKept(records.entries, sums)));
+      damage.push(...findDamage(records, sums, names, await unread(records.entries)));
     }
     return damage;
   }
 
   /**
-   * The vectors of `entries` kept in files, read into them; returns the owners whose vectors are in
-   * the image alone, left unread: checking them means decoding the whole image, whose own
-   * checksums vouched for it when the library was opened from it.
+   * The vector files, read only where one is listed: once an image is saved most records' vectors
+   * are in it alone, and each file looked for in vain was a round trip (4,000 of them for the bench
+   * library's records). Listed after any write or removal under way; a record written later is
+   * looked for in its file all the same by an export (keptVectorSources), the one reader that
+   * runs while documents are indexed.
    */
-  private async readKept(entries: StoredEntries[], sums: Checksums): Promise<Set<string>> {
-    if (!entries.some(keptOutside)) return new Set();
-    const manifest = await this.db.get('manifest', MANIFEST_KEY);
-    return manifest ? fillKeptVectors(entries, manifest.embedder.dimension, sums, { files: this.vectorFiles }) : new Set(entries.map((e) => e.owner));
+  private async listedFiles(): Promise<Pick<VectorFiles, 'read'> | undefined> {
+    const files = this.vectorFiles;
+    if (!files) return undefined;
+    const listed = new Set((await this.withFiles(() => this.listFiles(files))).map(vectorFileName));
+    return { read: async (name) => (listed.has(vectorFileName(name)) ? files.read(name) : undefined) };
   }
 
   private async loadRecords(image?: () => Promise<ImageBytes | undefined>): Promise<IndexSnapshot | undefined> {
@@ -286,7 +300,7 @@ export class IdbIndexStore implements IndexStore {
     const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);
     await tx.done;
     // vectors found nowhere stay empty, and their records' checksums report them damaged
-    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, this.keptVectorSources(image));
+    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, { ...this.keptVectorSources(image), files: await this.listedFiles() });
     const loaded = this.assemble(records, originals, sums);
     if (!loaded) {
       if (records.documents.length === 0 && records.groups.length === 0) return undefined;

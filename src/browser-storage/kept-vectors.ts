@@ -15,7 +15,7 @@ import type { StoredEntries } from './records.ts';
 import type { VectorFiles } from './vector-files.ts';
 
 export interface KeptVectorSources {
-  files?: VectorFiles;
+  files?: Pick<VectorFiles, 'read'>;
   /** The open image's bytes, asked for only when a record's file is gone; absent: files alone are read. */
   image?: () => Promise<ImageBytes | undefined>;
 }
