@@ -40,7 +40,8 @@ export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): 
     write: async (bytes) => void (imageBytes = bytes.length),
     remove: async () => undefined,
   };
-  const files = await privateVectorFiles(`${name}-vectors`);
+  const filesDir = `${name}-vectors`;
+  const files = await privateVectorFiles(filesDir);
   if (!files) throw new Error('this browser has no origin private file system for the vector files');
   await files.clear();
   const store = await IdbIndexStore.open({ name, image, vectorFiles: files });
@@ -49,13 +50,13 @@ export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): 
     for (const record of wide.documents) await store.putDocument(record);
     for (const record of wide.groups) await store.putGroup(record);
     const indexedDBBytes = indexedDBUsage(await storageUsage()) - before;
-    const vectorFileBytes = await filesLength(files, name);
+    const vectorFileBytes = await filesLength(files, filesDir);
     const corpus = new LiveCorpus(dimension, wide.manifest.vectorStorage);
     for (const record of wide.documents) corpus.setDocument(record);
     for (const record of wide.groups) corpus.setGroup(record);
     if (!(await store.saveImage(() => ({ ...wide, corpus: corpus.image() })))) throw new Error('the open image was not saved');
     const entries = [...wide.documents, ...wide.groups].reduce((n, r) => n + r.entries.length, 0);
-    return { dimension, entries, indexedDBBytes, vectorFileBytes, vectorFileBytesAfterImage: await filesLength(files, name), imageBytes };
+    return { dimension, entries, indexedDBBytes, vectorFileBytes, vectorFileBytesAfterImage: await filesLength(files, filesDir), imageBytes };
   } finally {
     store.close();
     await deleteLociDb({ name });
@@ -63,9 +64,9 @@ export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): 
   }
 }
 
-/** The files' lengths added up. */
-async function filesLength(files: VectorFiles, name: string): Promise<number> {
-  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(`${name}-vectors`);
+/** The lengths of the files in the directory `dirName` added up. */
+async function filesLength(files: VectorFiles, dirName: string): Promise<number> {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
   let total = 0;
   for (const file of await files.list()) total += (await (await dir.getFileHandle(vectorFileName(file))).getFile()).size;
   return total;

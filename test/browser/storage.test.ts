@@ -13,6 +13,17 @@ import { recordedContext, useBrowser } from './support/browser.ts';
 const baseURL = inject('baseURL');
 const browser = useBrowser();
 
+/**
+ * The harness page with no ?models=local and no start(): only its storage modules are used.
+ */
+async function harnessPage() {
+  const recorded = await recordedContext(browser());
+  const page = await recorded.newPage();
+  await page.goto(`${baseURL}/test/browser/harness.html`);
+  await page.waitForFunction(() => 'lociHarness' in window);
+  return { recorded, page };
+}
+
 /** The index manifest of the records written in the page: 4-d vectors of the given storage. */
 function manifestOf(vectorStorage: 'float32' | 'int8') {
   return {
@@ -29,11 +40,7 @@ function manifestOf(vectorStorage: 'float32' | 'int8') {
 
 describe('IdbIndexStore in Chromium', () => {
   it('puts, loads, refuses a bad record atomically, and deletes on real IndexedDB', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    // No ?models=local and no start(): only the storage module of the page is used.
-    await page.goto(`${baseURL}/test/browser/harness.html`);
-    await page.waitForFunction(() => 'lociHarness' in window);
+    const { recorded, page } = await harnessPage();
 
     const result = await page.evaluate(async (manifest) => {
       const { IdbIndexStore, deleteLociDb, privateImageFile } = (window as unknown as { lociHarness: Harness }).lociHarness;
@@ -140,10 +147,7 @@ describe('IdbIndexStore in Chromium', () => {
   });
 
   it('keeps vectors in files of the origin private file system until the open image holds them, and reads them back from either', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await page.goto(`${baseURL}/test/browser/harness.html`);
-    await page.waitForFunction(() => 'lociHarness' in window);
+    const { recorded, page } = await harnessPage();
 
     const result = await page.evaluate(async (manifest) => {
       const { IdbIndexStore, deleteLociDb, privateImageFile, privateVectorFiles } = (window as unknown as { lociHarness: Harness }).lociHarness;
@@ -220,10 +224,7 @@ describe('IdbIndexStore in Chromium', () => {
   });
 
   it('reads the open image in a worker through a synchronous handle, and through a Blob while another handle holds the file', async () => {
-    const recorded = await recordedContext(browser());
-    const page = await recorded.newPage();
-    await page.goto(`${baseURL}/test/browser/harness.html`);
-    await page.waitForFunction(() => 'lociHarness' in window);
+    const { recorded, page } = await harnessPage();
     const check = await page.evaluate(() => (window as unknown as { lociHarness: Harness }).lociHarness.imageFileInWorker('loci-image-file-test.image'));
     expect(check.error).toBeUndefined();
     // the index and the corpus apart, as written
