@@ -207,25 +207,27 @@ export class IdbIndexStore implements IndexStore {
     const files = this.vectorFiles;
     if (!files) return Promise.resolve();
     return this.withFiles(async () => {
-      const listed = [...(await this.listFiles(files))];
+      const listed = await this.listFiles(files);
       if (listed.length === 0) return;
       const owners = new Set(listed.map((f) => f.owner));
-      const tx = readTransaction(this.db, ['entries']);
-      const records = await Promise.all([...owners].map((owner) => tx.objectStore('entries').get(owner)));
-      await tx.done;
-      const named = new Map(records.flatMap((r) => (r && keptOutside(r) && r.sums ? [[r.owner, r.sums.vectors] as const] : [])));
       const sums = await checksums();
       const { dimension } = taken.manifest.embedder;
-      const imaged = new Map<string, DocumentRecord | GroupRecord>([
-        ...taken.documents.filter((d) => owners.has(docOwner(d.doc.id))).map((d): [string, DocumentRecord] => [docOwner(d.doc.id), d]),
-        ...taken.groups.filter((g) => owners.has(groupOwner(g.group.id))).map((g): [string, GroupRecord] => [groupOwner(g.group.id), g]),
-      ]);
-      const imagedSum = (owner: string): string | undefined => {
-        const record = imaged.get(owner);
-        return record && sums.bytes(encodeVectors(record.vectors, dimension, taken.manifest.vectorStorage));
+      const imaged = new Map<string, string>();
+      const hold = (owner: string, vectors: Float32Array) => {
+        if (owners.has(owner)) imaged.set(owner, sums.bytes(encodeVectors(vectors, dimension, taken.manifest.vectorStorage)));
       };
-      // kept: a file its record names and the image does not hold (a document indexed meanwhile)
-      await this.removeFiles((file) => named.get(file.owner) !== file.sum || imagedSum(file.owner) === file.sum);
+      for (const d of taken.documents) hold(docOwner(d.doc.id), d.vectors);
+      for (const g of taken.groups) hold(groupOwner(g.group.id), g.vectors);
+      await this.removeFiles((file) => imaged.get(file.owner) === file.sum);
+      // the rest are a document's indexed meanwhile, or no record's (a write refused after its
+      // file, a record replaced by an import): only their records are read, seldom any
+      const rest = await this.listFiles(files);
+      if (rest.length === 0) return;
+      const tx = readTransaction(this.db, ['entries']);
+      const records = await Promise.all([...new Set(rest.map((f) => f.owner))].map((owner) => tx.objectStore('entries').get(owner)));
+      await tx.done;
+      const named = new Map(records.flatMap((r) => (r && keptOutside(r) && r.sums ? [[r.owner, r.sums.vectors] as const] : [])));
+      await this.removeFiles((file) => named.get(file.owner) !== file.sum);
     });
   }
 

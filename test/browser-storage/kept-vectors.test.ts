@@ -145,6 +145,10 @@ describe('vectors kept outside IndexedDB', () => {
 
     await store.putDocument(documentRecord('eeee', 'epsilon.md', ['Epsilon one.']));
     expect(files.files.size).toBe(1);
+    // an image made without it (a document still being indexed is not in it): its record names the
+    // file, so the file stays
+    expect(await store.saveImage(() => ({ ...now, corpus: corpusOf(now).image() }))).toBe(true);
+    expect(owners()).toEqual(['doc:eeee']);
     await store.clearIndex();
     expect(files.files.size).toBe(0);
   });
