@@ -298,11 +298,14 @@ export class IdbIndexStore implements IndexStore {
 
   private async loadRecords(image?: () => Promise<ImageBytes | undefined>): Promise<IndexSnapshot | undefined> {
     const sums = await checksums();
+    // the files are listed while the records are read
+    const files = this.listedFiles();
+    files.catch(() => undefined);
     const tx = readTransaction(this.db, [...INDEX_STORES, 'originals']);
     const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);
     await tx.done;
     // vectors found nowhere stay empty, and their records' checksums report them damaged
-    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, { ...this.keptVectorSources(image), files: await this.listedFiles() });
+    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, { ...this.keptVectorSources(image), files: await files });
     const loaded = this.assemble(records, originals, sums);
     if (!loaded) {
       if (records.documents.length === 0 && records.groups.length === 0) return undefined;
