@@ -155,7 +155,7 @@ export class IdbIndexStore implements IndexStore {
     await tx.done;
     if (now !== revision) return undefined;
     // written since the image, so not in it: their vectors are in their records or files
-    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, await checksums(), { files: await this.listedFiles() });
+    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, await checksums(), { files: this.vectorFiles });
     return records;
   }
 
@@ -283,11 +283,11 @@ export class IdbIndexStore implements IndexStore {
   }
 
   /**
-   * The vector files, read only where one is listed: once an image is saved most records' vectors
-   * are in it alone, and each file looked for in vain was a round trip (4,000 of them for the bench
-   * library's records). Listed after any write or removal under way; a record written later is
-   * looked for in its file all the same by an export (keptVectorSources), the one reader that
-   * runs while documents are indexed.
+   * The vector files, read only where one is listed: for the damage check after an open from the
+   * image, which holds most records' vectors alone, so that each file looked for in vain was a
+   * round trip (4,000 of them for the bench library's records), while the files then are few and
+   * listed at once. Listed after any write or removal under way; a record written later is left
+   * unread, as a record whose vectors are in the image is.
    */
   private async listedFiles(): Promise<Pick<VectorFiles, 'read'> | undefined> {
     const files = this.vectorFiles;
@@ -298,14 +298,14 @@ export class IdbIndexStore implements IndexStore {
 
   private async loadRecords(image?: () => Promise<ImageBytes | undefined>): Promise<IndexSnapshot | undefined> {
     const sums = await checksums();
-    // the files are listed while the records are read
-    const files = this.listedFiles();
-    files.catch(() => undefined);
     const tx = readTransaction(this.db, [...INDEX_STORES, 'originals']);
     const [records, originals] = await Promise.all([readIndexRecords(tx), tx.objectStore('originals').getAll()]);
     await tx.done;
     // vectors found nowhere stay empty, and their records' checksums report them damaged
-    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, { ...this.keptVectorSources(image), files: await files });
+    // Each file is looked for, not the directory listed first: here most are there (a tab closed
+    // during a long indexing run, before any image), and listing 4,000 first made the bench
+    // library's first visit 0.3-0.5 s slower (interleaved, two runs each)
+    if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, this.keptVectorSources(image));
     const loaded = this.assemble(records, originals, sums);
     if (!loaded) {
       if (records.documents.length === 0 && records.groups.length === 0) return undefined;
