@@ -21,6 +21,11 @@ export interface StoredSize {
   entries: number;
   /** navigator.storage.estimate()'s IndexedDB usage, after the records were written less before. */
   indexedDBBytes: number;
+  /**
+   * The same once the database has been closed for SETTLE_MS: LevelDB compacts when it will, and
+   * right after the writes one run read 553 bytes an entry where others read 338.
+   */
+  indexedDBBytesSettled: number;
   /** The vector files' lengths, after the records were written: what waits there for the image. */
   vectorFileBytes: number;
   /** The same once the image was saved: what it left in files. */
@@ -45,6 +50,7 @@ export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): 
   if (!files) throw new Error('this browser has no origin private file system for the vector files');
   await files.clear();
   const store = await IdbIndexStore.open({ name, image, vectorFiles: files });
+  let closed = false;
   try {
     await store.putManifest(wide.manifest);
     for (const record of wide.documents) await store.putDocument(record);
@@ -56,13 +62,21 @@ export async function storedSizeAt(snapshot: IndexSnapshot, dimension: number): 
     for (const record of wide.groups) corpus.setGroup(record);
     if (!(await store.saveImage(() => ({ ...wide, corpus: corpus.image() })))) throw new Error('the open image was not saved');
     const entries = [...wide.documents, ...wide.groups].reduce((n, r) => n + r.entries.length, 0);
-    return { dimension, entries, indexedDBBytes, vectorFileBytes, vectorFileBytesAfterImage: await filesLength(files, filesDir), imageBytes };
-  } finally {
+    const vectorFileBytesAfterImage = await filesLength(files, filesDir);
     store.close();
+    closed = true;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const indexedDBBytesSettled = indexedDBUsage(await storageUsage()) - before;
+    return { dimension, entries, indexedDBBytes, indexedDBBytesSettled, vectorFileBytes, vectorFileBytesAfterImage, imageBytes };
+  } finally {
+    if (!closed) store.close();
     await deleteLociDb({ name });
     await files.clear();
   }
 }
+
+/** How long the database is left closed before its usage is read again. */
+const SETTLE_MS = 15_000;
 
 /** The lengths of the files in the directory `dirName` added up. */
 async function filesLength(files: VectorFiles, dirName: string): Promise<number> {
