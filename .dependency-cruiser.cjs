@@ -101,13 +101,13 @@ module.exports = {
     {
       name: 'browser-code-without-node-builtins',
       comment:
-        'Everything but the Node tools ships to the browser. Exceptions: src/models/node.ts and ' +
-        'src/models/ocr-node.ts (the Node model paths, loaded by the CLI) and workers/build/ (a Vite ' +
-        'plugin that runs at build time).',
+        'Everything but the Node tools ships to the browser. Exceptions: the Node model paths, loaded ' +
+        'by the CLI (src/models/node.ts, ocr-node.ts, and node-*.ts there and in use-lite/) and ' +
+        'workers/build/ (a Vite plugin that runs at build time).',
       severity: 'error',
       from: {
         path: '^(src/(core|models|browser-storage|protocol|client|app)|workers)/',
-        pathNot: '^(src/models/(node|ocr-node)\\.ts$|workers/build/)',
+        pathNot: '^(src/models/(use-lite/)?(node|ocr-node|node-[a-z-]+)\\.ts$|workers/build/)',
       },
       to: { dependencyTypes: ['core'] },
     },

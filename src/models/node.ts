@@ -10,10 +10,13 @@ import { configureModelSource } from './source.ts';
 import type { ModelSource } from './source.ts';
 import type { ModelDtype, ModelTask } from './registry.ts';
 import { createTransformersEmbedder } from './transformers-embedder.ts';
-import type { TransformersEmbedder } from './transformers-embedder.ts';
 import { createTransformersGenerator } from './transformers-generator.ts';
 import type { TransformersGenerator } from './transformers-generator.ts';
 import { createTransformersReranker } from './transformers-reranker.ts';
+import { findModel } from './registry.ts';
+import type { Embedder } from '../core/ports.ts';
+import { createNodeUseLite } from './use-lite/node.ts';
+import { useLitePackageVersion } from './use-lite/node-files.ts';
 import type { TransformersReranker } from './transformers-reranker.ts';
 
 export interface NodeModelsOptions {
@@ -32,8 +35,13 @@ export interface NodeModelsOptions {
   onProgress?: (model: string, progress: LoadProgress) => void;
 }
 
+/** An embedder the CLI can dispose of, whichever runtime it runs on. */
+export type NodeEmbedder = Embedder & { dispose(): Promise<void> };
+
 export interface NodeModels {
-  embedder: TransformersEmbedder;
+  embedder: NodeEmbedder;
+  /** What besides the id tells this embedder's vectors apart (its dtype or package version): the embedding cache's key. */
+  embedderBuild: string;
   reranker?: TransformersReranker;
   generator?: TransformersGenerator;
   dispose(): Promise<void>;
@@ -44,8 +52,10 @@ export async function loadNodeModels(options: NodeModelsOptions): Promise<NodeMo
     options.source ?? (options.modelsDir ? { kind: 'local', path: path.resolve(options.modelsDir) } : undefined);
   if (!source) throw new Error('loadNodeModels needs modelsDir or source.');
   configureModelSource(source);
+  // USE-Lite's files come with its npm package: it needs no models folder.
+  const useLite = findModel(options.embedder)?.runtime === 'use-lite';
   if (source.kind === 'local') {
-    assertPresent(source.path, options.embedder, 'embedder');
+    if (!useLite) assertPresent(source.path, options.embedder, 'embedder');
     if (options.reranker) assertPresent(source.path, options.reranker, 'reranker');
     if (options.generator) assertPresent(source.path, options.generator, 'generator');
   }
@@ -55,12 +65,13 @@ export async function loadNodeModels(options: NodeModelsOptions): Promise<NodeMo
     onProgress: options.onProgress ? (p: LoadProgress) => options.onProgress?.(id, p) : undefined,
   });
   const [embedder, reranker, generator] = await Promise.all([
-    createTransformersEmbedder(options.embedder, common(options.embedder)),
+    useLite ? createNodeUseLite() : createTransformersEmbedder(options.embedder, common(options.embedder)),
     options.reranker ? createTransformersReranker(options.reranker, common(options.reranker)) : undefined,
     options.generator ? createTransformersGenerator(options.generator, common(options.generator)) : undefined,
   ]);
   return {
     embedder,
+    embedderBuild: useLite ? useLitePackageVersion() : (options.dtypes?.[options.embedder] ?? resolveInfo(options.embedder, 'embedder').dtype),
     ...(reranker ? { reranker } : {}),
     ...(generator ? { generator } : {}),
     async dispose() {

