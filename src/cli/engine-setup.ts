@@ -5,7 +5,9 @@ import type { ManifestSettings } from '../core/stored-index/manifest.ts';
 import { describeDamage, IndexDamagedError } from '../core/stored-index/damage.ts';
 import { loadNodeModels } from '../models/node.ts';
 import { FileIndexStore } from './file-store.ts';
-import { UsageError, type CommonOptions } from './options.ts';
+import { defaultCacheDir, UsageError, type CommonOptions } from './options.ts';
+import { cachedEmbedder } from '../models/node-embedding-cache.ts';
+import path from 'node:path';
 
 export interface OpenedEngine {
   engine: LociEngine;
@@ -43,7 +45,9 @@ export async function openEngine(
   const store = await FileIndexStore.open(indexPath);
   const embedder = use.embedder ?? store.snapshot()?.manifest.embedder.id ?? options.embedder;
   const models = await loadNodeModels({ modelsDir: options.modelsDir, embedder, generator: use.generator, reranker: use.reranker });
-  const engine = await LociEngine.open({ ...models, store, settings });
+  // Indexing the same text again (a resumed run, a file indexed into a second index) embeds nothing.
+  const cached = await cachedEmbedder(models.embedder, { dir: path.join(defaultCacheDir(), 'embeddings'), fingerprint: models.embedderBuild });
+  const engine = await LociEngine.open({ ...models, embedder: cached, store, settings });
   const { damage } = engine;
   if (damage.length > 0 && onDamage === 'refuse') {
     throw new IndexDamagedError(

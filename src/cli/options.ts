@@ -1,4 +1,5 @@
 /** Command-line options shared by the commands, parsed with node:util and checked into typed values. */
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES, type BacktrackMode, type PreparseMode, type Retriever, type Strategy } from '../core/types.ts';
@@ -66,6 +67,16 @@ export interface CommonOptions {
 }
 
 export const DEFAULT_MODELS_DIR = process.env.LOCI_MODELS_DIR ?? path.resolve(process.cwd(), '../shared/models');
+
+/**
+ * Where the CLI keeps what it can compute again but would rather not (embeddings by text): the
+ * platform's cache folder, so that indexing never writes beside a person's files.
+ */
+export function defaultCacheDir(): string {
+  if (process.env.LOCI_CACHE_DIR) return path.resolve(process.env.LOCI_CACHE_DIR);
+  const base = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache');
+  return path.join(base, 'loci');
+}
 
 /** The specs of the named common options, so a command spells each one (type, short flag) the same way. */
 export function pickOptions<K extends keyof typeof COMMON>(...names: K[]): Pick<typeof COMMON, K> {

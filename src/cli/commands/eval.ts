@@ -13,6 +13,7 @@ import { cachedGenerator } from '../../eval/llm-cache.ts';
 import type { EvalConfig } from '../../eval/harness/config.ts';
 import { runEvaluation } from '../../eval/harness/run.ts';
 import { loadNodeModels, type NodeModels } from '../../models/node.ts';
+import { cachedEmbedder } from '../../models/node-embedding-cache.ts';
 import { hopsOf, int, ints, list, modelsDirOf, oneOf, optionalInt, pickOptions, retrieversOf, UsageError } from '../options.ts';
 import { stderrProgress } from '../progress.ts';
 
@@ -176,7 +177,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
     log(`models loaded in ${(loadModelsMs / 1000).toFixed(1)} s: ${[config.embedder, config.llm, config.reranker].filter(Boolean).join(', ')}`);
     const report = await runEvaluation(config, {
       models: {
-        embedder: models.embedder,
+        // a second run of the same dev set embeds nothing (minutes with a trained encoder)
+        embedder: await cachedEmbedder(models.embedder, { dir: path.join(config.cacheDir, 'embeddings'), fingerprint: models.embedderBuild }),
         // every LLM call (pre-parse, RAPTOR summaries, answers, judges) is paid once
         ...(models.generator ? { generator: cachedGenerator(models.generator, { dir: config.cacheDir }) } : {}),
         ...(models.reranker ? { reranker: models.reranker } : {}),
