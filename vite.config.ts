@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { serveModels } from './scripts/serve-models.ts';
 import { ocrAssets } from './workers/build/ocr-assets.ts';
 import { pdfjsAssets } from './workers/build/pdfjs-assets.ts';
+import { useLiteAssets } from './workers/build/use-lite-assets.ts';
 
 // Cross-origin isolation gives SharedArrayBuffer, which onnxruntime-web needs for threaded WASM.
 // A static host must send the same two headers on every response (see the README).
@@ -29,6 +30,7 @@ export default defineConfig({
     serveModels(),
     pdfjsAssets(),
     ocrAssets(),
+    useLiteAssets(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
@@ -59,7 +61,7 @@ export default defineConfig({
         // ORT's asyncify wasm is 27 MB; the default limit (2 MiB) would silently leave it out.
         maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/models\//, /^\/pdfjs\//, /^\/ocr\//, /^\/test\//, /^\/bench\//],
+        navigateFallbackDenylist: [/^\/models\//, /^\/bundled-models\//, /^\/pdfjs\//, /^\/ocr\//, /^\/test\//, /^\/bench\//],
         cleanupOutdatedCaches: true,
         // Take over the page that installed it, so a first visit is already offline-ready.
         clientsClaim: true,

@@ -5,7 +5,8 @@
 import { transfer } from 'comlink';
 import type { EmbedRole } from '../../src/core/ports.ts';
 import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
-import type { TransformersEmbedder } from '../../src/models/transformers-embedder.ts';
+import type { Embedder } from '../../src/core/ports.ts';
+import { findModel } from '../../src/models/registry.ts';
 import type { TransformersReranker } from '../../src/models/transformers-reranker.ts';
 import type { EmbedApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
@@ -16,8 +17,10 @@ import { transformersCode } from '../shared/transformers-code.ts';
 
 const dispose = (model: { dispose(): Promise<void> }) => model.dispose();
 
+type LoadableEmbedder = Embedder & { dispose(): Promise<void> };
+
 export class EmbedService implements EmbedApi {
-  private readonly embedders = new ModelSlot<TransformersEmbedder>('embedder', dispose);
+  private readonly embedders = new ModelSlot<LoadableEmbedder>('embedder', dispose);
   private readonly rerankers = new ModelSlot<TransformersReranker>('reranker', dispose);
   private device: 'webgpu' | 'wasm' = 'wasm';
   /** Inference, one run at a time: an ONNX session must not run two at once. */
@@ -33,6 +36,7 @@ export class EmbedService implements EmbedApi {
   async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedEmbedder> {
     try {
       const { model: embedder, device, report } = await this.embedders.load(async () => {
+        if (findModel(request.modelId)?.runtime === 'use-lite') return this.createUseLite(request, onProgress);
         const { configureOnnxRuntime, configureSource, createTransformersEmbedder } = await transformersCode();
         configureOnnxRuntime();
         configureSource(request.source);
@@ -64,6 +68,13 @@ export class EmbedService implements EmbedApi {
     } finally {
       release(onProgress);
     }
+  }
+
+  /** USE-Lite runs on TF.js's WebAssembly backend whatever the device: it has no WebGPU path here. */
+  private async createUseLite(request: ModelLoadRequest, onProgress?: ProgressCallback) {
+    const [{ createBrowserUseLite }, report] = await Promise.all([import('./use-lite-browser.ts'), this.probe(request)]);
+    const model = await createBrowserUseLite(downloadMeter(request.modelId, (p) => void post(onProgress, p)));
+    return { id: model.id, model, device: 'wasm' as const, report: { ...report, embedderDevice: 'wasm' as const } };
   }
 
   async embed(modelId: string, texts: string[], role: EmbedRole): Promise<Float32Array[]> {
