@@ -203,6 +203,8 @@ export interface EntryTerms {
   lastId: string;
   /** The distinct words of those entries, in the order first met. */
   words: string[];
+  /** Which analyzer counted them (text/search-terms.ts); absent: 1, words without Chinese bigrams. */
+  analyzer?: number;
   data: Uint8Array;
 }
 

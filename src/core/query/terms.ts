@@ -1,3 +1,4 @@
+import { hanBigrams } from '../text/han-bigrams.ts';
 import { words } from '../text/words.ts';
 
 /**
@@ -18,7 +19,6 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-const HAN_RUN = /\p{Script=Han}+/gu;
 const HAN = /\p{Script=Han}/u;
 
 /**
@@ -35,10 +35,7 @@ export function contentTerms(text: string): Set<string> {
     if (base.length < 2 && !/\d/.test(base)) continue;
     terms.add(base.length > 3 && base.endsWith('s') ? base.slice(0, -1) : base);
   }
-  for (const run of text.match(HAN_RUN) ?? []) {
-    const chars = Array.from(run);
-    for (let i = 0; i + 1 < chars.length; i++) terms.add(chars[i] + chars[i + 1]);
-  }
+  for (const bigram of hanBigrams(text)) terms.add(bigram);
   return terms;
 }
 

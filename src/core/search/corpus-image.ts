@@ -25,6 +25,8 @@ export interface VectorRows {
 /** A LexicalIndex's state: every word's posting list, one after another (CSR), and the rows' lengths. */
 export interface LexicalState {
   words: string[];
+  /** The analyzer that made the terms (text/search-terms.ts); absent: 1, before Chinese bigrams. */
+  analyzer?: number;
   /** Word i's postings are `rows[offsets[i] .. offsets[i + 1]]`, with their counts. */
   offsets: Uint32Array;
   rows: Int32Array;

@@ -3,12 +3,12 @@
  * corpus from a stored index (13,140 entries of a 1 MB text: 283 of 545 ms), so each entry's words
  * are counted once, when the entry is made, and stored with it.
  */
-import { words } from '../text/words.ts';
+import { ANALYZER_VERSION, searchTerms } from '../text/search-terms.ts';
 import type { Entry, EntryTerms } from '../types.ts';
 
 export type { EntryTerms };
 
-export const NO_TERMS: EntryTerms = { entries: 0, lastId: '', words: [], data: new Uint8Array(0) };
+export const NO_TERMS: EntryTerms = { entries: 0, lastId: '', words: [], analyzer: ANALYZER_VERSION, data: new Uint8Array(0) };
 
 /**
  * Terms that count exactly `entries`: `terms` itself when it does, `terms` extended by the entries
@@ -20,8 +20,13 @@ export function termsFor(entries: readonly Pick<Entry, 'id' | 'text'>[], terms: 
   return terms.entries === entries.length ? terms : countTerms(entries.slice(terms.entries), terms);
 }
 
-/** Whether `terms` counted the first `terms.entries` of `entries` (judged by the last one's id). */
+/**
+ * Whether `terms` counted the first `terms.entries` of `entries` (judged by the last one's id) the
+ * way this version counts: terms of an older analyzer (a library indexed before Chinese bigrams)
+ * are counted again from the texts.
+ */
 export function covers(terms: EntryTerms, entries: readonly Pick<Entry, 'id'>[]): boolean {
+  if ((terms.analyzer ?? 1) !== ANALYZER_VERSION) return false;
   if (terms.entries > entries.length) return false;
   return terms.entries === 0 ? terms.lastId === '' : entries[terms.entries - 1].id === terms.lastId;
 }
@@ -32,6 +37,7 @@ export function covers(terms: EntryTerms, entries: readonly Pick<Entry, 'id'>[])
  */
 export function countTerms(added: readonly Pick<Entry, 'id' | 'text'>[], terms: EntryTerms = NO_TERMS): EntryTerms {
   if (added.length === 0) return terms;
+  if ((terms.analyzer ?? 1) !== ANALYZER_VERSION) throw new Error('countTerms: cannot extend terms counted by another analyzer.');
   const vocabulary = terms.words.slice();
   const indexOf = new Map<string, number>();
   vocabulary.forEach((word, i) => indexOf.set(word, i));
@@ -39,7 +45,7 @@ export function countTerms(added: readonly Pick<Entry, 'id' | 'text'>[], terms: 
   const counts = new Map<number, number>();
   for (const { text } of added) {
     counts.clear();
-    for (const word of words(text)) {
+    for (const word of searchTerms(text)) {
       let index = indexOf.get(word);
       if (index === undefined) {
         index = vocabulary.length;
@@ -54,7 +60,7 @@ export function countTerms(added: readonly Pick<Entry, 'id' | 'text'>[], terms: 
       out.write(count);
     }
   }
-  return { entries: terms.entries + added.length, lastId: added[added.length - 1].id, words: vocabulary, data: out.bytes() };
+  return { entries: terms.entries + added.length, lastId: added[added.length - 1].id, words: vocabulary, analyzer: ANALYZER_VERSION, data: out.bytes() };
 }
 
 /** Terms unpacked for reading: entry e's pairs are `word[i]`, `count[i]` for i in `start[e] .. start[e + 1]`. */

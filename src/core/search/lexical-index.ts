@@ -1,4 +1,4 @@
-import { words } from '../text/words.ts';
+import { ANALYZER_VERSION, searchTerms } from '../text/search-terms.ts';
 import type { LexicalState } from './corpus-image.ts';
 import type { DecodedTerms } from './entry-terms.ts';
 import { Postings } from './postings.ts';
@@ -39,8 +39,8 @@ export interface LexicalScope {
 /**
  * BM25 over entry texts, keyed by the same row numbers as the vector index: exact words only (no
  * prefix or fuzzy matching, which would blur entity names), ranked best first with ties broken by
- * row so fused rankings are deterministic. Each entry's words (text/words.ts: Chinese segmented by
- * Intl.Segmenter, lower-cased) go into one posting list per word, kept in typed arrays.
+ * row so fused rankings are deterministic. Each entry's terms (text/search-terms.ts: words, Chinese
+ * segmented by Intl.Segmenter and also cut into character bigrams, lower-cased) go into one posting list per word, kept in typed arrays.
  *
  * Why not MiniSearch, which this used to wrap: its per-word maps and per-query result objects made
  * one question over FinanceBench's 125,000 entries cost 915 ms, against 8 ms for the dense scan of
@@ -95,7 +95,7 @@ export class LexicalIndex {
   add(row: number, text: string): void {
     this.claim(row);
     const counts = new Map<string, number>();
-    for (const w of words(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const w of searchTerms(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
     for (const [word, count] of counts) this.postingsOf(word).push(row, count);
     this.admit(row, counts.size);
   }
@@ -134,7 +134,7 @@ export class LexicalIndex {
     if (this.state[row] !== ALIVE) return;
     // The row's entries stay in the posting lists, skipped by search, until a list is mostly such
     // entries: removing a document of 26,000 chunks must not walk the long lists of common words.
-    for (const word of new Set(words(text))) {
+    for (const word of new Set(searchTerms(text))) {
       const postings = this.vocabulary.get(word);
       if (postings) postings.live--;
     }
@@ -157,7 +157,7 @@ export class LexicalIndex {
     if (rowCount === 0) return [];
     // a word asked twice weighs twice, as it did in MiniSearch
     const asked = new Map<string, number>();
-    for (const w of words(query)) asked.set(w, (asked.get(w) ?? 0) + 1);
+    for (const w of searchTerms(query)) asked.set(w, (asked.get(w) ?? 0) + 1);
     const averageLength = (stats ? stats.length : this.totalLength) / rowCount;
     const { state, lengths, scores, touched } = this;
     let scored = 0;
@@ -246,7 +246,18 @@ export class LexicalIndex {
     }
     const words = [...this.vocabulary.keys()];
     const size = this.state.length;
-    return { words, offsets, rows, counts, live, state: this.state.slice(0, size), lengths: this.lengths.slice(0, size), alive: this.alive, totalLength: this.totalLength };
+    return {
+      words,
+      analyzer: ANALYZER_VERSION,
+      offsets,
+      rows,
+      counts,
+      live,
+      state: this.state.slice(0, size),
+      lengths: this.lengths.slice(0, size),
+      alive: this.alive,
+      totalLength: this.totalLength,
+    };
   }
 
   /** Takes over an exported state (its arrays are used, not copied); the index must be empty. */

@@ -12,6 +12,7 @@ import { rowMask } from './row-mask.ts';
 import { kindsFor, searchedByWords } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
 import { covers, decodeTerms } from './entry-terms.ts';
+import { ANALYZER_VERSION } from '../text/search-terms.ts';
 import type { CorpusImage } from './corpus-image.ts';
 
 interface DocInfo {
@@ -89,6 +90,9 @@ export class LiveCorpus implements RetrievalCorpus {
     const { state } = image.lexical;
     const { removed } = image.vectors;
     if (owned.size !== records.length || removed.length !== size) return false;
+    // posting lists of another analyzer would miss the terms questions are now asked in: the
+    // corpus is laid out anew from the records (their vectors filled from the image all the same)
+    if ((image.lexical.analyzer ?? 1) !== ANALYZER_VERSION) return false;
     // every entry's row is its own and alive in the vectors, in BM25 exactly when BM25 searches it,
     // and no other row is alive (an image made when BM25 held every entry is laid out anew)
     const taken = new Uint8Array(size);

@@ -381,7 +381,14 @@ function termsOf(block: Uint8Array): EntryTerms | undefined {
   }
   const h = head as Partial<EntryTerms> | null;
   if (!h || typeof h.entries !== 'number' || typeof h.lastId !== 'string' || !Array.isArray(h.words)) return undefined;
-  return { entries: h.entries, lastId: h.lastId, words: h.words, data: block.slice(4 + length) };
+  // the fields in the order the writer spread them, so a checksum over them reads the same
+  return {
+    entries: h.entries,
+    lastId: h.lastId,
+    words: h.words,
+    ...(typeof h.analyzer === 'number' ? { analyzer: h.analyzer } : {}),
+    data: block.slice(4 + length),
+  };
 }
 
 function align4(n: number): number {

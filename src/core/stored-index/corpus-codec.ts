@@ -33,6 +33,7 @@ interface Head {
   dimension: number;
   size: number;
   words: string[];
+  analyzer?: number;
   /** Each owner with how many rows it has: its rows are the next run of `ownerRows`. */
   owners: [string, number][];
   alive: number;
@@ -87,6 +88,7 @@ export async function encodeCorpus(image: CorpusImage, { breathe, at = 0 }: Enco
     dimension: v.dimension,
     size: v.size,
     words: l.words,
+    ...(l.analyzer !== undefined ? { analyzer: l.analyzer } : {}),
     owners: image.owners.map((o): [string, number] => [o.owner, o.rows.length]),
     alive: l.alive,
     totalLength: l.totalLength,
@@ -140,7 +142,7 @@ export async function decodeCorpus(bytes: Uint8Array, options: { view?: boolean 
     const [offsets, rows, counts, live, state, lengths, removed] = [read('offsets'), read('postingRows'), read('postingCounts'), read('live'), read('state'), read('lengths'), read('removed')];
     if (!ownerRows || !offsets || !rows || !counts || !live || !state || !lengths || !removed) return undefined;
     if (offsets.length !== head.words.length + 1 || live.length !== head.words.length || offsets[head.words.length] !== rows.length) return undefined;
-    const lexical: LexicalState = { words: head.words, offsets, rows, counts, live, state, lengths, alive: head.alive, totalLength: head.totalLength };
+    const lexical: LexicalState = { words: head.words, ...(head.analyzer !== undefined ? { analyzer: head.analyzer } : {}), offsets, rows, counts, live, state, lengths, alive: head.alive, totalLength: head.totalLength };
     const codes = read('codes');
     const scales = read('scales');
     const floats = read('floats');
