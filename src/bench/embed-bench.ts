@@ -17,11 +17,16 @@ export interface EmbedTarget {
   model: string;
   /** A document in the model's language whose chunks are embedded. */
   file: string;
+  /** Dtypes to time; default the bench's (fp32 and q8). */
+  dtypes?: ModelDtype[];
+  /** Threads, for a model that runs on threads of its own (USE-Lite); default one per core. */
+  threads?: number;
 }
 
 export interface EmbedRow {
   model: string;
   dtype: ModelDtype;
+  threads?: number;
   chunks: number;
   /** Distinct chunks of the fixture (cycled to reach `chunks` when it has fewer). */
   distinct: number;
@@ -46,12 +51,14 @@ export async function benchEmbed(
   targets: readonly EmbedTarget[],
   options: { chunks: number; dtypes?: ModelDtype[]; log?: (line: string) => void },
 ): Promise<EmbedRow[]> {
-  const dtypes = options.dtypes ?? ['fp32', 'q8'];
   const rows: EmbedRow[] = [];
   for (const target of targets) {
+    const dtypes = target.dtypes ?? options.dtypes ?? ['fp32', 'q8'];
     const loaded: NodeModels[] = [];
     try {
-      for (const dtype of dtypes) loaded.push(await loadNodeModels({ modelsDir, embedder: target.model, dtypes: { [target.model]: dtype } }));
+      for (const dtype of dtypes) {
+        loaded.push(await loadNodeModels({ modelsDir, embedder: target.model, dtypes: { [target.model]: dtype }, threads: target.threads }));
+      }
       const { texts, distinct } = await fixtureChunks(target.file, loaded[0], options.chunks);
       // warm-up: the first call sets sessions up, which is not throughput
       for (const m of loaded) await embedTexts(m.embedder, texts.slice(0, BATCH));
@@ -68,6 +75,7 @@ export async function benchEmbed(
         rows.push({
           model: target.model,
           dtype,
+          ...(target.threads !== undefined ? { threads: target.threads } : {}),
           chunks: texts.length,
           distinct,
           ms: round(ms[j], 1),

@@ -30,6 +30,8 @@ export interface NodeModelsOptions {
   /** Where inference runs: the CPU by default; 'cuda' on a machine with an NVIDIA GPU and
    * onnxruntime-node's CUDA build installed (npm install without ONNXRUNTIME_NODE_INSTALL=skip). */
   device?: 'cpu' | 'cuda';
+  /** Threads for an embedder that runs on threads of its own (USE-Lite); default one per core. */
+  threads?: number;
   /** Per-model dtype overrides, by registry id. */
   dtypes?: Record<string, ModelDtype>;
   onProgress?: (model: string, progress: LoadProgress) => void;
@@ -65,7 +67,7 @@ export async function loadNodeModels(options: NodeModelsOptions): Promise<NodeMo
     onProgress: options.onProgress ? (p: LoadProgress) => options.onProgress?.(id, p) : undefined,
   });
   const [embedder, reranker, generator] = await Promise.all([
-    useLite ? createNodeUseLite() : createTransformersEmbedder(options.embedder, common(options.embedder)),
+    useLite ? createNodeUseLite({ threads: options.threads }) : createTransformersEmbedder(options.embedder, common(options.embedder)),
     options.reranker ? createTransformersReranker(options.reranker, common(options.reranker)) : undefined,
     options.generator ? createTransformersGenerator(options.generator, common(options.generator)) : undefined,
   ]);

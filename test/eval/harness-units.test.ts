@@ -130,6 +130,14 @@ describe('methods of a run', () => {
     expect(methods.filter((m) => m.isDefault).map((m) => [m.label, m.named])).toEqual([['cap-rag+hybrid', true]]);
   });
 
+  it('repeats each hybrid row at fixed dense shares beside the calibrated one, never the baselines or dense rows', () => {
+    const methods = methodsOf({ strategies: ['p-rag'], retrievers: ['dense', 'hybrid'], weights: [0.3, 0.5], rerank: [false] });
+    expect(labels(methods).slice(0, 6)).toEqual(['bm25', 'dense', 'p-rag', 'p-rag+hybrid', 'p-rag+hybrid+w0.3', 'p-rag+hybrid+w0.5']);
+    expect(methods.find((m) => m.label === 'p-rag+hybrid+w0.3')).toMatchObject({ retriever: 'hybrid', denseWeight: 0.3, isDefault: false });
+    expect(methods.find((m) => m.label === 'p-rag+hybrid')?.denseWeight).toBeUndefined();
+    expect(methods.filter((m) => m.isDefault).every((m) => m.denseWeight === undefined)).toBe(true);
+  });
+
   it('crosses backtracking and hops, naming only the values that are not the usual ones', () => {
     const methods = methodsOf({
       strategies: ['naive', 'cap-rag'],

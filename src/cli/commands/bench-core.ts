@@ -2,7 +2,9 @@
  * `npm run bench:core` (`loci bench-core`): query latency of every strategy at 1k / 10k / 100k
  * entries of 384 dimensions, float32 and int8, hybrid off and on (the index benchmark of
  * `loci bench`, every strategy), and clustering time at 200 / 1,000 / 3,000 chunks beside the
- * exhaustive BIC search on the same chunks. Prints tables and writes JSON.
+ * exhaustive BIC search on the same chunks, and embedding throughput of the trained encoder
+ * (USE-Lite, on one thread and on every core) beside GloVe's on the same chunks. Prints tables and
+ * writes JSON.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +15,9 @@ import { queryTable } from '../../bench/index-tables.ts';
 import { textTable } from '../../bench/text-table.ts';
 import { DEFAULT_SETTINGS } from '../../core/stored-index/manifest.ts';
 import { STRATEGIES } from '../../core/types.ts';
-import { int, ints, UsageError } from '../options.ts';
+import { int, ints, modelsDirOf, UsageError } from '../options.ts';
+import { benchEmbed, type EmbedRow } from '../../bench/embed-bench.ts';
+import { availableParallelism } from 'node:os';
 
 /** multilingual-e5-small's vector size, the app's default embedder. */
 const DIMENSION = 384;
@@ -25,6 +29,9 @@ export const BENCH_CORE_HELP = `loci bench-core [options]
   --sizes <list>   index sizes in entries (default 1000,10000,100000)
   --chunks <list>  clustered group sizes in chunks (default 200,1000,3000)
   --runs <n>       queries timed per configuration (default 50)
+  --embed-chunks <n>  chunks of the Alice EPUB each embedder embeds (default 256; 0 skips)
+  --documents <dir>   the real documents folder (default ../shared/data/documents)
+  --models <dir>      the models folder (default ../shared/models or LOCI_MODELS_DIR)
   --out <file>     JSON results (default bench-results/core.json)`;
 
 export async function benchCoreCommand(argv: string[]): Promise<number> {
@@ -35,6 +42,9 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
       sizes: { type: 'string' },
       chunks: { type: 'string' },
       runs: { type: 'string' },
+      'embed-chunks': { type: 'string' },
+      documents: { type: 'string' },
+      models: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -48,11 +58,29 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
   const out = v.out ?? 'bench-results/core.json';
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
+  const embedChunks = int('embed-chunks', v['embed-chunks'] ?? '256', 0);
+  const alice = path.join(path.resolve(v.documents ?? '../shared/data/documents'), 'epub', 'alice_gutenberg.epub');
+  const cores = availableParallelism();
+  // GloVe first: the baseline, timed in the same run on the same chunks
+  const embed =
+    embedChunks === 0
+      ? []
+      : await benchEmbed(
+          modelsDirOf(v.models),
+          [
+            { model: 'glove-static-en-100d', file: alice, dtypes: ['q8'] },
+            { model: 'use-lite-en', file: alice, dtypes: ['fp32'], threads: 1 },
+            ...(cores > 1 ? [{ model: 'use-lite-en', file: alice, dtypes: ['fp32' as const], threads: cores }] : []),
+          ],
+          { chunks: embedChunks, log },
+        );
+
   const index = benchIndex({ sizes, dimension: DIMENSION, runs, strategies: [...STRATEGIES], n: QUERY_N, log });
   const clustering = benchClustering(chunkSizes, DIMENSION, log);
 
   console.log(
     [
+      ...(embed.length > 0 ? [embedThroughputTable(embed)] : []),
       queryTable(index.query, QUERY_N),
       textTable(
         `Clustering (${DIMENSION}-d chunks around ${TOPICS} topics, UMAP + BIC-chosen GMM): default settings and the exhaustive search in the same run`,
@@ -71,9 +99,18 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
       ),
     ].join('\n\n'),
   );
-  const report = { benchmark: 'core', dimension: DIMENSION, runsPerQuery: runs, node: process.version, query: index.query, baseline: index.baseline, build: index.build, clustering };
+  const report = { benchmark: 'core', dimension: DIMENSION, runsPerQuery: runs, node: process.version, cpus: cores, embed, query: index.query, baseline: index.baseline, build: index.build, clustering };
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
   log(`wrote ${out}`);
   return 0;
+}
+
+function embedThroughputTable(rows: readonly EmbedRow[]): string {
+  const baseline = rows[0];
+  return textTable(
+    `Embedding throughput: ${baseline.chunks} chunks of the Alice EPUB in batches of 64; baseline ${baseline.model} in the same run`,
+    ['model', 'dtype', 'threads', 'chunks/s', '× baseline time'],
+    rows.map((r) => [r.model, r.dtype, r.threads === undefined ? '-' : String(r.threads), r.chunksPerS, `×${(r.ms / baseline.ms).toFixed(1)}`]),
+  );
 }

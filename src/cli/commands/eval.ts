@@ -38,6 +38,8 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --named <list>            on,off: documents the question names by file name also searched apart
                             (default on, as the app; off rows +unnamed; the baselines never)
   --dense-weight <w>        forces the hybrid dense share in [0, 1] (default: each index's calibration)
+  --weights <list>          also runs every hybrid row at these fixed dense shares (rows +w0.3), beside
+                            the calibrated one: how near the calibration comes to the best weight
   --rerank <list>           off,on (default off; off,on with --reranker)
   --k <list>                retrieval cut-offs (default 1,2,5,10)
   --budgets <list>          context sizes in tokens for recall at a budget (default 512,1024,2048)
@@ -69,6 +71,7 @@ const OPTIONS = {
   hops: { type: 'string' },
   named: { type: 'string' },
   'dense-weight': { type: 'string' },
+  weights: { type: 'string' },
   rerank: { type: 'string' },
   k: { type: 'string' },
   budgets: { type: 'string' },
@@ -85,10 +88,10 @@ function onOff(name: string, value: string | undefined, fallback: boolean[]): bo
   return [...new Set(values)];
 }
 
-function denseWeightOf(value: string | undefined): number | undefined {
+function denseWeightOf(value: string | undefined, option = 'dense-weight'): number | undefined {
   if (value === undefined) return undefined;
   const w = Number(value);
-  if (value.trim() === '' || !(w >= 0 && w <= 1)) throw new UsageError(`--dense-weight must be a number from 0 to 1 (got "${value}")`);
+  if (value.trim() === '' || !(w >= 0 && w <= 1)) throw new UsageError(`--${option} must be a number from 0 to 1 (got "${value}")`);
   return w;
 }
 
@@ -113,6 +116,8 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
   const hops = hopsOf(v.hops, [1]);
   const named = onOff('named', v.named, [true]);
   const denseWeight = denseWeightOf(v['dense-weight']);
+  const weights = v.weights === undefined ? undefined : [...new Set(v.weights.split(',').map((w) => denseWeightOf(w, 'weights') as number))];
+  if (weights && denseWeight !== undefined) throw new UsageError('--weights runs rows beside the calibrated weight; --dense-weight replaces it: give one');
 
   const config: EvalConfig = {
     dataset,
@@ -131,6 +136,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
     hops,
     named,
     ...(denseWeight !== undefined ? { denseWeight } : {}),
+    ...(weights ? { weights } : {}),
     rerank,
     ks: ints('k', v.k, 1, [1, 2, 5, 10]),
     budgets: ints('budgets', v.budgets, 1, [512, 1024, 2048]),

@@ -34,6 +34,11 @@ export interface EvalConfig {
   named?: boolean[];
   /** Forces the hybrid fusion's dense share; default: each index's own calibration. */
   denseWeight?: number;
+  /**
+   * Fixed dense shares each hybrid row is also run at (rows "+w0.3"), beside the calibrated one: how
+   * near the calibration comes to the best fixed weight, from one index.
+   */
+  weights?: number[];
   rerank: boolean[];
   /** Cut-offs of the retrieval metrics. */
   ks: number[];
@@ -63,6 +68,8 @@ export interface Method {
   rerank: boolean;
   /** Documents the question names also searched apart (search/document-names.ts); the baselines do not. */
   named: boolean;
+  /** A fixed dense share for this row's hybrid fusion (the run's --weights); the index's own when absent. */
+  denseWeight?: number;
   /** One of the two rows every run compares against: `bm25` (naive, lexical) and `dense` (naive, dense). */
   baseline: boolean;
   /** The configuration the app answers with (DEFAULT_RETRIEVAL). */
@@ -82,14 +89,23 @@ function hasGroupHits(strategy: Strategy): boolean {
   return strategy === 'c-rag' || strategy === 'cap-rag' || strategy === 'raptor';
 }
 
-type MethodSpec = Pick<Method, 'strategy' | 'retriever' | 'backtrack' | 'hops' | 'rerank' | 'named'>;
+type MethodSpec = Pick<Method, 'strategy' | 'retriever' | 'backtrack' | 'hops' | 'rerank' | 'named' | 'denseWeight'>;
 
 function sameSpec(a: MethodSpec, b: MethodSpec): boolean {
-  return a.strategy === b.strategy && a.retriever === b.retriever && a.backtrack === b.backtrack && a.hops === b.hops && a.rerank === b.rerank && a.named === b.named;
+  return (
+    a.strategy === b.strategy &&
+    a.retriever === b.retriever &&
+    a.backtrack === b.backtrack &&
+    a.hops === b.hops &&
+    a.rerank === b.rerank &&
+    a.named === b.named &&
+    a.denseWeight === b.denseWeight
+  );
 }
 
 function method(spec: MethodSpec, extra: Partial<Method> = {}): Method {
-  return { label: methodLabel(spec.strategy, spec), ...spec, baseline: false, isDefault: false, ...extra };
+  const weight = spec.denseWeight !== undefined ? `+w${spec.denseWeight}` : '';
+  return { label: `${methodLabel(spec.strategy, spec)}${weight}`, ...spec, baseline: false, isDefault: false, ...extra };
 }
 
 /** The app's default configuration as a method (no rerank: the app does not rerank unless asked). */
@@ -108,7 +124,7 @@ export function defaultMethodSpec(): MethodSpec {
  * `ranked`.
  */
 export function methodsOf(
-  config: Pick<EvalConfig, 'strategies' | 'retrievers' | 'rerank'> & Partial<Pick<EvalConfig, 'backtracks' | 'hops' | 'named'>>,
+  config: Pick<EvalConfig, 'strategies' | 'retrievers' | 'rerank'> & Partial<Pick<EvalConfig, 'backtracks' | 'hops' | 'named' | 'weights'>>,
 ): Method[] {
   const out: Method[] = BASELINES.map(({ label, strategy, retriever }) =>
     method({ strategy, retriever, backtrack: 'ranked', hops: 1, rerank: false, named: false }, { label, baseline: true }),
@@ -122,7 +138,10 @@ export function methodsOf(
       for (const backtrack of backtracks) {
         for (const hops of config.hops ?? [1]) {
           for (const named of config.named ?? [true]) {
-            for (const rerank of config.rerank) add({ strategy, retriever, backtrack, hops, rerank, named });
+            for (const rerank of config.rerank) {
+              add({ strategy, retriever, backtrack, hops, rerank, named });
+              if (retriever === 'hybrid') for (const denseWeight of config.weights ?? []) add({ strategy, retriever, backtrack, hops, rerank, named, denseWeight });
+            }
           }
         }
       }

@@ -67,7 +67,9 @@ async function search(q: EvalQuestion, index: EvalIndex, method: Method, setting
     // the baselines are BM25 and the embedding as they come: what naming documents adds is Loci's
     namedDocuments: method.named,
     hops: method.hops,
-    ...(settings.denseWeight !== undefined && method.retriever === 'hybrid' ? { denseWeight: settings.denseWeight } : {}),
+    ...(method.retriever === 'hybrid' && (method.denseWeight ?? settings.denseWeight) !== undefined
+      ? { denseWeight: method.denseWeight ?? settings.denseWeight }
+      : {}),
     rerank: method.rerank,
     lang: q.lang,
     signal: settings.signal,
