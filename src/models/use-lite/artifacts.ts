@@ -57,11 +57,6 @@ export async function readUseLiteArtifacts(read: ReadModelFile): Promise<UseLite
   return { model, weights: concat(shards), vocabulary };
 }
 
-/** Only the vocabulary: what the thread that tokenizes needs when others run the graph. */
-export async function readVocabulary(read: ReadModelFile): Promise<Vocabulary> {
-  return parseJson<Vocabulary>(await read(USE_LITE_VOCAB_FILE), USE_LITE_VOCAB_FILE);
-}
-
 function parseJson<T>(bytes: Uint8Array, name: string): T {
   try {
     return JSON.parse(new TextDecoder().decode(bytes)) as T;

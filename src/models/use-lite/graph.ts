@@ -7,7 +7,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
-import { setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import type { UseLiteArtifacts } from './artifacts.ts';
 
 export const USE_LITE_DIMENSION = 512;
@@ -19,12 +19,16 @@ export type WasmLocation =
 
 let backend: Promise<void> | undefined;
 
-/** Starts TF.js's WASM backend once per thread; later calls share the first. */
-export function startWasmBackend(wasm: WasmLocation, threads?: number): Promise<void> {
+/**
+ * Starts TF.js's WASM backend once per thread, on one thread of its own; later calls share the
+ * first. Its threaded build starts pthreads from a classic-worker script that fails inside the
+ * app's module workers (Chromium 156: "ReferenceError: e is not defined" in each blob worker), so
+ * threads come from running several graphs instead (node-pool.ts, workers/embed/use-lite-pool.ts).
+ */
+export function startWasmBackend(wasm: WasmLocation): Promise<void> {
   backend ??= (async () => {
-    if (typeof wasm === 'string') setWasmPaths(wasm);
-    else setWasmPaths(wasm);
-    if (threads !== undefined) setThreadsCount(threads);
+    setWasmPaths(wasm);
+    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
     // TF.js's default engine reports every kernel it registers at start-up; nothing here needs it.
     tf.env().set('PROD', true);
     if (!(await tf.setBackend('wasm'))) throw new Error("TF.js's WebAssembly backend did not start.");

@@ -1,63 +1,42 @@
 /**
- * USE-Lite in Node on every core it is given: a worker thread per core, each with the graph
- * loaded, batches handed to whichever is free. Worker threads load TypeScript through tsx, as the
- * CLI itself does (bin/loci.js).
+ * USE-Lite in Node on every core it is given: a worker thread per core (pool.ts). Worker threads
+ * load TypeScript through tsx, as the CLI itself does (bin/loci.js).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { UseLiteArtifacts } from './artifacts.ts';
+import { tfjsWasmDir } from './node-files.ts';
+import { startPool } from './pool.ts';
 import type { UseLiteRunner } from './runner.ts';
-import type { ThreadReply, ThreadRequest } from './node-thread.ts';
+import type { ThreadPort, ThreadReply } from './thread-protocol.ts';
 
-interface Pending {
-  resolve(vectors: Float32Array[]): void;
-  reject(error: Error): void;
+export function startNodePool(artifacts: Pick<UseLiteArtifacts, 'model' | 'weights'>, threads = availableParallelism()): Promise<UseLiteRunner> {
+  const tsx = tsxApiUrl();
+  return startPool(
+    Array.from({ length: Math.max(1, threads) }, () => nodeThread(tsx)),
+    artifacts,
+    tfjsWasmDir(),
+  );
 }
 
-export async function startNodePool(options: { threads?: number; packageDir?: string } = {}): Promise<UseLiteRunner> {
-  const threads = Math.max(1, options.threads ?? availableParallelism());
-  const tsx = tsxApiUrl();
-  const workers = await Promise.all(
-    Array.from({ length: threads }, () => startThread(tsx, options.packageDir)),
-  );
-  const free = [...workers];
-  const waiting: (() => void)[] = [];
-  const pending = new Map<number, Pending>();
-  let nextId = 0;
-  for (const worker of workers) {
-    worker.on('message', (reply: ThreadReply) => {
-      const job = pending.get(reply.id);
-      if (!job) return;
-      pending.delete(reply.id);
-      if ('error' in reply) job.reject(new Error(`USE-Lite: ${reply.error}`));
-      else job.resolve(reply.vectors);
-    });
-  }
-  const take = async (): Promise<Worker> => {
-    while (free.length === 0) await new Promise<void>((resume) => waiting.push(resume));
-    return free.pop()!;
-  };
+function nodeThread(tsx: string): ThreadPort {
+  // A worker thread starts without the hooks that let its parent import TypeScript: it registers
+  // tsx's itself before importing the thread's module (`--import` in execArgv is not honoured for
+  // workers on Node 20).
+  const thread = new URL('./node-thread.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(thread)}); })`;
+  const worker = new Worker(boot, { eval: true });
   return {
-    parallel: threads,
-    async run(sequences) {
-      const worker = await take();
-      try {
-        const id = nextId++;
-        return await new Promise<Float32Array[]>((resolve, reject) => {
-          pending.set(id, { resolve, reject });
-          worker.postMessage({ id, sequences: sequences as number[][] } satisfies ThreadRequest);
-        });
-      } finally {
-        free.push(worker);
-        waiting.shift()?.();
-      }
+    post: (message, transfer) => worker.postMessage(message, transfer),
+    onMessage: (listener) => {
+      worker.on('message', (reply: ThreadReply) => listener(reply));
+      worker.on('error', (error: Error) => listener({ type: 'failed', error: error.message }));
     },
-    async dispose() {
-      await Promise.all(workers.map((w) => w.terminate()));
-    },
+    terminate: async () => void (await worker.terminate()),
   };
 }
 
@@ -69,25 +48,4 @@ function tsxApiUrl(): string {
   const file = typeof entry === 'string' ? entry : entry?.default;
   if (!file) throw new Error("tsx's package names no ESM API; worker threads cannot load TypeScript.");
   return pathToFileURL(path.join(path.dirname(manifest), file)).href;
-}
-
-function startThread(tsx: string, packageDir: string | undefined): Promise<Worker> {
-  // A worker thread starts without the hooks that let its parent import TypeScript: it registers
-  // tsx's itself before importing the thread's module (`--import` in execArgv is not honoured for
-  // workers on Node 20).
-  const thread = new URL('./node-thread.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(thread)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { packageDir } });
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    worker.once('error', onError);
-    worker.once('message', (message: { ready: boolean; error?: string }) => {
-      worker.off('error', onError);
-      if (message.ready) resolve(worker);
-      else {
-        void worker.terminate();
-        reject(new Error(`USE-Lite could not start: ${message.error}`));
-      }
-    });
-  });
 }
