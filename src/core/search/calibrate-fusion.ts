@@ -100,7 +100,7 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
   return {
     dense: GRID[best],
     source: 'calibrated',
-    calibration: { queries: probes.length, mrrDense: mrr[GRID.length - 1], mrrLexical: mrr[0], mrrFused: mrr[best] },
+    calibration: { queries: probes.length, mrrDense: mrr[GRID.length - 1], mrrLexical: mrr[0], mrrFused: mrr[best], curve: mrr.map((v) => Math.round(v * 1000) / 1000) },
   };
 }
 
