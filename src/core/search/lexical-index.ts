@@ -1,4 +1,4 @@
-import { ANALYZER_VERSION, searchTerms } from '../text/search-terms.ts';
+import { ANALYZER_VERSION, queryWeight, searchTerms } from '../text/search-terms.ts';
 import type { LexicalState } from './corpus-image.ts';
 import type { DecodedTerms } from './entry-terms.ts';
 import { Postings } from './postings.ts';
@@ -155,9 +155,9 @@ export class LexicalIndex {
     const stats = scope ? this.statsOf(scope.rows) : undefined;
     const rowCount = stats ? stats.rows : this.alive;
     if (rowCount === 0) return [];
-    // a word asked twice weighs twice, as it did in MiniSearch
+    // a word asked twice weighs twice, as it did in MiniSearch; a Chinese bigram half (search-terms.ts)
     const asked = new Map<string, number>();
-    for (const w of searchTerms(query)) asked.set(w, (asked.get(w) ?? 0) + 1);
+    for (const w of searchTerms(query)) asked.set(w, (asked.get(w) ?? 0) + queryWeight(w));
     const averageLength = (stats ? stats.length : this.totalLength) / rowCount;
     const { state, lengths, scores, touched } = this;
     let scored = 0;
