@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MIN_LINE_CONFIDENCE } from '../../../src/core/ingest/ocr-confidence.ts';
 import { ocrPageLines } from '../../../src/core/ingest/ocr-lines.ts';
 import { ocrPages, pagesNeedingOcr } from '../../../src/core/ingest/ocr-pages.ts';
 import { pageBlocks } from '../../../src/core/ingest/pdf-paragraphs.ts';
@@ -143,6 +144,25 @@ describe('ocrPages', () => {
     // neither page counts as scanned: the page view must not box the garbage as if OCR had read it
     expect(read).toEqual([]);
     expect(pages[1]).toBe(garbage);
+  });
+
+  it('drops the lines OCR is unsure of, and takes a page left with none as one with no readable text', async () => {
+    const sure = box('The pump was serviced in May.', 10, 10, 90, 30);
+    // what the recogniser makes of marks that are not writing
+    const unsure = (text: string, y: number, confidence: number): OcrLine => ({ ...box(text, 10, y, 90, y + 20), confidence });
+    const readings = new Map<number, OcrLine[]>([
+      [1, [sure, unsure('三 T 一一三号', 40, 0.62)]],
+      [2, [unsure('中E P二二一三5', 10, 0.55), unsure('<>', 40, MIN_LINE_CONFIDENCE - 0.01)]],
+    ]);
+    let drawing = 0;
+    const ocr: Ocr = { id: 'fake', recognize: async () => readings.get(++drawing) ?? [] };
+    const pages: PdfLine[][] = [[], []];
+    const reported: [number, boolean | undefined][] = [];
+    const read = await ocrPages('scan.pdf', new Uint8Array(1), pages, { ocr, renderer: blankPages(2, []), onPage: (done, _total, page, unreadable) => done > 0 && reported.push([page, unreadable]) });
+    expect(read.map((p) => p.page)).toEqual([1]);
+    expect(pages[0].map((l) => l.text)).toEqual(['The pump was serviced in May.']);
+    expect(pages[1]).toEqual([]);
+    expect(reported).toEqual([[1, false], [2, true]]);
   });
 
   it('resumes at the first page its checkpoint has not kept, and keeps each page it reads', async () => {
