@@ -21,8 +21,8 @@ export function nothingIndexedFrom(folder: string, gathered: GatheredFiles, inde
   const one = hidden.length === 1;
   const skipped = hidden.length === 0 ? '' : `${hidden.length} hidden ${one ? 'file or folder' : 'files or folders'} (${names(hidden)}), skipped because ${one ? 'its name starts' : 'their names start'} with a dot`;
   if (refused > 0) {
-    const files = refused === 1 ? 'its one file could not be indexed' : `none of its ${refused} files could be indexed`;
-    return `nothing to index in ${folder}: ${files} (the reasons are above)${skipped ? `; ${skipped}` : ''}`;
+    const none = refused === 1 ? 'its one file could not be indexed' : `none of its ${refused} files could be indexed`;
+    return `nothing to index in ${folder}: ${none} (the reasons are above)${skipped ? `; ${skipped}` : ''}`;
   }
   return `nothing to index in ${folder}: ${skipped ? `it holds only ${skipped}` : 'it holds no files'}`;
 }
