@@ -35,15 +35,20 @@ export function degrade(image: RgbaImage, d: Degradation): RgbaImage {
   return { width: image.width, height: image.height, data };
 }
 
-/** Seeded standard normal samples (mulberry32 and Box-Muller). */
-function gaussian(seed: number): () => number {
+/** Seeded uniform samples in [0, 1) (mulberry32). */
+export function seededUniform(seed: number): () => number {
   let s = seed >>> 0;
-  const uniform = () => {
+  return () => {
     s = (s + 0x6d2b79f5) >>> 0;
     let t = s;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Seeded standard normal samples (Box-Muller). */
+function gaussian(seed: number): () => number {
+  const uniform = seededUniform(seed);
   return () => Math.sqrt(-2 * Math.log(uniform() || 1e-12)) * Math.cos(2 * Math.PI * uniform());
 }

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadPdfjs } from '../core/ingest/index.ts';
+import { readableLines } from '../core/ingest/ocr-confidence.ts';
 import { ocrPageLines } from '../core/ingest/ocr-lines.ts';
 import { groupLines, type PdfTextRun } from '../core/ingest/pdf-lines.ts';
 import type { Ocr } from '../core/ports.ts';
@@ -28,7 +29,27 @@ export interface OcrBenchRow {
   chars: number;
   paddle: EngineScore;
   tesseract: EngineScore;
+  /** The confidence of each line PP-OCRv4 read, before any is dropped, and its non-space characters. */
+  lines: LineConfidence[];
+  /** PP-OCRv4's CER with the lines below each threshold dropped (THRESHOLDS). */
+  thresholds: ThresholdScore[];
 }
+
+export interface LineConfidence {
+  confidence: number;
+  chars: number;
+}
+
+export interface ThresholdScore {
+  threshold: number;
+  cer: number;
+  overTextCer: number;
+  /** Non-space characters of the lines kept. */
+  keptChars: number;
+}
+
+/** The confidences bench:ocr tries as the threshold lines are dropped below. */
+export const THRESHOLDS = [0, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 
 export interface EngineScore {
   cer: number;
@@ -56,7 +77,9 @@ export async function benchOcrPage(dataDir: string, spec: BenchPage, ocr: Ocr, l
       const t0 = performance.now();
       const lines = await ocr.recognize(image);
       const readText = (kept: typeof lines) => ocrPageLines(kept, { scale: 1, imageHeight: image.height }).map((l) => l.text).join('\n');
-      const paddleText = readText(lines);
+      // as indexing reads the page: the lines it is unsure of dropped
+      const readable = readableLines(lines);
+      const paddleText = readText(readable);
       const t1 = performance.now();
       const tess = tesseract(image, spec.lang === 'zh' ? 'chi_sim+eng' : 'eng');
       const t2 = performance.now();
@@ -74,8 +97,18 @@ export async function benchOcrPage(dataDir: string, spec: BenchPage, ocr: Ocr, l
         width: image.width,
         height: image.height,
         chars: [...cerText(reference.text)].length,
-        paddle: score(paddleText, readText(lines.filter((l) => region.holds(l.box))), (t1 - t0) / 1000),
+        paddle: score(paddleText, readText(readable.filter((l) => region.holds(l.box))), (t1 - t0) / 1000),
         tesseract: score(tess.text, tess.words.filter((w) => region.holds(w.box)).map((w) => w.text).join(' '), (t2 - t1) / 1000),
+        lines: lines.map((l) => ({ confidence: l.confidence, chars: [...cerText(l.text)].length })),
+        thresholds: THRESHOLDS.map((threshold) => {
+          const kept = readableLines(lines, threshold);
+          return {
+            threshold,
+            cer: characterErrorRate(reference.text, readText(kept)),
+            overTextCer: characterErrorRate(reference.text, readText(kept.filter((l) => region.holds(l.box)))),
+            keptChars: kept.reduce((n, l) => n + [...cerText(l.text)].length, 0),
+          };
+        }),
       };
       log(`${row.file} p. ${row.page} ${variant}: CER ${(100 * row.paddle.cer).toFixed(2)} % in ${row.paddle.seconds.toFixed(1)} s (tesseract ${(100 * row.tesseract.cer).toFixed(2)} % in ${row.tesseract.seconds.toFixed(1)} s)`);
       rows.push(row);

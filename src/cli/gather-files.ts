@@ -17,11 +17,15 @@ export interface RefusedPath {
 export interface GatheredFiles {
   files: string[];
   refused: RefusedPath[];
+  /** Hidden entries (names starting with a dot) inside the folders walked, which are skipped. */
+  hidden: string[];
+  /** The inputs that are folders. */
+  folders: string[];
 }
 
 /** Files under `inputs` (folders walked in name order, hidden entries skipped), and what was refused. */
 export async function gatherFiles(inputs: string[]): Promise<GatheredFiles> {
-  const out: GatheredFiles = { files: [], refused: [] };
+  const out: GatheredFiles = { files: [], refused: [], hidden: [], folders: [] };
   for (const input of inputs) await visit(input, new Set(), out);
   return out;
 }
@@ -44,8 +48,12 @@ async function visit(target: string, ancestors: ReadonlySet<string>, out: Gather
   if (ancestors.has(real)) {
     return void out.refused.push({ path: target, reason: 'symbolic link loop (it leads back into a folder that contains it)' });
   }
+  if (ancestors.size === 0) out.folders.push(target);
   const inside = new Set(ancestors).add(real);
-  for (const name of names) if (!name.startsWith('.')) await visit(path.join(target, name), inside, out);
+  for (const name of names) {
+    if (name.startsWith('.')) out.hidden.push(path.join(target, name));
+    else await visit(path.join(target, name), inside, out);
+  }
 }
 
 /** The stats of what `target` finally points to, or why it cannot be had. */

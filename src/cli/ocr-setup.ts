@@ -32,13 +32,13 @@ export function cliOcrOptions(signal: AbortSignal, file: () => string, print: (p
     renderer: nodePdfRenderer(),
     images: nodeImageDecoder(),
     signal,
-    onPage(done, total, page) {
+    onPage(done, total, page, unreadable) {
       if (done === 0) return; // printed once a page is read
       const now = Date.now();
       if (done === 1) started = now;
       // The first page includes loading the models, so the ETA counts from the pages after it.
       const eta = done > 1 && done < total ? `, about ${Math.ceil((((now - started) / (done - 1)) * (total - done)) / 1000)} s left` : '';
-      print({ stage: 'ocr', done, total, item: `${file()} p. ${page}${eta}` });
+      print({ stage: 'ocr', done, total, item: `${file()} p. ${page}${unreadable ? ' (no readable text)' : ''}${eta}` });
     },
   };
 }

@@ -32,8 +32,11 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('gatherFiles', () => {
   it.runIf(POSIX)('keeps the regular files and refuses each bad path with its reason', async () => {
-    const { files, refused } = await gatherFiles([dir, path.join(dir, 'nope.md')]);
+    const { files, refused, hidden, folders } = await gatherFiles([dir, path.join(dir, 'nope.md')]);
     expect(files).toEqual([path.join(dir, 'a.md'), path.join(dir, 'sub', 'b.txt')]);
+    // hidden entries are skipped, and kept for the message when a folder yields nothing else
+    expect(hidden).toEqual([path.join(dir, '.hidden.md')]);
+    expect(folders).toEqual([dir]);
     const reasons = Object.fromEntries(refused.map((r) => [path.relative(dir, r.path), r.reason]));
     expect(reasons).toEqual({
       'dangling.md': 'dangling symbolic link (its target does not exist)',

@@ -116,6 +116,44 @@ describe('loci index says what it did not index', () => {
     expect(summary.failedFiles).toEqual([{ file: 'outline.md', error: 'outline.md: the file has only headings (3) and no text under them to index' }]);
   });
 
+  it('says an empty folder holds nothing to index, naming it, and exits 1 without writing an index', async () => {
+    const empty = path.join(dir, 'empty');
+    await mkdir(path.join(empty, 'sub'), { recursive: true });
+    const out = path.join(dir, 'empty.loci');
+    const r = await loci('index', empty, '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`loci index: nothing to index in ${empty}: it holds no files`);
+    expect(existsSync(out)).toBe(false);
+
+    // hidden files are skipped, and the message says so and why
+    const hidden = path.join(dir, 'hidden-only');
+    await mkdir(hidden);
+    await writeFile(path.join(hidden, '.notes.md'), GOOD);
+    const h = await loci('index', hidden, '--out', out);
+    expect(h.code).toBe(1);
+    expect(h.stderr).toContain(`loci index: nothing to index in ${hidden}: it holds only 1 hidden file or folder (.notes.md), skipped because its name starts with a dot`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('says a folder of files in no supported format holds nothing to index, with each file\'s reason, and leaves the index it extends as it was', async () => {
+    const folder = path.join(dir, 'unsupported');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'data.bin'), Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919 + 13) % 256)));
+    await writeFile(path.join(folder, 'report.doc'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]));
+    await writeFile(path.join(folder, '.DS_Store'), Buffer.from([0, 0, 0, 1, 66, 117, 100, 49]));
+    const out = path.join(dir, 'unsupported.loci');
+    await copyFile(base, out);
+    const before = await readFile(out);
+    const r = await loci('index', folder, '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: data.bin: this file type is not supported; supported formats are');
+    expect(r.stderr).toContain('error: report.doc: old Office formats (.doc, .xls, .ppt) are not supported; save the file as .docx or PDF');
+    expect(r.stderr).toContain(
+      `error: nothing to index in ${folder}: none of its 2 files could be indexed (the reasons are above); 1 hidden file or folder (.DS_Store), skipped because its name starts with a dot`,
+    );
+    expect((await readFile(out)).equals(before)).toBe(true);
+  });
+
   it('writes no new index when every file it was given is refused', async () => {
     const folder = path.join(dir, 'outline-only');
     await mkdir(folder);

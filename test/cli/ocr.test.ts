@@ -1,6 +1,8 @@
 /**
  * `loci index` on a scan: OCR by default, each page reported on stderr, the page's text answering
- * `loci ask`; `--no-ocr` refuses the scan by name and says how to read it.
+ * `loci ask`; `--no-ocr` refuses the scan by name and says how to read it. A scanned page of marks
+ * that are not writing (noise-pages.ts) has no readable text, and a scan or an image of nothing
+ * else is refused by name, saying so.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawPages, imageOnlyPdf } from '../support/image-pdf.ts';
+import { noisePage } from '../../src/bench/noise-pages.ts';
+import { drawPages, encodeImage, imageOnlyPdf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
 
 const run = promisify(execFile);
@@ -44,6 +47,34 @@ describe('loci index on a scanned PDF', () => {
     const sources = (JSON.parse(asked.stdout) as { sources: { doc: string; page?: number; text: string }[] }).sources;
     expect(sources[0]).toMatchObject({ page: 1 });
     expect(sources.some((s) => s.text.includes('Flat is better than nested.'))).toBe(true);
+  });
+
+  it('refuses a scan and an image of marks that are not writing, by name, saying OCR found no readable text', async () => {
+    const noise = path.join(dir, 'noise-scan.pdf');
+    await writeFile(noise, imageOnlyPdf([noisePage('scribble', 2), noisePage('blur', 1)]));
+    const photo = path.join(dir, 'noise-photo.png');
+    await writeFile(photo, encodeImage(noisePage('scribble', 3), 'png'));
+    const out = path.join(dir, 'noise.loci');
+    const r = await loci('index', noise, photo, '--out', out, '--embedder', 'tiny-lexical-bert-zh');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('ocr 1/2 (50%) noise-scan.pdf p. 1 (no readable text)');
+    expect(r.stderr).toContain('error: noise-scan.pdf: the PDF has no text layer, and OCR found no readable text on its pages');
+    expect(r.stderr).toContain('error: noise-photo.png: OCR found no readable text in the image');
+    expect(r.stdout).toContain('nothing indexed, so no index was written');
+  });
+
+  it('indexes a scan\'s pages of text and leaves its page of noise out', async () => {
+    const pdf = new Uint8Array(await readFile(path.join(DOCUMENTS_DIR, 'pdf', 'pypdf_google-doc-document.pdf')));
+    const mixed = path.join(dir, 'mixed-scan.pdf');
+    await writeFile(mixed, imageOnlyPdf([...(await drawPages(pdf, [1], 2)), noisePage('scribble', 2)]));
+    const out = path.join(dir, 'mixed.loci');
+    const r = await loci('index', mixed, '--out', out, '--embedder', 'tiny-lexical-bert-zh');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('mixed-scan.pdf p. 2 (no readable text)');
+    const asked = await loci('ask', out, 'Which is better than nested?', '--json', '-n', '20');
+    const sources = (JSON.parse(asked.stdout) as { sources: { page?: number }[] }).sources;
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.every((s) => s.page === 1)).toBe(true);
   });
 
   it('refuses it with --no-ocr, saying why', async () => {

@@ -3,6 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchOcrPage, loadBenchOcr, summarize, type OcrBenchRow } from '../../bench/ocr-bench.ts';
+import { benchNoisePages, confidenceGroups, thresholdOutcomes } from '../../bench/ocr-confidence-bench.ts';
+import { MIN_LINE_CONFIDENCE } from '../../core/ingest/ocr-confidence.ts';
 import { DEGRADED, OCR_BENCH_PAGES } from '../../bench/ocr-pages.ts';
 import { tesseractVersion } from '../../bench/tesseract.ts';
 import { textTable } from '../../bench/text-table.ts';
@@ -12,7 +14,10 @@ export const BENCH_OCR_HELP = `loci bench-ocr [options]
   Renders pages of the shared PDFs (clean, and degraded: ${DEGRADED.resolution}× the resolution, turned ${DEGRADED.rotate}°,
   noise σ ${DEGRADED.noise}), OCRs them with the app's PP-OCRv4 and with Debian's tesseract, and reports
   character error rate against each PDF's own text layer (also over the text layer's text alone:
-  lines or words at least half over its runs) and pages per second.
+  lines or words at least half over its runs) and pages per second. Then reads pages of word-shaped
+  noise (no text) and prints the confidence of the lines PP-OCRv4 reads on both kinds of page, and
+  what dropping the lines below each confidence costs the real pages and leaves of the noise: the
+  numbers the threshold indexing drops OCR lines below (${MIN_LINE_CONFIDENCE}) is chosen from.
   --data <dir>   the shared data folder (default ../shared/data)
   --out <file>   JSON results (default bench-results/ocr.json)`;
 
@@ -24,7 +29,9 @@ export async function benchOcrCommand(argv: string[]): Promise<number> {
   const tesseract = tesseractVersion();
   const ocr = await loadBenchOcr();
   const rows: OcrBenchRow[] = [];
-  for (const spec of OCR_BENCH_PAGES) rows.push(...(await benchOcrPage(dataDir, spec, ocr, (line) => process.stderr.write(`${line}\n`))));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  for (const spec of OCR_BENCH_PAGES) rows.push(...(await benchOcrPage(dataDir, spec, ocr, log)));
+  const noise = await benchNoisePages(ocr, log);
 
   const pct = (x: number) => 100 * x;
   console.log(
@@ -86,8 +93,34 @@ export async function benchOcrCommand(argv: string[]): Promise<number> {
       ]),
     ),
   );
+  const confidences = confidenceGroups(rows, noise);
+  console.log(
+    textTable(
+      `\nPP-OCRv4's confidence in the lines it reads, on the real pages above and on pages of word-shaped noise (${[...new Set(noise.map((n) => n.kind))].join(', ')}): percentiles`,
+      ['pages', 'count', 'lines', 'p1', 'p5', 'p10', 'p25', 'p50', 'p90', 'max'],
+      confidences.map((g) => [g.group, g.pages, g.lines, g.p1, g.p5, g.p10, g.p25, g.p50, g.p90, g.max]),
+    ),
+  );
+  const thresholds = thresholdOutcomes(rows, noise);
+  console.log(
+    textTable(
+      `\nLines below a confidence dropped: CER % over the real pages' text, % of their characters dropped, and what is left of the noise (${noise.length} pages); indexing drops below ${MIN_LINE_CONFIDENCE}`,
+      ['below', 'clean CER', 'degraded CER', 'clean dropped', 'degraded dropped', 'noise lines', 'noise chars', 'noise pages with text'],
+      thresholds.map((t) => [
+        `${t.threshold}${t.threshold === MIN_LINE_CONFIDENCE ? ' (used)' : ''}`,
+        pct(t.cleanCer),
+        pct(t.degradedCer),
+        pct(t.cleanDropped),
+        pct(t.degradedDropped),
+        t.noiseLines,
+        t.noiseChars,
+        t.noisePagesWithText,
+      ]),
+    ),
+  );
   await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, JSON.stringify({ ocr: PADDLE_OCR_ID, tesseract, degraded: DEGRADED, summary, rows }, null, 2));
+  const confidence = { minLineConfidence: MIN_LINE_CONFIDENCE, groups: confidences, thresholds, noise };
+  await writeFile(out, JSON.stringify({ ocr: PADDLE_OCR_ID, tesseract, degraded: DEGRADED, summary, rows, confidence }, null, 2));
   console.log(`\nwrote ${out}`);
   return 0;
 }

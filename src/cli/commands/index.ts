@@ -5,7 +5,8 @@ import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
 import { stderrProgress } from '../progress.ts';
 import { withInterrupt } from '../interrupt.ts';
-import { gatherFiles } from '../gather-files.ts';
+import { gatherFiles, type GatheredFiles } from '../gather-files.ts';
+import { nothingIndexedFrom } from '../nothing-to-index.ts';
 import { readRegularFile, UnreadableFileError } from '../read-file.ts';
 import { isIngestError } from '../../core/ingest/index.ts';
 import { IndexMismatchError } from '../../core/stored-index/manifest.ts';
@@ -21,7 +22,8 @@ export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [
   Run it again with the same --out to resume an interrupted run or to add files; an existing
   index keeps the settings it was built with, and other ones given are refused.
   A path that cannot be indexed (a broken link, a FIFO or device, a damaged file) is reported
-  and the others are indexed; the exit code is then 1.
+  and the others are indexed; the exit code is then 1. So is it when a folder given yields nothing
+  to index (it is empty, holds only hidden files, or none of its files could be read), which is said.
   --embedder <id>  --llm <id>  --preparse llm|extractive|off  --preparse-budget <chunks>
   --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>  --no-ocr
   --max-chunks <n>  most chunks one file may make (default 50,000, about 12 MB of English text);
@@ -37,7 +39,8 @@ export async function indexCommand(argv: string[]): Promise<number> {
   if (maxChunks !== undefined && !(Number.isInteger(maxChunks) && maxChunks > 0)) throw new UsageError('--max-chunks needs a whole number above 0');
 
   // Every path is judged on its own: the refused ones are reported, the others indexed.
-  const { files, refused } = await gatherFiles(positionals);
+  const gathered = await gatherFiles(positionals);
+  const { files, refused } = gathered;
   const failedFiles: { file: string; error: string }[] = [];
   const fail = (file: string, message: string) => {
     failedFiles.push({ file, error: message });
@@ -45,9 +48,14 @@ export async function indexCommand(argv: string[]): Promise<number> {
   };
   for (const r of refused) fail(r.path, r.reason);
   if (files.length === 0 && refused.length > 0) throw new UsageError('nothing to index: every path given was refused');
+  if (files.length === 0) {
+    // every path given is a folder with no file to read in it
+    for (const folder of gathered.folders) process.stderr.write(`loci index: ${nothingIndexedFrom(folder, gathered, () => false)}\n`);
+    return 1;
+  }
   const release = lockIndex(options.out);
   try {
-    return await buildIndex({ argv, options: { ...options, out: options.out }, values, maxChunks, files, paths: files.length + refused.length, failedFiles, fail });
+    return await buildIndex({ argv, options: { ...options, out: options.out }, values, maxChunks, gathered, failedFiles, fail });
   } finally {
     release();
   }
@@ -59,16 +67,16 @@ interface IndexRun {
   values: ReturnType<typeof parseCommon>['values'];
   /** --max-chunks, when given. */
   maxChunks: number | undefined;
-  /** The regular files to read. */
-  files: string[];
-  /** Every path found, refused ones included. */
-  paths: number;
+  /** The regular files to read, the paths refused and the folders walked. */
+  gathered: GatheredFiles;
   failedFiles: { file: string; error: string }[];
   fail: (file: string, message: string) => void;
 }
 
 /** Opens or creates the index (its lock held), indexes the files, prints the summary; the exit code. */
-async function buildIndex({ argv, options, values, maxChunks, files, paths, failedFiles, fail }: IndexRun): Promise<number> {
+async function buildIndex({ argv, options, values, maxChunks, gathered, failedFiles, fail }: IndexRun): Promise<number> {
+  const { files } = gathered;
+  const paths = files.length + gathered.refused.length;
   const chunkTokens = options.chunkTokens ?? 100;
   const existed = existsSync(options.out);
   const { engine, store } = await openEngine(
@@ -127,6 +135,11 @@ async function buildIndex({ argv, options, values, maxChunks, files, paths, fail
   });
   for (const d of outcome.duplicates) process.stderr.write(`skipped: ${d.name}: same content as ${d.sameAs}, which is already indexed\n`);
   for (const r of outcome.added) if (r.doc.encoding) process.stderr.write(`note: ${r.doc.name}: read as ${r.doc.encoding} (not UTF-8)\n`);
+  const indexed = new Set([...outcome.added.map((r) => r.doc.name), ...outcome.duplicates.map((d) => d.name)]);
+  for (const folder of gathered.folders) {
+    const nothing = nothingIndexedFrom(folder, gathered, (file) => indexed.has(path.basename(file)));
+    if (nothing) process.stderr.write(`error: ${nothing}\n`);
+  }
   const snap = engine.snapshot();
   // a new index with nothing in it is not written: the next run starts as this one did
   const nothing = !existed && snap.documents.length === 0;

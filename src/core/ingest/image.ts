@@ -48,7 +48,7 @@ export async function parseImage(file: string, bytes: Uint8Array, ocr?: OcrOptio
     close: async () => {},
   });
   const [{ lines }] = await readByOcr([1], openImage, ocr);
-  if (lines.length === 0) throw new IngestError(file, 'empty', 'OCR found no text in the image');
+  if (lines.length === 0) throw new IngestError(file, 'empty', 'OCR found no readable text in the image');
   const scanned = [{ page: 1, lines: scannedLines(lines) }];
   const pages = [lines];
   markSizeHeadings(pages);

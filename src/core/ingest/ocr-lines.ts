@@ -8,12 +8,26 @@ import type { PdfLine } from './pdf-lines.ts';
  * The detector cuts a line at wide gaps and hands boxes in no useful order: boxes whose vertical
  * middles fall within half a box height of each other are one line, read left to right, lines
  * top to bottom. Coordinates go back to PDF points (y up, baseline at the box's bottom).
+ *
+ * A box's height is a poor measure of its type's size (it spans whatever ascenders and
+ * descenders the line holds), so a line keeps a size of its own, which the size-based heading rule
+ * (pdf-headings.ts) reads, only when it looks like a heading: taller than the page's body lines by
+ * BODY_BAND, short, and not a sentence. A line of body text whose box came out tall ("The backup
+ * generator was replaced on 14 March by the contractor Velmont Systems.") stays body text.
  */
 
 // Box heights of one font size jitter by ±2 px at 2× (descenders, accents: 23-26 px for the 12 pt
 // body of pdflatex-4-pages): within this ratio of the page's median they are the median, so the
 // size-based heading rule (15 % larger) sees body text as one size.
 const BODY_BAND = 1.2;
+// Short: a line holding as many characters as the body's full lines is body text, whatever its
+// height; a heading holds at most this share of them (a title page's or a table's lines are
+// short, so at least MIN_HEADING_ROOM characters are allowed).
+const HEADING_SHARE = 2 / 3;
+const MIN_HEADING_ROOM = 40;
+// Two words or more, or Chinese, ending in a full stop: a sentence, which headings are not
+// ("1." and "U.S." are single tokens).
+const SENTENCE_END = /[.。．]$/u;
 // A gap this many box heights wide between two boxes of a line separates table cells
 // (pdf-lines.ts uses 2 font sizes; a box is about 1.3 font sizes tall).
 const CELL_GAP = 1.5;
@@ -31,9 +45,10 @@ export function ocrPageLines(boxes: readonly OcrLine[], geometry: OcrPageGeometr
   const heights = rows.map((row) => median(row.map((b) => b.box[3] - b.box[1])));
   const body = median(heights);
   const { scale, imageHeight } = geometry;
-  return rows.map((row, i) => {
-    const h = heights[i];
-    const height = body > 0 && h / body < BODY_BAND && body / h < BODY_BAND ? body : h;
+  // within the band of the body's height, a line is set at it
+  const sized = heights.map((h) => (body > 0 && h / body < BODY_BAND && body / h < BODY_BAND ? body : h));
+  const lines = rows.map((row, i) => {
+    const height = sized[i];
     let text = '';
     const cellStarts = [0];
     for (let j = 0; j < row.length; j++) {
@@ -56,6 +71,19 @@ export function ocrPageLines(boxes: readonly OcrLine[], geometry: OcrPageGeometr
     if (cellStarts.length > 1) line.cells = cellStarts.map((at, k) => text.slice(at, cellStarts[k + 1]).trim()).filter((c) => c !== '');
     return line;
   });
+  // the body's full lines: the longer ones of the lines set at its height
+  const bodyLengths = lines.filter((_, i) => sized[i] === body).map((l) => [...l.text].length);
+  const room = Math.max(MIN_HEADING_ROOM, HEADING_SHARE * percentile(bodyLengths, 0.9));
+  lines.forEach((line, i) => {
+    if (sized[i] > body && !headingLike(line.text, room)) line.size = body / scale;
+  });
+  return lines;
+}
+
+/** Whether a line set taller than the body may be a heading: at most `room` characters, and not a sentence. */
+function headingLike(text: string, room: number): boolean {
+  if ([...text].length > room) return false;
+  return !(SENTENCE_END.test(text) && (/\s/u.test(text) || CJK.test(text)));
 }
 
 /**
@@ -84,7 +112,11 @@ function middle(b: OcrLine): number {
 }
 
 function median(xs: readonly number[]): number {
+  return percentile(xs, 0.5);
+}
+
+function percentile(xs: readonly number[], share: number): number {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return s[Math.min(s.length - 1, Math.floor(s.length * share))];
 }

@@ -1,6 +1,7 @@
 import type { ImageDecoder, Ocr, PdfRenderer, RenderablePdf, RenderedPage } from '../ports.ts';
 import { throwIfAborted } from '../util/abort.ts';
 import { IngestError } from './errors.ts';
+import { readableLines } from './ocr-confidence.ts';
 import { ocrPageLines } from './ocr-lines.ts';
 import type { PdfLine } from './pdf-lines.ts';
 import { judgeTextLayer } from './text-layer.ts';
@@ -35,9 +36,10 @@ export interface OcrOptions {
   signal?: AbortSignal;
   /**
    * Before the first page (done: the pages kept by the checkpoint, 0 on a first reading) and after
-   * each page OCR'd: how many of how many, and the page number.
+   * each page OCR'd: how many of how many, and the page number; after a page, `unreadable` is true
+   * when OCR found no readable text on it.
    */
-  onPage?: (done: number, total: number, page: number) => void;
+  onPage?: (done: number, total: number, page: number, unreadable?: boolean) => void;
   checkpoint?: OcrPageCheckpoint;
 }
 
@@ -68,7 +70,8 @@ export interface PageSource {
 /**
  * Reads `wanted` pages by OCR: the checkpoint's kept pages are taken as read, the rest drawn from the
  * source (opened only when there is one to draw), read, kept and reported one at a time. Returns
- * every page read, in order, with the lines OCR found (none, on a page it found nothing on).
+ * every page read, in order, with the lines OCR read with confidence (none, on a page with no
+ * readable text).
  */
 export async function readByOcr(wanted: readonly number[], open: () => Promise<PageSource>, options: OcrOptions): Promise<ReadPage[]> {
   const read = new Map<number, PdfLine[]>();
@@ -86,10 +89,11 @@ export async function readByOcr(wanted: readonly number[], open: () => Promise<P
       for (const page of todo) {
         throwIfAborted(options.signal, 'OCR');
         const image = await source.draw(page);
-        const lines = ocrPageLines(await options.ocr.recognize(image, options.signal), { scale: image.scale, imageHeight: image.height });
+        // the lines it is unsure of are dropped: on a page of marks that are not writing, all of them
+        const lines = ocrPageLines(readableLines(await options.ocr.recognize(image, options.signal)), { scale: image.scale, imageHeight: image.height });
         await options.checkpoint?.put(page, lines);
         read.set(page, lines);
-        options.onPage?.(++done, wanted.length, page);
+        options.onPage?.(++done, wanted.length, page, lines.length === 0);
       }
     } finally {
       await source.close();

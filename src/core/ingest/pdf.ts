@@ -56,7 +56,7 @@ export async function parsePdf(file: string, bytes: Uint8Array, ocr?: OcrOptions
         file,
         'empty',
         ocr
-          ? 'the PDF has no text layer, and OCR found no text on its pages'
+          ? 'the PDF has no text layer, and OCR found no readable text on its pages'
           : 'the PDF has no text layer (it is probably a scan, pages as images); turn OCR on to read it',
       );
     }

@@ -82,6 +82,9 @@ describe('image files', () => {
     const broken = reading(() => Promise.reject(new Error('bad Huffman table')));
     await expect(parseImage('photo.jpg', encoded('jpeg', 41, 29), broken)).rejects.toMatchObject({ reason: 'corrupt', message: expect.stringMatching(/could not be decoded/) });
     await expect(parseImage('blank.png', encoded('png', 40, 30), reading(blank, []))).rejects.toMatchObject({ reason: 'empty' });
+    // marks read with no confidence are no text
+    const marks = reading(blank, [{ ...box('三 T 一一三号', 3, 3, 30, 9), confidence: 0.6 }]);
+    await expect(parseImage('marks.png', encoded('png', 40, 30), marks)).rejects.toMatchObject({ reason: 'empty', message: 'marks.png: OCR found no readable text in the image' });
   });
 
   it('are read by OCR as one page, scaled down past 20 MP, with their lines in the image\'s own pixels', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MIN_LINE_CONFIDENCE } from '../../../src/core/ingest/ocr-confidence.ts';
 import { ocrPageLines } from '../../../src/core/ingest/ocr-lines.ts';
 import { ocrPages, pagesNeedingOcr } from '../../../src/core/ingest/ocr-pages.ts';
 import { pageBlocks } from '../../../src/core/ingest/pdf-paragraphs.ts';
@@ -83,6 +84,43 @@ describe('ocrPageLines', () => {
   });
 });
 
+describe('headings read by OCR', () => {
+  // body lines 24-26 px tall at 2×, as the detector boxes 12-point prose
+  const body = (text: string, top: number, height = 25) => box(text, 100, top, 1000, top + height);
+  const headings = (boxes: OcrLine[]) => {
+    const pages = [ocrPageLines(boxes, { scale: 2, imageHeight: 1684 })];
+    markSizeHeadings(pages);
+    return pageBlocks(pages[0], 1);
+  };
+
+  it('are short lines set taller than the body, not sentences whose box came out tall', () => {
+    const blocks = headings([
+      box('Site Maintenance Log', 100, 100, 500, 142),
+      body('Its fuel tank now holds enough diesel for two days at full load.', 180),
+      body('Nine out of ten routine checks since then were passed on the first run.', 220, 26),
+      // a third taller than the body: once a heading, and the chunk's text lacked it
+      body('The backup generator was replaced on 14 March by the contractor Velmont Systems.', 260, 33),
+      body('A second line was added to the main hall in the autumn.', 305, 24),
+    ]);
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['Site Maintenance Log']);
+    expect(blocks.find((b) => b.kind === 'paragraph')?.text).toContain('The backup generator was replaced on 14 March by the contractor Velmont Systems.');
+  });
+
+  it('keep a short line set taller a heading, and a long one or a Chinese sentence in the body', () => {
+    const blocks = headings([
+      body('The first paragraph of the report says what it covers and for whom.', 100),
+      box('Power supply', 100, 160, 400, 193),
+      body('A second line was added to the main hall in the autumn of that year.', 220),
+      body('and the east wing was rewired after the inspection found a fault in it', 260, 33),
+      body('第二条 在中华人民共和国境内开展数据处理活动及其安全监管，适用本法。', 300, 33),
+      body('The last paragraph closes the report with the names of those who wrote it.', 340),
+      body('Its three authors thank the staff of the hall for their help with the visits.', 380),
+      body('Questions about the report go to the facilities office on the second floor.', 420),
+    ]);
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['Power supply']);
+  });
+});
+
 describe('ocrPages', () => {
   it('draws and reads only the pages without a usable text layer', async () => {
     const drawn: number[] = [];
@@ -106,6 +144,25 @@ describe('ocrPages', () => {
     // neither page counts as scanned: the page view must not box the garbage as if OCR had read it
     expect(read).toEqual([]);
     expect(pages[1]).toBe(garbage);
+  });
+
+  it('drops the lines OCR is unsure of, and takes a page left with none as one with no readable text', async () => {
+    const sure = box('The pump was serviced in May.', 10, 10, 90, 30);
+    // what the recogniser makes of marks that are not writing
+    const unsure = (text: string, y: number, confidence: number): OcrLine => ({ ...box(text, 10, y, 90, y + 20), confidence });
+    const readings = new Map<number, OcrLine[]>([
+      [1, [sure, unsure('三 T 一一三号', 40, 0.62)]],
+      [2, [unsure('中E P二二一三5', 10, 0.55), unsure('<>', 40, MIN_LINE_CONFIDENCE - 0.01)]],
+    ]);
+    let drawing = 0;
+    const ocr: Ocr = { id: 'fake', recognize: async () => readings.get(++drawing) ?? [] };
+    const pages: PdfLine[][] = [[], []];
+    const reported: [number, boolean | undefined][] = [];
+    const read = await ocrPages('scan.pdf', new Uint8Array(1), pages, { ocr, renderer: blankPages(2, []), onPage: (done, _total, page, unreadable) => done > 0 && reported.push([page, unreadable]) });
+    expect(read.map((p) => p.page)).toEqual([1]);
+    expect(pages[0].map((l) => l.text)).toEqual(['The pump was serviced in May.']);
+    expect(pages[1]).toEqual([]);
+    expect(reported).toEqual([[1, false], [2, true]]);
   });
 
   it('resumes at the first page its checkpoint has not kept, and keeps each page it reads', async () => {
