@@ -7,10 +7,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchClustering, TOPICS } from '../../bench/cluster-bench.ts';
+import { benchClustering } from '../../bench/cluster-bench.ts';
 import { benchIndex, QUERY_N } from '../../bench/index-bench.ts';
-import { queryTable } from '../../bench/index-tables.ts';
-import { textTable } from '../../bench/text-table.ts';
+import { clusteringTable, queryTable } from '../../bench/index-tables.ts';
 import { DEFAULT_SETTINGS } from '../../core/stored-index/manifest.ts';
 import { STRATEGIES } from '../../core/types.ts';
 import { int, ints, UsageError } from '../options.ts';
@@ -47,6 +46,7 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
   const runs = int('runs', v.runs ?? '50', 1);
   const out = v.out ?? 'bench-results/core.json';
   const log = (line: string) => process.stderr.write(`${line}\n`);
+  const startedAt = new Date().toISOString();
 
   const index = benchIndex({ sizes, dimension: DIMENSION, runs, strategies: [...STRATEGIES], n: QUERY_N, log });
   const clustering = benchClustering(chunkSizes, DIMENSION, log);
@@ -54,24 +54,10 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
   console.log(
     [
       queryTable(index.query, QUERY_N),
-      textTable(
-        `Clustering (${DIMENSION}-d chunks around ${TOPICS} topics, UMAP + BIC-chosen GMM): default settings and the exhaustive search in the same run`,
-        ['chunks', 'true k', 'k', 'k tried', 's', 'exhaustive k', 'k tried', 'exhaustive s', 'speed-up'],
-        clustering.map((r) => [
-          String(r.chunks),
-          String(r.trueK),
-          String(r.k),
-          String(r.tried),
-          r.ms / 1000,
-          String(r.exhaustive.k),
-          String(r.exhaustive.tried),
-          r.exhaustive.ms / 1000,
-          `×${r.speedup}`,
-        ]),
-      ),
+      clusteringTable(clustering, DIMENSION),
     ].join('\n\n'),
   );
-  const report = { benchmark: 'core', dimension: DIMENSION, runsPerQuery: runs, node: process.version, query: index.query, baseline: index.baseline, build: index.build, clustering };
+  const report = { benchmark: 'core', startedAt, dimension: DIMENSION, runsPerQuery: runs, node: process.version, query: index.query, baseline: index.baseline, build: index.build, clustering };
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
   log(`wrote ${out}`);
