@@ -25,6 +25,8 @@ const GUIDE = '../evaluation.md';
 interface CoreBenchReport {
   benchmark: 'core';
   startedAt?: string;
+  /** Cores, and the one-minute load average as the run started and ended. */
+  machine?: { cores: number; loadAverage: [number, number] };
   dimension: number;
   runsPerQuery: number;
   node: string;
@@ -108,12 +110,19 @@ function evalSection(report: Extract<Report, { kind: 'eval' }>): string {
   return lines.join('\n');
 }
 
+function busy(machine: CoreBenchReport['machine']): string {
+  if (!machine) return '';
+  const [start, end] = machine.loadAverage.map((l) => l.toFixed(1));
+  return ` on ${machine.cores} cores, load average ${start} as it started and ${end} as it ended`;
+}
+
 function coreSection(report: Extract<Report, { kind: 'core' }>): string {
   const { run, file } = report;
   return [
     `## ${run.dimension}-d, ${run.runsPerQuery} queries a configuration`,
     '',
-    `\`npm run bench:core\` (\`json/${file}\`), run on ${day(run.startedAt)} with Node ${run.node}. Times in milliseconds unless said; each ratio is against a baseline measured in the same run.`,
+    `\`npm run bench:core\` (\`json/${file}\`), run on ${day(run.startedAt)} with Node ${run.node}${busy(run.machine)}. ` +
+      'Times in milliseconds unless said; each ratio is against a baseline measured in the same run.',
     '',
     '```',
     queryTable(run.query, QUERY_N),
