@@ -25,8 +25,9 @@ const GUIDE = '../evaluation.md';
 interface CoreBenchReport {
   benchmark: 'core';
   startedAt?: string;
-  /** Cores, and the one-minute load average as the run started and ended. */
-  machine?: { cores: number; loadAverage: [number, number] };
+  /** The one-minute load average as the run started and ended, on `cpus` cores. */
+  loadAverage?: [number, number];
+  cpus?: number;
   dimension: number;
   runsPerQuery: number;
   node: string;
@@ -110,10 +111,10 @@ function evalSection(report: Extract<Report, { kind: 'eval' }>): string {
   return lines.join('\n');
 }
 
-function busy(machine: CoreBenchReport['machine']): string {
-  if (!machine) return '';
-  const [start, end] = machine.loadAverage.map((l) => l.toFixed(1));
-  return ` on ${machine.cores} cores, load average ${start} as it started and ${end} as it ended`;
+function busy(run: CoreBenchReport): string {
+  if (!run.loadAverage || !run.cpus) return '';
+  const [start, end] = run.loadAverage.map((l) => l.toFixed(1));
+  return ` on ${run.cpus} cores, load average ${start} as it started and ${end} as it ended`;
 }
 
 function coreSection(report: Extract<Report, { kind: 'core' }>): string {
@@ -121,7 +122,7 @@ function coreSection(report: Extract<Report, { kind: 'core' }>): string {
   return [
     `## ${run.dimension}-d, ${run.runsPerQuery} queries a configuration`,
     '',
-    `\`npm run bench:core\` (\`json/${file}\`), run on ${day(run.startedAt)} with Node ${run.node}${busy(run.machine)}. ` +
+    `\`npm run bench:core\` (\`json/${file}\`), run on ${day(run.startedAt)} with Node ${run.node}${busy(run)}. ` +
       'Times in milliseconds unless said; each ratio is against a baseline measured in the same run.',
     '',
     '```',

@@ -5,7 +5,7 @@
  * exhaustive BIC search on the same chunks. Prints tables and writes JSON.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchClustering } from '../../bench/cluster-bench.ts';
@@ -48,8 +48,8 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
   const out = v.out ?? 'bench-results/core.json';
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const startedAt = new Date().toISOString();
-  // other work on the machine slows every timing alike: the page that shows this run says how busy it was
-  const loadBefore = os.loadavg()[0];
+  // other work on the machine slows the timings: the page that shows this run says how busy it was
+  const loadBefore = loadavg()[0];
 
   const index = benchIndex({ sizes, dimension: DIMENSION, runs, strategies: [...STRATEGIES], n: QUERY_N, log });
   const clustering = benchClustering(chunkSizes, DIMENSION, log);
@@ -60,8 +60,7 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
       clusteringTable(clustering, DIMENSION),
     ].join('\n\n'),
   );
-  const machine = { cores: os.availableParallelism(), loadAverage: [loadBefore, os.loadavg()[0]] };
-  const report = { benchmark: 'core', startedAt, machine, dimension: DIMENSION, runsPerQuery: runs, node: process.version, query: index.query, baseline: index.baseline, build: index.build, clustering };
+  const report = { benchmark: 'core', startedAt, loadAverage: [loadBefore, loadavg()[0]], dimension: DIMENSION, runsPerQuery: runs, node: process.version, cpus: availableParallelism(), query: index.query, baseline: index.baseline, build: index.build, clustering };
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
   log(`wrote ${out}`);
