@@ -23,6 +23,8 @@ function run(cmd, args, env = {}) {
 
 if (!existsSync('node_modules/.package-lock.json') || missingPackages().length > 0) {
   console.error('setup: installing npm packages (onnxruntime-node download skipped)');
+  // allowScripts in package.json keeps npm 11.19+ from running onnxruntime-node's GPU download;
+  // the variable stops it under an npm that still runs install scripts
   run('npm', ['install', '--no-audit', '--no-fund'], { ONNXRUNTIME_NODE_INSTALL: 'skip' });
 }
 

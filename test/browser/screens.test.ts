@@ -4,13 +4,15 @@
  * no element ends past the viewport's right edge unless such a box holds it, and no clipping box
  * hides part of its content except text cut with an ellipsis), axe-core finds no serious or critical accessibility violation, and each
  * screen is saved as a screenshot (test-results/screenshots/screens-<lang>-<size>-<screen>.png).
+ * With LOCI_DOC_IMAGES=1 the screens the README shows are also copied to docs/images/.
  */
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ask, openApp, waitForStatus } from './support/app-page.ts';
-import { screenshot, useBrowser } from './support/browser.ts';
+import { screenshot, SCREENSHOTS, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -83,6 +85,21 @@ async function axeViolations(page: Page): Promise<Violation[]> {
 
 type Size = keyof typeof SIZES;
 
+/** The screenshots the README shows, by the name this test saves them under. */
+const DOC_IMAGES: Record<string, string> = {
+  'screens-en-desktop-source': 'source.png',
+  'screens-en-desktop-inspector': 'inspector.png',
+  'screens-zh-phone-settings': 'settings-zh-phone.png',
+};
+
+/** Refreshes docs/images/ from this run's screenshots of one language, when asked to. */
+function refreshDocImages(lang: string): void {
+  if (!process.env.LOCI_DOC_IMAGES) return;
+  for (const [shot, image] of Object.entries(DOC_IMAGES)) {
+    if (shot.startsWith(`screens-${lang}-`)) copyFileSync(path.join(SCREENSHOTS, `${shot}.png`), path.resolve('docs/images', image));
+  }
+}
+
 /** Checks the screen as it is now, at both sizes; returns what failed, by screen and size. */
 async function check(page: Page, lang: string, screen: string, open: (size: Size) => Promise<void>, close: () => Promise<void>): Promise<Record<string, unknown>> {
   const problems: Record<string, unknown> = {};
@@ -136,6 +153,7 @@ describe('every screen, desktop and phone, English and Chinese', () => {
       };
       if (Object.keys(problems).length > 0) writeFileSync(`test-results/screens-${lang}.json`, JSON.stringify(problems, null, 2));
       expect(problems).toEqual({});
+      refreshDocImages(lang);
       await context.close();
     });
   }

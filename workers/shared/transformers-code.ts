@@ -7,7 +7,22 @@
  * few kilobytes more than each needs, so that the build makes one shared 544 KB chunk: importing
  * only its own, each worker got a copy of its own (542 and 544 KB), both precached on a first visit.
  */
-export async function transformersCode() {
+let loading: ReturnType<typeof importCode> | undefined;
+
+/**
+ * One import for every caller until it fails (a failed chunk fetch is tried again by the next). A
+ * model load and a token count start together, and two overlapping dynamic imports of one module
+ * are not the same under vitest 4: the second gets the real module where a test mocked it.
+ */
+export function transformersCode(): ReturnType<typeof importCode> {
+  loading ??= importCode().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function importCode() {
   const [env, embedder, reranker, generator] = await Promise.all([
     import('./transformers-env.ts'),
     import('../../src/models/transformers-embedder.ts'),

@@ -7,17 +7,16 @@
  * writes JSON.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchClustering, TOPICS } from '../../bench/cluster-bench.ts';
+import { benchClustering } from '../../bench/cluster-bench.ts';
 import { benchIndex, QUERY_N } from '../../bench/index-bench.ts';
-import { queryTable } from '../../bench/index-tables.ts';
-import { textTable } from '../../bench/text-table.ts';
+import { clusteringTable, embedThroughputTable, queryTable } from '../../bench/index-tables.ts';
 import { DEFAULT_SETTINGS } from '../../core/stored-index/manifest.ts';
 import { STRATEGIES } from '../../core/types.ts';
 import { int, ints, modelsDirOf, UsageError } from '../options.ts';
-import { benchEmbed, type EmbedRow } from '../../bench/embed-bench.ts';
-import { availableParallelism } from 'node:os';
+import { benchEmbed } from '../../bench/embed-bench.ts';
 
 /** multilingual-e5-small's vector size, the app's default embedder. */
 const DIMENSION = 384;
@@ -57,6 +56,9 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
   const runs = int('runs', v.runs ?? '50', 1);
   const out = v.out ?? 'bench-results/core.json';
   const log = (line: string) => process.stderr.write(`${line}\n`);
+  const startedAt = new Date().toISOString();
+  // other work on the machine slows the timings: the page that shows this run says how busy it was
+  const loadBefore = loadavg()[0];
 
   const embedChunks = int('embed-chunks', v['embed-chunks'] ?? '256', 0);
   const alice = path.join(path.resolve(v.documents ?? '../shared/data/documents'), 'epub', 'alice_gutenberg.epub');
@@ -82,35 +84,26 @@ export async function benchCoreCommand(argv: string[]): Promise<number> {
     [
       ...(embed.length > 0 ? [embedThroughputTable(embed)] : []),
       queryTable(index.query, QUERY_N),
-      textTable(
-        `Clustering (${DIMENSION}-d chunks around ${TOPICS} topics, UMAP + BIC-chosen GMM): default settings and the exhaustive search in the same run`,
-        ['chunks', 'true k', 'k', 'k tried', 's', 'exhaustive k', 'k tried', 'exhaustive s', 'speed-up'],
-        clustering.map((r) => [
-          String(r.chunks),
-          String(r.trueK),
-          String(r.k),
-          String(r.tried),
-          r.ms / 1000,
-          String(r.exhaustive.k),
-          String(r.exhaustive.tried),
-          r.exhaustive.ms / 1000,
-          `×${r.speedup}`,
-        ]),
-      ),
+      clusteringTable(clustering, DIMENSION),
     ].join('\n\n'),
   );
-  const report = { benchmark: 'core', dimension: DIMENSION, runsPerQuery: runs, node: process.version, cpus: cores, embed, query: index.query, baseline: index.baseline, build: index.build, clustering };
+  const report = {
+    benchmark: 'core',
+    startedAt,
+    loadAverage: [loadBefore, loadavg()[0]],
+    dimension: DIMENSION,
+    runsPerQuery: runs,
+    node: process.version,
+    cpus: cores,
+    embed,
+    query: index.query,
+    baseline: index.baseline,
+    build: index.build,
+    clustering,
+  };
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
   log(`wrote ${out}`);
   return 0;
 }
 
-function embedThroughputTable(rows: readonly EmbedRow[]): string {
-  const baseline = rows[0];
-  return textTable(
-    `Embedding throughput: ${baseline.chunks} chunks of the Alice EPUB in batches of 64; baseline ${baseline.model} in the same run`,
-    ['model', 'dtype', 'threads', 'chunks/s', '× baseline time'],
-    rows.map((r) => [r.model, r.dtype, r.threads === undefined ? '-' : String(r.threads), r.chunksPerS, `×${(r.ms / baseline.ms).toFixed(1)}`]),
-  );
-}

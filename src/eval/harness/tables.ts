@@ -112,7 +112,7 @@ export function reportTables(r: Unrendered): Record<string, string> {
       const underfilled = r.methods.reduce((sum, m) => sum + budgets.reduce((s, b) => s + (m.packed?.[String(b)]?.underfilled ?? 0), 0), 0);
       tables.budget = markdownTable(rows(r.methods, budgetValues), columns, {
         caption:
-          `Recall at a token budget, ${title}: the ${config.budgetN} best chunks packed whole, best first, as the engine packs them ` +
+          `Recall at a token budget, ${title} (${models(r)}): the ${config.budgetN} best chunks packed whole, best first, as the engine packs them ` +
           `(a chunk that does not fit is skipped); tokens of the ${config.budgetTokenizer}; Chunks@: mean chunks packed; %.`,
         sort: false,
         notes:
@@ -132,7 +132,7 @@ export function reportTables(r: Unrendered): Record<string, string> {
     const deltas = rows(r.methods, (m) => m.deltaVsBestBaseline);
     if (deltas.length > 0) {
       tables.delta = markdownTable(deltas, headline, {
-        caption: `Δ vs best baseline, ${title}: each method minus the better of bm25 and dense on each column, in percentage points.`,
+        caption: `Δ vs best baseline, ${title} (${models(r)}): each method minus the better of bm25 and dense on each column, in percentage points.`,
         sort: false,
         boldBest: false,
       });

@@ -89,7 +89,7 @@ export function offMachine(urls: string[]): string[] {
   });
 }
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
+export const SCREENSHOTS = path.resolve('test-results/screenshots');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
