@@ -136,27 +136,40 @@ describe('chooseWeight', () => {
   it('takes the weight nearest the better list that the pseudo-questions cannot tell from the best', () => {
     const reciprocal = grid({ 0: same(0.5), 1: same(0.5), 2: [1, 0.5, 1, 1, 1, 1, 1, 1], 3: [0.5, 1, 1, 1, 1, 1, 1, 1], 10: same(0.1) }, 0.2);
     // 2 and 3 score alike, far above BM25 alone and above 1; 2 is nearer BM25 alone
-    expect(chooseWeight(reciprocal)).toBe(2);
+    expect(chooseWeight(reciprocal)).toEqual({ index: 2, alone: false });
   });
 
   it('keeps the best weight when every weight nearer the better list is clearly worse', () => {
     const reciprocal = grid({ 0: same(0.5), 1: same(0.6), 2: same(0.7), 3: same(1), 10: same(0.1) }, 0.2);
-    expect(chooseWeight(reciprocal)).toBe(3);
+    expect(chooseWeight(reciprocal)).toEqual({ index: 3, alone: false });
   });
 
   it('uses the better list alone unless the mixture gains significantly over it', () => {
     // weight 3 gains 0.1 on average over BM25 alone, 1.1 standard errors of the paired
     // differences: more than noise by one standard error, not at 95 %
     const gain = [1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.3];
-    expect(chooseWeight(grid({ 0: same(0.5), 3: gain, 10: same(0.1) }, 0.2))).toBe(0);
+    expect(chooseWeight(grid({ 0: same(0.5), 3: gain, 10: same(0.1) }, 0.2))).toEqual({ index: 0, alone: true });
     // the same gain on every question is significant
-    expect(chooseWeight(grid({ 0: same(0.5), 3: same(0.6), 10: same(0.1) }, 0.2))).toBe(3);
+    expect(chooseWeight(grid({ 0: same(0.5), 3: same(0.6), 10: same(0.1) }, 0.2))).toEqual({ index: 3, alone: false });
   });
 
   it('uses the better list alone when the best mixture gains only noise over it', () => {
     const reciprocal = grid({ 0: same(0.1), 6: [1, 0.1, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3], 10: same(0.3) }, 0.2);
     // 6 is ahead of dense alone on average, but by one question's luck (it loses another)
-    expect(chooseWeight(reciprocal)).toBe(10);
+    expect(chooseWeight(reciprocal)).toEqual({ index: 10, alone: true });
+  });
+});
+
+describe('chooseWeight, two lists alike', () => {
+  const grid = (rows: Record<number, number[]>, rest: number) =>
+    Array.from({ length: 11 }, (_, g) => Float64Array.from(rows[g] ?? Array.from({ length: 8 }, () => rest)));
+
+  it('mixes two lists the pseudo-questions cannot tell apart, even when one edges the mixtures', () => {
+    // dense alone edges BM25 alone and every mixture by one question's luck: neither list is
+    // clearly the better, so it is not used alone
+    const dense = [1, 0.25, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
+    const lexical = [0.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
+    expect(chooseWeight(grid({ 0: lexical, 10: dense }, 0.5))).toEqual({ index: 10, alone: false });
   });
 });
 
