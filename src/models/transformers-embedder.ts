@@ -11,6 +11,7 @@ import { encodeTruncated, floatData, lengthBatches, padBatch, specialLayout } fr
 import type { EncoderInputs, SpecialLayout } from './token-batch.ts';
 import { callModel, loadPretrained, numberField } from './transformers-load.ts';
 import type { TransformersLoadOptions } from './transformers-load.ts';
+import { unit } from './unit-vector.ts';
 
 export interface TransformersEmbedderOptions extends TransformersLoadOptions {
   /** Texts per forward pass; larger is faster on GPU, costs memory on both. */
@@ -114,14 +115,5 @@ function pool(data: Float32Array, mask: BigInt64Array, row: number, cols: number
     for (let d = 0; d < width; d++) v[d] += data[offset + d];
   }
   if (count > 0) for (let d = 0; d < width; d++) v[d] /= count;
-  return v;
-}
-
-/** L2-normalized copy; the zero vector stays zero rather than becoming NaN. */
-function unit(v: Float32Array): Float32Array {
-  let norm = 0;
-  for (let i = 0; i < v.length; i++) norm += v[i] * v[i];
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let i = 0; i < v.length; i++) v[i] /= norm;
   return v;
 }

@@ -5,12 +5,16 @@
  */
 import { OCR_MODEL_FILES, OCR_SITE_FOLDER, PADDLE_OCR_ID } from '../../src/models/ocr-models.ts';
 import type { PaddleOcrFiles } from '../../src/models/paddle-ocr.ts';
+import { siteFileCache } from '../shared/site-file-cache.ts';
 
 const CACHE_NAME = `loci-ocr-${PADDLE_OCR_ID}`;
 
 export class OcrModelsUnavailableError extends Error {
   override name = 'OcrModelsUnavailableError';
 }
+
+const files = siteFileCache(CACHE_NAME, (message, cause) => new OcrModelsUnavailableError(message, { cause }));
+const cachedResponse = (url: string, what: string, replaces = false) => files.read(url, what, { replaces });
 
 /** The OCR models, fetched from the site the first time and read from the OCR cache after. */
 export async function ocrModelFiles(): Promise<PaddleOcrFiles> {
@@ -30,29 +34,4 @@ export async function ocrModelFiles(): Promise<PaddleOcrFiles> {
  */
 export async function ocrSiteFile(url: string, what: string): Promise<ArrayBuffer> {
   return (await cachedResponse(url, what, true)).arrayBuffer();
-}
-
-/** The file at `url` from the OCR cache, or fetched and put there; `replaces`: other builds' copies are dropped. */
-async function cachedResponse(url: string, what: string, replaces = false): Promise<Response> {
-  // The Cache API is missing in some private modes: the files are then fetched every session.
-  const cache = await caches.open(CACHE_NAME).catch(() => undefined);
-  const cached = await cache?.match(url);
-  if (cached) return cached;
-  if (cache && replaces) {
-    for (const request of await cache.keys()) if (request.url !== url && unhashed(request.url) === unhashed(url)) await cache.delete(request);
-  }
-  let response: Response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new OcrModelsUnavailableError(`${what} could not be downloaded from this site (offline before it was ever used?)`, { cause: error });
-  }
-  if (!response.ok) throw new OcrModelsUnavailableError(`${what} could not be downloaded from this site (HTTP ${response.status})`);
-  await cache?.put(url, response.clone());
-  return response;
-}
-
-/** A built asset's path without the content hash Vite puts before its extension (`name-Ab1_-x9Z.wasm`). */
-function unhashed(url: string): string {
-  return new URL(url).pathname.replace(/-[\w-]{8}(\.\w+)$/, '$1');
 }

@@ -9,12 +9,18 @@ export class SiteFileUnavailableError extends Error {
   override name = 'SiteFileUnavailableError';
 }
 
+/** Makes the error a caller's users are told of (each kind of file has its own). */
+export type Unavailable = (message: string, cause?: unknown) => Error;
+
 export interface SiteFileCache {
   /** The file at `url`, from the cache or fetched and put there; `what` names it in errors. */
   read(url: string, what: string, options?: { replaces?: boolean; onBytes?: (loaded: number, total: number) => void }): Promise<Response>;
 }
 
-export function siteFileCache(name: string): SiteFileCache {
+export function siteFileCache(
+  name: string,
+  unavailable: Unavailable = (message, cause) => new SiteFileUnavailableError(message, { cause }),
+): SiteFileCache {
   return {
     async read(url, what, { replaces = false, onBytes } = {}) {
       // The Cache API is missing in some private modes: the files are then fetched every session.
@@ -28,9 +34,9 @@ export function siteFileCache(name: string): SiteFileCache {
       try {
         response = await fetch(url);
       } catch (error) {
-        throw new SiteFileUnavailableError(`${what} could not be downloaded from this site (offline before it was ever used?)`, { cause: error });
+        throw unavailable(`${what} could not be downloaded from this site (offline before it was ever used?)`, error);
       }
-      if (!response.ok) throw new SiteFileUnavailableError(`${what} could not be downloaded from this site (HTTP ${response.status})`);
+      if (!response.ok) throw unavailable(`${what} could not be downloaded from this site (HTTP ${response.status})`);
       if (onBytes) response = await metered(response, onBytes);
       await cache?.put(url, response.clone());
       return response;

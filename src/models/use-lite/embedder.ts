@@ -12,6 +12,7 @@ import type { ModelInfo } from '../registry.ts';
 import type { Vocabulary } from './artifacts.ts';
 import { USE_LITE_DIMENSION } from './graph.ts';
 import type { UseLiteRunner } from './runner.ts';
+import { unit } from '../unit-vector.ts';
 
 export const USE_LITE_ID = 'use-lite-en';
 
@@ -96,13 +97,4 @@ export function lengthSortedBatches(sequences: readonly (readonly number[])[], l
   }
   if (batch.length > 0) batches.push(batch);
   return batches;
-}
-
-/** L2-normalized (USE's outputs are close to unit length already; the ports promise exactly). */
-function unit(v: Float32Array): Float32Array {
-  let norm = 0;
-  for (let i = 0; i < v.length; i++) norm += v[i] * v[i];
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let i = 0; i < v.length; i++) v[i] /= norm;
-  return v;
 }
