@@ -4,7 +4,7 @@
  */
 import type { ChatMessage, Generator } from '../../src/core/ports.ts';
 import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
-import { findModel, type ModelDtype, type ModelInfo } from '../../src/models/registry.ts';
+import { findModel } from '../../src/models/registry.ts';
 import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, ProgressCallback, WireGenerateOptions } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
@@ -50,7 +50,7 @@ export class LlmService implements LlmApi {
         const device = backend === 'transformers-webgpu' ? 'webgpu' : 'wasm';
         const model: Disposable = await createTransformersGenerator(request.modelId, {
           device,
-          dtype: info ? dtypeFor(info, device, report.shaderF16) : undefined,
+          shaderF16: report.shaderF16,
           onProgress: downloadMeter(request.modelId, forward),
         });
         return { id: request.modelId, model, backend, reasons };
@@ -115,14 +115,6 @@ export class LlmService implements LlmApi {
 function probe(request: ModelLoadRequest): Promise<DeviceReport> {
   const info = findModel(request.modelId);
   return probeDevice(navigator, { forceWasm: request.device === 'wasm', ...(info ? { generator: info } : {}) });
-}
-
-/** f16 weights need shader-f16 on WebGPU and are slow to emulate on WASM: pick the nearest 32-bit build. */
-function dtypeFor(info: ModelInfo, device: 'webgpu' | 'wasm', shaderF16: boolean): ModelDtype {
-  const wantsF16 = info.dtype === 'fp16' || info.dtype === 'q4f16';
-  if (!wantsF16 || (device === 'webgpu' && shaderF16)) return info.dtype;
-  const preference: ModelDtype[] = device === 'webgpu' ? ['q4', 'q8', 'fp32'] : ['q8', 'q4', 'fp32'];
-  return preference.find((d) => info.dtypes.includes(d)) ?? info.dtype;
 }
 
 function message(error: unknown): string {
