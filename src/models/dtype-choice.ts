@@ -10,8 +10,8 @@
  *   DynamicQuantizeLinear nodes on the CPU, since the WebGPU provider has no kernel for either:
  *   with onnxruntime-web 1.31.0-dev in Chromium, the q8 file of tiny-lexical-bert-zh placed 20 of
  *   its 80 nodes on the CPU and needed 14 copies between the two, its fp32 file 3 (those of the
- *   shape arithmetic every model has), and the q4 file (MatMulNBits) of tiny-random-qwen3 4. So a
- *   q8 default gives way on WebGPU to fp16 (with shader-f16), else fp32, else q4.
+ *   shape arithmetic every model has), and tiny-random-qwen3's q4 file, whose MatMulNBits WebGPU
+ *   runs, 4. So a q8 default gives way on WebGPU to fp16 (with shader-f16), else fp32, else q4.
  * - CUDA (onnxruntime-node built with it) keeps the default: nothing here was measured on it.
  *
  * A model whose files are not listed (an id typed by a person) keeps its default: there is no
