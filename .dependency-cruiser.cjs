@@ -59,10 +59,11 @@ module.exports = {
       comment:
         'src/protocol is the contract both sides of the page↔engine boundary import, so it may import ' +
         'nothing of either side: only core (the vocabulary it re-exports), the model table the settings ' +
-        'offer (src/models/registry.ts) and the shape of a device report (src/models/device.ts).',
+        'offer (src/models/registry.ts) with which file a device loads and its size (dtype-choice.ts, ' +
+        'download-size.ts: pure data and rules) and the shape of a device report (src/models/device.ts).',
       severity: 'error',
       from: { path: '^src/protocol/' },
-      to: { path: '^(src|workers)/', pathNot: '^src/(protocol|core)/|^src/models/(registry|device)\\.ts$' },
+      to: { path: '^(src|workers)/', pathNot: '^src/(protocol|core)/|^src/models/(registry|device|dtype-choice|download-size)\\.ts$' },
     },
     {
       name: 'ui-imports-only-client-and-protocol',

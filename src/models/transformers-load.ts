@@ -5,6 +5,7 @@
  */
 import { AutoTokenizer } from '@huggingface/transformers';
 import type { PreTrainedModel, PreTrainedTokenizer, PretrainedModelOptions } from '@huggingface/transformers';
+import { chooseDtype } from './dtype-choice.ts';
 import { findModel } from './registry.ts';
 import type { ModelDtype, ModelInfo, ModelTask } from './registry.ts';
 
@@ -19,7 +20,10 @@ export interface LoadProgress {
 
 export interface TransformersLoadOptions {
   device?: TransformersDevice;
+  /** A file to load whatever the device; otherwise chooseDtype picks one for it. */
   dtype?: ModelDtype;
+  /** The WebGPU adapter has `shader-f16`: f16 files can run on it. */
+  shaderF16?: boolean;
   onProgress?: (progress: LoadProgress) => void;
   /**
    * For a model that is not in the registry (any hub id a person types): the facts the registry
@@ -47,7 +51,7 @@ function isNode(): boolean {
 
 /**
  * The registry entry, or a provisional one for an unknown id (completed later from the config),
- * with the dtype that will actually be loaded.
+ * with the dtype that will actually be loaded: the one asked for, else the one for the device.
  */
 export function resolveInfo(modelId: string, task: ModelTask, options: TransformersLoadOptions = {}): ModelInfo {
   const known = findModel(modelId);
@@ -67,7 +71,8 @@ export function resolveInfo(modelId: string, task: ModelTask, options: Transform
     dtypes: [],
     notes: 'Not in the registry: pooling, prefixes and limits are defaults.',
   };
-  return { ...base, ...options.info, ...(options.dtype ? { dtype: options.dtype } : {}) };
+  const info = { ...base, ...options.info };
+  return { ...info, dtype: options.dtype ?? chooseDtype(info, runtimeDevice(options.device), options.shaderF16) };
 }
 
 function pretrainedOptions(info: ModelInfo, options: TransformersLoadOptions): PretrainedModelOptions {

@@ -32,5 +32,8 @@ export { parseCitations, type CitationSpan } from '../core/answer/citations.ts';
 export { stripThinking } from '../core/answer/think.ts';
 export { isNotFound } from '../core/answer/not-found.ts';
 
-// The models the settings offer: a table of ids, sizes and languages (the adapters stay in the workers).
+// The models the settings offer: a table of ids, sizes and languages (the adapters stay in the workers),
+// and which file of a model a device loads, with its size, for the size the settings show.
 export { modelsFor, type ModelInfo, type ModelTask } from '../models/registry.ts';
+export { chooseDtype } from '../models/dtype-choice.ts';
+export { downloadSizeMB } from '../models/download-size.ts';

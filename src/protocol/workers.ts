@@ -57,7 +57,16 @@ export interface EmbedApi {
 
 /** The OCR worker (started by the engine worker): one page image in, the lines read on it out. */
 export interface OcrApi {
-  recognize(image: RgbaImage): Promise<OcrLine[]>;
+  /** `device`: the launch's say on WebGPU, which the worker's first page decides its runtime by. */
+  recognize(image: RgbaImage, device: LaunchOptions['device']): Promise<OcrLine[]>;
+  /** Where the models run, once the first page has loaded them. */
+  provider(): Promise<OcrRuntime | undefined>;
+}
+
+export interface OcrRuntime {
+  provider: 'webgpu' | 'wasm';
+  /** Why the providers tried before it could not load the models, one sentence each. */
+  failures: string[];
 }
 
 /** The cluster worker: one group's clustering, its vectors as one row-major array. */

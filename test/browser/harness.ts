@@ -4,6 +4,9 @@
  */
 import type { LibraryDoc, LibraryEvent, LociClient } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent } from '../../src/protocol/ask.ts';
+import { transfer, wrap } from 'comlink';
+import type { OcrLine } from '../../src/core/ports.ts';
+import type { LaunchOptions, OcrApi, OcrRuntime } from '../../src/protocol/workers.ts';
 import { createWorkerClient } from '../../src/client/worker-client.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { deleteLociDb } from '../../src/browser-storage/open.ts';
@@ -31,6 +34,8 @@ export interface Harness {
   ask(question: string, chatId: string, choices?: Omit<AskRequest, 'chatId'>): Promise<AskResult>;
   /** The open image's file written and read in a dedicated worker, as the engine worker reads it. */
   imageFileInWorker(name: string): Promise<ImageFileCheck>;
+  /** `text` drawn as a line of print and read by a fresh OCR worker: its lines, and where its models ran. */
+  ocrInWorker(text: string, device: LaunchOptions['device']): Promise<{ lines: OcrLine[]; runtime?: OcrRuntime }>;
 }
 
 const client = createWorkerClient(location.search);
@@ -63,6 +68,25 @@ const harness: Harness = {
       worker.onerror = (event) => reject(new Error(event.message));
       worker.postMessage(name);
     }).finally(() => worker.terminate());
+  },
+  async ocrInWorker(text, device) {
+    const canvas = new OffscreenCanvas(640, 96);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.fillStyle = '#000';
+    context.font = '32px sans-serif';
+    context.fillText(text, 24, 60);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const worker = new Worker(new URL('../../workers/ocr.worker.ts', import.meta.url), { type: 'module', name: 'ocr-test' });
+    try {
+      const ocr = wrap<OcrApi>(worker);
+      const page = { width: canvas.width, height: canvas.height, data };
+      const lines = await ocr.recognize(transfer(page, [data.buffer]), device);
+      return { lines, runtime: await ocr.provider() };
+    } finally {
+      worker.terminate();
+    }
   },
 };
 client.onEvent((event) => {

@@ -1,7 +1,8 @@
 /**
  * The embed worker on WebGPU: headless Chromium's SwiftShader adapter (a software GPU, allowed
- * only through `?device=webgpu`), indexing a PDF and answering through the UI. Every other
- * browser test runs the embedder on WebAssembly.
+ * only through `?device=webgpu`), indexing a PDF and answering through the UI, with the embedder's
+ * fp32 file, not the q8 one whose quantization nodes WebGPU leaves to the CPU. Every other browser
+ * test runs the embedder on WebAssembly.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ask, embedderDevice, openApp, waitForStatus } from './support/app-page.ts';
@@ -33,6 +34,10 @@ describe('embeddings on WebGPU', () => {
     await device.scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-device-webgpu');
 
+    // SwiftShader has no shader-f16: the embedder's fp32 file
+    const onnx = recorded.requests.filter((url) => url.includes('/onnx/')).map((url) => new URL(url).pathname);
+    expect(onnx).toContain('/models/tiny-lexical-bert-zh/onnx/model.onnx');
+    expect(onnx).not.toContain('/models/tiny-lexical-bert-zh/onnx/model_quantized.onnx');
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,30 @@ describe('loadNodeModels', () => {
       pieces.push(piece);
     }
     expect(pieces.join('').length).toBeGreaterThan(0);
+  });
+
+  it("loads a generator's q8 file on the CPU where its default is q4f16, which onnxruntime-node would emulate", async () => {
+    // the production generator's id, holding the tiny Qwen3 (which has both files): what the CLI
+    // loads for it with no dtype given
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'loci-models-'));
+    mkdirSync(path.join(dir, 'onnx-community'));
+    symlinkSync(path.join(path.resolve(MODELS_DIR), 'tiny-random-qwen3'), path.join(dir, 'onnx-community', 'Qwen2.5-0.5B-Instruct'));
+    symlinkSync(path.join(path.resolve(MODELS_DIR), 'glove-static-en-100d'), path.join(dir, 'glove-static-en-100d'));
+    const files = new Set<string>();
+    const cli = await loadNodeModels({
+      modelsDir: dir,
+      embedder: 'glove-static-en-100d',
+      generator: 'onnx-community/Qwen2.5-0.5B-Instruct',
+      onProgress: (model, progress) => files.add(`${model} ${progress.file}`),
+    });
+    try {
+      expect(cli.generator?.info.dtype).toBe('q8');
+      const onnx = [...files].filter((f) => f.startsWith('onnx-community/') && f.includes('onnx/'));
+      expect(onnx).toEqual(['onnx-community/Qwen2.5-0.5B-Instruct onnx/model_quantized.onnx']);
+    } finally {
+      await cli.dispose();
+      rmSync(dir, { recursive: true });
+    }
   });
 
   it('leaves out the models that were not asked for', async () => {

@@ -23,6 +23,7 @@ export class EmbedService implements EmbedApi {
   private readonly embedders = new ModelSlot<LoadableEmbedder>('embedder', dispose);
   private readonly rerankers = new ModelSlot<TransformersReranker>('reranker', dispose);
   private device: 'webgpu' | 'wasm' = 'wasm';
+  private shaderF16 = false;
   /** Inference, one run at a time: an ONNX session must not run two at once. */
   private readonly serial = new Serial();
 
@@ -43,7 +44,7 @@ export class EmbedService implements EmbedApi {
         const report = await this.probe(request);
         const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
         const create = async (device: 'webgpu' | 'wasm') => {
-          const model = await createTransformersEmbedder(request.modelId, { device, onProgress: meter });
+          const model = await createTransformersEmbedder(request.modelId, { device, shaderF16: report.shaderF16, onProgress: meter });
           return { id: model.id, model, device, report: { ...report, embedderDevice: device } };
         };
         try {
@@ -56,6 +57,7 @@ export class EmbedService implements EmbedApi {
         }
       });
       this.device = device;
+      this.shaderF16 = report.shaderF16;
       return {
         id: embedder.id,
         dimension: embedder.dimension,
@@ -94,7 +96,7 @@ export class EmbedService implements EmbedApi {
         configureOnnxRuntime();
         configureSource(request.source);
         const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
-        const model = await createTransformersReranker(request.modelId, { device: this.device, onProgress: meter });
+        const model = await createTransformersReranker(request.modelId, { device: this.device, shaderF16: this.shaderF16, onProgress: meter });
         return { id: model.id, model };
       });
       return { id: reranker.id };

@@ -114,7 +114,8 @@ export class EngineModels {
   /**
    * A load of `modelId` from the settings' source, bound now and run when called. Progress on a
    * file the browser already cached is a cache read and is not reported as a download: the panel
-   * shows only when bytes come over the network.
+   * shows only when bytes come over the network. These are transformers.js's files; web-llm keeps
+   * its build elsewhere, and the LLM worker asks web-llm itself (workers/llm/webllm-backend.ts).
    */
   private loader<T>(modelId: string, settings: AppSettings, load: (request: ModelLoadRequest, onProgress: ProgressCallback) => Promise<T>): () => Promise<T> {
     const request = this.request(modelId, settings);

@@ -165,6 +165,7 @@ export class EngineService implements EngineApi {
     const library: Library = new Library({
       store,
       paused,
+      device: request.launch.device,
       engine: () => this.engine,
       settings: () => settings.value,
       emit: (documents) => {

@@ -4,6 +4,7 @@
  * after a reload from the stage its record reached; ids come from content, so nothing duplicates.
  */
 import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
+import type { LaunchOptions } from '../../src/protocol/workers.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Progress } from '../../src/core/ports.ts';
 import { describeDamage } from '../../src/core/stored-index/damage.ts';
@@ -26,6 +27,8 @@ export interface LibraryDeps {
   engine: () => LociEngine | undefined;
   settings: () => AppSettings;
   emit: (documents: LibraryDoc[]) => void;
+  /** Whether OCR may run on WebGPU (LaunchOptions); 'auto' when not given. */
+  device?: LaunchOptions['device'];
 }
 
 /** Progress events are many; the UI needs a few per second. */
@@ -41,10 +44,11 @@ export class Library implements JobRunner {
   /** What each stage takes here, learnt from the documents indexed in this session. */
   private readonly rates = new StageRates();
   /** Reads scanned pages, on a worker started at the first one. */
-  private readonly ocr = new WorkerOcr();
+  private readonly ocr: WorkerOcr;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly deps: LibraryDeps) {
+    this.ocr = new WorkerOcr(deps.device);
     this.queue = new JobQueue(this, () => this.emitNow());
   }
 

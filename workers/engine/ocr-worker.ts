@@ -6,7 +6,7 @@
 import { transfer } from 'comlink';
 import type { Ocr, OcrLine, RgbaImage } from '../../src/core/ports.ts';
 import { PADDLE_OCR_ID } from '../../src/models/ocr-models.ts';
-import type { OcrApi } from '../../src/protocol/workers.ts';
+import type { LaunchOptions, OcrApi } from '../../src/protocol/workers.ts';
 import { WorkerSlot } from './worker-slot.ts';
 
 /** A document's pages come one after another; a minute without one means its reading is over. */
@@ -20,11 +20,14 @@ export class WorkerOcr implements Ocr {
   );
   private idle: ReturnType<typeof setTimeout> | undefined;
 
+  /** `device`: the launch's say on WebGPU, passed on to the worker. */
+  constructor(private readonly device: LaunchOptions['device'] = 'auto') {}
+
   async recognize(image: RgbaImage, signal?: AbortSignal): Promise<OcrLine[]> {
     clearTimeout(this.idle);
     try {
       const page = { width: image.width, height: image.height, data: image.data };
-      return await this.slot.call('OCR', signal, (api) => api.recognize(transfer(page, [image.data.buffer])));
+      return await this.slot.call('OCR', signal, (api) => api.recognize(transfer(page, [image.data.buffer]), this.device));
     } finally {
       this.idle = setTimeout(() => this.slot.stop(), IDLE_MS);
     }

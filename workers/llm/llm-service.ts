@@ -4,7 +4,8 @@
  */
 import type { ChatMessage, Generator } from '../../src/core/ports.ts';
 import { probeDevice, type DeviceReport } from '../../src/models/device.ts';
-import { findModel, type ModelDtype, type ModelInfo } from '../../src/models/registry.ts';
+import { findModel } from '../../src/models/registry.ts';
+import { estimateTokens } from '../../src/models/token-estimate.ts';
 import type { GeneratorPlan, LlmApi, LoadedGenerator, ModelLoadRequest, ProgressCallback, WireGenerateOptions } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
@@ -37,7 +38,7 @@ export class LlmService implements LlmApi {
           try {
             // web-llm is megabytes of code that only a GPU can use: fetched only when chosen.
             const { loadWebLlm } = await import('./webllm-backend.ts');
-            const model: Disposable = await loadWebLlm(info, report, request.source, forward);
+            const model: Disposable = await loadWebLlm(info, report, request.source, forward, (text) => this.exactCount(request, text));
             return { id: request.modelId, model, backend, reasons };
           } catch (error) {
             reasons.push(`web-llm could not load ${info.id} (${message(error)}); the model runs on transformers.js.`);
@@ -50,9 +51,11 @@ export class LlmService implements LlmApi {
         const device = backend === 'transformers-webgpu' ? 'webgpu' : 'wasm';
         const model: Disposable = await createTransformersGenerator(request.modelId, {
           device,
-          dtype: info ? dtypeFor(info, device, report.shaderF16) : undefined,
+          shaderF16: report.shaderF16,
           onProgress: downloadMeter(request.modelId, forward),
         });
+        // the model counts with its own tokenizer: the one loaded alone goes
+        this.counters.delete(request.modelId);
         return { id: request.modelId, model, backend, reasons };
       });
       return { id: generator.id, contextTokens: generator.contextTokens, backend, reasons };
@@ -88,12 +91,26 @@ export class LlmService implements LlmApi {
   }
 
   async countTokens(request: ModelLoadRequest, text: string): Promise<number> {
-    const { modelId } = request;
-    // the loaded model counts with its own tokenizer (web-llm's too): the one loaded alone goes
-    if (this.generators.holds(modelId)) {
-      this.counters.delete(modelId);
-      return this.generators.use(modelId, (generator) => generator.countTokens(text));
+    if (this.generators.holds(request.modelId)) return this.generators.use(request.modelId, (generator) => generator.countTokens(text));
+    return this.tokenizerCount(request, text);
+  }
+
+  /**
+   * web-llm's count: its engine's tokenizer is private (0.2.86 offers a count only as a reply's
+   * usage, after a prefill on the GPU), so the model's own tokenizer counts, loaded alone through
+   * transformers.js: the registry's build of the same model, whose tokenizer the MLC build copies.
+   * Until it can be fetched, an estimate that errs high.
+   */
+  private async exactCount(request: ModelLoadRequest, text: string): Promise<number> {
+    try {
+      return await this.tokenizerCount(request, text);
+    } catch {
+      return estimateTokens(text);
     }
+  }
+
+  private async tokenizerCount(request: ModelLoadRequest, text: string): Promise<number> {
+    const { modelId } = request;
     let counter = this.counters.get(modelId);
     if (!counter) {
       counter = transformersCode().then(({ configureSource, loadTokenCounter }) => {
@@ -115,14 +132,6 @@ export class LlmService implements LlmApi {
 function probe(request: ModelLoadRequest): Promise<DeviceReport> {
   const info = findModel(request.modelId);
   return probeDevice(navigator, { forceWasm: request.device === 'wasm', ...(info ? { generator: info } : {}) });
-}
-
-/** f16 weights need shader-f16 on WebGPU and are slow to emulate on WASM: pick the nearest 32-bit build. */
-function dtypeFor(info: ModelInfo, device: 'webgpu' | 'wasm', shaderF16: boolean): ModelDtype {
-  const wantsF16 = info.dtype === 'fp16' || info.dtype === 'q4f16';
-  if (!wantsF16 || (device === 'webgpu' && shaderF16)) return info.dtype;
-  const preference: ModelDtype[] = device === 'webgpu' ? ['q4', 'q8', 'fp32'] : ['q8', 'q4', 'fp32'];
-  return preference.find((d) => info.dtypes.includes(d)) ?? info.dtype;
 }
 
 function message(error: unknown): string {

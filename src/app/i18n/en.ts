@@ -272,6 +272,7 @@ export const en = {
   'cached.confirm': 'Remove {id}? It is downloaded again when needed.',
   'cached.about': 'about {size}',
   'cached.atLeast': 'at least {size}',
+  'cached.unknown': 'size not known before the download',
   'cached.total': 'Total: {size}',
   'settings.storage': 'Storage',
   'storage.use': '{used} of {quota} used',

@@ -48,10 +48,11 @@ export function duration(seconds: number): string {
   return t('time.seconds', { n: d.seconds });
 }
 
-/** A model's size in words, as the settings and the cached list both show it: exact, "at least", or "about" (the registry's estimate). */
-export function modelSizeText({ bytes, kind }: ModelSize): string {
-  if (kind === 'exact') return formatBytes(bytes);
-  return t(kind === 'floor' ? 'cached.atLeast' : 'cached.about', { size: formatBytes(bytes) });
+/** A model's size in words, as the settings and the cached list both show it: exact, "at least", "about" (the registry's estimate), or not known. */
+export function modelSizeText(size: ModelSize): string {
+  if (size.kind === 'unknown') return t('cached.unknown');
+  if (size.kind === 'exact') return formatBytes(size.bytes);
+  return t(size.kind === 'floor' ? 'cached.atLeast' : 'cached.about', { size: formatBytes(size.bytes) });
 }
 
 // Complete records rather than string matching: a stage added to the engine's contract fails

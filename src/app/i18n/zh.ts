@@ -275,6 +275,7 @@ export const zh: Record<MessageKey, string> = {
   'cached.confirm': '删除 {id}？需要时会重新下载。',
   'cached.about': '约 {size}',
   'cached.atLeast': '至少 {size}',
+  'cached.unknown': '下载前大小未知',
   'cached.total': '共 {size}',
   'settings.storage': '存储',
   'storage.use': '已用 {used}，共 {quota}',
