@@ -59,6 +59,8 @@ export class IdbIndexStore implements IndexStore {
    * its 51 MB written again 3 s after every reopen (1.8 s of the worker's time in one task).
    */
   private imageRevision: number | undefined;
+  /** The size of the image file as last read or written by this store (0 while none is known). */
+  private imageBytes = 0;
 
   /**
    * The writes and removals of vector files, one after another: a file is removed only when no
@@ -115,6 +117,7 @@ export class IdbIndexStore implements IndexStore {
     if (this.image) {
       const [revision, bytes] = await Promise.all([readRevision(this.db), this.image.read()]);
       read = async () => bytes;
+      this.imageBytes = bytes instanceof Uint8Array ? bytes.length : bytes ? bytes.index.length + bytes.corpus.length : 0;
       // user-timing marks: bench:browser reads them to say where a reopen's time goes
       performance.mark('loci:image-read');
       const made = bytes && imageRevision(bytes);
@@ -182,9 +185,11 @@ export class IdbIndexStore implements IndexStore {
    * engine's, with nothing set aside as damaged). It is taken right after the revision is read:
    * a write committed before that read has been applied by then (its caller continues before the
    * read's result arrives), and one committed during the encoding changes the revision read after
-   * it, which drops the image. Returns whether one was written.
+   * it, which drops the image. `worthIt`, asked with the new image's size once encoded and the size
+   * of the one it would replace, may skip the write (the caller's rule for room). Returns whether
+   * one was written.
    */
-  async saveImage(snapshot: () => IndexSnapshot, cache?: BlockCache, breathe?: Breathe): Promise<boolean> {
+  async saveImage(snapshot: () => IndexSnapshot, cache?: BlockCache, breathe?: Breathe, worthIt?: (bytes: number, replacing: number) => Promise<boolean>): Promise<boolean> {
     if (!this.image) return false;
     const revision = await readRevision(this.db);
     // nothing written yet: no index to copy; or the file holds this revision already
@@ -192,7 +197,9 @@ export class IdbIndexStore implements IndexStore {
     const taken = snapshot();
     const bytes = await encodeImage(taken, revision, cache, breathe);
     if ((await readRevision(this.db)) !== revision) return false;
+    if (worthIt && !(await worthIt(bytes.length, this.imageBytes))) return false;
     await this.image.write(bytes);
+    this.imageBytes = bytes.length;
     this.imageRevision = revision;
     await forgetChangesThrough(this.db, revision);
     await this.forgetImagedFiles(taken);

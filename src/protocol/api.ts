@@ -37,6 +37,47 @@ export interface LibraryDoc {
   encoding?: string;
   /** Files dropped again with the same content under other names, which were not added. */
   copies?: string[];
+  /** For status 'error': the browser's storage for this site was full (the page words it, not `error`). */
+  storageFull?: StorageShortage;
+  /**
+   * The dropped file itself is not stored: 'kept', this tab still holds it and Retry stores it;
+   * 'lost', the page was reloaded since, so the file has to be dropped again.
+   */
+  unstored?: 'kept' | 'lost';
+}
+
+/** A write the browser refused for want of room. */
+export interface StorageShortage {
+  /** 'file': the dropped file could not be stored; 'index': what indexing it wrote could not. */
+  what: 'file' | 'index';
+  /** Bytes the write needed, when known (the file's size for 'file'). */
+  needs?: number;
+  /** Bytes the browser still lets this site store, when they could be measured. */
+  free?: number;
+}
+
+/** What one document takes in the browser's storage, for Settings › Storage. */
+export interface DocumentStorage {
+  id: string;
+  name: string;
+  /** Its original file, as stored (0 when it is not). */
+  fileBytes: number;
+  /** Its index: text, passages and vectors, estimated from what is loaded. */
+  indexBytes: number;
+}
+
+/** The storage report of Settings › Storage. */
+export interface StorageReport {
+  usage: number;
+  /** What the browser reports; Chromium reports usage + 10 GiB whatever the real limit is. */
+  quota: number;
+  /** The browser promised not to evict the library (asked for by the page: see `persist`). */
+  persisted: boolean;
+  /** Bytes this site may still store, measured up to a limit; undefined when it could not be. */
+  free?: number;
+  /** Whether `free` reached the limit it was measured to (there is at least that much). */
+  freeAtLeast?: boolean;
+  documents: DocumentStorage[];
 }
 
 /** Settings a person can change; persisted in the engine worker's store, which resolves them. */
@@ -113,16 +154,21 @@ export type EngineNotice =
   /** Damaged records found behind the open image were written again from it: nothing was lost. */
   | { kind: 'restored'; names: string[] }
   | { kind: 'library-unavailable'; detail: string }
+  /** Files dropped together need more room than the browser has left: what fits is stored, the rest is listed as not stored. */
+  | { kind: 'storage-short'; files: number; needs: number; free: number }
   /** A worker thread failed (`detail` absent: it could not start). */
   | { kind: 'worker-failed'; worker: 'engine' | 'embed' | 'llm'; detail?: string };
+
+/** 'models': no model could be loaded; 'storage': a dropped file or an index did not fit. */
+export type NoticeSubject = 'models' | 'storage';
 
 export type LibraryEvent =
   | { type: 'documents'; documents: LibraryDoc[] }
   | { type: 'download'; progress: DownloadProgress }
-  /** `subject`: what the notice is about, when something can later resolve it ('models'). */
-  | { type: 'notice'; notice: EngineNotice; subject?: 'models' }
+  /** `subject`: what the notice is about, when something can later resolve it. */
+  | { type: 'notice'; notice: EngineNotice; subject?: NoticeSubject }
   /** What an earlier error was about works now: its notice goes. */
-  | { type: 'resolved'; subject: 'models' }
+  | { type: 'resolved'; subject: NoticeSubject }
   /** The library is open in another tab of this browser: this one waits until that tab is closed. */
   | { type: 'held-elsewhere' };
 
@@ -153,8 +199,10 @@ export interface LociClient {
   start(): Promise<{ settings: AppSettings; device: DeviceSummary; index?: IndexOpening }>;
   onEvent(listener: (event: LibraryEvent) => void): () => void;
 
+  /** Stores each file on its own: what fits is indexed, what does not gets a row saying why. */
   addFiles(files: File[]): Promise<void>;
   pause(docId: string): Promise<void>;
+  /** Goes on with a paused document, or retries a failed one (storing its file again if it was not stored). */
   resume(docId: string): Promise<void>;
   cancel(docId: string): Promise<void>;
   remove(docId: string): Promise<void>;
@@ -186,7 +234,7 @@ export interface LociClient {
    * site's /models/ folder"; returns the repos found.
    */
   importModelFolder(files: ModelFolderFile[]): Promise<string[]>;
-  storage(): Promise<{ usage: number; quota: number; persisted: boolean; message?: string }>;
+  storage(): Promise<StorageReport>;
   exportLibrary(): Promise<Blob>;
   importLibrary(file: File): Promise<void>;
 }

@@ -72,6 +72,28 @@ describe('the open image', () => {
     expect(image.bytes!.length).toBeGreaterThan(1000);
   });
 
+  it('is not written when the room asked for with its size is refused, and the records are read instead', async () => {
+    const { store, image, reopen } = await stored();
+    const fromRecords = (await store.load())!;
+    const asked: number[] = [];
+    expect(await store.saveImage(() => fromRecords, undefined, undefined, async (bytes, replacing) => (asked.push(bytes, replacing), false))).toBe(false);
+    expect(image.bytes).toBeUndefined();
+    // none to replace yet
+    expect(asked).toEqual([(await encodeImage(fromRecords, await readRevision(store.db))).length, 0]);
+    store.close();
+    const again = await reopen();
+    expect(await again.load()).toBeDefined();
+    expect(again.openedFrom).toBe('records');
+    // with room, the same image is written; the next is asked about with the size it would replace
+    expect(await again.saveImage(() => fromRecords, undefined, undefined, async () => true)).toBe(true);
+    expect(image.bytes!.length).toBe(asked[0]);
+    const gamma = documentRecord('cccc', 'gamma.md', ['Gamma one.']);
+    await again.putDocument(gamma);
+    const replacing: number[] = [];
+    await again.saveImage(() => ({ ...fromRecords, documents: [...fromRecords.documents, gamma] }), undefined, undefined, async (_, old) => (replacing.push(old), false));
+    expect(replacing).toEqual([asked[0]]);
+  });
+
   it('after writes logged by their records, opens with only those records read, giving what the records give', async () => {
     const { store, reopen, factory } = await stored();
     const snap = (await store.load())!;

@@ -9,6 +9,7 @@ import { LociEngine } from '../../src/core/engine/engine.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { Library } from '../../workers/engine/library.ts';
 import { PausedJobs } from '../../workers/engine/paused-jobs.ts';
+import { storageDeps } from './library-deps.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import '../browser-storage/fixtures.ts';
 
@@ -34,7 +35,7 @@ async function damagedLibrary() {
   await store.db.put('entries', entries);
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store });
   const view: { rows: LibraryDoc[] } = { rows: [] };
-  const library = new Library({ store, paused: new PausedJobs(store.db), engine: () => engine, settings: () => settings, emit: (documents) => (view.rows = documents) });
+  const library = new Library({ store, paused: new PausedJobs(store.db), engine: () => engine, settings: () => settings, emit: (documents) => (view.rows = documents), ...storageDeps(store.db) });
   return { store, engine, ids, library, view };
 }
 

@@ -14,6 +14,7 @@ import { Library } from '../../workers/engine/library.ts';
 import { PausedJobs } from '../../workers/engine/paused-jobs.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import { gate } from './gate.ts';
+import { storageDeps } from './library-deps.ts';
 import '../browser-storage/fixtures.ts';
 
 // pdf.js is prepared for PDFs in the worker; these documents are Markdown.
@@ -31,7 +32,8 @@ async function setUp() {
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store });
   const paused = new PausedJobs(store.db);
   let rows: LibraryDoc[] = [];
-  const library = new Library({ store, paused, engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents) });
+  const storage = storageDeps(store.db);
+  const library = new Library({ store, paused, engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents), ...storage });
   return { store, engine, paused, library, rows: () => rows };
 }
 
@@ -118,5 +120,110 @@ describe('Library', () => {
     await searchable;
     const [doc] = engine.documents;
     expect(['chunked', 'embedded', 'clustered', 'preparsed', 'ready']).toContain(doc.job.stage);
+  });
+});
+
+/** What Chromium's IndexedDB rejects a write with when the origin's quota is reached: no message at all. */
+const quotaExceeded = () => new DOMException('', 'QuotaExceededError');
+/** A bare error name, which no row or notice may show instead of a sentence. */
+const BARE_NAME = /^[A-Z][a-zA-Z]*Error\b|\bError:/;
+
+function markdownFile(title: string, paragraphs: number, name = `${title.toLowerCase()}.md`): File {
+  return new File([markdown(title, paragraphs) as Uint8Array<ArrayBuffer>], name, { type: 'text/markdown' });
+}
+
+/** A library whose store refuses the originals named in `full` for want of room, while `room` bytes are left. */
+async function fullLibrary(full: Set<string>, room = 5_000) {
+  const store = await IdbIndexStore.open({ factory: new IDBFactory() });
+  const engine = await LociEngine.open({ embedder: hashEmbedder(), store });
+  const put = store.putOriginal.bind(store);
+  vi.spyOn(store, 'putOriginal').mockImplementation(async (id, name, mime, bytes) => {
+    if (full.has(name)) throw quotaExceeded();
+    return put(id, name, mime, bytes);
+  });
+  let rows: LibraryDoc[] = [];
+  const storage = storageDeps(store.db, { free: () => room });
+  const library = new Library({ store, paused: new PausedJobs(store.db), engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents), ...storage });
+  await storage.unstored.load();
+  await library.refresh();
+  return { store, engine, library, storage, rows: () => rows };
+}
+
+describe('Library when the storage is full', () => {
+  it('stores each dropped file on its own: what fits is indexed, what does not gets a row with its sizes, and Retry stores it once there is room', async () => {
+    const full = new Set(['big.md']);
+    const { store, engine, library, storage, rows } = await fullLibrary(full);
+    const big = markdownFile('Big', 100);
+    await library.add([big, markdownFile('Small', 3)]);
+
+    // warned before storing: the two need more than is left
+    expect(storage.events).toEqual([{ type: 'notice', subject: 'storage', notice: { kind: 'storage-short', files: 2, needs: big.size + markdownFile('Small', 3).size, free: 5_000 } }]);
+    await vi.waitFor(() => expect(rows().find((r) => r.name === 'small.md')?.status).toBe('ready'));
+    const bigRow = rows().find((r) => r.name === 'big.md')!;
+    expect(bigRow).toMatchObject({ status: 'error', unstored: 'kept', storageFull: { what: 'file', needs: big.size, free: 5_000 } });
+    expect(bigRow.error).toBeUndefined();
+    expect((await store.listDocuments()).map((d) => d.name)).toEqual(['small.md']);
+    // the big file's row stays after the small one, where it was dropped
+    expect(rows().map((r) => r.name)).toEqual(['big.md', 'small.md']);
+
+    // room is made: Retry stores the file this tab still holds, indexes it, and the warning goes
+    full.clear();
+    await library.resume(bigRow.id);
+    await vi.waitFor(() => expect(rows().find((r) => r.name === 'big.md')?.status).toBe('ready'), { timeout: 30_000 });
+    expect(rows().find((r) => r.name === 'big.md')).not.toHaveProperty('storageFull');
+    expect(engine.document(bigRow.id)?.job.stage).toBe('ready');
+    expect(storage.unstored.list()).toEqual([]);
+    expect(storage.events.at(-1)).toEqual({ type: 'resolved', subject: 'storage' });
+  });
+
+  it('after a reload, says to drop a file that was not stored again, and forgets it when deleted', async () => {
+    const { store, storage: before } = await fullLibrary(new Set(['big.md']));
+    const first = new Library({ store, paused: new PausedJobs(store.db), engine: () => undefined, settings: () => settings, emit: () => undefined, ...before });
+    await first.add([markdownFile('Big', 50)]);
+
+    // a new page: the rows read again from the store, the File gone with the old one
+    let rows: LibraryDoc[] = [];
+    const after = storageDeps(store.db);
+    await after.unstored.load();
+    const library = new Library({ store, paused: new PausedJobs(store.db), engine: () => undefined, settings: () => settings, emit: (documents) => (rows = documents), ...after });
+    await library.refresh();
+    expect(rows).toEqual([expect.objectContaining({ name: 'big.md', status: 'error', unstored: 'lost', storageFull: expect.objectContaining({ what: 'file' }) })]);
+    await expect(library.resume(rows[0].id)).rejects.toThrow(/big\.md: the page was reloaded .* dropped again/);
+    await library.remove(rows[0].id);
+    expect(rows).toEqual([]);
+    const again = storageDeps(store.db);
+    await again.unstored.load();
+    expect(again.unstored.list()).toEqual([]);
+  });
+
+  it('fails a document whose index does not fit with storage full, not the browser\'s words, and Retry goes on with it', async () => {
+    const { store, library, rows } = await fullLibrary(new Set());
+    const putDocument = store.putDocument.bind(store);
+    const refused = vi.spyOn(store, 'putDocument').mockImplementation(async () => {
+      throw new DOMException('The operation failed because it would cause the application to exceed its storage quota.', 'QuotaExceededError');
+    });
+    await library.add([markdownFile('Notes', 20)]);
+    await vi.waitFor(() => expect(rows()[0].status).toBe('error'));
+    expect(rows()[0]).toMatchObject({ storageFull: { what: 'index', free: 5_000 } });
+    expect(rows()[0].error).toBeUndefined();
+    expect(rows()[0]).not.toHaveProperty('unstored');
+
+    refused.mockImplementation(putDocument);
+    await library.resume(rows()[0].id);
+    await vi.waitFor(() => expect(rows()[0].status).toBe('ready'));
+    expect(rows()[0]).not.toHaveProperty('storageFull');
+  });
+
+  it('gives a file that cannot be read a row of its own in words, and the other files go on', async () => {
+    const { library, rows } = await fullLibrary(new Set());
+    const moved = markdownFile('Moved', 3);
+    // what Chromium gives for a dropped file changed on disk since: a name and no message
+    vi.spyOn(moved, 'arrayBuffer').mockRejectedValue(new DOMException('', 'NotReadableError'));
+    await library.add([moved, markdownFile('Kept', 3)]);
+    await vi.waitFor(() => expect(rows().find((r) => r.name === 'kept.md')?.status).toBe('ready'));
+    const row = rows().find((r) => r.name === 'moved.md')!;
+    expect(row).toMatchObject({ status: 'error', unstored: 'kept' });
+    expect(row.error).toMatch(/^moved\.md: the file could not be read: the browser could not read it/);
+    expect(row.error).not.toMatch(BARE_NAME);
   });
 });

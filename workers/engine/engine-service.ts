@@ -4,7 +4,7 @@
  * comlink from src/client/worker-client.ts.
  */
 import { transfer, wrap } from 'comlink';
-import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, EngineNotice, IndexOpening, LibraryDoc, LibraryEvent, ModelFolderFile, Passage } from '../../src/protocol/api.ts';
+import type { AppSettings, CachedModel, ChatEntry, ClusterMap, DeviceSummary, EngineNotice, IndexOpening, LibraryDoc, LibraryEvent, ModelFolderFile, NoticeSubject, Passage, StorageReport } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../src/core/stored-index/manifest.ts';
@@ -17,7 +17,7 @@ import { PendingEmbedder } from './pending-embedder.ts';
 import type { Embedder } from '../../src/core/ports.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import { IndexMismatchError } from '../../src/core/stored-index/manifest.ts';
-import { requestPersistence, storageReport, type PersistenceResult } from '../../src/browser-storage/quota.ts';
+import { measureRoom, ROOM_PROBE_LIMIT, storageReport } from '../../src/browser-storage/quota.ts';
 import type { EmbedApi, EngineApi, EngineStartRequest, LlmApi } from '../../src/protocol/workers.ts';
 import { post, release } from '../shared/callbacks.ts';
 import { Serial } from '../shared/serial.ts';
@@ -30,6 +30,8 @@ import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { importModelFolder } from './model-folder.ts';
 import { MODEL_REGISTRY } from '../../src/models/registry.ts';
 import { PausedJobs } from './paused-jobs.ts';
+import { UnstoredFiles } from './unstored-files.ts';
+import { errorWords } from './error-words.ts';
 import { holdLibrary } from './tab-lock.ts';
 import { SITE_MODELS_PATH } from '../shared/site-models.ts';
 import { passage } from './views.ts';
@@ -66,7 +68,6 @@ export class EngineService implements EngineApi {
   private readonly clusterer = new WorkerClusterRunner();
   /** Opening, reopening and importing into the index, one at a time. */
   private readonly indexLock = new Serial();
-  private persistence: Promise<PersistenceResult> | undefined;
   /** How the index was last opened. */
   private indexOpening: IndexOpening | undefined;
 
@@ -123,7 +124,6 @@ export class EngineService implements EngineApi {
         if (this.engine) this.notify({ kind: 'generator-unavailable', detail: message(error) });
       }),
     );
-    this.persistence ??= requestPersistence();
     return { settings, device, ...(this.indexOpening ? { index: this.indexOpening } : {}) };
   }
 
@@ -159,6 +159,8 @@ export class EngineService implements EngineApi {
     await settings.load();
     const paused = new PausedJobs(store.db);
     await paused.load();
+    const unstored = new UnstoredFiles(store.db);
+    await unstored.load();
     const models = new EngineModels(wrap<EmbedApi>(request.embedPort), wrap<LlmApi>(request.llmPort), request.launch, (progress) =>
       this.send({ type: 'download', progress }),
     );
@@ -173,8 +175,22 @@ export class EngineService implements EngineApi {
         // rows change when the index does (and with progress, which only delays the save)
         image.soon();
       },
+      unstored,
+      room: (atMost) => measureRoom(atMost),
+      notify: (notice, subject) => this.notify(notice, subject),
+      resolved: (subject) => this.send({ type: 'resolved', subject }),
     });
-    const image = new ImageSaver({ store, engine: () => this.engine, busy: () => library.queue.running !== undefined });
+    const image = new ImageSaver({
+      store,
+      engine: () => this.engine,
+      busy: () => library.queue.running !== undefined,
+      // a job started while the image was encoded: its writes come first, the image waits for the next save
+      hasRoom: async (bytes) => {
+        if (library.queue.running !== undefined) return false;
+        const room = await measureRoom(bytes);
+        return !room || room.atLeast || room.free >= bytes;
+      },
+    });
     const chats = new Chats({ db: store.db, engine: () => this.engine, settings: () => settings.value, canRerank: () => models.hasReranker, meaningReady: () => this.meaningReady() });
     // Rows show at once, as queued, while the models load.
     await library.refresh();
@@ -439,11 +455,17 @@ export class EngineService implements EngineApi {
     return opened.settings.value;
   }
 
-  async storage(): Promise<{ usage: number; quota: number; persisted: boolean; message?: string }> {
-    const report = await storageReport();
-    const persistence = await (this.persistence ??= requestPersistence());
-    const persisted = report.persisted || persistence.granted;
-    return { usage: report.usage ?? 0, quota: report.quota ?? 0, persisted, message: persistence.message };
+  /** Use, the room left (measured up to ROOM_PROBE_LIMIT while no document is being indexed) and what each document takes. */
+  async storage(): Promise<StorageReport> {
+    const { library } = await this.opened();
+    const [report, room] = await Promise.all([storageReport(), library.queue.running === undefined ? measureRoom(ROOM_PROBE_LIMIT) : undefined]);
+    return {
+      usage: report.usage ?? 0,
+      quota: report.quota ?? 0,
+      persisted: report.persisted,
+      ...(room ? { free: room.free, freeAtLeast: room.atLeast } : {}),
+      documents: library.storageByDocument(),
+    };
   }
 
   async exportLibrary(): Promise<Blob> {
@@ -495,7 +517,7 @@ export class EngineService implements EngineApi {
     return this.engine;
   }
 
-  private notify(notice: EngineNotice, subject?: 'models'): void {
+  private notify(notice: EngineNotice, subject?: NoticeSubject): void {
     this.send({ type: 'notice', notice, ...(subject ? { subject } : {}) });
   }
 
@@ -529,7 +551,7 @@ function manifestSettings(settings: AppSettings): Partial<ManifestSettings> {
 }
 
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorWords(error);
 }
 
 /** The index could not open because its embedding model could not be loaded. */

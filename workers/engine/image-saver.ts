@@ -17,6 +17,20 @@ export interface ImageSaverDeps {
   busy: () => boolean;
   /** Quiet time before a save, ms. */
   delayMs?: number;
+  /** Whether the browser has room for `bytes` more (quota.ts measureRoom); without it, room is not asked about. */
+  hasRoom?: (bytes: number) => Promise<boolean>;
+}
+
+/**
+ * The room an image of `bytes` asks for, replacing one of `replacing`. Writing it takes its size
+ * again until the old one is replaced. One that shrinks (a document deleted) gives room back, and
+ * is written whenever that much is free; one that grows is a second copy of what the records hold,
+ * written only while the room left holds it twice over, so that in a nearly full storage it never
+ * takes the room a document's own records need (issue 41: a 10-K's embedding was refused for want
+ * of the room an image had just taken).
+ */
+export function imageRoom(bytes: number, replacing: number): number {
+  return bytes <= replacing ? bytes : 2 * bytes;
 }
 
 export class ImageSaver {
@@ -43,7 +57,8 @@ export class ImageSaver {
     }
     this.saving = true;
     try {
-      await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache, timeSlices());
+      const hasRoom = this.deps.hasRoom;
+      await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache, timeSlices(), hasRoom && ((bytes, replacing) => hasRoom(imageRoom(bytes, replacing))));
     } catch {
       // the image is only a shortcut: without it the records are read
     } finally {

@@ -1,5 +1,5 @@
 /** The library as the UI lists it: stored documents and files, with what their jobs are doing. */
-import type { DocStatus, LibraryDoc } from '../../src/protocol/api.ts';
+import type { DocStatus, LibraryDoc, StorageShortage } from '../../src/protocol/api.ts';
 import type { DocumentRecord } from '../../src/core/stored-index/snapshot.ts';
 import type { DocumentSummary } from '../../src/browser-storage/idb-index-store.ts';
 
@@ -9,6 +9,10 @@ export interface JobView {
   running: boolean;
   paused: boolean;
   error?: string;
+  /** Its file or index did not fit in the browser's storage. */
+  storageFull?: StorageShortage;
+  /** Its file is not stored: held by this tab ('kept') or lost with a reload ('lost'). */
+  unstored?: LibraryDoc['unstored'];
   /** Its stored records failed their checksums (plain words), until a repair rebuilds them. */
   damage?: string;
   progress?: LibraryDoc['progress'];
@@ -30,7 +34,9 @@ export function libraryRow(summary: DocumentSummary, record: DocumentRecord | un
   };
   if (stage) row.stage = stage;
   if (job.running && job.progress) row.progress = job.progress;
-  if (job.error) row.error = job.error;
+  if (job.storageFull) row.storageFull = job.storageFull;
+  else if (job.error) row.error = job.error;
+  if (job.unstored) row.unstored = job.unstored;
   if (job.damage && !job.running) row.damage = job.damage;
   if (record?.doc.pageCount !== undefined) row.pageCount = record.doc.pageCount;
   if (record?.doc.encoding !== undefined) row.encoding = record.doc.encoding;
@@ -39,7 +45,7 @@ export function libraryRow(summary: DocumentSummary, record: DocumentRecord | un
 }
 
 function statusOf(ready: boolean, job: JobView): DocStatus {
-  if (job.error) return 'error';
+  if (job.error || job.storageFull) return 'error';
   if (job.running) return 'indexing';
   if (job.damage) return 'damaged';
   if (ready) return 'ready';

@@ -2,8 +2,10 @@
  * The library and its indexing jobs: files in, one job per document from its stored original,
  * pause / resume / cancel / delete, per-file errors, and the rows the UI shows. A job resumes
  * after a reload from the stage its record reached; ids come from content, so nothing duplicates.
+ * Each dropped file is stored on its own: one that does not fit, or cannot be read, gets a row
+ * saying so while the others go on (unstored-files.ts).
  */
-import type { AppSettings, LibraryDoc } from '../../src/protocol/api.ts';
+import type { AppSettings, DocumentStorage, EngineNotice, LibraryDoc, NoticeSubject, StorageShortage } from '../../src/protocol/api.ts';
 import type { LaunchOptions } from '../../src/protocol/workers.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Progress } from '../../src/core/ports.ts';
@@ -11,7 +13,10 @@ import { describeDamage } from '../../src/core/stored-index/damage.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { deleteOcrPages, ocrPageCheckpoint } from '../../src/browser-storage/ocr-pages.ts';
+import { isStorageFull, ROOM_PROBE_LIMIT, type Room } from '../../src/browser-storage/quota.ts';
+import { errorWords } from './error-words.ts';
 import { JobQueue, type JobOutcome, type JobRunner } from './job-queue.ts';
+import { documentStorage } from './document-sizes.ts';
 import { libraryRow } from './library-rows.ts';
 import type { PausedJobs } from './paused-jobs.ts';
 import { WorkerOcr } from './ocr-worker.ts';
@@ -19,6 +24,7 @@ import { preparePdfjs } from './pdf-in-thread.ts';
 import { ProgressMeter } from './progress-meter.ts';
 import { scannedPageReading } from './scanned-pages.ts';
 import { StageRates } from './stage-rates.ts';
+import { unreadFileId, type UnstoredFile, type UnstoredFiles } from './unstored-files.ts';
 
 export interface LibraryDeps {
   store: IdbIndexStore;
@@ -29,6 +35,11 @@ export interface LibraryDeps {
   emit: (documents: LibraryDoc[]) => void;
   /** Whether OCR may run on WebGPU (LaunchOptions); 'auto' when not given. */
   device?: LaunchOptions['device'];
+  unstored: UnstoredFiles;
+  /** The room the browser still allows, up to `atMost` bytes (quota.ts measureRoom). */
+  room: (atMost: number) => Promise<Room | undefined>;
+  notify: (notice: EngineNotice, subject: NoticeSubject) => void;
+  resolved: (subject: NoticeSubject) => void;
 }
 
 /** Progress events are many; the UI needs a few per second. */
@@ -38,6 +49,10 @@ export class Library implements JobRunner {
   readonly queue: JobQueue;
   private summaries: DocumentSummary[] = [];
   private readonly errors = new Map<string, string>();
+  /** Documents whose indexing the browser refused for want of room. */
+  private readonly shortages = new Map<string, StorageShortage>();
+  /** A notice that a drop would not fit is shown, until no row lacks room. */
+  private shortNotice = false;
   /** Names a document's bytes were dropped under again, this session: said on its row, not added. */
   private readonly copies = new Map<string, string[]>();
   private readonly meters = new Map<string, ProgressMeter>();
@@ -61,18 +76,37 @@ export class Library implements JobRunner {
   rows(): LibraryDoc[] {
     const engine = this.deps.engine();
     const damage = this.damage();
-    return this.summaries.map((summary) =>
+    const stored = this.summaries.map((summary) =>
       libraryRow(summary, engine?.document(summary.id), {
         // no index is open until an embedding model loads: what is not ready waits for one
         waiting: !engine,
         running: this.queue.running === summary.id,
         paused: this.deps.paused.has(summary.id),
         error: this.errors.get(summary.id),
+        storageFull: this.shortages.get(summary.id),
         damage: damage.get(summary.id),
         progress: this.meters.get(summary.id)?.current,
         copies: this.copies.get(summary.id),
       }),
     );
+    const unstored = this.deps.unstored.list();
+    if (unstored.length === 0) return stored;
+    return [...stored, ...unstored.map((entry) => this.unstoredRow(entry))].sort((a, b) => a.added - b.added);
+  }
+
+  /** What each stored document takes, for Settings › Storage. */
+  storageByDocument(): DocumentStorage[] {
+    return documentStorage(this.summaries, this.deps.engine()?.snapshot());
+  }
+
+  private unstoredRow(entry: UnstoredFile): LibraryDoc {
+    const summary = { id: entry.id, name: entry.name, mime: entry.mime, size: entry.size, added: entry.added, hasOriginal: false };
+    return libraryRow(summary, undefined, {
+      running: false,
+      paused: false,
+      unstored: this.deps.unstored.file(entry.id) ? 'kept' : 'lost',
+      ...(entry.shortage ? { storageFull: entry.shortage } : { error: entry.error ?? `${entry.name}: it could not be stored` }),
+    });
   }
 
   /**
@@ -100,7 +134,7 @@ export class Library implements JobRunner {
       throw new Error(`${summary?.name ?? docId}: its original file is no longer stored, so it cannot be rebuilt; delete it and add the file again`);
     }
     await engine.prepareRepair(docId);
-    this.errors.delete(docId);
+    this.forgetFailure(docId);
     await this.deps.paused.set(docId, false);
     this.queue.enqueue(docId);
     this.emitNow();
@@ -115,28 +149,106 @@ export class Library implements JobRunner {
     return out;
   }
 
+  /**
+   * Stores the dropped files one by one and queues each stored one. A drop the browser has no room
+   * for is warned of first; what fits is stored all the same, and each file that is not gets a row
+   * saying why, with Retry.
+   */
   async add(files: File[]): Promise<void> {
+    await this.warnIfShort(files);
     const ids: string[] = [];
     for (const file of files) {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      // Ids come from content: the same bytes under another name are the document already here.
-      // Storing them would only rename it, so the copy is named on that document's row instead.
-      const id = await sha256Hex(bytes);
-      const known = this.summaries.find((s) => s.id === id);
-      if (known && known.name !== file.name) {
-        this.copies.set(id, [...new Set([...(this.copies.get(id) ?? []), file.name])]);
-        continue;
-      }
-      await this.deps.store.putOriginal(id, file.name, file.type, bytes);
-      // Adding a file again is how a person retries it.
-      this.errors.delete(id);
-      await this.deps.paused.set(id, false);
-      await this.reread(id);
-      ids.push(id);
+      const outcome = await this.store(file);
+      if (outcome.stored) ids.push(outcome.id);
     }
     this.emitNow();
+    this.enqueue(ids);
+  }
+
+  private enqueue(ids: readonly string[]): void {
     if (!this.deps.engine()) return; // the index queues everything once it is open
     for (const id of ids) if (!this.isReady(id)) this.queue.enqueue(id);
+  }
+
+  private async warnIfShort(files: File[]): Promise<void> {
+    // measuring holds the room it asks about for a moment, which a document being indexed may need
+    if (this.queue.running !== undefined) return;
+    const needs = files.reduce((sum, file) => sum + file.size, 0);
+    const room = await this.deps.room(needs).catch(() => undefined);
+    if (!room || room.atLeast || room.free >= needs) return;
+    this.shortNotice = true;
+    this.deps.notify({ kind: 'storage-short', files: files.length, needs, free: room.free }, 'storage');
+  }
+
+  /**
+   * Stores one dropped file under the id of its bytes. Not stored: it copies a document already
+   * here (said on that row), or it could not be (said on a row of its own, the file kept for Retry).
+   */
+  private async store(file: File, added?: number): Promise<{ id: string; stored: boolean }> {
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch (error) {
+      const id = unreadFileId(file);
+      await this.keepUnstored(file, id, { error: `${file.name}: the file could not be read: ${errorWords(error)}` }, added);
+      return { id, stored: false };
+    }
+    // Ids come from content: the same bytes under another name are the document already here.
+    // Storing them would only rename it, so the copy is named on that document's row instead.
+    const id = await sha256Hex(bytes);
+    const known = this.summaries.find((s) => s.id === id);
+    if (known && known.name !== file.name) {
+      this.copies.set(id, [...new Set([...(this.copies.get(id) ?? []), file.name])]);
+      return { id, stored: false };
+    }
+    // Adding a file again is how a person retries it; bytes already stored need no second write.
+    if (!known?.hasOriginal) {
+      try {
+        await this.deps.store.putOriginal(id, file.name, file.type, bytes);
+      } catch (error) {
+        const failure = isStorageFull(error) ? { shortage: await this.shortage('file', file.size) } : { error: `${file.name}: it could not be stored: ${errorWords(error)}` };
+        await this.keepUnstored(file, id, failure, added);
+        return { id, stored: false };
+      }
+    }
+    await this.deps.unstored.forget(id);
+    this.forgetFailure(id);
+    await this.deps.paused.set(id, false);
+    await this.reread(id);
+    return { id, stored: true };
+  }
+
+  /** Stores again a file that was not stored, while this tab still holds it. */
+  private async retryUnstored(rowId: string): Promise<void> {
+    const file = this.deps.unstored.file(rowId);
+    const entry = this.deps.unstored.get(rowId);
+    if (!file) throw new Error(`${entry?.name ?? rowId}: the page was reloaded since it was dropped, so the file has to be dropped again`);
+    const outcome = await this.store(file, entry?.added);
+    // a file that could not be read before has the id of its bytes now
+    if (outcome.id !== rowId) await this.deps.unstored.forget(rowId);
+    this.emitNow();
+    if (outcome.stored) this.enqueue([outcome.id]);
+  }
+
+  private async keepUnstored(file: File, id: string, failure: Pick<UnstoredFile, 'shortage' | 'error'>, added?: number): Promise<void> {
+    const at = added ?? this.deps.unstored.get(id)?.added ?? Date.now();
+    await this.deps.unstored.keep({ id, name: file.name, mime: file.type, size: file.size, added: at, ...failure }, file);
+  }
+
+  /** A write refused for want of room, with the room left, measured up to what it needed (unknown for an index). */
+  private async shortage(what: StorageShortage['what'], needs?: number): Promise<StorageShortage> {
+    const room = await this.deps.room(needs ?? ROOM_PROBE_LIMIT).catch(() => undefined);
+    return {
+      what,
+      ...(needs !== undefined ? { needs } : {}),
+      // room enough by now is no measure of what was missing: the row then says no amount
+      ...(room && !room.atLeast ? { free: room.free } : {}),
+    };
+  }
+
+  private forgetFailure(docId: string): void {
+    this.errors.delete(docId);
+    this.shortages.delete(docId);
   }
 
   async pause(docId: string): Promise<void> {
@@ -146,9 +258,11 @@ export class Library implements JobRunner {
     this.emitNow();
   }
 
+  /** Goes on with a paused document, or retries a failed one: a file not stored is stored again first. */
   async resume(docId: string): Promise<void> {
+    if (this.deps.unstored.get(docId)) return this.retryUnstored(docId);
     await this.deps.paused.set(docId, false);
-    this.errors.delete(docId);
+    this.forgetFailure(docId);
     if (!this.isReady(docId) && this.deps.engine()) this.queue.enqueue(docId);
     this.emitNow();
   }
@@ -160,6 +274,11 @@ export class Library implements JobRunner {
   }
 
   async remove(docId: string): Promise<void> {
+    if (this.deps.unstored.get(docId)) {
+      await this.deps.unstored.forget(docId);
+      this.emitNow();
+      return;
+    }
     await this.queue.stop(docId);
     const engine = this.deps.engine();
     // The engine deletes what it knows from the store too; files never parsed only the store has.
@@ -170,7 +289,7 @@ export class Library implements JobRunner {
       await engine?.removeDocument(docId);
     }
     await this.deps.paused.set(docId, false);
-    this.errors.delete(docId);
+    this.forgetFailure(docId);
     this.summaries = this.summaries.filter((summary) => summary.id !== docId);
     this.emitNow();
   }
@@ -187,7 +306,7 @@ export class Library implements JobRunner {
       this.rates,
     );
     this.meters.set(docId, meter);
-    this.errors.delete(docId);
+    this.forgetFailure(docId);
     try {
       return await this.index(docId, signal, (progress) => {
         meter.update(progress);
@@ -196,7 +315,8 @@ export class Library implements JobRunner {
     } catch (error) {
       // Stopped on purpose: whoever stopped it (pause, cancel, delete) sets the row's state.
       if (signal.aborted) return 'done';
-      this.errors.set(docId, this.describe(docId, error));
+      if (isStorageFull(error)) this.shortages.set(docId, await this.shortage('index'));
+      else this.errors.set(docId, this.describe(docId, error));
       return 'done';
     } finally {
       meter.finish();
@@ -237,7 +357,7 @@ export class Library implements JobRunner {
   }
 
   private describe(docId: string, error: unknown): string {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = errorWords(error);
     if (error instanceof Error && error.name === 'IngestError') return text; // already names the file
     const name = this.summaries.find((s) => s.id === docId)?.name ?? docId;
     return `${name}: ${text}`;
@@ -287,6 +407,12 @@ export class Library implements JobRunner {
   emitNow(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.deps.emit(this.rows());
+    const rows = this.rows();
+    this.deps.emit(rows);
+    // the warning that a drop would not fit holds until every row it was about has room or is gone
+    if (this.shortNotice && !rows.some((row) => row.storageFull)) {
+      this.shortNotice = false;
+      this.deps.resolved('storage');
+    }
   }
 }

@@ -632,7 +632,8 @@ export function createFakeClient(params: URLSearchParams = new URLSearchParams()
     },
     async storage() {
       await sleep(100);
-      return { usage: 642 * 1024 * 1024, quota: 10 * 1024 ** 3, persisted: false, message: 'The browser declined persistent storage.' };
+      const documents = snapshot().map((doc) => ({ id: doc.id, name: doc.name, fileBytes: doc.size, indexBytes: doc.size * 2 }));
+      return { usage: 642 * 1024 * 1024, quota: 10 * 1024 ** 3, persisted: false, free: 1024 ** 3, freeAtLeast: true, documents };
     },
     async exportLibrary() {
       return new Blob([JSON.stringify({ format: 'loci-fake', documents: snapshot() })], { type: 'application/json' });

@@ -8,7 +8,7 @@ import { interpolate, pluralKey, resolveLocale, type Locale, type LocalePreferen
 import { formatBytes, roundDuration } from '../lib/format.ts';
 import type { ModelSize } from '../lib/model-size.ts';
 import type { ProgressStage, Stage } from '../../protocol/vocabulary.ts';
-import type { EngineNotice } from '../../protocol/api.ts';
+import type { EngineNotice, StorageShortage } from '../../protocol/api.ts';
 
 export type { Locale, LocalePreference, MessageKey };
 
@@ -105,5 +105,17 @@ export function noticeText(notice: EngineNotice): string {
       return t('notice.libraryUnavailable', { detail: notice.detail });
     case 'worker-failed':
       return t('notice.workerFailed', { worker: t(`notice.worker.${notice.worker}`), detail: notice.detail ?? t('notice.workerNoStart') });
+    case 'storage-short':
+      return t('notice.storageShort', { n: notice.files, needs: formatBytes(notice.needs), free: formatBytes(notice.free) });
   }
+}
+
+/** Why a document's row failed for want of room, with the sizes the engine measured. */
+export function storageFullText(name: string, shortage: StorageShortage): string {
+  const free = shortage.free === undefined ? undefined : formatBytes(shortage.free);
+  if (shortage.what === 'file' && shortage.needs !== undefined) {
+    const needs = formatBytes(shortage.needs);
+    return free === undefined ? t('doc.fullFileUnmeasured', { name, needs }) : t('doc.fullFile', { name, needs, free });
+  }
+  return free === undefined ? t('doc.fullIndexUnmeasured', { name }) : t('doc.fullIndex', { name, free });
 }

@@ -3,7 +3,7 @@
  * which slide-over is open, and the chat. Components read it from context and call its methods;
  * only this class (and ChatModel) talks to the client.
  */
-import { createContext } from 'svelte';
+import { createContext, tick } from 'svelte';
 import type { AppSettings, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../protocol/api.ts';
 import { modelsFor, type Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
@@ -11,8 +11,12 @@ import { Downloads } from './downloads.svelte.ts';
 import { messageOf } from './errors.ts';
 import { noticeWords, pushNotice, type Notice, type NoticeAction } from '../lib/notices.ts';
 import { noticeText, t } from '../i18n/index.svelte.ts';
+import { askToKeep, isKept, type Persistence } from '../lib/persistence.ts';
 
 export type Panel = 'viewer' | 'inspector' | 'settings';
+
+/** The id of Settings › Storage, which openStorage scrolls to. */
+export const STORAGE_SECTION_ID = 'settings-storage';
 
 export type { Notice } from '../lib/notices.ts';
 
@@ -42,10 +46,13 @@ export class AppModel {
   panel = $state<Panel | null>(null);
   viewer = $state.raw<ViewerState | undefined>();
   inspectedTurnId = $state<string | undefined>();
+  /** Whether the browser keeps the library; undefined until asked, at the first document added. */
+  persistence = $state<Persistence | undefined>();
   readonly downloads = new Downloads();
   readonly chat: ChatModel;
   #noticeId = 0;
   #viewerRequest = 0;
+  #askedToKeep = false;
 
   constructor(readonly client: LociClient) {
     this.chat = new ChatModel(client, () => this.settings, localStore());
@@ -64,6 +71,7 @@ export class AppModel {
       this.settings = settings;
       this.device = device;
       this.documents = await this.client.documents();
+      if (await isKept()) this.persistence = 'granted';
       await this.chat.init();
       this.phase = 'ready';
     } catch (error) {
@@ -80,9 +88,15 @@ export class AppModel {
     else if (event.type === 'resolved') this.notices = this.notices.filter((n) => n.subject !== event.subject);
     else if (event.type === 'notice') {
       // damage can be many documents at once (the vectors of every document the open image held, when it is lost)
-      const action: NoticeAction | undefined = event.notice.kind === 'damaged' ? { label: () => t('notice.repairAll'), run: () => void this.repairDamaged() } : undefined;
+      const action = this.#noticeAction(event.notice.kind);
       this.notify(() => noticeText(event.notice), event.notice.kind === 'restored' ? 'info' : 'error', event.subject ?? event.notice.kind, action);
     }
+  }
+
+  #noticeAction(kind: string): NoticeAction | undefined {
+    if (kind === 'damaged') return { label: () => t('notice.repairAll'), run: () => void this.repairDamaged() };
+    if (kind === 'storage-short') return { label: () => t('notice.openStorage'), run: () => void this.openStorage() };
+    return undefined;
   }
 
   /** `subject` names what the notice is about (by default its text): a newer one about it replaces it. */
@@ -96,25 +110,39 @@ export class AppModel {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
 
-  /** Runs a client call, turning a failure into a notice instead of an unhandled rejection. */
-  async #attempt<T>(work: () => Promise<T>, fail?: (message: string) => string): Promise<T | undefined> {
+  /**
+   * Runs a client call, turning a failure into a notice instead of an unhandled rejection. With a
+   * `subject`, the notice is about it, and the same call succeeding later withdraws it.
+   */
+  async #attempt<T>(work: () => Promise<T>, fail?: (message: string) => string, subject?: string): Promise<T | undefined> {
     try {
-      return await work();
+      const result = await work();
+      if (subject !== undefined) this.notices = this.notices.filter((n) => n.subject !== subject);
+      return result;
     } catch (error) {
       const message = messageOf(error);
-      this.notify(fail ? fail(message) : message);
+      this.notify(fail ? fail(message) : message, 'error', subject);
       return undefined;
     }
   }
 
   addFiles(files: File[]): Promise<void | undefined> {
-    return this.#attempt(() => this.client.addFiles(files));
+    void this.#askToKeep();
+    return this.#attempt(() => this.client.addFiles(files), undefined, 'add-files');
+  }
+
+  /** Asks the browser to keep the library, once a session, when documents are added and it does not yet. */
+  async #askToKeep(): Promise<void> {
+    if (this.#askedToKeep || this.persistence === 'granted') return;
+    this.#askedToKeep = true;
+    this.persistence = await askToKeep();
   }
   pause(id: string): Promise<void | undefined> {
     return this.#attempt(() => this.client.pause(id));
   }
+  /** Resumes a paused document, or retries a failed one. */
   resume(id: string): Promise<void | undefined> {
-    return this.#attempt(() => this.client.resume(id));
+    return this.#attempt(() => this.client.resume(id), undefined, `doc:${id}`);
   }
   cancel(id: string): Promise<void | undefined> {
     return this.#attempt(() => this.client.cancel(id));
@@ -186,6 +214,13 @@ export class AppModel {
   get inspectedTurn(): TurnView | undefined {
     const turns = this.chat.turns;
     return turns.find((t) => t.id === this.inspectedTurnId) ?? turns.at(-1);
+  }
+
+  /** Opens the settings at Storage, where documents can be deleted to make room. */
+  async openStorage(): Promise<void> {
+    this.panel = 'settings';
+    await tick();
+    document.getElementById(STORAGE_SECTION_ID)?.scrollIntoView({ block: 'start' });
   }
 
   toggle(panel: Panel): void {

@@ -1,7 +1,7 @@
-/** Errors cross the worker boundary as anything; people get their message, never "[object Object]". */
+/** Errors in the page's language when they carry no words of their own (lib/error-message.ts). */
+import { errorMessage } from '../lib/error-message.ts';
+import { t } from '../i18n/index.svelte.ts';
+
 export function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
-  return String(error);
+  return errorMessage(error, (name) => t(name === 'QuotaExceededError' ? 'error.storageFull' : 'error.noReason'));
 }

@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { bareErrorName, watchNotices } from './notice-words.ts';
 
 export const CHROMIUM = process.env.LOCI_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -32,6 +33,11 @@ export function useBrowser(): () => Browser {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
+  // whatever a test was about, no alert or notice it showed may be a bare error name
+  afterEach(() => {
+    const shown = recordedThisTest.splice(0).flatMap((recorded) => recorded.shown);
+    expect(shown.filter(bareErrorName), 'alerts and notices that show an error name instead of a sentence').toEqual([]);
+  });
   afterAll(async () => {
     await browser?.close();
   });
@@ -40,6 +46,9 @@ export function useBrowser(): () => Browser {
     return browser;
   };
 }
+
+/** The contexts recorded since the last test ended, whose notices useBrowser checks. */
+const recordedThisTest: Recorded[] = [];
 
 export interface Recorded {
   context: BrowserContext;
@@ -51,6 +60,8 @@ export interface Recorded {
   errors: string[];
   /** `status url` of every response with an error status. */
   failed: string[];
+  /** Each distinct text shown as an alert or a notice (notice-words.ts). */
+  shown: string[];
   newPage(): Promise<Page>;
 }
 
@@ -60,6 +71,8 @@ export async function recordedContext(browser: Browser): Promise<Recorded> {
   const errors: string[] = [];
   const failed: string[] = [];
   const serviceWorkerRequests: string[] = [];
+  const shown: string[] = [];
+  await watchNotices(context, shown);
   context.on('request', (request) => {
     requests.push(request.url());
     if (request.serviceWorker()) serviceWorkerRequests.push(request.url());
@@ -77,7 +90,9 @@ export async function recordedContext(browser: Browser): Promise<Recorded> {
     page.on('pageerror', (error) => errors.push(error.message));
   };
   context.on('page', watch);
-  return { context, requests, serviceWorkerRequests, errors, failed, newPage: () => context.newPage() };
+  const recorded: Recorded = { context, requests, serviceWorkerRequests, errors, failed, shown, newPage: () => context.newPage() };
+  recordedThisTest.push(recorded);
+  return recorded;
 }
 
 /** URLs that left the machine (anything but localhost, blob:, data: and the browser's own). */

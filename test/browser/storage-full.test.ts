@@ -1,0 +1,151 @@
+/**
+ * Full storage (issue 41): with the origin's quota set by DevTools to what is stored plus 1.5 MB,
+ * a 1.7 MB 10-K and a 16 KB law dropped together. The law fits and becomes ready; the 10-K gets a
+ * row saying the storage is full, with its size and the room left, and Retry; a notice warned
+ * before the drop, in a sentence. Deleting a document in Settings › Storage (which lists what each
+ * takes) makes room, and Retry stores the 10-K this tab still holds and indexes it, and the
+ * warning goes.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { docRow, imageSaved, openRecordedApp, waitForStatus } from './support/app-page.ts';
+import { offMachine, screenshot, useBrowser } from './support/browser.ts';
+import { COCA_COLA_10K, CVS_HEALTH_10K, DATA_SECURITY_LAW } from './support/files.ts';
+import { bareErrorName } from './support/notice-words.ts';
+
+const baseURL = inject('baseURL');
+const browser = useBrowser();
+const BIG = path.basename(COCA_COLA_10K);
+const SMALL = path.basename(DATA_SECURITY_LAW);
+const DELETED = path.basename(CVS_HEALTH_10K);
+/**
+ * Room for the 16 KB law, not for the 1.7 MB 10-K. Larger than the issue's 0.5 MB: deleting the
+ * other 10-K gives back 5.2 MB (its image's share stays, its passages left there as removed rows),
+ * and indexing the 10-K asks for 2-3 MB at a time on top of the 3.5 MB it keeps.
+ */
+const HEADROOM = 1_500_000;
+/**
+ * Chromium's IndexedDB takes the room it may use from the quota at most every 30 s
+ * (BucketContext::kBucketSpaceCacheTimeLimit), so a quota set now holds for it only after that.
+ */
+const IDB_ALLOWANCE_MS = 31_000;
+
+async function usage(page: Page): Promise<number> {
+  return page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+}
+
+/** What the origin uses, by kind of storage, for a failure's message. */
+function usageDetails(page: Page): Promise<string> {
+  return page.evaluate(async () => JSON.stringify((await navigator.storage.estimate()) as unknown));
+}
+
+/** Waits until the origin's usage has not changed for two seconds (model caches, the open image). */
+async function settledUsage(page: Page): Promise<number> {
+  let last = await usage(page);
+  for (let still = 0; still < 4; ) {
+    await page.waitForTimeout(500);
+    const now = await usage(page);
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+async function settings(page: Page, open: boolean): Promise<void> {
+  const shown = await page.locator('[data-testid="storage"]').isVisible();
+  if (shown !== open) await (open ? page.click('[data-testid="open-settings"]') : page.keyboard.press('Escape'));
+}
+
+describe('a drop into full storage', () => {
+  it('stores what fits, lists what does not with its sizes and Retry, and Retry after a deletion indexes it', { timeout: 600_000 }, async () => {
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
+    // pre-parsing is not what this is about, and takes minutes for a 10-K
+    await settings(page, true);
+    await page.selectOption('[data-testid="settings-preparse"]', 'off');
+    await settings(page, false);
+
+    await page.setInputFiles('[data-testid="file-input"]', CVS_HEALTH_10K);
+    await waitForStatus(page, DELETED, 'ready');
+    await imageSaved(page);
+    const stored = await settledUsage(page);
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL).origin, quotaSize: stored + HEADROOM });
+    await page.waitForTimeout(IDB_ALLOWANCE_MS);
+
+    await page.setInputFiles('[data-testid="file-input"]', [COCA_COLA_10K, DATA_SECURITY_LAW]);
+    await waitForStatus(page, SMALL, 'ready');
+    await waitForStatus(page, BIG, 'error', 60_000);
+
+    // the row names the storage, the file's size and the room left, and offers Retry
+    const problem = docRow(page, BIG).locator('[data-testid="doc-problem"]');
+    expect(await problem.getAttribute('data-storage-full')).toBe('file');
+    const words = (await problem.textContent())?.replace(/\s+/g, ' ').trim() ?? '';
+    const sizes = words.match(/^COCACOLA_2017_10K\.pdf was not stored: the browser's storage for this site is full\. The file alone needs 1\.7 MB; ([\d.]+) (KB|MB) is free\. To make room, delete documents in Settings › Storage/);
+    expect(sizes, words).not.toBeNull();
+    const free = Number(sizes![1]) * (sizes![2] === 'KB' ? 1024 : 1024 * 1024);
+    expect(free).toBeLessThan(HEADROOM);
+    await expect.poll(() => docRow(page, BIG).locator('[data-testid="retry-doc"]').isVisible()).toBe(true);
+    // and says it in the page's language
+    await settings(page, true);
+    await page.selectOption('[data-testid="settings-language"]', 'zh');
+    await expect.poll(() => problem.textContent()).toMatch(/COCACOLA_2017_10K\.pdf 未能存储：浏览器为本网站提供的存储空间已满。仅文件本身就需要 1\.7 MB，目前剩余 [\d.]+ (KB|MB)。/);
+    await page.selectOption('[data-testid="settings-language"]', 'en');
+    await settings(page, false);
+
+    // the warning before the drop, in a sentence with the sizes
+    const notices = () => page.locator('[data-testid="notice"]').allTextContents();
+    expect((await notices()).join('\n')).toMatch(/The 2 files dropped need 1\.7 MB, and the browser lets Loci store only [\d.]+ (KB|MB) more/);
+    await screenshot(page, 'storage-full-row');
+
+    // Settings › Storage, opened from the row: what each document takes, and whether the browser keeps the library
+    await docRow(page, BIG).locator('[data-testid="open-storage"]').click();
+    const listed = page.locator('[data-testid="storage-doc"]');
+    await expect.poll(() => listed.count()).toBe(2);
+    // the largest first: the 10-K, its file of 1.8 MB and an index of megabytes
+    expect((await listed.first().textContent())?.replace(/\s+/g, ' ')).toMatch(new RegExp(`${DELETED.replace(/\./g, '\\.')}\\s*file 1\\.8 MB · index about [\\d.]+ MB`));
+    // the page asked the browser to keep the library when the files were added (the state is "not asked yet" before); headless Chromium refuses
+    expect(await page.locator('[data-testid="storage-persistence"]').getAttribute('data-state')).toBe('refused');
+    await screenshot(page, 'storage-full-settings');
+    await listed.first().locator('[data-testid="storage-delete"]').click();
+    await page.click('[data-testid="storage-confirm-delete"]');
+    await expect.poll(() => listed.count()).toBe(1);
+    await settings(page, false);
+    expect(await docRow(page, DELETED).count()).toBe(0);
+    // the open image is made again without the deleted document, which gives its copy's room back
+    await imageSaved(page);
+
+    await docRow(page, BIG).locator('[data-testid="retry-doc"]').click();
+    // stored this time: the row leaves its failure, then ends ready (or fails again, said below)
+    await waitForStatus(page, BIG, ['queued', 'indexing', 'ready'], 60_000);
+    await waitForStatus(page, BIG, ['ready', 'error'], 300_000);
+    expect(await docRow(page, BIG).getAttribute('data-status'), `${await docRow(page, BIG).textContent()} (${await usageDetails(page)})`).toBe('ready');
+    expect(await docRow(page, SMALL).getAttribute('data-status')).toBe('ready');
+    // what the warning was about is resolved: it is gone
+    await expect.poll(notices).not.toContainEqual(expect.stringMatching(/files dropped need/));
+
+    expect(recorded.shown.length).toBeGreaterThan(0);
+    expect(recorded.shown.filter(bareErrorName)).toEqual([]);
+    expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+
+  it('says in Settings › Storage when the browser keeps the library', async () => {
+    const { recorded, page } = await openRecordedApp(browser(), baseURL);
+    const origin = new URL(baseURL).origin;
+    // what a browser grants a site a person engaged with (headless Chromium refuses by itself)
+    const { targetInfo } = await (await page.context().newCDPSession(page)).send('Target.getTargetInfo');
+    const session = await browser().newBrowserCDPSession();
+    await session.send('Browser.setPermission', { permission: { name: 'persistent-storage' }, setting: 'granted', origin, browserContextId: targetInfo.browserContextId });
+
+    await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
+    await waitForStatus(page, SMALL, 'ready');
+    expect(await page.evaluate(() => navigator.storage.persisted())).toBe(true);
+    await settings(page, true);
+    await expect.poll(() => page.locator('[data-testid="storage-persistence"]').getAttribute('data-state'), { timeout: 15_000 }).toBe('granted');
+    expect(await page.locator('[data-testid="storage-persistence"]').textContent()).toMatch(/^Persistent: the browser keeps this data until you delete it\./);
+    await session.detach();
+    await recorded.context.close();
+  });
+});
