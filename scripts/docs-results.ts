@@ -93,6 +93,12 @@ function evalCommand(run: EvalReport): string {
   if (c.preparse !== 'extractive') parts.push(`--preparse ${c.preparse}`);
   if (c.llm) parts.push(`--llm ${c.llm}`);
   if (c.reranker) parts.push(`--reranker ${c.reranker}`);
+  // the choices a run narrowed or widened, so its command can be run again as it was
+  const list = (values: readonly (string | number)[] | undefined) => (values ?? []).join(',');
+  if (list(c.strategies) !== 'naive,c-rag,p-rag,cap-rag') parts.push(`--strategies ${list(c.strategies)}`);
+  if (list(c.retrievers) !== 'dense,hybrid') parts.push(`--retriever ${list(c.retrievers)}`);
+  if (list(c.hops) !== '1') parts.push(`--hops ${list(c.hops)}`);
+  if (c.weights && c.weights.length > 0) parts.push(`--weights ${list(c.weights)}`);
   return parts.join(' ');
 }
 
