@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { installNodePolyfills } from './scripts/node-polyfills.ts';
 
@@ -15,6 +16,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', 'node_modules/**'],
           environment: 'node',
+          // the CLI's embedding cache (src/cli/options.ts defaultCacheDir) stays out of the home folder
+          env: { LOCI_CACHE_DIR: path.resolve('test-results/loci-cache') },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',

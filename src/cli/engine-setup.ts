@@ -37,7 +37,19 @@ export async function openEngine(
   options: CommonOptions,
   use: ModelChoice,
   settings?: Partial<ManifestSettings>,
-  { mustExist = false, onDamage = 'warn' }: { mustExist?: boolean; onDamage?: OnDamage } = {},
+  {
+    mustExist = false,
+    onDamage = 'warn',
+    cacheEmbeddings = false,
+  }: {
+    mustExist?: boolean;
+    onDamage?: OnDamage;
+    /**
+     * Keep document vectors in the embedding cache (index, repair): reading the cache means reading
+     * every vector it holds, which a command that embeds one question should not pay at start-up.
+     */
+    cacheEmbeddings?: boolean;
+  } = {},
 ): Promise<OpenedEngine> {
   if (mustExist && !existsSync(indexPath)) {
     throw new UsageError(`${indexPath}: no such index (build one with: loci index <files…> --out ${indexPath})`);
@@ -46,8 +58,10 @@ export async function openEngine(
   const embedder = use.embedder ?? store.snapshot()?.manifest.embedder.id ?? options.embedder;
   const models = await loadNodeModels({ modelsDir: options.modelsDir, embedder, generator: use.generator, reranker: use.reranker });
   // Indexing the same text again (a resumed run, a file indexed into a second index) embeds nothing.
-  const cached = await cachedEmbedder(models.embedder, { dir: path.join(defaultCacheDir(), 'embeddings'), fingerprint: models.embedderBuild });
-  const engine = await LociEngine.open({ ...models, embedder: cached, store, settings });
+  const embedderInUse = cacheEmbeddings
+    ? await cachedEmbedder(models.embedder, { dir: path.join(defaultCacheDir(), 'embeddings'), fingerprint: models.embedderBuild })
+    : models.embedder;
+  const engine = await LociEngine.open({ ...models, embedder: embedderInUse, store, settings });
   const { damage } = engine;
   if (damage.length > 0 && onDamage === 'refuse') {
     throw new IndexDamagedError(

@@ -34,6 +34,7 @@ export async function cachedEmbedder<E extends Embedder>(inner: E, options: Embe
   const known = await readRecords(file, recordBytes, inner.dimension);
   let hits = 0;
   let writes = Promise.resolve();
+  let unwritable = false;
 
   const embed = async (texts: string[], role: EmbedRole, signal?: AbortSignal): Promise<Float32Array[]> => {
     const keys = texts.map((t) => keyOf(role, t));
@@ -48,10 +49,16 @@ export async function cachedEmbedder<E extends Embedder>(inner: E, options: Embe
         Buffer.from(k, 'latin1').copy(records, i * recordBytes);
         Buffer.from(vectors[i].buffer, vectors[i].byteOffset, vectors[i].byteLength).copy(records, i * recordBytes + KEY_BYTES);
       });
-      writes = writes.then(async () => {
-        await mkdir(options.dir, { recursive: true });
-        await appendFile(file, records);
-      });
+      // A cache that cannot be written (a full disk, a read-only home) costs speed, never the run.
+      writes = writes
+        .then(async () => {
+          await mkdir(options.dir, { recursive: true });
+          await appendFile(file, records);
+        })
+        .catch((error: unknown) => {
+          if (!unwritable) process.emitWarning(`the embedding cache ${file} could not be written: ${(error as Error).message}`);
+          unwritable = true;
+        });
       await writes;
     }
     hits += texts.length - missing.length;

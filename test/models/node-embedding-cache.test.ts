@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,5 +69,22 @@ describe('the embedding cache', () => {
     const c = countingEmbedder();
     await (await cachedEmbedder(c, { dir })).embed(['alpha', 'beta'], 'passage');
     expect(c.asked).toEqual([]);
+  });
+
+  it('still embeds when the cache cannot be written, and says so once', async () => {
+    const blocked = path.join(dir, 'a-file');
+    await writeFile(blocked, 'not a folder');
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const cache = await cachedEmbedder(countingEmbedder(), { dir: path.join(blocked, 'cache') });
+      expect(await cache.embed(['alpha'], 'passage')).toHaveLength(1);
+      expect(await cache.embed(['beta'], 'passage')).toHaveLength(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes('could not be written'))).toHaveLength(1);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });

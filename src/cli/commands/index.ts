@@ -89,7 +89,7 @@ async function buildIndex({ argv, options, values, maxChunks, gathered, failedFi
       preparse: { mode: options.preparse, generatorId: options.llm },
       raptor: options.raptor,
     },
-    { onDamage: 'refuse' },
+    { onDamage: 'refuse', cacheEmbeddings: true },
   );
   const conflicts = settingsConflicts(engine.manifest, {
     chunkTokens: options.chunkTokens,

@@ -41,7 +41,7 @@ export async function repairCommand(argv: string[]): Promise<number> {
   if (!indexPath) throw new UsageError('usage: loci repair <index> [files or folders holding the damaged documents…]');
   const release = lockIndex(indexPath);
   try {
-    const { engine, store } = await openEngine(indexPath, options, { generator: options.llm }, undefined, { mustExist: true, onDamage: 'accept' });
+    const { engine, store } = await openEngine(indexPath, options, { generator: options.llm }, undefined, { mustExist: true, onDamage: 'accept', cacheEmbeddings: true });
     const damage = engine.damage;
     const summary: RepairSummary = { index: indexPath, damaged: damage.map((d) => ({ doc: d.name, parts: d.parts })), rebuilt: [], dropped: [] };
     if (damage.length === 0) {
