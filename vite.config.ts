@@ -57,7 +57,8 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,webmanifest,bcmap,pfb,ttf}'],
         // ORT's plain wasm is the OCR worker's alone, fetched with the first scan and kept in the
         // OCR cache like the OCR models (workers/ocr/ocr-service.ts): not 14 MB more for every visitor.
-        globIgnores: ['**/*.map', 'test/**', 'bench/**', '**/ort-wasm-simd-threaded-*.wasm'],
+        // TF.js's threaded build is named to satisfy its loader but never started (src/models/use-lite/graph.ts).
+        globIgnores: ['**/*.map', 'test/**', 'bench/**', '**/ort-wasm-simd-threaded-*.wasm', '**/tfjs-backend-wasm-threaded-simd-*.wasm'],
         // ORT's asyncify wasm is 27 MB; the default limit (2 MiB) would silently leave it out.
         maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
         navigateFallback: 'index.html',

@@ -1,6 +1,6 @@
 /**
- * The encoder itself: USE-Lite's TF.js graph on TF.js's WebAssembly backend (SIMD, and threads
- * where the page is cross-origin isolated). Takes token ids, gives 512-d vectors, one batch at a
+ * The encoder itself: USE-Lite's TF.js graph on TF.js's WebAssembly backend (SIMD, one thread; a
+ * pool runs one graph per core: pool.ts). Takes token ids, gives 512-d vectors, one batch at a
  * time. TF.js's plain CPU backend runs the same graph about 24 times slower (0.7 texts/s against
  * 16.6, HotpotQA paragraphs, one thread), so the WASM backend is the only one set up.
  */
@@ -12,7 +12,10 @@ import type { UseLiteArtifacts } from './artifacts.ts';
 
 export const USE_LITE_DIMENSION = 512;
 
-/** Where the backend's .wasm files are: a folder (Node: a path ending in '/') or one URL each. */
+/**
+ * Where the backend's .wasm files are: a folder (Node: a path ending in '/') or one URL each. TF.js
+ * asks for all three, the threaded build's too, though it is never started (see below).
+ */
 export type WasmLocation =
   | string
   | { 'tfjs-backend-wasm.wasm': string; 'tfjs-backend-wasm-simd.wasm': string; 'tfjs-backend-wasm-threaded-simd.wasm': string };
@@ -23,7 +26,7 @@ let backend: Promise<void> | undefined;
  * Starts TF.js's WASM backend once per thread, on one thread of its own; later calls share the
  * first. Its threaded build starts pthreads from a classic-worker script that fails inside the
  * app's module workers (Chromium 156: "ReferenceError: e is not defined" in each blob worker), so
- * threads come from running several graphs instead (node-pool.ts, workers/embed/use-lite-pool.ts).
+ * threads come from running several graphs instead (pool.ts).
  */
 export function startWasmBackend(wasm: WasmLocation): Promise<void> {
   backend ??= (async () => {

@@ -33,8 +33,9 @@ export async function startPool(
             else job.resolve(reply.vectors);
           }
         });
-        // each thread gets its own copy of the weights: a transferred buffer would leave the others none
-        thread.post({ type: 'init', wasm, model: artifacts.model, weights: artifacts.weights.slice(0) });
+        // each thread gets a copy of the weights of its own, handed over rather than cloned once more
+        const weights = artifacts.weights.slice(0);
+        thread.post({ type: 'init', wasm, model: artifacts.model, weights }, [weights]);
       }),
   );
   try {
