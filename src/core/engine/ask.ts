@@ -9,7 +9,7 @@ import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
-import { defaultCandidates, retrieve, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
+import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
 import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
 import type { LiveCorpus } from '../search/live-corpus.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';
@@ -175,7 +175,7 @@ async function twoHops(
   const first = retrieve(deps.corpus, variants, everything);
   const asOneHop = cutTo(first, n);
   const sources = first.chunks.slice(0, HOP_SOURCES).map((c) => c.chunk);
-  const terms = expansionTerms(question, sources, deps.corpus.lexical.terms);
+  const terms = expansionTerms(question, sources, deps.corpus.lexical.termsIn(strategyScope(deps.corpus, settings.strategy)));
   const asks = decompose ? await subQuestions(question, sources.map((c) => c.text), decompose.generator, { lang: decompose.lang, signal }) : [];
   if (terms.length === 0 && asks.length === 0) return asOneHop;
   const query = expandedQuestion(question, terms);

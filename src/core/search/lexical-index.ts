@@ -87,6 +87,26 @@ export class LexicalIndex {
     idf: (word) => inverseDocumentFrequency(index.alive, index.vocabulary.get(word)?.live ?? 0),
   }))(this);
 
+  /**
+   * How rare each word is among a scope's rows (a strategy's): what the second hop reads, so that
+   * which words it finds telling does not depend on entries the question's strategy never searches
+   * (cluster entries exist only once something has read clusters; see pipeline/indexer.ts).
+   */
+  termsIn(scope: LexicalScope): TermStats {
+    const stats = () => this.statsOf(scope.rows);
+    const frequency = (word: string) => {
+      const postings = this.vocabulary.get(word);
+      return postings && postings.live > 0 ? this.holdingIn(scope, stats(), word, postings) : 0;
+    };
+    return {
+      get documents() {
+        return stats().rows;
+      },
+      frequency,
+      idf: (word) => inverseDocumentFrequency(stats().rows, frequency(word)),
+    };
+  }
+
   has(row: number): boolean {
     return this.state[row] === ALIVE;
   }

@@ -2,7 +2,7 @@ import type { BacktrackMode, Chunk, EntryOrigin, RetrievalResult, RetrievedChunk
 import { backtrack, type BacktrackCorpus, type Candidate } from './backtrack.ts';
 import type { FlatVectorIndex } from './flat-vector-index.ts';
 import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
-import type { LexicalIndex } from './lexical-index.ts';
+import type { LexicalIndex, LexicalScope } from './lexical-index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import { rowMask } from './row-mask.ts';
 import type { Hit } from './top-k.ts';
@@ -109,6 +109,12 @@ function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, 
  */
 const SEARCHED_AHEAD = 2;
 
+/** The rows BM25 judges a strategy's searches among, with their statistics (see LexicalIndex). */
+export function strategyScope(corpus: RetrievalCorpus, strategy: Strategy): LexicalScope {
+  const rows = corpus.rowsFor(strategy);
+  return { rows, mask: rowMask(rows, corpus.vectors.size) };
+}
+
 /** One query's BM25 and dense lists among some rows, each `depth` deep (empty when its retriever is not used). */
 interface RankedLists {
   depth: number;
@@ -120,9 +126,8 @@ function rankedLists(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Ar
   let lexical: Hit[] = [];
   if (options.retriever !== 'dense') {
     // judged among the strategy's rows, also when searching a named document's (see LexicalIndex)
-    const searched = corpus.rowsFor(options.strategy);
-    const scope = { rows: searched, mask: rowMask(searched, corpus.vectors.size) };
-    const within = rows === searched ? undefined : rowMask(rows, corpus.vectors.size);
+    const scope = strategyScope(corpus, options.strategy);
+    const within = rows === scope.rows ? undefined : rowMask(rows, corpus.vectors.size);
     lexical = corpus.lexical.search(query.text, depth, within && ((row) => within[row] === 1), scope);
   }
   const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), depth, rows) : [];

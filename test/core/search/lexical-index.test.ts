@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LexicalIndex } from '../../../src/core/search/index.ts';
+import { rowMask } from '../../../src/core/search/row-mask.ts';
 
 const rows = (hits: { row: number }[]): number[] => hits.map((h) => h.row);
 
@@ -91,6 +92,24 @@ describe('LexicalIndex', () => {
     index.remove(6, 'report by Zhang, Zhang');
     expect(index.terms.frequency('zhang')).toBe(0);
     expect(index.terms.documents).toBe(9);
+  });
+
+  it("counts a scope's rows alone, so rows outside it (cluster entries) never change how rare a word is", () => {
+    const index = new LexicalIndex();
+    index.addAll(Array.from({ length: 10 }, (_, row) => ({ row, text: row < 4 ? 'harbour report' : `market ${row}` })));
+    const rows = Int32Array.from([0, 1, 4, 5, 6]);
+    const scope = { rows, mask: rowMask(rows, 10) };
+    const inScope = index.termsIn(scope);
+    expect(inScope.documents).toBe(5);
+    expect(inScope.frequency('harbour')).toBe(2);
+    expect(inScope.idf('harbour')).toBeCloseTo(Math.log(1 + 3.5 / 2.5));
+    // a row added outside the scope leaves its figures as they were; one removed inside changes them
+    index.add(10, 'harbour harbour');
+    expect(index.terms.frequency('harbour')).toBe(5);
+    expect(inScope.frequency('harbour')).toBe(2);
+    index.remove(1, 'harbour report');
+    expect(inScope.documents).toBe(4);
+    expect(inScope.frequency('harbour')).toBe(1);
   });
 
   it('scores after removals as an index built from the remaining rows alone', () => {
