@@ -27,7 +27,11 @@ export class StageClock {
 }
 
 /** The indexing stage that runs last under `settings`: the work after its last report is its own. */
-export function lastIndexingStage(settings: Pick<ManifestSettings, 'preparse' | 'raptor'>): string {
-  if (settings.preparse.mode !== 'off') return 'preparse';
+export function lastIndexingStage(settings: Pick<ManifestSettings, 'preparse'>): string {
+  return settings.preparse.mode !== 'off' ? 'preparse' : 'embed';
+}
+
+/** The stage that ends the making of clusters (LociEngine.makeClusters) under `settings`. */
+export function lastClusteringStage(settings: Pick<ManifestSettings, 'raptor'>): string {
   return settings.raptor ? 'raptor' : 'cluster';
 }

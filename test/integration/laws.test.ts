@@ -41,8 +41,8 @@ describe('the five laws with tiny-lexical-bert-zh', () => {
     const dsl = docs.find((d) => d.doc.name.startsWith('数据安全法'))!;
     expect(dsl.doc.language).toBe('zh');
     expect(dsl.chunks.some((c) => c.headingPath.some((h) => /^第四章/.test(h)))).toBe(true);
-    // the big 民法典 has enough chunks to be clustered
-    expect(store.snapshot()!.groups.some((g) => g.group.clusters.length > 1)).toBe(true);
+    // nothing is clustered while indexing: the first strategy that reads clusters makes them
+    expect(store.snapshot()!.groups).toEqual([]);
   });
 
   for (const strategy of ['naive', 'cap-rag'] as const) {
@@ -54,6 +54,8 @@ describe('the five laws with tiny-lexical-bert-zh', () => {
       expect(chunks.filter((c) => c.docName === '数据安全法_2021.md').length).toBeGreaterThanOrEqual(3);
       expect(result.trace.length).toBeGreaterThan(0);
       for (const row of result.trace) expect(row.backtracksTo.length).toBeGreaterThan(0);
+      // the big 民法典 has enough chunks to be clustered
+      if (strategy === 'cap-rag') expect(store.snapshot()!.groups.some((g) => g.group.clusters.length > 1)).toBe(true);
     });
   }
 
@@ -61,9 +63,12 @@ describe('the five laws with tiny-lexical-bert-zh', () => {
     const again = new MemoryIndexStore();
     const second = await LociEngine.open({ embedder, store: again });
     await second.indexFiles(files.filter((f) => !f.name.startsWith('民法典')));
+    await second.makeClusters();
     const first = new MemoryIndexStore();
     const firstEngine = await LociEngine.open({ embedder, store: first });
     await firstEngine.indexFiles(files.filter((f) => !f.name.startsWith('民法典')));
+    await firstEngine.makeClusters();
+    expect(first.snapshot()!.groups.length).toBeGreaterThan(0);
     expect(Buffer.from(await encodeIndex(again.snapshot()!)).equals(Buffer.from(await encodeIndex(first.snapshot()!)))).toBe(true);
   });
 });

@@ -9,13 +9,15 @@ import { setAsideDamaged } from '../stored-index/set-aside-damaged.ts';
 import type { ClusterRunner, Embedder, Generator, IndexStore, ProgressListener, Reranker } from '../ports.ts';
 import type { IngestOptions } from '../ingest/index.ts';
 import { Indexer } from '../pipeline/indexer.ts';
-import { documentGroupId, reached, type StageOptions } from '../pipeline/stages.ts';
+import { CORPUS_GROUP_ID, documentGroupId, reached, type StageOptions } from '../pipeline/stages.ts';
+import { breadthChunks } from './breadth.ts';
 import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage.ts';
-import type { Chunk, FusionWeight, IndexManifest, PreparseMode } from '../types.ts';
+import type { Chunk, FusionWeight, IndexManifest, PreparseMode, RetrievedChunk } from '../types.ts';
 import { LiveCorpus } from '../search/live-corpus.ts';
 import { clusterMapOf, passageView, type ClusterMap, type PassageView } from './views.ts';
 import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion } from './ask.ts';
 import { calibrateFusion } from '../search/calibrate-fusion.ts';
+import { searchesGroups } from '../search/strategy-kinds.ts';
 
 /** Share of the chunks that must have changed before the hybrid weight is calibrated again. */
 const RECALIBRATE_SHARE = 0.2;
@@ -132,22 +134,17 @@ export class LociEngine {
 
   /**
    * Readies the damage touching `docId` (all damage when absent) for rebuilding: a group set
-   * aside (a damaged one, or one that leans on a damaged document) is deleted from the store and
-   * its documents go back to `embedded`, so the next run clusters and pre-parses them again. A
-   * damaged document itself is left to be indexed again from its original (`indexDocument`,
-   * `indexFiles`), whose records replace the damaged ones. Returns the damage it dealt with.
+   * aside (a damaged one, or one that leans on a damaged document) is deleted from the store, to
+   * be clustered (and pre-parsed) again when something next reads clusters. A damaged document
+   * itself is left to be indexed again from its original (`indexDocument`, `indexFiles`), whose
+   * records replace the damaged ones. Returns the damage it dealt with.
    */
   async prepareRepair(docId?: string): Promise<Damage[]> {
     const touched = this.damage.filter((d) => docId === undefined || d.docIds.includes(docId));
     for (const d of touched) {
       // a damaged document's own group was set aside with it (stored-index/set-aside-damaged.ts)
       if (d.kind === 'document') await this.options.store.deleteGroup(documentGroupId(d.id));
-      if (d.kind !== 'group') continue;
-      await this.options.store.deleteGroup(d.id);
-      for (const id of d.docIds) {
-        const record = this.indexer.documents.get(id);
-        if (record && reached(record.job, 'clustered')) await this.indexer.putDocument({ ...record, job: { ...record.job, stage: 'embedded' } });
-      }
+      if (d.kind === 'group') await this.options.store.deleteGroup(d.id);
     }
     return touched;
   }
@@ -187,8 +184,12 @@ export class LociEngine {
     return record && found ? passageView(record, found.chunk) : undefined;
   }
 
-  /** A document's cluster map, when it was clustered on its own with a layout (document scope). */
-  clusterMap(docId: string): ClusterMap | undefined {
+  /**
+   * A document's cluster map, when it is clustered on its own with a layout (document scope); its
+   * clusters are made first if they were not.
+   */
+  async clusterMap(docId: string, options: Omit<StageOptions, 'docIds'> = {}): Promise<ClusterMap | undefined> {
+    if (this.manifest.clustering.scope === 'document') await this.makeClusters({ ...options, docIds: new Set([docId]) });
     const group = this.indexer.groups.get(documentGroupId(docId))?.group;
     const record = this.indexer.documents.get(docId);
     return group && record ? clusterMapOf(group, record) : undefined;
@@ -242,10 +243,22 @@ export class LociEngine {
     return { added, failed, duplicates, preparse };
   }
 
-  /** Runs the clustering and pre-parsing stages for whatever documents have not reached them. */
+  /** Runs the stages after embedding (pre-parsing) for whatever documents have not reached them. */
   async finishPending(options: StageOptions & { preparseBudget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
-    await this.indexer.clusterPending(options);
+    await this.indexer.passClustering(options);
     return this.indexer.preparsePending({ ...options, budget: options.preparseBudget });
+  }
+
+  /**
+   * Clusters the documents (of `docIds`, or all) that have no clusters yet: what a cluster
+   * strategy, the cluster map and whole-document questions read. Indexing does not cluster
+   * (pipeline/indexer.ts), so the first reader pays once; the groups are stored like any record.
+   * Their cluster entries are searched by their text at once. An index pre-parsed by a language
+   * model pre-parses them at its next `finishPending`, within that run's budget, not here: a
+   * question that needs clusters waits for clustering, never for a model call per cluster.
+   */
+  async makeClusters(options: StageOptions = {}): Promise<void> {
+    await this.indexer.makeClusters(options);
   }
 
   /**
@@ -267,7 +280,7 @@ export class LociEngine {
       await this.indexer.ingestFile(original.name, original.bytes, { chunking: override, signal, onProgress, ingest: options.ingest });
       options.onEmbedded?.();
     }
-    await this.indexer.clusterPending({ docIds, signal, onProgress });
+    await this.indexer.passClustering({ docIds });
     const budget = options.preparseBudget;
     const outcome = await this.indexer.preparsePending({ docIds, mode: options.preparse, budget, signal, onProgress });
     await this.fusionWeight(signal);
@@ -282,12 +295,32 @@ export class LociEngine {
 
   /** Retrieval only (rewriting, candidates, backtracking, rerank): what `inspect` and evaluation use. */
   async retrieve(question: string, options: AskOptions): Promise<RetrieveForQuestion> {
+    await this.clustersFor(options);
     return retrieveForQuestion(this.askDeps(), question, options);
   }
 
   /** Retrieval, then a streamed, cited answer. */
-  ask(question: string, options: AskOptions): AsyncGenerator<AskEvent> {
-    return ask(this.askDeps(), question, options);
+  async *ask(question: string, options: AskOptions): AsyncGenerator<AskEvent> {
+    await this.clustersFor(options);
+    yield* ask(this.askDeps(), question, options);
+  }
+
+  /**
+   * The passages a question about the whole of some documents is answered from (breadth.ts): each
+   * document's topics in turn, up to `limit` chunks, its clusters made first if they were not.
+   */
+  async breadth(docIds: ReadonlySet<string>, limit: number, signal?: AbortSignal): Promise<RetrievedChunk[]> {
+    await this.makeClusters({ docIds, signal });
+    const pooled = this.indexer.groups.get(CORPUS_GROUP_ID)?.group;
+    const documents = this.documents
+      .filter((r) => docIds.has(r.doc.id) && reached(r.job, 'chunked'))
+      .map((record) => ({ record, group: pooled ?? this.indexer.groups.get(documentGroupId(record.doc.id))?.group }));
+    return breadthChunks(documents, limit);
+  }
+
+  /** A strategy that searches clusters or RAPTOR nodes finds them made (see makeClusters). */
+  private async clustersFor(options: Pick<AskOptions, 'strategy' | 'signal'>): Promise<void> {
+    if (searchesGroups(options.strategy)) await this.makeClusters({ signal: options.signal });
   }
 
   /**

@@ -15,6 +15,12 @@ export function kindsFor(strategy: Strategy): ReadonlySet<EntryKind> {
   return KINDS[strategy];
 }
 
+/** Whether a strategy searches what clustering makes (cluster entries, RAPTOR nodes, their pre-parsed entries). */
+export function searchesGroups(strategy: Strategy): boolean {
+  const kinds = KINDS[strategy];
+  return kinds.has('cluster') || kinds.has('raptor');
+}
+
 /**
  * Whether BM25 holds an entry (LiveCorpus indexes only these for words); the embedding searches
  * all of a strategy's. Extractive pre-parsing copies sentences of the text: BM25 already counts

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_RETRIEVAL, defaultCandidates } from '../../core/engine/defaults.ts';
 import { DEFAULT_SETTINGS, type ManifestSettings } from '../../core/stored-index/manifest.ts';
+import { searchesGroups } from '../../core/search/strategy-kinds.ts';
 import type { BacktrackMode, PreparseMode, Retriever, Strategy } from '../../core/types.ts';
 import type { DatasetName } from '../datasets/types.ts';
 import { methodLabel } from '../report.ts';
@@ -185,8 +186,9 @@ export function budgetChunks(config: Pick<EvalConfig, 'budgets' | 'chunkTokens'>
   return Math.max(n, 2 * Math.ceil(Math.max(...config.budgets) / config.chunkTokens));
 }
 
+/** Whether any of the strategies reads what clustering makes (clusters, or RAPTOR's tree built on them). */
 export function needsClusters(strategies: readonly Strategy[]): boolean {
-  return strategies.some((s) => s === 'c-rag' || s === 'cap-rag');
+  return strategies.some(searchesGroups);
 }
 
 export function needsPreparse(strategies: readonly Strategy[]): boolean {
@@ -206,7 +208,7 @@ export function indexSettings(config: EvalConfig, pooled: boolean, scope: 'docum
   const strategies = methodStrategies(methodsOf(config));
   const raptor = strategies.includes('raptor');
   // RAPTOR's tree honours the same minChunks, so it keeps clustering on too
-  const clusters = needsClusters(strategies) || raptor;
+  const clusters = needsClusters(strategies);
   return {
     ...DEFAULT_SETTINGS,
     chunking: { chunkTokens: config.chunkTokens, overlapTokens: Math.round(config.chunkTokens / 10) },

@@ -26,6 +26,7 @@ async function builtBytes(): Promise<Uint8Array> {
   const store = new MemoryIndexStore();
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS });
   await engine.indexFiles(FILES);
+  await engine.makeClusters();
   return encodeIndex(store.snapshot()!);
 }
 
@@ -77,7 +78,7 @@ describe('an engine over a damaged index', () => {
     expect(found.chunks[0].docName).toBe('river.md');
 
     await engine.prepareRepair();
-    await engine.finishPending();
+    await engine.makeClusters();
     expect(engine.damage).toEqual([]);
     expect(engine.snapshot().groups).toHaveLength(2);
     expect(engine.documents.every((d) => d.job.stage === 'ready')).toBe(true);

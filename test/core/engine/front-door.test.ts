@@ -8,6 +8,7 @@ import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { sha256Hex } from '../../../src/core/util/hash.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
+import { documentGroupId } from '../../../src/core/pipeline/stages.ts';
 
 const doc = (title: string, words: string) =>
   new TextEncoder().encode(`# ${title}\n\n` + Array.from({ length: 12 }, (_, i) => `Part ${i} of ${title} is about ${words}. It says ${words} again.`).join('\n\n'));
@@ -62,14 +63,17 @@ describe('LociEngine, one document at a time', () => {
     const passage = engine.passage(chunk.id)!;
     expect(passage).toMatchObject({ docId: a, docName: 'a.md', mime: 'text/markdown', chunk });
     expect(passage.text.slice(chunk.start, chunk.end)).toBe(chunk.text);
-    const map = engine.clusterMap(a)!;
+    // indexing leaves clustering to the first reader: the map makes the clusters
+    expect(engine.group(documentGroupId(a))).toBeUndefined();
+    const map = (await engine.clusterMap(a))!;
+    expect(engine.group(documentGroupId(a))?.group.clusters.length).toBeGreaterThan(0);
     expect(map.points.map((p) => p.chunkId).sort()).toEqual(engine.document(a)!.chunks.map((c) => c.id).sort());
 
     await engine.removeDocument(a);
     expect(engine.document(a)).toBeUndefined();
     expect(engine.chunk(chunk.id)).toBeUndefined();
     expect(engine.passage(chunk.id)).toBeUndefined();
-    expect(engine.clusterMap(a)).toBeUndefined();
+    expect(await engine.clusterMap(a)).toBeUndefined();
   });
 
   it('starts a new index when the embedder changed and the caller allows it; refuses otherwise', async () => {

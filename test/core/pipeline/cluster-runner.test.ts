@@ -33,6 +33,7 @@ async function indexWith(clusterer?: ClusterRunner) {
   const store = new MemoryIndexStore();
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS, clusterer });
   await engine.indexFiles([FILE]);
+  await engine.makeClusters();
   return { engine, store };
 }
 
@@ -53,7 +54,7 @@ describe('the cluster runner', () => {
     expect(await encodeIndex(withRunner.store.snapshot()!)).toEqual(await encodeIndex(inPlace.store.snapshot()!));
   });
 
-  it('stops the document where it was when the runner is stopped, and a later run finishes it', async () => {
+  it('stops clustering where it was when the runner is stopped, and a later run makes the clusters', async () => {
     const controller = new AbortController();
     const stopping: ClusterRunner = {
       async cluster() {
@@ -63,10 +64,13 @@ describe('the cluster runner', () => {
     };
     const store = new MemoryIndexStore();
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS, clusterer: stopping });
-    await expect(engine.indexFiles([FILE], { signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
-    expect(store.snapshot()!.documents[0].job.stage).toBe('embedded');
-    const resumed = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS });
-    await resumed.indexFiles([FILE]);
+    await engine.indexFiles([FILE]);
+    await expect(engine.makeClusters({ signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
+    // the document stays ready; only its clusters are missing
     expect(store.snapshot()!.documents[0].job.stage).toBe('ready');
+    expect(store.snapshot()!.groups).toEqual([]);
+    const resumed = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS });
+    await resumed.makeClusters();
+    expect(store.snapshot()!.groups[0].group.clusters.length).toBeGreaterThan(1);
   });
 });

@@ -33,7 +33,7 @@ describe('indexFiles order', () => {
     const { seen, snapshot } = await stagesSeen(SETTINGS);
     const firstOf = (name: string) => seen.findIndex((s) => s.endsWith(`:${name}`));
     const lastOf = (name: string) => seen.length - 1 - [...seen].reverse().findIndex((s) => s.endsWith(`:${name}`));
-    expect(seen.filter((s) => s.endsWith(':a.txt')).map((s) => s.split(':')[0])).toEqual(['parse', 'embed', 'cluster', 'preparse']);
+    expect(seen.filter((s) => s.endsWith(':a.txt')).map((s) => s.split(':')[0])).toEqual(['parse', 'embed', 'preparse']);
     expect(lastOf('a.txt')).toBeLessThan(firstOf('b.txt'));
     expect(lastOf('b.txt')).toBeLessThan(firstOf('c.txt'));
     expect(snapshot.documents.every((d) => d.job.stage === 'ready')).toBe(true);
@@ -42,8 +42,8 @@ describe('indexFiles order', () => {
   it('gives the same index as going stage by stage over all files (a pre-parse budget keeps that order)', async () => {
     const oneByOne = (await stagesSeen(SETTINGS)).snapshot;
     const { seen, snapshot: byStage } = await stagesSeen(SETTINGS, { maxSources: 1_000 });
-    // with a budget every file is parsed and embedded before anything is clustered
-    expect(seen.findIndex((s) => s.startsWith('cluster:'))).toBeGreaterThan(seen.findIndex((s) => s === 'parse:c.txt'));
+    // with a budget every file is parsed and embedded before anything is pre-parsed
+    expect(seen.findIndex((s) => s.startsWith('preparse:'))).toBeGreaterThan(seen.findIndex((s) => s === 'parse:c.txt'));
     expect(oneByOne).toEqual(byStage);
   });
 });

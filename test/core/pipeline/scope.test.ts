@@ -42,15 +42,21 @@ describe('indexer scope and overrides', () => {
     const a = await e.ingestFile(A.name, A.bytes);
     const b = await e.ingestFile(B.name, B.bytes);
     const only = new Set([a.doc.id]);
-    await e.clusterPending({ docIds: only });
+    await e.passClustering({ docIds: only });
     await e.preparsePending({ docIds: only });
     const stage = (id: string) => store.snapshot()!.documents.find((d) => d.doc.id === id)!.job.stage;
     expect(stage(a.doc.id)).toBe('ready');
     expect(stage(b.doc.id)).toBe('embedded');
+    // ready without clusters: they are made when read
+    expect(store.snapshot()!.groups).toEqual([]);
+    await e.makeClusters({ docIds: only });
     expect(store.snapshot()!.groups.map((g) => g.group.docIds)).toEqual([[a.doc.id]]);
-    await e.clusterPending();
+    await e.passClustering();
     await e.preparsePending();
     expect(stage(b.doc.id)).toBe('ready');
+    await e.makeClusters();
+    expect(store.snapshot()!.groups.map((g) => g.group.docIds)).toEqual([[a.doc.id], [b.doc.id]]);
+    expect(await e.makeClusters()).toEqual([]);
   });
 
   it('chunks one document with its own settings and records them on its job', async () => {
@@ -63,9 +69,22 @@ describe('indexer scope and overrides', () => {
     expect(small.chunks.length).toBeGreaterThan(normal.chunks.length);
   });
 
-  it('refuses to scope a pooled corpus', async () => {
-    const { indexer: e } = await indexer({ clustering: { ...settings.clustering, scope: 'corpus' } });
-    await e.ingestFile(A.name, A.bytes);
-    await expect(e.clusterPending({ docIds: new Set(['x']) })).rejects.toThrow(/corpus-scope/);
+  it('clusters a pooled corpus whole, and again once its documents change', async () => {
+    const { indexer: e, store } = await indexer({ clustering: { ...settings.clustering, scope: 'corpus' } });
+    const a = await e.ingestFile(A.name, A.bytes);
+    // asked for one document's clusters, a pooled corpus can only give the corpus's
+    expect(await e.makeClusters({ docIds: new Set([a.doc.id]) })).toEqual(['g:corpus']);
+    expect(await e.makeClusters()).toEqual([]);
+    const b = await e.ingestFile(B.name, B.bytes);
+    expect(await e.makeClusters()).toEqual(['g:corpus']);
+    expect(store.snapshot()!.groups.map((g) => g.group.docIds)).toEqual([[a.doc.id, b.doc.id]]);
+    await e.passClustering();
+    await e.preparsePending();
+    await e.removeDocument(a.doc.id);
+    // the group that held it is gone; the other document stays ready and is clustered alone when read
+    expect(store.snapshot()!.groups).toEqual([]);
+    expect(store.snapshot()!.documents.map((d) => d.job.stage)).toEqual(['ready']);
+    await e.makeClusters();
+    expect(store.snapshot()!.groups.map((g) => g.group.docIds)).toEqual([[b.doc.id]]);
   });
 });

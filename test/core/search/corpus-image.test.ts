@@ -35,6 +35,7 @@ async function variant(storage: 'int8' | 'float32') {
   const store = new MemoryIndexStore();
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings });
   await engine.indexFiles(['Alpha', 'Beta', 'Gamma'].map((title, i) => ({ name: `${title}.md`, bytes: markdown(title, i) })));
+  await engine.makeClusters();
   // one document gone: the corpus keeps its removed rows as tombstones, which the image must carry
   await engine.removeDocument(engine.documents.find((d) => d.doc.name === 'Beta.md')!.doc.id);
   return { engine, settings, store };
@@ -86,6 +87,7 @@ describe('the corpus image', () => {
     const made = engine.imageSnapshot();
     const alpha = engine.documents.find((d) => d.doc.name === 'Alpha.md')!.doc.id;
     await engine.indexFiles([{ name: 'Delta.md', bytes: markdown('Delta', 3) }]);
+    await engine.makeClusters();
     await engine.removeDocument(alpha);
     const now = engine.imageSnapshot();
     // what the store logged: every record written since (a new object) and every one gone

@@ -25,6 +25,7 @@ async function pooled(): Promise<IndexSnapshot> {
     },
   });
   await engine.indexFiles([{ name: 'a.md', bytes: markdown('Alpha') }, { name: 'b.md', bytes: markdown('Beta') }]);
+  await engine.makeClusters();
   return store.snapshot()!;
 }
 

@@ -23,6 +23,7 @@ async function built(): Promise<IndexSnapshot> {
   const store = new MemoryIndexStore();
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS });
   await engine.indexFiles([{ name: 'a.md', bytes: markdown('Alpha') }, { name: 'b.md', bytes: markdown('Beta') }]);
+  await engine.makeClusters();
   return store.snapshot()!;
 }
 
