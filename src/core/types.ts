@@ -342,6 +342,11 @@ export interface RetrievalResult {
   secondHop?: SecondHop;
   /** The file names of the documents the question named, also searched on their own (search/document-names.ts). */
   namedDocuments?: string[];
+  /**
+   * Present when the question asked about a whole and was answered from its breadth (each topic's
+   * passages, engine/breadth.ts) instead of a search: the file names of the documents it covers.
+   */
+  breadth?: { documents: string[] };
 }
 
 /** A packed source, numbered as the answer cites it. */

@@ -11,7 +11,8 @@ import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
 import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
 import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
-import type { LiveCorpus } from '../search/live-corpus.ts';
+import { ScopedCorpus, type ScopableCorpus } from '../search/scoped-corpus.ts';
+import { asksForWhole } from '../query/whole-document.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';
 
 export type Rewrite = 'none' | 'multi-query' | 'hyde';
@@ -58,10 +59,27 @@ export interface AskOptions {
    */
   queryVector?: Float32Array;
   signal?: AbortSignal;
+  /**
+   * Search only these documents (a chat scoped to a document or a collection): every list is drawn
+   * from their rows alone (search/scoped-corpus.ts). Default: the whole library.
+   */
+  within?: readonly string[];
+}
+
+/** The passages a question about a whole is answered from, and the documents they cover (engine/breadth.ts). */
+export interface WholeAnswer {
+  chunks: RetrievedChunk[];
+  documents: string[];
 }
 
 export interface AskDeps {
-  corpus: LiveCorpus;
+  corpus: ScopableCorpus;
+  /**
+   * Breadth for a question about a whole (query/whole-document.ts), within `within` or the
+   * document(s) the question names; undefined when the question is about no whole the library
+   * can tell, and it is answered by search instead.
+   */
+  whole?: (question: string, within: readonly string[] | undefined, signal?: AbortSignal) => Promise<WholeAnswer | undefined>;
   embedder: Embedder;
   /** The index's own hybrid weight (see search/calibrate-fusion.ts), used when none is given. */
   fusionWeight?: (signal?: AbortSignal) => Promise<FusionWeight>;
@@ -84,8 +102,9 @@ export interface RetrieveForQuestion {
 
 export type AskEvent = { type: 'retrieved'; retrieval: RetrieveForQuestion; sources: Source[] } | AnswerEvent;
 
-export async function retrieveForQuestion(deps: AskDeps, original: string, options: AskOptions): Promise<RetrieveForQuestion> {
-  const { embedder } = deps;
+export async function retrieveForQuestion(library: AskDeps, original: string, options: AskOptions): Promise<RetrieveForQuestion> {
+  const { embedder } = library;
+  const deps = options.within ? { ...library, corpus: new ScopedCorpus(library.corpus, new Set(options.within)) } : library;
   const { signal } = options;
   // a blank question is refused, an overlong one cut to the embedder's window (question.ts)
   const { text: asked, cut } = await checkQuestion(original, embedder);
@@ -93,6 +112,11 @@ export async function retrieveForQuestion(deps: AskDeps, original: string, optio
   const generator = needsModel ? requireGenerator(deps).generator : deps.generator;
   const lang = options.lang ?? detectLanguage(asked);
   const question = options.history?.length && generator ? await condenseFollowUp(options.history, asked, generator, { lang, signal }) : asked;
+  const whole = asksForWhole(question) ? await deps.whole?.(question, options.within, signal) : undefined;
+  if (whole) {
+    const result: RetrievalResult = { chunks: whole.chunks, trace: [], breadth: { documents: whole.documents } };
+    return { question, lang, queries: [question], result, chunks: whole.chunks, ...(cut ? { cut } : {}) };
+  }
 
   const texts = options.rewrite === 'multi-query' && generator ? await multiQuery(question, generator, { lang, signal }) : [question];
   const known = options.queryVector && texts[0] === asked ? options.queryVector : undefined;
@@ -135,7 +159,9 @@ export async function* ask(deps: AskDeps, asked: string, options: AskOptions): A
   const { lang, question } = retrieval;
   // the prompt's tokens and the sources' are counted together (pack.ts)
   const budgetTokens = sourceTokenBudget(question, generator, { lang, history: options.history, maxTokens: options.maxTokens });
-  const sources = await packSources(retrieval.chunks, { budgetTokens, countTokens: (t) => generator.countTokens(t), order: options.order });
+  // a whole is read from beginning to end
+  const order = retrieval.result.breadth ? 'document' : options.order;
+  const sources = await packSources(retrieval.chunks, { budgetTokens, countTokens: (t) => generator.countTokens(t), order });
   yield { type: 'retrieved', retrieval, sources };
   yield* streamAnswer(question, sources, generator, {
     lang,

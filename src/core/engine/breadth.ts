@@ -16,8 +16,8 @@ export interface BreadthDocument {
   group?: ClusterGroup;
 }
 
-/** One topic: its chunks, most typical first (highest membership). */
-type Topic = Chunk[];
+/** One topic: its chunks, each with how typical of it it is (its membership). */
+type Topic = { chunk: Chunk; p: number }[];
 
 /**
  * A document's topics. A chunk belongs to the cluster that claims it most (soft clusters share
@@ -33,47 +33,61 @@ function topicsOf({ record, group }: BreadthDocument): Topic[] {
       if (byId.has(m.chunkId) && (!known || m.p > known.p)) best.set(m.chunkId, { topic, p: m.p });
     }
   });
-  const topics: { chunk: Chunk; p: number }[][] = (group?.clusters ?? []).map(() => []);
+  const topics: Topic[] = (group?.clusters ?? []).map(() => []);
   const unclaimed: Chunk[] = [];
   for (const chunk of record.chunks) {
     const claim = best.get(chunk.id);
     if (claim) topics[claim.topic].push({ chunk, p: claim.p });
     else unclaimed.push(chunk);
   }
-  const clustered = topics.filter((t) => t.length > 0).map((t) => t.sort((a, b) => b.p - a.p || a.chunk.ordinal - b.chunk.ordinal).map((m) => m.chunk));
+  const clustered = topics.filter((t) => t.length > 0);
   return [...clustered, ...runs(unclaimed, clustered.length > 0 ? Math.ceil(unclaimed.length / clustered.length) : 1)];
 }
 
-/** Consecutive runs of `size` chunks, each led by its middle chunk (the most typical of a stretch of text). */
+/** Consecutive runs of `size` chunks, the middle one of each the most typical of its stretch of text. */
 function runs(chunks: Chunk[], size: number): Topic[] {
   const out: Topic[] = [];
-  for (let i = 0; i < chunks.length; i += Math.max(1, size)) {
-    const run = chunks.slice(i, i + Math.max(1, size));
+  const step = Math.max(1, size);
+  for (let i = 0; i < chunks.length; i += step) {
+    const run = chunks.slice(i, i + step);
     const middle = Math.floor((run.length - 1) / 2);
-    out.push([run[middle], ...run.slice(0, middle), ...run.slice(middle + 1)]);
+    out.push(run.map((chunk, j) => ({ chunk, p: j === middle ? 1 : 0 })));
   }
   return out;
 }
 
 /**
- * Up to `limit` chunks of the documents, best first for packing: round r takes the r-th passage
+ * Up to `limit` chunks of the documents, best first for packing: round r takes one more passage
  * of every topic, larger topics first, documents interleaved, so whatever prefix the budget keeps
- * covers as many topics as it can.
+ * covers as many topics as it can. Each time, a topic gives its passage farthest (in the
+ * document) from every passage already taken, the most typical among equals: a topic that recurs
+ * through a document is read where it recurs, not twice in one place, so "from beginning to end"
+ * covers the chapters rather than one chapter's neighbouring paragraphs.
  */
 export function breadthChunks(documents: readonly BreadthDocument[], limit: number): RetrievedChunk[] {
-  const topics = documents.flatMap((d) => topicsOf(d).map((chunks) => ({ chunks, doc: d.record.doc })));
-  topics.sort((a, b) => b.chunks.length - a.chunks.length);
+  const topics = documents.flatMap((d) => topicsOf(d).map((members) => ({ members: [...members], doc: d.record.doc })));
+  topics.sort((a, b) => b.members.length - a.members.length);
+  const taken = new Map<string, number[]>();
+  const spread = (chunk: Chunk) => Math.min(Infinity, ...(taken.get(chunk.docId) ?? []).map((o) => Math.abs(o - chunk.ordinal)));
   const out: RetrievedChunk[] = [];
-  const seen = new Set<string>();
-  const deepest = Math.max(0, ...topics.map((t) => t.chunks.length));
-  for (let round = 0; round < deepest && out.length < limit; round++) {
-    for (const { chunks, doc } of topics) {
-      const chunk = chunks[round];
-      if (!chunk || seen.has(chunk.id) || out.length >= limit) continue;
-      seen.add(chunk.id);
+  for (let round = 0; out.length < limit && topics.some((t) => t.members.length > 0); round++) {
+    for (const { members, doc } of topics) {
+      if (members.length === 0 || out.length >= limit) continue;
+      let pick = 0;
+      for (let i = 1; i < members.length; i++) if (better(members[i], members[pick], spread)) pick = i;
+      const [{ chunk }] = members.splice(pick, 1);
+      taken.set(chunk.docId, [...(taken.get(chunk.docId) ?? []), chunk.ordinal]);
       const rank = out.length + 1;
       out.push({ chunk, docName: doc.name, docTitle: doc.title ?? doc.name, score: 1 / rank, firstRank: rank, via: round === 0 ? 'cluster' : 'chunk' });
     }
   }
   return out;
+}
+
+/** Farther from what was taken, then more typical, then earlier. */
+function better(a: Topic[number], b: Topic[number], spread: (chunk: Chunk) => number): boolean {
+  const [sa, sb] = [spread(a.chunk), spread(b.chunk)];
+  if (sa !== sb) return sa > sb;
+  if (a.p !== b.p) return a.p > b.p;
+  return a.chunk.ordinal < b.chunk.ordinal;
 }

@@ -15,9 +15,15 @@ import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage
 import type { Chunk, FusionWeight, IndexManifest, PreparseMode, RetrievedChunk } from '../types.ts';
 import { LiveCorpus } from '../search/live-corpus.ts';
 import { clusterMapOf, passageView, type ClusterMap, type PassageView } from './views.ts';
-import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion } from './ask.ts';
+import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion, type WholeAnswer } from './ask.ts';
 import { calibrateFusion } from '../search/calibrate-fusion.ts';
 import { searchesGroups } from '../search/strategy-kinds.ts';
+
+/**
+ * Passages offered to a question about a whole, best first: packing keeps what the answer's token
+ * budget holds (about twenty 100-token chunks for Qwen2.5-0.5B's), every topic's first passage first.
+ */
+const BREADTH_CHUNKS = 64;
 
 /** Share of the chunks that must have changed before the hybrid weight is calibrated again. */
 const RECALIBRATE_SHARE = 0.2;
@@ -82,6 +88,17 @@ export interface ChunkWithDoc {
   chunk: Chunk;
   docName: string;
   docTitle: string;
+}
+
+/** A document asked for by name that the index does not hold. */
+export class UnknownDocumentError extends Error {
+  constructor(
+    readonly documentName: string,
+    readonly known: readonly string[],
+  ) {
+    super(`the index holds no document named "${documentName}"; it holds: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''}`);
+    this.name = 'UnknownDocumentError';
+  }
 }
 
 export class LociEngine {
@@ -156,6 +173,18 @@ export class LociEngine {
   /** One document as the index holds it (its stage is `job.stage`), or undefined when it holds none. */
   document(docId: string): DocumentRecord | undefined {
     return this.indexer.documents.get(docId);
+  }
+
+  /**
+   * The ids of the documents a person means by `names` (`loci ask --in`): each a document's file
+   * name, or its title; a name that matches none is an error that lists what the index holds.
+   */
+  documentsNamed(names: readonly string[]): string[] {
+    return names.map((name) => {
+      const found = this.documents.find((r) => r.doc.name === name) ?? this.documents.find((r) => r.doc.title === name);
+      if (!found) throw new UnknownDocumentError(name, this.documents.map((r) => r.doc.name));
+      return found.doc.id;
+    });
   }
 
   /** One cluster group as the index holds it, or undefined when it holds none. */
@@ -319,8 +348,22 @@ export class LociEngine {
   }
 
   /** A strategy that searches clusters or RAPTOR nodes finds them made (see makeClusters). */
-  private async clustersFor(options: Pick<AskOptions, 'strategy' | 'signal'>): Promise<void> {
-    if (searchesGroups(options.strategy)) await this.makeClusters({ signal: options.signal });
+  private async clustersFor(options: Pick<AskOptions, 'strategy' | 'signal' | 'within'>): Promise<void> {
+    if (!searchesGroups(options.strategy)) return;
+    await this.makeClusters({ signal: options.signal, ...(options.within ? { docIds: new Set(options.within) } : {}) });
+  }
+
+  /**
+   * The whole a question about a whole asks of: the scope it is asked within, else the documents
+   * it names, else the library's one document; none in a library of many when it names none (a
+   * summary of everything is not what "this report" means there).
+   */
+  private async whole(question: string, within: readonly string[] | undefined, signal?: AbortSignal): Promise<WholeAnswer | undefined> {
+    const named = within ?? this.corpus.namedDocuments(question);
+    const ids = named.length > 0 ? named : this.documents.length === 1 ? [this.documents[0].doc.id] : [];
+    if (ids.length === 0) return undefined;
+    const chunks = await this.breadth(new Set(ids), BREADTH_CHUNKS, signal);
+    return { chunks, documents: ids.map((id) => this.corpus.docLabel(id).name) };
   }
 
   /**
@@ -351,6 +394,7 @@ export class LociEngine {
       generator: this.options.generator,
       reranker: this.options.reranker,
       fusionWeight: (signal) => this.fusionWeight(signal),
+      whole: (question, within, signal) => this.whole(question, within, signal),
     };
   }
 }

@@ -36,6 +36,8 @@ export interface DocumentLabel {
 
 /** Adjacent words of a question tried joined, as a file name runs them together. */
 const JOINED_WORDS = 3;
+/** A word that is a file's name: with an extension Loci reads, or words joined by underscores. */
+const FILE_NAME = /\.(?:md|markdown|txt|pdf|docx|epub|html?|png|jpe?g|webp)$|_/iu;
 const LETTER = /\p{L}/u;
 
 interface Labelled {
@@ -61,8 +63,11 @@ export class DocumentNames {
     for (const [term, count] of frequency) if (count <= n / 2) this.weight.set(term, Math.log(n / count));
   }
 
-  /** The ids of the documents the text names, best named first; empty when it names none in particular. */
-  named(text: string): string[] {
+  /**
+   * The ids of the documents the text names, best named first; empty when it names none in
+   * particular, or (unless `carriedToo`) when the named ones already say the name in every chunk.
+   */
+  named(text: string, carriedToo = false): string[] {
     if (this.weight.size === 0) return [];
     const asked = [...questionTerms(text)].filter((t) => this.weight.has(t));
     if (asked.length === 0) return [];
@@ -82,7 +87,7 @@ export class DocumentNames {
     const best = Math.max(...scores.map((s) => s.score));
     const named = scores.filter((s) => s.score >= best / 2).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     // every named document already says its name in each chunk: searching them apart adds nothing
-    if (named.length > this.docs.size / 2 || named.every((s) => s.carried)) return [];
+    if (named.length > this.docs.size / 2 || (!carriedToo && named.every((s) => s.carried))) return [];
     return named.map((s) => s.id);
   }
 }
@@ -128,6 +133,8 @@ function nameTerms(text: string): Set<string> {
 export function questionTerms(text: string): Set<string> {
   const terms = contentTerms(text);
   const plain = words(text).map((w) => w.replace(/['’]s$/u, ''));
+  // a file named with its extension or its underscores ("gamma.md", "3M_2018_10K") names by its parts
+  for (const w of plain) if (FILE_NAME.test(w)) for (const t of contentTerms(w.split(/[._]+/u).join(' '))) terms.add(t);
   for (let i = 0; i < plain.length; i++) {
     let joined = plain[i];
     for (let j = i + 1; j < Math.min(plain.length, i + JOINED_WORDS); j++) {

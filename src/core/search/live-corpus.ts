@@ -204,11 +204,20 @@ export class LiveCorpus implements RetrievalCorpus {
     return { name: d?.name ?? docId, title: d?.title ?? d?.name ?? docId };
   }
 
-  namedRows(text: string, strategy: Strategy): NamedRows | undefined {
+  /** The documents a text names (document-names.ts), also those whose chunks carry the name already. */
+  namedDocuments(text: string): string[] {
+    return this.documentNames().named(text, true);
+  }
+
+  private documentNames(): DocumentNames {
     this.names ??= new DocumentNames(
       [...this.docs].map(([id, d]) => ({ id, name: d.name, title: d.title, headingPaths: this.headingPathsOf(id) })),
     );
-    const docIds = this.names.named(text);
+    return this.names;
+  }
+
+  namedRows(text: string, strategy: Strategy): NamedRows | undefined {
+    const docIds = this.documentNames().named(text);
     if (docIds.length === 0) return undefined;
     const wanted = new Set(docIds);
     const searched = rowMask(this.rowsFor(strategy), this.vectors.size);
@@ -232,6 +241,19 @@ export class LiveCorpus implements RetrievalCorpus {
       const chunk = this.chunks.get(id);
       if (chunk) yield chunk.headingPath;
     }
+  }
+
+  /**
+   * The strategy's rows that belong to these documents: their own, and those of the groups made of
+   * them alone (a pooled group that also holds another document's chunks is outside).
+   */
+  rowsWithin(strategy: Strategy, docIds: ReadonlySet<string>): Int32Array {
+    const searched = rowMask(this.rowsFor(strategy), this.vectors.size);
+    const owners = [...docIds];
+    for (const [groupId, docs] of this.groupDocs) if (docs.every((d) => docIds.has(d))) owners.push(groupId);
+    const picked: number[] = [];
+    for (const owner of owners) for (const row of this.rowsByOwner.get(owner) ?? []) if (searched[row] === 1) picked.push(row);
+    return Int32Array.from(picked).sort();
   }
 
   rowsFor(strategy: Strategy): Int32Array {

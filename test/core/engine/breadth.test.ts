@@ -30,12 +30,14 @@ function group(docId: string, clusters: number[][]): ClusterGroup {
 }
 
 describe('a context built for breadth', () => {
-  it("gives every topic its most typical passage before any gets a second, larger topics first", () => {
+  it('gives every topic a passage before any gets a second, larger topics first, each as far as it can be from those taken', () => {
     const a: BreadthDocument = { record: doc('a', 12), group: group('a', [[0, 1, 2, 3, 4], [8, 9], [5, 6, 7]]) };
     const picked = breadthChunks([a], 5).map((c) => c.chunk.ordinal);
+    // the first topic's most typical (0), the second's farthest from it (7), the third's from both (9);
     // chunks no cluster claims (10, 11) are read as stretches of text, topics of their own
-    expect(picked).toEqual([0, 5, 8, 10, 11]);
-    expect(breadthChunks([a], 7).map((c) => c.chunk.ordinal).slice(5)).toEqual([1, 6]);
+    expect(picked).toEqual([0, 7, 9, 10, 11]);
+    // second round: 3 and 4 are as far from what was taken, 3 is the more typical; then 5 (6 sits by 7)
+    expect(breadthChunks([a], 7).map((c) => c.chunk.ordinal).slice(5)).toEqual([3, 5]);
     expect(breadthChunks([a], 100).map((c) => c.chunk.ordinal).sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
   });
 

@@ -15,6 +15,9 @@ describe('DocumentNames', () => {
     expect(library().named('Is CVS Health a capital-intensive business?')).toEqual(['CVSHEALTH_2022_10K.pdf']);
     expect(library().named("Does Foot Locker's new CEO have experience?")).toEqual(['FOOTLOCKER_2022_8K.pdf']);
     expect(questionTerms('Foot Locker CEO')).toEqual(new Set(['foot', 'locker', 'ceo', 'footlocker', 'footlockerceo', 'lockerceo']));
+    // a file name with its extension or separators names by its parts too
+    expect(questionTerms('Summarize gamma.md')).toContain('gamma');
+    expect(questionTerms('What is in 3M_2018_10K?')).toContain('3m');
   });
 
   it('reads a camel-case name whole and in its parts', () => {
