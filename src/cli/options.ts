@@ -21,6 +21,7 @@ const COMMON = {
   hops: { type: 'string' },
   rerank: { type: 'boolean' },
   'sub-questions': { type: 'boolean' },
+  in: { type: 'string', multiple: true },
   rewrite: { type: 'string' },
   n: { type: 'string', short: 'n' },
   m: { type: 'string', short: 'm' },
@@ -50,6 +51,8 @@ export interface CommonOptions {
   rerank: boolean;
   /** With --hops 2 and --llm: the model writes the sub-questions of the second hop. */
   subQuestions: boolean;
+  /** `--in`, repeatable: the documents (file name or title) a question is asked within; empty for all. */
+  within: string[];
   rewrite: Rewrite;
   n: number;
   m?: number;
@@ -102,6 +105,7 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
     hops: single('hops', hopsOf(str('hops'), [DEFAULT_RETRIEVAL.hops])),
     rerank: v.rerank === true,
     subQuestions: v['sub-questions'] === true,
+    within: Array.isArray(values.in) ? values.in.filter((x): x is string => typeof x === 'string') : [],
     rewrite: oneOf('rewrite', str('rewrite') ?? 'none', ['none', 'multi-query', 'hyde'] as const),
     n: int('n', str('n') ?? String(DEFAULT_RETRIEVAL.n), 1),
     m: optionalInt('m', str('m'), 1),

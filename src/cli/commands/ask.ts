@@ -1,5 +1,6 @@
 /** `loci ask <index> "<question>"`: a streamed, cited answer, then its sources. */
 import type { AskOptions } from '../../core/engine/ask.ts';
+import type { LociEngine } from '../../core/engine/engine.ts';
 import type { RetrievalResult, RetrievedChunk, Source } from '../../core/types.ts';
 import type { Damage } from '../../core/stored-index/damage.ts';
 import { openEngine } from '../engine-setup.ts';
@@ -11,7 +12,8 @@ export const ASK_HELP = `loci ask <index.loci> "<question>" [options]
   --strategy naive|c-rag|p-rag|cap-rag|raptor  --retriever dense|lexical|hybrid  -n <chunks>  -m <candidates>
   --backtrack ranked|paper  --hops 1|2 (2: a second search with what the first found)
   --sub-questions           with --hops 2 and --llm: the model writes the second hop's sub-questions
-  --rerank --reranker <id>  --rewrite none|multi-query|hyde  --llm <id>  --max-new-tokens <n>  --json`;
+  --rerank --reranker <id>  --rewrite none|multi-query|hyde  --llm <id>  --max-new-tokens <n>  --json
+  --in <document>           ask within this document (its file name or title); repeat for several`;
 
 export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOptions {
   if (options.subQuestions && (options.hops !== 2 || !options.llm)) throw new UsageError('--sub-questions needs --hops 2 and --llm <model id>');
@@ -39,9 +41,20 @@ export function damageJson(damage: readonly Damage[]) {
   return damage.length > 0 ? { damaged: damage.map((d) => ({ doc: d.name, parts: d.parts })) } : {};
 }
 
-/** The retrieval details of `--json` output: the trace, the hybrid weight and the second hop (null when absent). */
+/** The retrieval details of `--json` output: the trace, the hybrid weight, the second hop and the breadth route (null when absent). */
 export function retrievalJson(result: RetrievalResult) {
-  return { trace: result.trace, fusion: result.fusion ?? null, secondHop: result.secondHop ?? null, namedDocuments: result.namedDocuments ?? null };
+  return {
+    trace: result.trace,
+    fusion: result.fusion ?? null,
+    secondHop: result.secondHop ?? null,
+    namedDocuments: result.namedDocuments ?? null,
+    breadth: result.breadth ?? null,
+  };
+}
+
+/** `--in`: the documents named, as the engine's ids (an unknown name fails, listing what the index holds). */
+export function withinOf(engine: Pick<LociEngine, 'documentsNamed'>, options: Pick<CommonOptions, 'within'>): Pick<AskOptions, 'within'> {
+  return options.within.length > 0 ? { within: engine.documentsNamed(options.within) } : {};
 }
 
 export async function askCommand(argv: string[]): Promise<number> {
@@ -54,7 +67,7 @@ export async function askCommand(argv: string[]): Promise<number> {
   const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  const opts = askOptions(options, controller.signal);
+  const opts = { ...askOptions(options, controller.signal), ...withinOf(engine, options) };
 
   if (!options.llm) {
     const retrieval = await engine.retrieve(question, opts);

@@ -3,13 +3,16 @@ import { defaultCandidates } from '../../core/engine/defaults.ts';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError } from '../options.ts';
 import { fusionLine, printSources, printTrace, questionCutNote, secondHopLines } from '../print.ts';
-import { askOptions, retrievalJson, sourceJson } from './ask.ts';
+import { askOptions, retrievalJson, sourceJson, withinOf } from './ask.ts';
 
 export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
   Shows every candidate walked by backtracking retrieval: rank, score, entry kind, whole/point,
   whether it came from a cluster, its text, and the original chunks it backtracked to; for hybrid
   search the weight of the dense and lexical lists, and with --hops 2 the second hop's terms and chunks.
-  --strategy …  --retriever dense|lexical|hybrid  --backtrack ranked|paper  --hops 1|2 [--sub-questions --llm <id>]  -n <chunks>  -m <candidates>  --json`;
+  A question about a whole document ("What is this report about?") shows the breadth route instead:
+  each topic's passages of the document(s) --in names or the question names.
+  --strategy …  --retriever dense|lexical|hybrid  --backtrack ranked|paper  --hops 1|2 [--sub-questions --llm <id>]  -n <chunks>  -m <candidates>  --json
+  --in <document>  inspect within this document (file name or title); repeat for several`;
 
 export async function inspectCommand(argv: string[]): Promise<number> {
   const { options, positionals } = parseCommon(argv);
@@ -18,7 +21,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   if (!indexPath || !question) throw new UsageError('usage: loci inspect <index> "<question>"');
   const embedder = argv.includes('--embedder') ? options.embedder : undefined;
   const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true });
-  const retrieval = await engine.retrieve(question, askOptions(options));
+  const retrieval = await engine.retrieve(question, { ...askOptions(options), ...withinOf(engine, options) });
   if (retrieval.cut) process.stderr.write(questionCutNote(retrieval.cut));
   if (options.json) {
     console.log(JSON.stringify({ question: retrieval.question, queries: retrieval.queries, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result) }));
@@ -30,6 +33,8 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   };
   const { result } = retrieval;
   console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, hops ${options.hops}, N=${options.n}, M=${options.m ?? defaultCandidates(options.n)}`);
+  if (options.within.length > 0) console.log(`within: ${options.within.join(', ')}`);
+  if (result.breadth) console.log(`route: breadth — a question about the whole of ${result.breadth.documents.join(', ')}, answered from each of its topics in turn, not by search`);
   if (result.fusion) console.log(fusionLine(result.fusion));
   if (result.namedDocuments) console.log(`named in the question, also searched on their own: ${result.namedDocuments.join(', ')}`);
   if (result.secondHop) console.log(secondHopLines(result.secondHop, label).join('\n'));

@@ -64,6 +64,8 @@ export interface AskOptions {
    * from their rows alone (search/scoped-corpus.ts). Default: the whole library.
    */
   within?: readonly string[];
+  /** A question about a whole is answered from the breadth of the whole (default), or, false, searched like any other. */
+  breadth?: boolean;
 }
 
 /** The passages a question about a whole is answered from, and the documents they cover (engine/breadth.ts). */
@@ -112,7 +114,7 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   const generator = needsModel ? requireGenerator(deps).generator : deps.generator;
   const lang = options.lang ?? detectLanguage(asked);
   const question = options.history?.length && generator ? await condenseFollowUp(options.history, asked, generator, { lang, signal }) : asked;
-  const whole = asksForWhole(question) ? await deps.whole?.(question, options.within, signal) : undefined;
+  const whole = options.breadth !== false && asksForWhole(question) ? await deps.whole?.(question, options.within, signal) : undefined;
   if (whole) {
     const result: RetrievalResult = { chunks: whole.chunks, trace: [], breadth: { documents: whole.documents } };
     return { question, lang, queries: [question], result, chunks: whole.chunks, ...(cut ? { cut } : {}) };
