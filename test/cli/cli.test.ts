@@ -64,6 +64,23 @@ describe('loci CLI', () => {
     expect(out.secondHop).toBeNull();
   });
 
+  it('asks within a document with --in; a question about its whole is answered from its chapters; an unknown name is refused', async () => {
+    const within = JSON.parse((await loci('ask', index, QUESTION, '--json', '--in', '网络安全法_2016.md')).stdout);
+    expect(within.sources.length).toBeGreaterThan(0);
+    expect(within.sources.every((s: { doc: string }) => s.doc === '网络安全法_2016.md')).toBe(true);
+
+    const whole = JSON.parse((await loci('ask', index, '这部法律主要规定了什么？', '--json', '--in', '数据安全法_2021.md')).stdout);
+    expect(whole.breadth).toEqual({ documents: ['数据安全法_2021.md'] });
+    expect(whole.sources.every((s: { doc: string }) => s.doc === '数据安全法_2021.md')).toBe(true);
+    // the law's seven chapters, from the first twenty passages offered (what an answer's budget holds)
+    const chapters = new Set(whole.sources.slice(0, 20).map((s: { headingPath: string[] }) => s.headingPath.find((h) => /^第.章/.test(h))));
+    expect(chapters.size).toBeGreaterThanOrEqual(6);
+
+    const unknown = await loci('ask', index, QUESTION, '--in', '没有这个文件.md');
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/no document named "没有这个文件\.md".*数据安全法_2021\.md/);
+  });
+
   it('answers with a streamed model and lists its numbered sources', async () => {
     const { code, stdout } = await loci('ask', index, QUESTION, '--llm', 'tiny-random-qwen3', '--max-new-tokens', '12', '-n', '2', '--strategy', 'naive');
     expect(code).toBe(0);
