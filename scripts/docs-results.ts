@@ -17,6 +17,7 @@ import type { ClusterRow } from '../src/bench/cluster-bench.ts';
 import type { BuildRow, QueryRow } from '../src/bench/index-bench.ts';
 import { QUERY_N } from '../src/bench/index-bench.ts';
 import { reportTables } from '../src/eval/harness/tables.ts';
+import { breadthTable, type BreadthReport } from '../bench/breadth/report.ts';
 import type { EvalReport } from '../src/eval/harness/types.ts';
 
 export const COMMAND = 'npm run docs:results';
@@ -39,7 +40,10 @@ interface CoreBenchReport {
   clustering: ClusterRow[];
 }
 
-type Report = { file: string; kind: 'eval'; run: EvalReport } | { file: string; kind: 'core'; run: CoreBenchReport };
+type Report =
+  | { file: string; kind: 'eval'; run: EvalReport }
+  | { file: string; kind: 'core'; run: CoreBenchReport }
+  | { file: string; kind: 'breadth'; run: BreadthReport };
 
 export class ResultFileError extends Error {
   override name = 'ResultFileError';
@@ -50,6 +54,7 @@ function classify(file: string, value: unknown): Report {
     const record = value as Record<string, unknown>;
     if (record.tool === 'loci eval' && Array.isArray(record.methods)) return { file, kind: 'eval', run: value as EvalReport };
     if (record.benchmark === 'core' && Array.isArray(record.query)) return { file, kind: 'core', run: value as CoreBenchReport };
+    if (record.tool === 'bench:breadth' && Array.isArray(record.rows)) return { file, kind: 'breadth', run: value as BreadthReport };
   }
   throw new ResultFileError(`${file}: not a result this command knows (neither \`loci eval --json\` nor \`npm run bench:core\` output)`);
 }
@@ -166,6 +171,15 @@ export function resultPages(reports: readonly Report[]): Map<string, string> {
   if (core.length > 0) {
     pages.set('bench-core.md', `${[header('Benchmark results: engine query latency and clustering', core.map((r) => r.file)), ...core.map(coreSection)].join('\n\n')}\n`);
     index.push(`| [bench:core](bench-core.md) | – | ${core.map((r) => day(r.run.startedAt)).join(', ')} |`);
+  }
+  const breadth = reports.filter((r): r is Extract<Report, { kind: 'breadth' }> => r.kind === 'breadth');
+  if (breadth.length > 0) {
+    const section = (r: (typeof breadth)[number]) =>
+      `## ${r.run.embedder}\n\n\`npm run bench:breadth -- --embedder ${r.run.embedder}\` (\`json/${r.file}\`), run on ${day(r.run.startedAt)} with Node ${r.run.node}. ` +
+      'Sections: the document\'s top-level sections; each budget column counts those its packed sources come from, by the breadth route and by top-k search.\n\n' +
+      breadthTable(r.run);
+    pages.set('breadth.md', `${[header('Benchmark results: questions about a whole document', breadth.map((r) => r.file)), ...breadth.map(section)].join('\n\n')}\n`);
+    index.push(`| [bench:breadth](breadth.md) | ${breadth.map((r) => r.run.embedder).join(', ')} | ${breadth.map((r) => day(r.run.startedAt)).join(', ')} |`);
   }
   pages.set(
     'README.md',

@@ -15,6 +15,7 @@ import { packSources } from '../../src/core/answer/pack.ts';
 import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
 import type { Chunk } from '../../src/core/types.ts';
 import { loadNodeModels } from '../../src/models/node.ts';
+import { breadthTable, type BreadthReport, type BreadthRow } from './report.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared');
 const DOCS = path.join(SHARED, 'data/documents');
@@ -31,22 +32,6 @@ const CASES = [
 
 const BUDGETS = [1024, 2048];
 
-interface Coverage {
-  chunks: number;
-  sections: number;
-}
-
-interface Row {
-  document: string;
-  chunks: number;
-  sections: number;
-  clusters: number;
-  indexMs: number;
-  breadthMs: number;
-  route: 'breadth' | 'search';
-  budgets: Record<number, { breadth: Coverage; topK: Coverage }>;
-}
-
 /**
  * A chunk's top-level section: its heading at the shallowest level where the document's chunks
  * differ (below a title every chunk shares); a chunk above that level has none.
@@ -62,7 +47,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { embedder: { type: 'string' }, models: { type: 'string' }, out: { type: 'string' } } });
   const embedderId = values.embedder ?? 'tiny-lexical-bert-zh';
   const { embedder } = await loadNodeModels({ modelsDir: values.models ?? path.join(SHARED, 'models'), embedder: embedderId });
-  const rows: Row[] = [];
+  const rows: BreadthRow[] = [];
   for (const { file, question } of CASES) {
     const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
     const started = performance.now();
@@ -79,7 +64,7 @@ async function main(): Promise<void> {
       const packed = await packSources(chunks, { budgetTokens: budget, countTokens: async (t) => (await embedder.countTokens([t]))[0] });
       return { chunks: packed.length, sections: new Set(packed.map((s) => sections.of(s.chunk)).filter(Boolean)).size };
     };
-    const row: Row = {
+    const row: BreadthRow = {
       document: record.doc.name,
       chunks: record.chunks.length,
       sections: sections.total,
@@ -95,9 +80,8 @@ async function main(): Promise<void> {
     const cells = BUDGETS.map((b) => `${b}t: breadth ${row.budgets[b].breadth.sections}/${row.sections}, top-k ${row.budgets[b].topK.sections}/${row.sections}`);
     console.log(`${row.document} (${row.chunks} chunks, ${row.clusters} clusters made in ${row.breadthMs} ms): ${cells.join('; ')}`);
   }
-  const share = (pick: 'breadth' | 'topK', b: number) => rows.reduce((s, r) => s + r.budgets[b][pick].sections / Math.max(1, r.sections), 0) / rows.length;
-  for (const b of BUDGETS) console.log(`mean share of sections at ${b} tokens: breadth ${(100 * share('breadth', b)).toFixed(1)}%, top-k ${(100 * share('topK', b)).toFixed(1)}%`);
-  const report = { tool: 'bench:breadth', startedAt: new Date().toISOString(), node: process.version, embedder: embedderId, budgets: BUDGETS, rows };
+  const report: BreadthReport = { tool: 'bench:breadth', startedAt: new Date().toISOString(), node: process.version, embedder: embedderId, budgets: BUDGETS, rows };
+  console.log(`\n${breadthTable(report)}`);
   if (values.out) await writeFile(values.out, JSON.stringify(report, null, 2));
 }
 
