@@ -1,8 +1,8 @@
 /**
  * Tells the service worker which origins the model source in use needs (workers/sw/guard.ts), and
- * says whether the page must start again for its workers to reach them: a worker's
- * Content-Security-Policy is fixed when it starts, so workers started under a narrower list
- * cannot reach a mirror chosen since, until the page (and so each worker) starts again.
+ * starts the page again when its workers cannot reach them: a worker's Content-Security-Policy is
+ * fixed when it starts, so workers started under a narrower list cannot reach a mirror chosen
+ * since, until the page (and so each worker) starts again.
  */
 import { FIRST_VISIT_SOURCE, coversOrigins, modelSourceOrigins, type ModelSourceSetting } from '../protocol/origins.ts';
 import type { AllowOriginsMessage, AllowOriginsReply } from '../protocol/service-worker.ts';
@@ -13,15 +13,17 @@ const servedByServiceWorker = typeof navigator !== 'undefined' && navigator.serv
 let startedUnder: readonly string[] | undefined = servedByServiceWorker ? undefined : modelSourceOrigins(FIRST_VISIT_SOURCE);
 
 /**
- * Resolves with true when the workers of this page cannot reach `source` and the page should
- * reload; false when they can, or when there is no service worker to tell (it then waits for one).
+ * Tells the service worker the origins `source` needs. When this page's workers were started
+ * without them (a mirror just chosen; a hard reload, which bypasses the service worker), starts
+ * the page again so each worker takes the policy that names them: once, until a start finds them
+ * allowed, so a service worker that cannot keep the list never loops the page.
  */
-export async function allowModelSource(source: ModelSourceSetting): Promise<boolean> {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return false;
+export async function allowModelSource(source: ModelSourceSetting): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
   const origins = modelSourceOrigins(source);
   const registration = await navigator.serviceWorker.ready;
   const worker = registration.active;
-  if (!worker) return false;
+  if (!worker) return;
   const reply = await new Promise<AllowOriginsReply>((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = (event: MessageEvent<AllowOriginsReply>) => resolve(event.data);
@@ -30,17 +32,14 @@ export async function allowModelSource(source: ModelSourceSetting): Promise<bool
   });
   // The list the service worker held when this page first asked is the one it served the workers with.
   startedUnder ??= reply.previous;
-  return !coversOrigins(startedUnder, origins);
+  const restarted = sessionStorage.getItem(RESTARTED) === JSON.stringify(origins);
+  if (coversOrigins(startedUnder, origins)) {
+    sessionStorage.removeItem(RESTARTED);
+  } else if (!restarted) {
+    sessionStorage.setItem(RESTARTED, JSON.stringify(origins));
+    location.reload();
+  }
 }
 
-/**
- * Starts the page again so its workers take the policy that lets them reach `source`; once per
- * source and tab session, so a service worker that cannot keep the list never loops the page.
- */
-export function restartFor(source: ModelSourceSetting): void {
-  const key = 'loci-restarted-for';
-  const value = JSON.stringify(modelSourceOrigins(source));
-  if (sessionStorage.getItem(key) === value) return;
-  sessionStorage.setItem(key, value);
-  location.reload();
-}
+/** sessionStorage: the origins the page last started again for, until a start finds them allowed. */
+const RESTARTED = 'loci-restarted-for';

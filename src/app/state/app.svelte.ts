@@ -5,7 +5,7 @@
  */
 import { createContext, tick } from 'svelte';
 import type { AppSettings, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../protocol/api.ts';
-import { allowModelSource, restartFor } from '../../client/allowed-origins.ts';
+import { allowModelSource } from '../../client/allowed-origins.ts';
 import { modelsFor, type Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
@@ -177,11 +177,11 @@ export class AppModel {
 
   /**
    * Lets the service worker through to the model source's origins; when the workers were started
-   * under a list without them (a mirror just chosen), starts the page again, settings kept.
+   * under a list without them (a mirror just chosen), the page starts again, settings kept.
    */
   async #allowSource(settings: AppSettings): Promise<void> {
     try {
-      if (await allowModelSource(settings.modelSource)) restartFor(settings.modelSource);
+      await allowModelSource(settings.modelSource);
     } catch {
       // A service worker that cannot be told keeps the list it had: downloads from elsewhere fail and say so.
     }
