@@ -123,7 +123,10 @@ describe('other origins', () => {
     // Served by the service worker now, the page and each worker still refuse the stranger...
     expectRefusedByPolicy(await page.evaluate(probe, stranger.origin), 'page');
     for (const name of ['engine', 'embed', 'llm']) {
-      expectRefusedByPolicy(await (await appWorker(page, name)).evaluate(probe, stranger.origin), `${name} worker`);
+      const worker = await appWorker(page, name);
+      expectRefusedByPolicy(await worker.evaluate(probe, stranger.origin), `${name} worker`);
+      // the script the service worker gave it kept the isolation headers (threads need them)
+      expect(await worker.evaluate(() => self.crossOriginIsolated), `${name} worker isolated`).toBe(true);
     }
     // ...and reach the mirror.
     const embed = await appWorker(page, 'embed');
