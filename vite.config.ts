@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { serveModels } from './scripts/serve-models.ts';
+import { contentSecurityPolicy, SERVICE_WORKER_GUARD } from './workers/build/content-security-policy.ts';
 import { ocrAssets } from './workers/build/ocr-assets.ts';
 import { pdfjsAssets } from './workers/build/pdfjs-assets.ts';
 import { useLiteAssets } from './workers/build/use-lite-assets.ts';
@@ -31,6 +32,7 @@ export default defineConfig({
     pdfjsAssets(),
     ocrAssets(),
     useLiteAssets(),
+    contentSecurityPolicy(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
@@ -67,6 +69,8 @@ export default defineConfig({
         // Take over the page that installed it, so a first visit is already offline-ready.
         clientsClaim: true,
         skipWaiting: true,
+        // Before Workbox's handlers: refuses other origins, gives worker scripts their policy.
+        importScripts: [SERVICE_WORKER_GUARD],
       },
     }),
   ],

@@ -254,6 +254,8 @@ export const en = {
   'source.local': 'This site’s /models/ folder',
   'settings.mirrorUrl': 'Mirror base URL',
   'settings.mirrorHelp': 'Models are fetched from this address instead of huggingface.co.',
+  'settings.contacts': 'This app may contact',
+  'settings.contactsHelp': 'The browser refuses every other address, for the page and for its workers. Your documents and questions are never sent: these addresses only serve the app and its models.',
   'settings.folder': 'Models from a folder',
   'settings.folderPick': 'Choose a folder…',
   'settings.folderHelp': "For a browser that cannot download the models: a folder of models as transformers.js lays them out (each with its config.json, tokenizer and onnx/ folder). They are kept in this browser, and the source becomes this site's /models/ folder.",

@@ -257,6 +257,8 @@ export const zh: Record<MessageKey, string> = {
   'source.local': '本站的 /models/ 目录',
   'settings.mirrorUrl': '镜像地址',
   'settings.mirrorHelp': '从该地址而不是 huggingface.co 下载模型。',
+  'settings.contacts': '本应用可以访问的地址',
+  'settings.contactsHelp': '其他任何地址都会被浏览器拒绝，页面和后台线程都一样。文档和问题从不发送出去：这些地址只提供应用本身和模型。',
   'settings.folder': '从文件夹载入模型',
   'settings.folderPick': '选择文件夹…',
   'settings.folderHelp': '适用于无法下载模型的浏览器：按 transformers.js 结构存放模型的文件夹（每个模型含 config.json、分词器和 onnx/ 文件夹）。模型会保存在此浏览器中，模型来源随之改为本站的 /models/ 文件夹。',

@@ -5,6 +5,7 @@
  */
 import { createContext, tick } from 'svelte';
 import type { AppSettings, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../protocol/api.ts';
+import { allowModelSource } from '../../client/allowed-origins.ts';
 import { modelsFor, type Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
@@ -69,6 +70,7 @@ export class AppModel {
     try {
       const { settings, device } = await this.client.start();
       this.settings = settings;
+      void this.#allowSource(settings);
       this.device = device;
       this.documents = await this.client.documents();
       if (await isKept()) this.persistence = 'granted';
@@ -170,6 +172,19 @@ export class AppModel {
     if (before) this.settings = { ...before, ...patch };
     const saved = await this.#attempt(() => this.client.updateSettings(patch), fail);
     this.settings = saved ?? before;
+    if (saved && patch.modelSource) void this.#allowSource(saved);
+  }
+
+  /**
+   * Lets the service worker through to the model source's origins; when the workers were started
+   * under a list without them (a mirror just chosen), the page starts again, settings kept.
+   */
+  async #allowSource(settings: AppSettings): Promise<void> {
+    try {
+      await allowModelSource(settings.modelSource);
+    } catch {
+      // A service worker that cannot be told keeps the list it had: downloads from elsewhere fail and say so.
+    }
   }
 
   /**

@@ -1,0 +1,158 @@
+/**
+ * "Nothing leaves this device", held by the browser: a request to an origin that is neither the
+ * site nor the model source in use is refused, from the page and from its workers, by fetch and
+ * by WebSocket, on a first visit (the page's <meta> policy, the host's header on the workers) and
+ * once the service worker serves them (its policy on each worker script, and its own refusal);
+ * a mirror chosen in the settings is let through, and the app still indexes and answers from it.
+ */
+import type { Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appStarted, ask, waitForStatus } from './support/app-page.ts';
+import { recordedContext, useBrowser } from './support/browser.ts';
+import { DATA_SECURITY_LAW } from './support/files.ts';
+import { startMirror, startStranger, type OtherOrigin } from './support/other-origins.ts';
+
+const baseURL = inject('baseURL');
+const browser = useBrowser();
+const NAME = '数据安全法_2021.md';
+
+let mirror: OtherOrigin;
+let stranger: OtherOrigin;
+beforeAll(async () => {
+  [mirror, stranger] = await Promise.all([startMirror(), startStranger()]);
+});
+afterAll(async () => {
+  await Promise.all([mirror?.close(), stranger?.close()]);
+});
+
+interface Probe {
+  /** `reached <status>` or `refused: <error>` */
+  fetch: string;
+  /** `open`, or how it failed */
+  socket: string;
+  /** `<directive> <blocked URL>` of each policy violation the probe caused */
+  violations: string[];
+}
+
+/** Runs in the page or in a worker: a fetch and a WebSocket to `origin`, and what the policy said. */
+async function probe(origin: string): Promise<Probe> {
+  const violations: string[] = [];
+  const scope = globalThis as unknown as EventTarget;
+  const onViolation = (event: Event) => {
+    const violation = event as SecurityPolicyViolationEvent;
+    violations.push(`${violation.effectiveDirective} ${violation.blockedURI}`);
+  };
+  scope.addEventListener('securitypolicyviolation', onViolation);
+  const fetched = await fetch(`${origin}/probe`).then(
+    (response) => `reached ${response.status}`,
+    (error: unknown) => `refused: ${String(error)}`,
+  );
+  const socket = await new Promise<string>((resolve) => {
+    try {
+      const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/probe`);
+      ws.onopen = () => resolve('open');
+      ws.onerror = () => resolve('refused');
+    } catch (error) {
+      resolve(`refused: ${String(error)}`);
+    }
+  });
+  // violation events are queued as tasks: let them arrive
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  scope.removeEventListener('securitypolicyviolation', onViolation);
+  return { fetch: fetched, socket, violations };
+}
+
+async function appWorker(page: Page, name: string): Promise<Worker> {
+  await expect.poll(() => page.workers().some((w) => w.url().includes(`${name}.worker`)), { timeout: 30_000 }).toBe(true);
+  const worker = page.workers().find((w) => w.url().includes(`${name}.worker`));
+  if (!worker) throw new Error(`no ${name} worker`);
+  return worker;
+}
+
+/** Refused, with the policy's word on both: the stranger never hears of it. */
+function expectRefusedByPolicy(result: Probe, where: string): void {
+  expect(result.fetch, `${where}: fetch`).toMatch(/^refused/);
+  expect(result.socket, `${where}: WebSocket`).toMatch(/^refused/);
+  // a page held to its <meta> and to the host's header reports each refusal under both
+  const host = stranger.origin.replace(/^http:\/\//, '');
+  expect(new Set(result.violations), `${where}: violations`).toEqual(new Set([`connect-src http://${host}/probe`, `connect-src ws://${host}/probe`]));
+}
+
+describe('other origins', () => {
+  it('are refused from the page and its workers, first visit and after, while a mirror set in the settings serves the models', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    // A first visit with the stored default, the hub (unreachable here): the page is not yet the service worker's.
+    await page.goto(`${baseURL}/?device=wasm`);
+    await appStarted(page);
+    console.log(`[content-security] first visit served by the service worker: ${await page.evaluate(() => navigator.serviceWorker.controller !== null)}`);
+    expectRefusedByPolicy(await page.evaluate(probe, stranger.origin), 'first visit, page');
+    expectRefusedByPolicy(await (await appWorker(page, 'engine')).evaluate(probe, stranger.origin), 'first visit, engine worker');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+
+    // The settings name what may be contacted: the site and the hub.
+    await page.click('[data-testid="open-settings"]');
+    const contacts = page.locator('[data-testid="settings-contacts"] li');
+    await expect.poll(() => contacts.allTextContents()).toEqual(expect.arrayContaining([baseURL, 'https://huggingface.co']));
+    // The tiny models, offered for the site's folder, then kept when the source becomes the mirror.
+    await page.check('input[name="model-source"][value="local"]');
+    await page.selectOption('[data-testid="settings-embedder"]', 'tiny-lexical-bert-zh');
+    await page.selectOption('[data-testid="settings-generator"]', 'tiny-random-qwen3');
+    await page.selectOption('[data-testid="settings-reranker"]', 'tiny-random-bert-reranker-zh');
+    // transformers.js looks for a file under the site's folder first, whatever the source: forget
+    // the copies the site's folder gave, so the models come from the mirror.
+    await page.evaluate(() => caches.delete('transformers-cache'));
+    await page.check('input[name="model-source"][value="mirror"]');
+    // The workers were started under a policy without the mirror: the page starts again.
+    await page.evaluate(() => Object.assign(window, { beforeRestart: true }));
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await page.fill('[data-testid="settings-mirror"]', mirror.origin);
+    await page.locator('[data-testid="settings-mirror"]').blur();
+    await reloaded;
+    await appStarted(page);
+    expect(await page.evaluate(() => 'beforeRestart' in window)).toBe(false);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(mirror.requests.filter((url) => url.startsWith('/tiny-lexical-bert-zh/resolve/main/')).length).toBeGreaterThan(0);
+
+    await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
+    await waitForStatus(page, NAME, 'ready');
+    const answer = await ask(page, '数据处理者应当履行哪些数据安全保护义务？');
+    expect(answer.trim().length).toBeGreaterThan(0);
+    expect(mirror.requests.some((url) => url.startsWith('/tiny-random-qwen3/resolve/main/'))).toBe(true);
+
+    // Served by the service worker now, the page and each worker still refuse the stranger...
+    expectRefusedByPolicy(await page.evaluate(probe, stranger.origin), 'page');
+    for (const name of ['engine', 'embed', 'llm']) {
+      const worker = await appWorker(page, name);
+      expectRefusedByPolicy(await worker.evaluate(probe, stranger.origin), `${name} worker`);
+      // the script the service worker gave it kept the isolation headers (threads need them)
+      expect(await worker.evaluate(() => self.crossOriginIsolated), `${name} worker isolated`).toBe(true);
+    }
+    // ...and reach the mirror.
+    const embed = await appWorker(page, 'embed');
+    expect(await embed.evaluate((url) => fetch(url).then((r) => r.status), `${mirror.origin}/tiny-lexical-bert-zh/resolve/main/config.json`)).toBe(200);
+    await page.click('[data-testid="open-settings"]');
+    await expect.poll(() => contacts.allTextContents()).toEqual([baseURL, mirror.origin, 'https://raw.githubusercontent.com']);
+    expect(stranger.requests).toEqual([]);
+    // the app itself, indexing, answering and drawing its settings, broke no rule of its policies
+    const host = stranger.origin.replace(/^http:\/\//, '');
+    expect(recorded.errors.filter((error) => /Content Security Policy/i.test(error) && !error.includes(host))).toEqual([]);
+    await recorded.context.close();
+  });
+
+  it('are refused by the service worker itself when a page is not held to the policy', async () => {
+    // bypassCSP switches the page's policy off: what is left is the service worker's refusal.
+    const context = await browser().newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/?models=local`);
+    await appStarted(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    const result = await page.evaluate(probe, stranger.origin);
+    expect(result.fetch).toMatch(/^refused/);
+    expect(result.violations).toEqual([]);
+    // the same-origin fetch still works through it
+    expect(await page.evaluate(() => fetch('/manifest.webmanifest').then((r) => r.status))).toBe(200);
+    expect(stranger.requests.filter((url) => !url.startsWith('ws '))).toEqual([]);
+    await context.close();
+  });
+});
