@@ -3,9 +3,9 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { serveModels } from './scripts/serve-models.ts';
-import { ocrAssets } from './workers/build/ocr-assets.ts';
-import { pdfjsAssets } from './workers/build/pdfjs-assets.ts';
-import { useLiteAssets } from './workers/build/use-lite-assets.ts';
+import { ocrAssets } from './build/ocr-assets.ts';
+import { pdfjsAssets } from './build/pdfjs-assets.ts';
+import { useLiteAssets } from './build/use-lite-assets.ts';
 
 // Cross-origin isolation gives SharedArrayBuffer, which onnxruntime-web needs for threaded WASM.
 // A static host must send the same two headers on every response (see the README).

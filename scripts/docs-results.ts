@@ -11,11 +11,11 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildTable, clusteringTable, embedThroughputTable, queryTable } from '../src/bench/index-tables.ts';
-import type { EmbedRow } from '../src/bench/embed-bench.ts';
-import type { ClusterRow } from '../src/bench/cluster-bench.ts';
-import type { BuildRow, QueryRow } from '../src/bench/index-bench.ts';
-import { QUERY_N } from '../src/bench/index-bench.ts';
+import { buildTable, clusteringTable, embedThroughputTable, queryTable } from '../bench/core/index-tables.ts';
+import type { EmbedRow } from '../bench/core/embed-bench.ts';
+import type { ClusterRow } from '../bench/core/cluster-bench.ts';
+import type { BuildRow, QueryRow } from '../bench/core/index-bench.ts';
+import { QUERY_N } from '../bench/core/index-bench.ts';
 import { reportTables } from '../src/eval/harness/tables.ts';
 import type { EvalReport } from '../src/eval/harness/types.ts';
 
