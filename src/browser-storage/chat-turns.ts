@@ -20,6 +20,7 @@ export async function appendTurn(db: LociDb, chatId: string, turn: Turn): Promis
     created: Date.now(),
     cited: turn.cited,
     citations: turn.citations,
+    notFound: turn.notFound,
     trace: turn.trace,
     ...turnRetrieval(turn),
   };
@@ -40,6 +41,7 @@ export function storedTurns(chat: StoredChat): StoredTurn[] {
       sources: answer.sources,
       cited: answer.cited ?? [],
       citations: answer.citations ?? [],
+      notFound: answer.notFound ?? false,
       created: message.created,
       ...turnRetrieval(answer),
     };

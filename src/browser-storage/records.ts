@@ -104,7 +104,7 @@ export type StoredMessage = {
   content: string;
   sources: StoredSource[];
   created: number;
-} & Partial<Pick<Turn, 'strategy' | 'cited' | 'citations' | 'trace' | 'error'>> &
+} & Partial<Pick<Turn, 'strategy' | 'cited' | 'citations' | 'notFound' | 'trace' | 'error'>> &
   TurnRetrieval;
 
 export interface StoredChat {

@@ -5,7 +5,7 @@
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { LociSchema } from './records.ts';
-import { withCitations } from './old-answers.ts';
+import { readOldAnswer } from './old-answers.ts';
 import { rowOf } from './library-rows.ts';
 
 export const DB_NAME = 'loci';
@@ -110,18 +110,18 @@ const addRows: Migration = async (db, tx) => {
 };
 
 /**
- * Version 8: answers stored before their citations were kept get them, checked as the engine checks
- * an answer since (old-answers.ts), so reading a chat never checks citations again.
+ * Version 8: answers stored before their citations and their not-found mark were kept get them,
+ * read as the engine reads an answer since (old-answers.ts), so reading a chat checks nothing.
  */
-const citeOldAnswers: Migration = async (_db, tx) => {
+const readOldAnswers: Migration = async (_db, tx) => {
   for (let cursor = await tx.objectStore('chats').openCursor(); cursor; cursor = await cursor.continue()) {
     const chat = cursor.value;
-    const messages = chat.messages.map(withCitations);
+    const messages = chat.messages.map(readOldAnswer);
     if (messages.some((m, i) => m !== chat.messages[i])) await cursor.update({ ...chat, messages });
   }
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows, citeOldAnswers];
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows, readOldAnswers];
 
 export const DB_VERSION = MIGRATIONS.length;
 

@@ -28,5 +28,5 @@ export type AskStreamEvent =
   /** The answer so far, as it is shown (reasoning removed by the engine). */
   | { type: 'token'; answer: string }
   /** The answer as the engine checked it, ending the turn. */
-  | ({ type: 'done' } & Pick<Turn, 'answer' | 'cited' | 'citations'> & Pick<AnswerDone, 'notFound' | 'aborted'>)
+  | ({ type: 'done' } & Pick<Turn, 'answer' | 'cited' | 'citations' | 'notFound'> & Pick<AnswerDone, 'aborted'>)
   | { type: 'error'; message: string };

@@ -26,6 +26,7 @@ async function fullLibrary(factory?: IDBFactory): Promise<IdbIndexStore> {
     created: 5_001,
     cited: [1],
     citations: [{ start: 10, end: 13, numbers: [1] }],
+    notFound: false,
   });
   await new Settings(store.db, { topN: 5 }).set('topN', 7);
   return store;

@@ -51,11 +51,12 @@ export class Chats {
     const waitingForMeaning = chosen.retriever !== 'lexical' && this.deps.meaningReady?.() === false;
     const choices: typeof chosen = waitingForMeaning ? { ...chosen, retriever: 'lexical' } : chosen;
     // what the turn has gathered so far, stored whichever way it ends
-    const turn: Turn = { question, answer: '', sources: [], trace: [], cited: [], citations: [], strategy: choices.strategy, retriever: choices.retriever, created: Date.now() };
+    const turn: Turn = { question, answer: '', sources: [], trace: [], cited: [], citations: [], notFound: false, strategy: choices.strategy, retriever: choices.retriever, created: Date.now() };
     const end = (done: AnswerDone): void => {
       turn.answer = done.answer;
       turn.cited = done.cited.map((s) => s.n);
       turn.citations = done.citations;
+      turn.notFound = done.notFound;
     };
     let chat: StoredChat | undefined;
     /** The chat's record: read, or for a new chat still being written. */
@@ -99,7 +100,7 @@ export class Chats {
         } else {
           end(event);
           await appendTurn(this.deps.db, chatId, turn);
-          send({ type: 'done', answer: turn.answer, cited: turn.cited, citations: turn.citations, notFound: event.notFound, aborted: event.aborted });
+          send({ type: 'done', answer: turn.answer, cited: turn.cited, citations: turn.citations, notFound: turn.notFound, aborted: event.aborted });
         }
       }
     } catch (error) {
@@ -110,7 +111,7 @@ export class Chats {
       // A failure to store must not hide the failure the person is waiting to hear about.
       chat ??= await opened?.catch(() => undefined);
       if (chat) await appendTurn(this.deps.db, chatId, turn).catch(() => undefined);
-      if (turn.error === undefined) send({ type: 'done', answer: turn.answer, cited: turn.cited, citations: turn.citations, notFound: done.notFound, aborted: true });
+      if (turn.error === undefined) send({ type: 'done', answer: turn.answer, cited: turn.cited, citations: turn.citations, notFound: turn.notFound, aborted: true });
       else send({ type: 'error', message: turn.error });
     } finally {
       if (this.asking === controller) this.asking = undefined;

@@ -5,7 +5,7 @@
  */
 import type { AppSettings, ChatEntry, LociClient } from '../../protocol/api.ts';
 import type { AskStreamEvent, ChatTurn } from '../../protocol/ask.ts';
-import { DEFAULT_RETRIEVAL, isNotFound } from '../../protocol/vocabulary.ts';
+import { DEFAULT_RETRIEVAL } from '../../protocol/vocabulary.ts';
 import { OpenChatMemory, chatToOpen, newChatId, withOpenChat, type KeyValueStore } from '../lib/chat-list.ts';
 import { messageOf } from './errors.ts';
 
@@ -16,12 +16,11 @@ export interface TurnView extends ChatTurn {
   phase: 'searching' | 'writing' | 'done';
   /** The engine's `done` event came (what `data-done` reports). */
   done: boolean;
-  notFound: boolean;
   aborted: boolean;
 }
 
 function fromHistory(turn: ChatTurn): TurnView {
-  return { ...turn, phase: 'done', done: true, notFound: isNotFound(turn.answer), aborted: false };
+  return { ...turn, phase: 'done', done: true, aborted: false };
 }
 
 export class ChatModel {

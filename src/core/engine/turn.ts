@@ -36,6 +36,8 @@ export interface Turn extends TurnRetrieval {
   cited: number[];
   /** The citation brackets in `answer`, as the engine checked them; the UI draws them as they are. */
   citations: CitationSpan[];
+  /** The answer is the not-found reply: the documents do not say. */
+  notFound: boolean;
   strategy: Strategy;
   /** When the question was asked, epoch ms. */
   created: number;
