@@ -87,7 +87,8 @@ export class Chats {
           // a question cut to the embedder's window was not rewritten: the cut is said on its own
           const { cut } = event.retrieval;
           const searched = cut ? question.slice(0, cut.keptChars) : question;
-          if (event.retrieval.question !== searched) send({ type: 'rewritten', question: event.retrieval.question });
+          // a follow-up made standalone, said once: the page shows it as it comes
+          if (event.retrieval.question.trim() !== searched.trim()) send({ type: 'rewritten', question: event.retrieval.question });
           turn.sources = event.sources;
           turn.trace = event.retrieval.result.trace;
           Object.assign(turn, turnRetrieval(event.retrieval.result));

@@ -149,7 +149,7 @@ export class ChatModel {
 /** An event of the engine's, into the turn on screen: the fields it carries are the turn's own. */
 function apply(turn: TurnView, event: AskStreamEvent): void {
   if (event.type === 'rewritten') {
-    if (event.question.trim() !== turn.question) turn.rewritten = event.question;
+    turn.rewritten = event.question;
   } else if (event.type === 'error') {
     turn.error = event.message;
   } else {
