@@ -3,10 +3,10 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { serveModels } from './scripts/serve-models.ts';
-import { contentSecurityPolicy, SERVICE_WORKER_GUARD } from './workers/build/content-security-policy.ts';
-import { ocrAssets } from './workers/build/ocr-assets.ts';
-import { pdfjsAssets } from './workers/build/pdfjs-assets.ts';
-import { useLiteAssets } from './workers/build/use-lite-assets.ts';
+import { contentSecurityPolicy, SERVICE_WORKER_GUARD } from './build/content-security-policy.ts';
+import { ocrAssets } from './build/ocr-assets.ts';
+import { pdfjsAssets } from './build/pdfjs-assets.ts';
+import { useLiteAssets } from './build/use-lite-assets.ts';
 
 // Cross-origin isolation gives SharedArrayBuffer, which onnxruntime-web needs for threaded WASM.
 // A static host must send the same two headers on every response (see the README).

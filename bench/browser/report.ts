@@ -1,5 +1,5 @@
 /** The browser benchmark's results as tables for the terminal, each figure beside its baseline. */
-import { textTable, type Cell } from '../../src/bench/text-table.ts';
+import { textTable, type Cell } from '../core/text-table.ts';
 import type { DropResult } from './pdf-drop.ts';
 import type { LargeLibraryResult, Reopen } from './large-library.ts';
 import type { ScanResult } from './scan.ts';
@@ -90,7 +90,7 @@ export function printReport(report: BrowserReport): void {
     );
     console.log(
       textTable(
-        `\nThe engine's search alone in the tab (src/bench/index-bench.ts at ${engine.baseline[0].entries} synthetic entries), each beside the flat float32 scan timed interleaved with it`,
+        `\nThe engine's search alone in the tab (bench/core/index-bench.ts at ${engine.baseline[0].entries} synthetic entries), each beside the flat float32 scan timed interleaved with it`,
         ['strategy', 'vectors', 'hybrid', 'p50 ms', 'scan p50 ms', '× scan'],
         engine.query.map((q): Cell[] => [q.strategy, q.storage, q.hybrid ? 'yes' : 'no', q.p50, q.baselineP50, q.ratio]),
       ),

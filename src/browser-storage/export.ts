@@ -10,6 +10,7 @@ import { decodeLibrary, encodeLibrary } from './library-file.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
 import { ALL_STORES, MANIFEST_KEY } from './records.ts';
 import { rowOf } from './library-rows.ts';
+import { readOldAnswer } from './old-answers.ts';
 import { checksums } from '../core/util/checksum.ts';
 import { chunksSum, documentSum, entriesSums, groupSum } from './record-sums.ts';
 import type { LociDb } from './schema.ts';
@@ -106,7 +107,7 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
     for (const record of sealed.groups) {
       await groups.put({ ...record, added: await keepAdded(groups, record.group.id, record.added) });
     }
-    for (const record of contents.chats) await tx.objectStore('chats').put(record);
+    for (const record of contents.chats) await tx.objectStore('chats').put({ ...record, messages: record.messages.map(readOldAnswer) });
     for (const record of settings) await tx.objectStore('settings').put(record);
   });
   return {

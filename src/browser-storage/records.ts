@@ -6,11 +6,10 @@
  */
 import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/stored-index/snapshot.ts';
-import type { CitationSpan } from '../core/answer/citations.ts';
-import type { QuestionCut } from '../core/engine/question.ts';
+import type { Turn, TurnRetrieval } from '../core/engine/turn.ts';
 import type { StoredChunk, StoredEntry } from '../core/stored-index/repeated-text.ts';
 import type { PdfLine } from '../core/ingest/pdf-lines.ts';
-import type { Doc, EntryTerms, FusionWeight, IndexManifest, JobState, Retriever, SecondHop, Strategy, TraceRow } from '../core/types.ts';
+import type { Doc, EntryTerms, IndexManifest, JobState } from '../core/types.ts';
 
 /** Epoch ms; strictly increasing across the library so it also fixes the document order. */
 type Added = { added: number };
@@ -93,33 +92,20 @@ export interface StoredSource {
   label: string;
 }
 
-export interface StoredMessage {
+/**
+ * A chat keeps each turn (core's `Turn`, engine/turn.ts) as two messages, the question and its
+ * answer: the records' shape since the first chats, so every stored chat still opens. The answer's
+ * record holds the turn's fields, under the turn's names but for its text (`content`) and its
+ * sources (by chunk id); fields added since are absent on older answers.
+ */
+export type StoredMessage = {
   role: 'user' | 'assistant';
+  /** The question, or the answer. */
   content: string;
   sources: StoredSource[];
-  strategy?: Strategy;
   created: number;
-  /** Source numbers the answer cites (assistant messages). */
-  cited?: number[];
-  /** The citation brackets in the answer, as checked when it was stored (absent on older answers). */
-  citations?: CitationSpan[];
-  /** The retrieval trace behind the answer, for the inspector after a reload. */
-  trace?: TraceRow[];
-  /** How the answer's passages were searched for (absent on answers stored before it was kept). */
-  retriever?: Retriever;
-  /** The weight a hybrid search fused its two lists with. */
-  fusion?: FusionWeight;
-  /** The second search, when the question took two hops. */
-  secondHop?: SecondHop;
-  /** The documents the question named by their file names, also searched on their own. */
-  namedDocuments?: string[];
-  /** The question was longer than the embedding model reads; only its beginning was searched. */
-  questionCut?: QuestionCut;
-  /** Asked while the embedding model was still loading: searched by its words alone. */
-  modelLoading?: true;
-  /** Why the answer stopped short (assistant messages): its text is what came before the failure. */
-  error?: string;
-}
+} & Partial<Pick<Turn, 'strategy' | 'cited' | 'citations' | 'notFound' | 'trace' | 'error'>> &
+  TurnRetrieval;
 
 export interface StoredChat {
   id: string;

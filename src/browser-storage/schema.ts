@@ -5,6 +5,7 @@
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { LociSchema } from './records.ts';
+import { readOldAnswer } from './old-answers.ts';
 import { rowOf } from './library-rows.ts';
 
 export const DB_NAME = 'loci';
@@ -108,7 +109,19 @@ const addRows: Migration = async (db, tx) => {
   }
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows];
+/**
+ * Version 8: answers stored before their citations and their not-found mark were kept get them,
+ * read as the engine reads an answer since (old-answers.ts), so reading a chat checks nothing.
+ */
+const readOldAnswers: Migration = async (_db, tx) => {
+  for (let cursor = await tx.objectStore('chats').openCursor(); cursor; cursor = await cursor.continue()) {
+    const chat = cursor.value;
+    const messages = chat.messages.map(readOldAnswer);
+    if (messages.some((m, i) => m !== chat.messages[i])) await cursor.update({ ...chat, messages });
+  }
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows, readOldAnswers];
 
 export const DB_VERSION = MIGRATIONS.length;
 

@@ -7,7 +7,7 @@
 /** The models' name, recorded with what they read. */
 export const PADDLE_OCR_ID = 'paddleocr-ppocrv4-ch';
 
-/** The site's folder the files are served from (workers/build/ocr-assets.ts). */
+/** The site's folder the files are served from (build/ocr-assets.ts). */
 export const OCR_SITE_FOLDER = 'ocr';
 
 /** The files, as named in the package's `assets` folder and in the site's OCR_SITE_FOLDER. */

@@ -1,8 +1,7 @@
 /**
  * The contract between the Svelte UI (main thread) and the engine worker. The UI only ever talks
  * to a `LociClient`; `src/client/worker-client.ts` implements it over comlink, the engine worker
- * serves it (`EngineApi` in workers.ts), and the UI's fake client imitates it. Everything crossing
- * it is structured-clone data.
+ * serves it (`EngineApi` in workers.ts). Everything crossing it is structured-clone data.
  */
 import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices } from './ask.ts';
 import type { ClusterMap, Lang, PassageView, PreparseMode, ProgressStage, Stage } from './vocabulary.ts';

@@ -29,8 +29,6 @@ export type { QuestionCut } from '../core/engine/question.ts';
 
 // The UI shows answers with the engine's own reading of them, so both agree on what a citation is.
 export { parseCitations, type CitationSpan } from '../core/answer/citations.ts';
-export { stripThinking } from '../core/answer/think.ts';
-export { isNotFound } from '../core/answer/not-found.ts';
 
 // The models the settings offer: a table of ids, sizes and languages (the adapters stay in the workers),
 // and which file of a model a device loads, with its size, for the size the settings show.

@@ -35,14 +35,6 @@ describe('answerParts', () => {
     ]);
   });
 
-  it('hides reasoning, closed or still streaming', () => {
-    expect(answerParts('<think>hmm</think>\nAnswer [1]')).toEqual([
-      { kind: 'text', text: 'Answer ' },
-      { kind: 'cite', numbers: [1], raw: '[1]' },
-    ]);
-    expect(answerParts('<think>still thinking')).toEqual([]);
-  });
-
   it('understands Chinese brackets and ranges', () => {
     const parts = answerParts('应当定期开展风险评估【1-3】。');
     expect(parts[1]).toEqual({ kind: 'cite', numbers: [1, 2, 3], raw: '【1-3】' });
@@ -50,6 +42,5 @@ describe('answerParts', () => {
 
   it('lists cited numbers once, in order of first appearance', () => {
     expect(citedInParts(answerParts('a [2] b [1] c [2, 3]'))).toEqual([2, 1, 3]);
-    expect(citedInParts(answerParts('<think>[4]</think> none'))).toEqual([]);
   });
 });

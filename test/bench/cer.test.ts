@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterErrorRate, orderFreeErrorRate, sharedCharacters } from '../../src/bench/cer.ts';
+import { characterErrorRate, orderFreeErrorRate, sharedCharacters } from '../../bench/core/cer.ts';
 
 describe('character error rate', () => {
   it('counts edits over the reference, whitespace left out', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReferenceRegion } from '../../src/bench/reference-region.ts';
-import { fromTsv } from '../../src/bench/tesseract.ts';
+import { ReferenceRegion } from '../../bench/core/reference-region.ts';
+import { fromTsv } from '../../bench/core/tesseract.ts';
 
 // A 200 × 100-point page drawn at 2 pixels a point: one run of 12-point text whose baseline is 20
 // points below the top, from x = 10 to x = 110.

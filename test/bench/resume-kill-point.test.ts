@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { killPointAt } from '../../src/bench/resume-bench.ts';
+import { killPointAt } from '../../bench/core/resume-bench.ts';
 
 // What an uninterrupted `loci index` printed off a terminal, with when (ms after its start).
 const LINES = [

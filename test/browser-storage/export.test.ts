@@ -24,6 +24,9 @@ async function fullLibrary(factory?: IDBFactory): Promise<IdbIndexStore> {
     sources: [{ chunkId: 'aaaa:0', label: '[1] alpha › Section 0' }],
     strategy: 'naive',
     created: 5_001,
+    cited: [1],
+    citations: [{ start: 10, end: 13, numbers: [1] }],
+    notFound: false,
   });
   await new Settings(store.db, { topN: 5 }).set('topN', 7);
   return store;

@@ -22,7 +22,7 @@ describe('schema and migrations', () => {
     const db = await openLociDb({ factory: new IDBFactory() });
     expect(db.name).toBe(DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect(DB_VERSION).toBe(7);
+    expect(DB_VERSION).toBe(8);
     // everything an export holds, the index revision, the writes since the open image and the scan pages read so far, which belong to this database alone
     expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES, 'indexChanges', 'meta', 'ocrPages'].sort());
     expect([...db.objectStoreNames].sort()).toEqual(
@@ -68,6 +68,30 @@ describe('schema and migrations', () => {
     ]);
     expect((await store.listDocuments()).map((summary) => [summary.id, summary.added])).toEqual([['aaaa', 1_000], ['bbbb', 2_000]]);
     store.close();
+  });
+
+  it('version 8 gives answers stored before the engine\'s reading of them was kept their citations and not-found mark', async () => {
+    const factory = new IDBFactory();
+    const v7 = await openLociDb({ factory, migrations: MIGRATIONS.slice(0, 7) });
+    const question = { role: 'user' as const, content: 'When?', sources: [], created: 1 };
+    const old = { role: 'assistant' as const, content: 'In 1889 [1][3].', sources: [{ chunkId: 'aaaa:0', label: 'a' }], strategy: 'naive' as const, created: 2 };
+    const kept = { ...old, content: 'Tall [1].', cited: [1], citations: [{ start: 5, end: 8, numbers: [1] }], created: 4 };
+    const refusal = { ...old, content: 'The documents do not say.', created: 6 };
+    await v7.put('chats', { id: 'c', title: 'When?', created: 1, messages: [question, old, { ...question, created: 3 }, kept, { ...question, created: 5 }, refusal] });
+    v7.close();
+
+    const db = await openLociDb({ factory });
+    const chat = await db.get('chats', 'c');
+    // the old answer's text is as stored; the bracket naming no source it was shown is no citation
+    expect(chat?.messages).toEqual([
+      question,
+      { ...old, cited: [1], citations: [{ start: 8, end: 11, numbers: [1] }], notFound: false },
+      { ...question, created: 3 },
+      { ...kept, notFound: false },
+      { ...question, created: 5 },
+      { ...refusal, cited: [], citations: [], notFound: true },
+    ]);
+    db.close();
   });
 
   it('upgrades to the next version in place, keeping the data and transforming what the step changes', async () => {

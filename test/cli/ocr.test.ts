@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noisePage } from '../../src/bench/noise-pages.ts';
+import { noisePage } from '../../bench/core/noise-pages.ts';
 import { drawPages, encodeImage, imageOnlyPdf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RetrievalDefaults } from '../../src/core/engine/defaults.ts';
 import { budgetChunks, chunksPerQuestion, indexSettings, methodsOf, type EvalConfig, type Method } from '../../src/eval/harness/config.ts';
 import { corpusFiles } from '../../src/eval/harness/corpus-files.ts';
-import { summarize } from '../../src/bench/stats.ts';
+import { summarize } from '../../bench/core/stats.ts';
 
 // The app's default is the core's choice and may change; the logic is checked against fixed ones.
 const USUAL: RetrievalDefaults = { strategy: 'cap-rag', retriever: 'hybrid', backtrack: 'ranked', hops: 1, n: 5 };

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cerText, sharedCharacters } from '../../src/bench/cer.ts';
+import { cerText, sharedCharacters } from '../../bench/core/cer.ts';
 import { loadPdfjs } from '../../src/core/ingest/index.ts';
 import { loadNodeOcr } from '../../src/models/ocr-node.ts';
 import { drawPages } from '../support/image-pdf.ts';

@@ -33,4 +33,4 @@ export function writeNaN(bytes: Uint8Array, at: number): void {
 }
 
 /** The version 1 encoding (before checksums), shared with the integrity bench. */
-export { encodeIndexV1 as encodeV1 } from '../../src/bench/index-v1.ts';
+export { encodeIndexV1 as encodeV1 } from '../../bench/core/index-v1.ts';

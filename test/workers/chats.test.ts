@@ -55,7 +55,7 @@ describe('Chats', () => {
   it('stores an answered turn, question and answer together, and gives it back with its sources', async () => {
     const { db, chats } = await setUp(async function* () {
       yield retrieved('Who approves refunds?');
-      yield { type: 'token', text: 'A manager [1].' };
+      yield { type: 'token', text: 'A manager [1].', answer: 'A manager [1].' };
       yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
     });
     const events = await ask(chats, 'Who approves refunds?');
@@ -108,7 +108,7 @@ describe('Chats', () => {
   it('keeps the question, the partial answer and the error of a turn that failed', async () => {
     const { db, chats } = await setUp(async function* () {
       yield retrieved('Who approves refunds?');
-      yield { type: 'token', text: '<think>hm</think>A mana' };
+      yield { type: 'token', text: '<think>hm</think>A mana', answer: 'A mana' };
       throw new Error('the language model crashed');
     });
     const events = await ask(chats, 'Who approves refunds?');

@@ -1,5 +1,5 @@
 /**
- * USE-Lite in the embed worker: its files from this site (workers/build/use-lite-assets.ts), kept
+ * USE-Lite in the embed worker: its files from this site (build/use-lite-assets.ts), kept
  * in a cache of their own after the first load, and its graph on TF.js's WebAssembly backend in
  * workers of the embed worker's own, one per core (the backend's own threads fail in module
  * workers: src/models/use-lite/graph.ts).

@@ -6,15 +6,16 @@
  * question is never lost.
  */
 import type { AppSettings, ChatEntry } from '../../src/protocol/api.ts';
-import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices, TurnRetrieval } from '../../src/protocol/ask.ts';
-import { validateCitations, type CitationSpan } from '../../src/core/answer/citations.ts';
-import { stripThinking } from '../../src/core/answer/think.ts';
+import { RETRIEVAL_CHOICES, type AskRequest, type AskStreamEvent, type ChatTurn, type RetrievalChoices } from '../../src/protocol/ask.ts';
+import { finishAnswer, type AnswerDone } from '../../src/core/answer/answer.ts';
 import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
+import { turnRetrieval, type Turn } from '../../src/core/engine/turn.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
-import type { RetrievalResult, Retriever, Source, TraceRow } from '../../src/core/types.ts';
-import { appendMessages, createChat, deleteChat, getChat, listChats, removeLastTurn, renameChat } from '../../src/browser-storage/chats.ts';
-import type { StoredChat, StoredMessage } from '../../src/browser-storage/records.ts';
+import type { Source } from '../../src/core/types.ts';
+import { appendTurn, storedTurns } from '../../src/browser-storage/chat-turns.ts';
+import { createChat, deleteChat, getChat, listChats, removeLastTurn, renameChat } from '../../src/browser-storage/chats.ts';
+import type { StoredChat, StoredSource } from '../../src/browser-storage/records.ts';
 import type { LociDb } from '../../src/browser-storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
 import { post, release } from '../shared/callbacks.ts';
@@ -30,20 +31,6 @@ export interface ChatsDeps {
   canRerank: () => boolean;
   /** False while the index is open but its embedding model still loads: questions are then searched by their words. */
   meaningReady?: () => boolean;
-}
-
-/** What a turn has gathered so far, stored whichever way it ends. */
-interface TurnSoFar extends TurnRetrieval {
-  /** Raw tokens (thinking included) until the engine's final answer replaces them. */
-  answer: string;
-  sources: Source[];
-  trace: TraceRow[];
-  retriever: Retriever;
-  cited: number[];
-  citations: CitationSpan[];
-  strategy: AskOptions['strategy'];
-  asked: number;
-  error?: string;
 }
 
 export class Chats {
@@ -63,7 +50,14 @@ export class Chats {
     // a keyword search needs no model: asked before the embedder is there, the question is one
     const waitingForMeaning = chosen.retriever !== 'lexical' && this.deps.meaningReady?.() === false;
     const choices: typeof chosen = waitingForMeaning ? { ...chosen, retriever: 'lexical' } : chosen;
-    const turn: TurnSoFar = { answer: '', sources: [], trace: [], cited: [], citations: [], strategy: choices.strategy, retriever: choices.retriever, asked: Date.now() };
+    // what the turn has gathered so far, stored whichever way it ends
+    const turn: Turn = { question, answer: '', sources: [], trace: [], cited: [], citations: [], notFound: false, strategy: choices.strategy, retriever: choices.retriever, created: Date.now() };
+    const end = (done: AnswerDone): void => {
+      turn.answer = done.answer;
+      turn.cited = done.cited.map((s) => s.n);
+      turn.citations = done.citations;
+      turn.notFound = done.notFound;
+    };
     let chat: StoredChat | undefined;
     /** The chat's record: read, or for a new chat still being written. */
     let opened: Promise<StoredChat> | undefined;
@@ -93,35 +87,32 @@ export class Chats {
           // a question cut to the embedder's window was not rewritten: the cut is said on its own
           const { cut } = event.retrieval;
           const searched = cut ? question.slice(0, cut.keptChars) : question;
-          if (event.retrieval.question !== searched) send({ type: 'rewritten', question: event.retrieval.question });
+          // a follow-up made standalone, said once: the page shows it as it comes
+          if (event.retrieval.question.trim() !== searched.trim()) send({ type: 'rewritten', question: event.retrieval.question });
           turn.sources = event.sources;
           turn.trace = event.retrieval.result.trace;
-          Object.assign(turn, retrievalOf(event.retrieval.result));
+          Object.assign(turn, turnRetrieval(event.retrieval.result));
           if (cut) turn.questionCut = cut;
           if (waitingForMeaning) turn.modelLoading = true;
-          send({ type: 'sources', sources: turn.sources, trace: turn.trace, strategy: turn.strategy, ...retrievalOf(turn) });
+          send({ type: 'sources', sources: turn.sources, trace: turn.trace, strategy: turn.strategy, ...turnRetrieval(turn) });
         } else if (event.type === 'token') {
-          turn.answer += event.text;
-          send({ type: 'token', text: event.text });
-        } else {
           turn.answer = event.answer;
-          turn.cited = event.cited.map((s) => s.n);
-          turn.citations = event.citations;
-          await this.saveTurn(chatId, question, turn);
-          send({ type: 'done', answer: event.answer, cited: turn.cited, citations: turn.citations, notFound: event.notFound, aborted: event.aborted });
+          send({ type: 'token', answer: event.answer });
+        } else {
+          end(event);
+          await appendTurn(this.deps.db, chatId, turn);
+          send({ type: 'done', answer: turn.answer, cited: turn.cited, citations: turn.citations, notFound: turn.notFound, aborted: event.aborted });
         }
       }
     } catch (error) {
-      // a failed or stopped answer is checked here, once, as the engine checks a finished one
-      const checked = validateCitations(stripThinking(turn.answer).trim(), new Set(turn.sources.map((s) => s.n)));
-      turn.answer = checked.text;
-      turn.cited = checked.cited;
-      turn.citations = checked.spans;
+      // the engine never finished this answer: it is finished here from what was shown, as the engine finishes one
+      const done = finishAnswer(turn.answer, turn.sources, true);
+      end(done);
       if (!signal.aborted) turn.error = error instanceof Error ? error.message : String(error);
       // A failure to store must not hide the failure the person is waiting to hear about.
       chat ??= await opened?.catch(() => undefined);
-      if (chat) await this.saveTurn(chatId, question, turn).catch(() => undefined);
-      if (turn.error === undefined) send({ type: 'done', answer: turn.answer, cited: turn.cited, citations: turn.citations, notFound: false, aborted: true });
+      if (chat) await appendTurn(this.deps.db, chatId, turn).catch(() => undefined);
+      if (turn.error === undefined) send({ type: 'done', answer: turn.answer, cited: turn.cited, citations: turn.citations, notFound: turn.notFound, aborted: true });
       else send({ type: 'error', message: turn.error });
     } finally {
       if (this.asking === controller) this.asking = undefined;
@@ -143,27 +134,13 @@ export class Chats {
   async history(chatId: string): Promise<ChatTurn[]> {
     const chat = await getChat(this.deps.db, chatId);
     if (!chat) return [];
-    const turns: ChatTurn[] = [];
-    chat.messages.forEach((message, i) => {
-      const answer = chat.messages[i + 1];
-      if (message.role !== 'user' || answer?.role !== 'assistant') return;
-      const sources = this.sourcesOf(answer);
-      const turn: ChatTurn = {
-        id: `${chatId}:${i}`,
-        question: message.content,
-        answer: answer.content,
-        sources,
-        trace: answer.trace ?? [],
-        // answers stored before their citations were kept are checked once, here
-        ...(answer.cited && answer.citations ? { cited: answer.cited, citations: answer.citations } : checkedCitations(answer.content, sources)),
-        strategy: answer.strategy ?? this.deps.settings().strategy,
-        created: message.created,
-        ...retrievalOf(answer),
-      };
-      if (answer.error !== undefined) turn.error = answer.error;
-      turns.push(turn);
-    });
-    return turns;
+    return storedTurns(chat).map(({ index, sources, strategy, trace, ...turn }) => ({
+      ...turn,
+      id: `${chatId}:${index}`,
+      sources: this.sourcesOf(sources),
+      strategy: strategy ?? this.deps.settings().strategy,
+      trace: trace ?? [],
+    }));
   }
 
   /** Forgets the last turn, so asking its question again (regenerate) replaces it. */
@@ -190,28 +167,11 @@ export class Chats {
     });
   }
 
-  /** The question and its answer, in one transaction: both are stored or neither is. */
-  private async saveTurn(chatId: string, question: string, turn: TurnSoFar): Promise<void> {
-    const answer: StoredMessage = {
-      role: 'assistant',
-      content: turn.answer,
-      sources: turn.sources.map((s) => ({ chunkId: s.chunk.id, label: s.label })),
-      strategy: turn.strategy,
-      created: Date.now(),
-      cited: turn.cited,
-      citations: turn.citations,
-      trace: turn.trace,
-      ...retrievalOf(turn),
-    };
-    if (turn.error !== undefined) answer.error = turn.error;
-    await appendMessages(this.deps.db, chatId, [{ role: 'user', content: question, sources: [], created: turn.asked }, answer]);
-  }
-
   /** Sources are stored by chunk id; a chunk whose document was deleted since is left out. */
-  private sourcesOf(message: StoredMessage): Source[] {
+  private sourcesOf(sources: readonly StoredSource[]): Source[] {
     const engine = this.deps.engine();
     if (!engine) return [];
-    return message.sources.flatMap((stored, i) => {
+    return sources.flatMap((stored, i) => {
       const found = engine.chunk(stored.chunkId);
       return found ? [{ n: i + 1, label: stored.label, ...found }] : [];
     });
@@ -223,38 +183,11 @@ export class Chats {
  * app's settings become the engine's options (the UI sends none of them).
  */
 function resolveChoices(settings: AppSettings, overrides: Partial<RetrievalChoices>): RetrievalChoices {
-  const pick = <K extends keyof RetrievalChoices>(key: K): RetrievalChoices[K] => overrides[key] ?? settings[key];
-  return {
-    strategy: pick('strategy'),
-    retriever: pick('retriever'),
-    backtrack: pick('backtrack'),
-    hops: pick('hops'),
-    subQuestions: pick('subQuestions'),
-    rerank: pick('rerank'),
-    n: pick('n'),
-    m: pick('m'),
-  };
+  return Object.fromEntries(RETRIEVAL_CHOICES.map((key) => [key, overrides[key] ?? settings[key]])) as RetrievalChoices;
 }
 
 /** The conversation so far, for a follow-up; a turn that failed is left out. */
 function historyOf(chat: StoredChat): ChatMessage[] {
   const messages = chat.messages.filter((m, i) => !m.error && !chat.messages[i + 1]?.error);
   return messages.slice(-2 * HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content }));
-}
-
-/** The retrieval details a turn keeps, without the keys that are absent (IndexedDB and postMessage copy `undefined`). */
-function retrievalOf(from: TurnRetrieval | RetrievalResult): TurnRetrieval {
-  const out: TurnRetrieval = {};
-  if ('retriever' in from && from.retriever !== undefined) out.retriever = from.retriever;
-  if (from.fusion !== undefined) out.fusion = from.fusion;
-  if (from.secondHop !== undefined) out.secondHop = from.secondHop;
-  if (from.namedDocuments !== undefined) out.namedDocuments = from.namedDocuments;
-  if ('questionCut' in from && from.questionCut !== undefined) out.questionCut = from.questionCut;
-  if ('modelLoading' in from && from.modelLoading) out.modelLoading = true;
-  return out;
-}
-
-function checkedCitations(answer: string, sources: readonly Source[]): Pick<ChatTurn, 'cited' | 'citations'> {
-  const checked = validateCitations(answer, new Set(sources.map((s) => s.n)));
-  return { cited: checked.cited, citations: checked.spans };
 }

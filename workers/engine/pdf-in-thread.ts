@@ -4,7 +4,7 @@
  * module as `globalThis.pdfjsWorker` in every thread, Node's and this worker's alike, so it runs
  * that code here, which is where we want the parsing anyway. What is left to this worker: the
  * CMaps (CJK encodings) and the standard fonts, served by the app under /pdfjs/ (see
- * workers/build/pdfjs-assets.ts) so PDFs parse offline too.
+ * build/pdfjs-assets.ts) so PDFs parse offline too.
  *
  * No `wasmUrl`: with all three URLs set, pdf.js decides whether its worker may fetch them by
  * reading `document.baseURI`, which a worker lacks ("document is not defined"). The wasm it would

@@ -1,5 +1,5 @@
 /**
- * The OCR models, from this site's `ocr/` folder (workers/build/ocr-assets.ts), and the OCR
+ * The OCR models, from this site's `ocr/` folder (build/ocr-assets.ts), and the OCR
  * runtime's wasm, kept in a cache of their own after the first page that needed them: nothing
  * comes from a third party, and a scan dropped later, offline, is read all the same.
  */

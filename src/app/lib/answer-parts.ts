@@ -1,16 +1,15 @@
 /**
- * How an answer is shown: reasoning removed, citation brackets turned into parts the UI renders
- * as clickable chips. A finished answer comes with its citations as the engine checked them
- * (src/core/answer) and is drawn from them; only an answer still streaming is parsed here, with
- * the engine's own parser, so the UI recognises exactly the citation forms the engine validates.
+ * How an answer is shown: citation brackets turned into parts the UI renders as clickable chips.
+ * The engine sends the answer with its reasoning removed, and a finished one with its citations as
+ * it checked them (src/core/answer), drawn from them; only an answer still streaming is parsed
+ * here, with the engine's own parser, so the UI recognises exactly the forms the engine validates.
  */
-import { parseCitations, stripThinking, type CitationSpan } from '../../protocol/vocabulary.ts';
+import { parseCitations, type CitationSpan } from '../../protocol/vocabulary.ts';
 
 export type AnswerPart = { kind: 'text'; text: string } | { kind: 'cite'; numbers: number[]; raw: string };
 
 /** `citations`: the finished answer's, from the engine; absent while the answer streams. */
-export function answerParts(raw: string, citations?: readonly CitationSpan[]): AnswerPart[] {
-  const text = citations ? raw : stripThinking(raw).replace(/^\s+/u, '');
+export function answerParts(text: string, citations?: readonly CitationSpan[]): AnswerPart[] {
   const parts: AnswerPart[] = [];
   let pos = 0;
   for (const span of citations ?? citationSpans(text)) {

@@ -5,8 +5,7 @@
  */
 import type { AppSettings, ChatEntry, LociClient } from '../../protocol/api.ts';
 import type { AskStreamEvent, ChatTurn } from '../../protocol/ask.ts';
-import { DEFAULT_RETRIEVAL, isNotFound } from '../../protocol/vocabulary.ts';
-import { citationSpans } from '../lib/answer-parts.ts';
+import { DEFAULT_RETRIEVAL } from '../../protocol/vocabulary.ts';
 import { OpenChatMemory, chatToOpen, newChatId, withOpenChat, type KeyValueStore } from '../lib/chat-list.ts';
 import { messageOf } from './errors.ts';
 
@@ -17,12 +16,11 @@ export interface TurnView extends ChatTurn {
   phase: 'searching' | 'writing' | 'done';
   /** The engine's `done` event came (what `data-done` reports). */
   done: boolean;
-  notFound: boolean;
   aborted: boolean;
 }
 
 function fromHistory(turn: ChatTurn): TurnView {
-  return { ...turn, phase: 'done', done: true, notFound: isNotFound(turn.answer), aborted: false };
+  return { ...turn, phase: 'done', done: true, aborted: false };
 }
 
 export class ChatModel {
@@ -96,9 +94,10 @@ export class ChatModel {
     if (chatId === this.chatId) await this.open(newChatId());
   }
 
+  /** The engine checks the question (a blank one is refused with its reason, in the turn). */
   async ask(question: string): Promise<void> {
+    if (this.streaming) return;
     const text = question.trim();
-    if (text === '' || this.streaming) return;
     // Shown until the engine says which strategy it used (the `sources` event).
     const strategy = this.settings()?.strategy ?? DEFAULT_RETRIEVAL.strategy;
     this.turns.push({
@@ -147,41 +146,16 @@ export class ChatModel {
   }
 }
 
+/** An event of the engine's, into the turn on screen: the fields it carries are the turn's own. */
 function apply(turn: TurnView, event: AskStreamEvent): void {
-  switch (event.type) {
-    case 'rewritten':
-      if (event.question.trim() !== turn.question) turn.rewritten = event.question;
-      break;
-    case 'sources':
-      turn.sources = event.sources;
-      turn.trace = event.trace;
-      turn.strategy = event.strategy;
-      turn.retriever = event.retriever;
-      turn.fusion = event.fusion;
-      turn.secondHop = event.secondHop;
-      turn.namedDocuments = event.namedDocuments;
-      turn.questionCut = event.questionCut;
-      turn.modelLoading = event.modelLoading;
-      turn.phase = 'writing';
-      break;
-    case 'token':
-      turn.phase = 'writing';
-      turn.answer += event.text;
-      break;
-    case 'done':
-      // The final text has invalid citations removed; a stopped answer keeps what was streamed.
-      if (event.answer !== '' || !event.aborted) {
-        turn.answer = event.answer;
-        turn.citations = event.citations;
-      } else turn.citations = citationSpans(turn.answer);
-      turn.cited = event.cited;
-      turn.notFound = event.notFound;
-      turn.aborted = event.aborted;
-      turn.done = true;
-      turn.phase = 'done';
-      break;
-    case 'error':
-      turn.error = event.message;
-      break;
+  if (event.type === 'rewritten') {
+    turn.rewritten = event.question;
+  } else if (event.type === 'error') {
+    turn.error = event.message;
+  } else {
+    const { type, ...fields } = event;
+    Object.assign(turn, fields);
+    turn.phase = type === 'done' ? 'done' : 'writing';
+    if (type === 'done') turn.done = true;
   }
 }

@@ -10,13 +10,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchClustering } from '../../bench/cluster-bench.ts';
-import { benchIndex, QUERY_N } from '../../bench/index-bench.ts';
-import { clusteringTable, embedThroughputTable, queryTable } from '../../bench/index-tables.ts';
+import { benchClustering } from '../../../bench/core/cluster-bench.ts';
+import { benchIndex, QUERY_N } from '../../../bench/core/index-bench.ts';
+import { clusteringTable, embedThroughputTable, queryTable } from '../../../bench/core/index-tables.ts';
 import { DEFAULT_SETTINGS } from '../../core/stored-index/manifest.ts';
 import { STRATEGIES } from '../../core/types.ts';
 import { int, ints, modelsDirOf, UsageError } from '../options.ts';
-import { benchEmbed } from '../../bench/embed-bench.ts';
+import { benchEmbed } from '../../../bench/core/embed-bench.ts';
 
 /** multilingual-e5-small's vector size, the app's default embedder. */
 const DIMENSION = 384;

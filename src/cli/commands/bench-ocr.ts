@@ -1,13 +1,13 @@
-/** `npm run bench:ocr` (`loci bench-ocr`): OCR quality and speed against Debian's tesseract; see src/bench/ocr-bench.ts. */
+/** `npm run bench:ocr` (`loci bench-ocr`): OCR quality and speed against Debian's tesseract; see bench/core/ocr-bench.ts. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchOcrPage, loadBenchOcr, summarize, type OcrBenchRow } from '../../bench/ocr-bench.ts';
-import { benchNoisePages, confidenceGroups, thresholdOutcomes } from '../../bench/ocr-confidence-bench.ts';
+import { benchOcrPage, loadBenchOcr, summarize, type OcrBenchRow } from '../../../bench/core/ocr-bench.ts';
+import { benchNoisePages, confidenceGroups, thresholdOutcomes } from '../../../bench/core/ocr-confidence-bench.ts';
 import { MIN_LINE_CONFIDENCE } from '../../core/ingest/ocr-confidence.ts';
-import { DEGRADED, OCR_BENCH_PAGES } from '../../bench/ocr-pages.ts';
-import { tesseractVersion } from '../../bench/tesseract.ts';
-import { textTable } from '../../bench/text-table.ts';
+import { DEGRADED, OCR_BENCH_PAGES } from '../../../bench/core/ocr-pages.ts';
+import { tesseractVersion } from '../../../bench/core/tesseract.ts';
+import { textTable } from '../../../bench/core/text-table.ts';
 import { PADDLE_OCR_ID } from '../../models/ocr-models.ts';
 
 export const BENCH_OCR_HELP = `loci bench-ocr [options]

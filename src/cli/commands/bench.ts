@@ -7,15 +7,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchEmbed, type EmbedRow } from '../../bench/embed-bench.ts';
-import { benchIndex, QUERY_N } from '../../bench/index-bench.ts';
-import { buildTable, queryTable } from '../../bench/index-tables.ts';
-import { benchIngest, type IngestRow } from '../../bench/ingest-bench.ts';
-import { benchMemory } from '../../bench/memory-bench.ts';
-import { benchResume } from '../../bench/resume-bench.ts';
-import { benchStages } from '../../bench/stages-bench.ts';
-import { benchTextScale } from '../../bench/text-scale-bench.ts';
-import { textTable } from '../../bench/text-table.ts';
+import { benchEmbed, type EmbedRow } from '../../../bench/core/embed-bench.ts';
+import { benchIndex, QUERY_N } from '../../../bench/core/index-bench.ts';
+import { buildTable, queryTable } from '../../../bench/core/index-tables.ts';
+import { benchIngest, type IngestRow } from '../../../bench/core/ingest-bench.ts';
+import { benchMemory } from '../../../bench/core/memory-bench.ts';
+import { benchResume } from '../../../bench/core/resume-bench.ts';
+import { benchStages } from '../../../bench/core/stages-bench.ts';
+import { benchTextScale } from '../../../bench/core/text-scale-bench.ts';
+import { textTable } from '../../../bench/core/text-table.ts';
 import { loadNodeModels } from '../../models/node.ts';
 import { int, ints, list, modelsDirOf, UsageError } from '../options.ts';
 
@@ -163,7 +163,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
 
   if (only.has('integrity')) {
     // loaded here: it brings fake-indexeddb, which no other section needs
-    const { benchIntegrity } = await import('../../bench/integrity-bench.ts');
+    const { benchIntegrity } = await import('../../../bench/core/integrity-bench.ts');
     const result = await benchIntegrity(undefined, quick ? 1 : 3, log);
     report.integrity = result;
     const { file, idb, shape } = result;

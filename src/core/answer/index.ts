@@ -11,5 +11,5 @@ export {
 } from './prompt.ts';
 export { NOT_FOUND_EN, NOT_FOUND_ZH, notFoundSentence, isNotFound } from './not-found.ts';
 export { parseCitations, validateCitations, type Citation, type CitationSpan, type ValidatedCitations } from './citations.ts';
-export { streamAnswer, type AnswerEvent, type AnswerOptions } from './answer.ts';
+export { finishAnswer, streamAnswer, type AnswerDone, type AnswerEvent, type AnswerOptions } from './answer.ts';
 export { stripThinking } from './think.ts';

@@ -10,26 +10,18 @@ import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
 import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
-import type { BacktrackMode, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, Strategy, TraceRow } from '../types.ts';
+import type { FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, TraceRow } from '../types.ts';
 import { ScopedCorpus, type ScopableCorpus } from '../search/scoped-corpus.ts';
 import { asksForWhole } from '../query/whole-document.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';
 
 export type Rewrite = 'none' | 'multi-query' | 'hyde';
 
-export interface AskOptions {
-  strategy: Strategy;
-  /** Original chunks wanted (the paper's N). */
-  n: number;
-  /** Candidates (the paper's M); default `defaultCandidates(n)`. */
-  m?: number;
-  retriever: Retriever;
-  /** Hybrid: the dense list's share of the fused score; default: the weight this index calibrated. */
-  denseWeight?: number;
-  /** Cluster and RAPTOR hits: the member the question finds best (`ranked`), or all (`paper`). */
-  backtrack?: BacktrackMode;
-  /** Documents the question names are also searched on their own (search/document-names.ts); default on. */
-  namedDocuments?: boolean;
+/**
+ * How one question is searched and answered: the search's own options (retrieve.ts), and what
+ * happens around the search. The app's settings and the CLI's flags are these, by name.
+ */
+export interface AskOptions extends RetrieveOptions {
   /**
    * 2: a second hop searches again with the question expanded by what the first hop found (titles,
    * headings, names, rare terms), and both hops are fused. Default 1.
@@ -135,15 +127,8 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   }
 
   const fusion = options.retriever === 'hybrid' ? await fusionFor(deps, options, signal) : undefined;
-  const settings: RetrieveOptions = {
-    strategy: options.strategy,
-    n: options.n,
-    m: options.m,
-    retriever: options.retriever,
-    denseWeight: fusion?.dense,
-    backtrack: options.backtrack,
-    namedDocuments: options.namedDocuments,
-  };
+  // the search's options are the question's, with the weight hybrid fusion settled on
+  const settings: RetrieveOptions = { ...options, denseWeight: fusion?.dense };
   const decompose = options.hops === 2 && options.subQuestions ? { generator: requireGenerator(deps).generator, lang } : undefined;
   const result = options.hops === 2 ? await twoHops(deps, question, variants, settings, decompose, signal) : retrieve(deps.corpus, variants, settings);
   if (fusion) result.fusion = fusion;

@@ -6,16 +6,17 @@
  * 70.0 / 43.3 / 74.3, bm25 71.7 / 46.7 / 75.6. Cluster entries do not earn their place at five
  * chunks on these pooled corpora of short passages; CAP-RAG stays one setting away.
  */
-import type { BacktrackMode, Retriever, Strategy } from '../types.ts';
+import type { AskOptions } from './ask.ts';
 
-export interface RetrievalDefaults {
-  strategy: Strategy;
-  retriever: Retriever;
-  backtrack: BacktrackMode;
-  hops: 1 | 2;
-  /** Original chunks per question (the paper's N). */
-  n: number;
-}
+/**
+ * The options of a question a person chooses (the app's settings, one question's overrides): the
+ * engine's own `AskOptions`, by name, each one set but the candidates M (`defaultCandidates`).
+ */
+export const RETRIEVAL_CHOICES = ['strategy', 'retriever', 'backtrack', 'hops', 'subQuestions', 'rerank', 'n', 'm'] as const;
+
+export type RetrievalChoices = Required<Pick<AskOptions, Exclude<(typeof RETRIEVAL_CHOICES)[number], 'm'>>> & Pick<AskOptions, 'm'>;
+
+export type RetrievalDefaults = Pick<RetrievalChoices, 'strategy' | 'retriever' | 'backtrack' | 'hops' | 'n'>;
 
 export const DEFAULT_RETRIEVAL: RetrievalDefaults = {
   strategy: 'p-rag',

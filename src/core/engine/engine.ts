@@ -294,7 +294,8 @@ export class LociEngine {
    * Takes one document through the stages it has not reached, and only it: a paused or half-read
    * document is never advanced by another one's run. `ready` is false when pre-parsing stopped at
    * the budget and another run must go on. The hybrid weight is then recalibrated if the chunks
-   * changed enough, here rather than on the next question.
+   * changed enough, here rather than on the next question. `docId` is the SHA-256 of the bytes
+   * `read` gives, the name their caller stored them under: they are not hashed again.
    */
   async indexDocument(docId: string, read: ReadOriginal, options: IndexDocumentOptions = {}): Promise<{ ready: boolean }> {
     const { signal, onProgress } = options;
@@ -306,7 +307,7 @@ export class LociEngine {
       // The manifest keeps describing the index as built; a different size lives on the job.
       const tokens = options.chunkTokens;
       const override = tokens === undefined || tokens === chunking.chunkTokens ? undefined : { ...chunking, chunkTokens: tokens };
-      await this.indexer.ingestFile(original.name, original.bytes, { chunking: override, signal, onProgress, ingest: options.ingest });
+      await this.indexer.ingestFile(original.name, original.bytes, { chunking: override, signal, onProgress, ingest: options.ingest, id: docId });
       options.onEmbedded?.();
     }
     await this.indexer.passClustering({ docIds });

@@ -49,6 +49,8 @@ export interface IngestFileOptions extends StageOptions {
   ingest?: IngestOptions;
   /** Chunk this document unlike the manifest's default; recorded on its job. */
   chunking?: ChunkOptions;
+  /** The SHA-256 of `bytes`, when the caller named the file by it already (the app, storing a dropped file). */
+  id?: string;
 }
 
 export class Indexer implements RecordSink {
@@ -110,7 +112,7 @@ export class Indexer implements RecordSink {
     throwIfAborted(signal, 'indexing');
     onProgress?.({ stage: 'parse', done: 0, total: 1, item: name });
     // Hash first: a document met again (resume, re-run) is not parsed again.
-    const id = await sha256Hex(bytes);
+    const id = options.id ?? (await sha256Hex(bytes));
     let record = this.documents.get(id);
     if (!record) {
       const doc = await ingest(name, bytes, { ...options.ingest, id });

@@ -32,9 +32,12 @@ export interface RetrieveOptions {
   /** Candidates taken per list and after fusion (the paper's M), counted in origins (see search); default `defaultCandidates(n)`. */
   m?: number;
   retriever: Retriever;
-  /** Hybrid: the dense list's share of the fused score, in [0, 1] (see fuseByScore); default ½. */
+  /**
+   * Hybrid: the dense list's share of the fused score, in [0, 1] (see fuseByScore); default ½.
+   * A question asked through the engine gets the weight its index calibrated (engine/ask.ts).
+   */
   denseWeight?: number;
-  /** Default `ranked` (see backtrack). */
+  /** What a cluster or RAPTOR hit brings in: the member the question finds best (`ranked`, the default), or all (`paper`); see backtrack. */
   backtrack?: BacktrackMode;
   /** Whether the documents a query names are also searched on their own (document-names.ts); default true. */
   namedDocuments?: boolean;

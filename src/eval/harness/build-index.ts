@@ -9,7 +9,7 @@ import type { Embedder, Generator, ProgressListener, Reranker } from '../../core
 import type { EntryKind } from '../../core/types.ts';
 import type { EvalDataset, EvalDocument } from '../datasets/types.ts';
 import { corpusFiles } from './corpus-files.ts';
-import { lastClusteringStage, lastIndexingStage, StageClock } from '../../bench/stage-clock.ts';
+import { lastClusteringStage, lastIndexingStage, StageClock } from '../../../bench/core/stage-clock.ts';
 
 export interface EvalModels {
   embedder: Embedder;

@@ -1,5 +1,5 @@
 /** Per-method means over the questions, and the same over QuALITY's hard subset. */
-import { round, summarize } from '../../bench/stats.ts';
+import { round, summarize } from '../../../bench/core/stats.ts';
 import { meanScores } from '../scores.ts';
 import type { Method } from './config.ts';
 import type { MethodResult, QuestionMethodResult, QuestionResult } from './types.ts';

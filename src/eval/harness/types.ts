@@ -1,5 +1,5 @@
 /** The result of one evaluation run, as written to `--out` (`--json`): every number, with its configuration. */
-import type { Timing } from '../../bench/stats.ts';
+import type { Timing } from '../../../bench/core/stats.ts';
 import type { ManifestSettings } from '../../core/stored-index/index.ts';
 import type { BacktrackMode, FusionWeight, Retriever, Strategy } from '../../core/types.ts';
 import type { EvalConfig } from './config.ts';

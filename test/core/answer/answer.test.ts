@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerEvent, streamAnswer } from '../../../src/core/answer/answer.ts';
+import { type AnswerEvent, finishAnswer, streamAnswer } from '../../../src/core/answer/answer.ts';
 import { NOT_FOUND_EN, NOT_FOUND_ZH } from '../../../src/core/answer/not-found.ts';
 import { DEFAULT_ANSWER_TOKENS } from '../../../src/core/answer/prompt.ts';
 import type { ChatMessage, GenerateOptions, Generator } from '../../../src/core/ports.ts';
@@ -47,6 +47,19 @@ describe('streamAnswer', () => {
     expect(tokens.join('')).toContain('which source?');
     expect(done.answer).toBe('It opened in 1889 [2].');
     expect(done.cited.map((s) => s.n)).toEqual([2]);
+  });
+
+  it('says with every token the answer so far as it is shown: reasoning hidden, closed or still streaming', async () => {
+    const generator = new ScriptedGenerator([['<think>', 'which source?', '</think>\n\n', 'It opened [2].']]);
+    const shown: string[] = [];
+    for await (const e of streamAnswer('When?', sources, generator, { lang: 'en' })) if (e.type === 'token') shown.push(e.answer);
+    expect(shown).toEqual(['', '', '', 'It opened [2].']);
+  });
+
+  it('finishes an answer the caller stopped waiting for as it finishes its own', () => {
+    const done = finishAnswer('<think>hm</think> Built in 1889 [2][9].', sources, true);
+    expect(done).toMatchObject({ type: 'done', answer: 'Built in 1889 [2].', removed: [9], aborted: true, notFound: false });
+    expect(done.cited).toEqual([sources[1]]);
   });
 
   it('reports the not-found reply of the model', async () => {

@@ -7,9 +7,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LociEngine } from '../core/engine/engine.ts';
-import { DEFAULT_SETTINGS, MemoryIndexStore } from '../core/stored-index/index.ts';
-import type { Embedder } from '../core/ports.ts';
+import { LociEngine } from '../../src/core/engine/engine.ts';
+import { DEFAULT_SETTINGS, MemoryIndexStore } from '../../src/core/stored-index/index.ts';
+import type { Embedder } from '../../src/core/ports.ts';
 import { round } from './stats.ts';
 
 export interface TextScaleRow {

@@ -3,11 +3,11 @@
  * top-M over every vector, nothing else. Each strategy's query adds row filtering, BM25 (hybrid),
  * fusion and backtracking on top of that scan, and the ratio shows what they cost.
  */
-import { LiveCorpus } from '../core/search/live-corpus.ts';
-import { FlatVectorIndex } from '../core/search/flat-vector-index.ts';
-import { retrieve } from '../core/search/retrieve.ts';
-import type { Strategy, VectorStorage } from '../core/types.ts';
-import { seededRandom } from '../core/util/random.ts';
+import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
+import { FlatVectorIndex } from '../../src/core/search/flat-vector-index.ts';
+import { retrieve } from '../../src/core/search/retrieve.ts';
+import type { Strategy, VectorStorage } from '../../src/core/types.ts';
+import { seededRandom } from '../../src/core/util/random.ts';
 import { round, timeInterleaved, type Timing } from './stats.ts';
 import { randomText, randomUnitVectors, syntheticIndex } from './synthetic-corpus.ts';
 

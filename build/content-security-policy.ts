@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
-import { FIRST_VISIT_POLICY, PAGE_POLICY } from '../sw/policy.ts';
+import { FIRST_VISIT_POLICY, PAGE_POLICY } from '../workers/sw/policy.ts';
 
 /** The guard's file in the build, relative to the service worker (see `workbox.importScripts`). */
 export const SERVICE_WORKER_GUARD = 'sw-guard.js';

@@ -6,10 +6,10 @@
  * search (every k up to maxClusters, umap-js's default epochs), so the speed-up is a ratio of two
  * timings taken under the same load.
  */
-import { clusterChunks, type ClusterOptions } from '../core/cluster/index.ts';
-import { DEFAULT_SETTINGS } from '../core/stored-index/manifest.ts';
-import type { Chunk } from '../core/types.ts';
-import { seededRandom } from '../core/util/random.ts';
+import { clusterChunks, type ClusterOptions } from '../../src/core/cluster/index.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/stored-index/manifest.ts';
+import type { Chunk } from '../../src/core/types.ts';
+import { seededRandom } from '../../src/core/util/random.ts';
 import { round } from './stats.ts';
 
 /** Topics the synthetic chunks are drawn around: the k the search should find. */

@@ -5,7 +5,7 @@
  * the scale the app reads scans at; the same seed draws the same page.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { RenderedPage } from '../core/ports.ts';
+import type { RenderedPage } from '../../src/core/ports.ts';
 import { seededUniform } from './degrade.ts';
 
 export type NoiseKind = 'strokes' | 'scribble' | 'bars' | 'blur';

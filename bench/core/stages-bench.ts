@@ -6,9 +6,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LociEngine } from '../core/engine/engine.ts';
-import { DEFAULT_SETTINGS, MemoryIndexStore, type ManifestSettings } from '../core/stored-index/index.ts';
-import type { Embedder } from '../core/ports.ts';
+import { LociEngine } from '../../src/core/engine/engine.ts';
+import { DEFAULT_SETTINGS, MemoryIndexStore, type ManifestSettings } from '../../src/core/stored-index/index.ts';
+import type { Embedder } from '../../src/core/ports.ts';
 import { lastClusteringStage, lastIndexingStage, StageClock } from './stage-clock.ts';
 import { round } from './stats.ts';
 

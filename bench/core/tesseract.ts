@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas, ImageData } from '@napi-rs/canvas';
-import type { RgbaImage } from '../core/ports.ts';
+import type { RgbaImage } from '../../src/core/ports.ts';
 import type { PixelBox } from './reference-region.ts';
 
 export class TesseractMissingError extends Error {

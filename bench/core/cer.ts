@@ -5,7 +5,7 @@
  * such as ⻅ for 见; whitespace removed, since line breaks and spaces differ between a text layer and
  * any OCR, and Chinese has no spaces to count).
  */
-import { unifyRadicals } from '../core/ingest/radicals.ts';
+import { unifyRadicals } from '../../src/core/ingest/radicals.ts';
 
 export function cerText(text: string): string {
   return unifyRadicals(text.normalize('NFKC')).replace(/\s+/gu, '');

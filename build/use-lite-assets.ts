@@ -8,8 +8,8 @@
 import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { USE_LITE_SITE_DIR } from '../../src/models/use-lite/artifacts.ts';
-import { useLitePackageDir } from '../../src/models/use-lite/node-files.ts';
+import { USE_LITE_SITE_DIR } from '../src/models/use-lite/artifacts.ts';
+import { useLitePackageDir } from '../src/models/use-lite/node-files.ts';
 
 export function useLiteAssets(): Plugin {
   const root = useLitePackageDir();

@@ -4,10 +4,10 @@
  * with float32 and with int8 vectors.
  * The baseline is the raw float32 vectors alone, the least any dense index must hold.
  */
-import { termsFor } from '../core/search/entry-terms.ts';
-import { LiveCorpus } from '../core/search/live-corpus.ts';
-import { decodeIndex, encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../core/stored-index/index.ts';
-import type { IndexManifest, VectorStorage } from '../core/types.ts';
+import { termsFor } from '../../src/core/search/entry-terms.ts';
+import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
+import { decodeIndex, encodeIndex, FORMAT_VERSION, DEFAULT_SETTINGS } from '../../src/core/stored-index/index.ts';
+import type { IndexManifest, VectorStorage } from '../../src/core/types.ts';
 import { retainedBy, retainedByAwaited } from './heap.ts';
 import { round } from './stats.ts';
 import { syntheticIndex } from './synthetic-corpus.ts';

@@ -3,10 +3,10 @@
  * vocabulary, laid out as real records (chunks, clusters, pre-parsed entries) so every strategy
  * searches the share of entries it would in a real CAP-RAG index.
  */
-import type { DocumentRecord, GroupRecord } from '../core/stored-index/snapshot.ts';
-import { seededRandom } from '../core/util/random.ts';
-import type { Chunk, Cluster, Entry, EntryKind, RaptorNode } from '../core/types.ts';
-import { chunkId, entryId } from '../core/ids.ts';
+import type { DocumentRecord, GroupRecord } from '../../src/core/stored-index/snapshot.ts';
+import { seededRandom } from '../../src/core/util/random.ts';
+import type { Chunk, Cluster, Entry, EntryKind, RaptorNode } from '../../src/core/types.ts';
+import { chunkId, entryId } from '../../src/core/ids.ts';
 
 const VOCABULARY = Array.from({ length: 2000 }, (_, i) => `w${i.toString(36)}`);
 

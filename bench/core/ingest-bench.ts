@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ingest } from '../core/ingest/index.ts';
+import { ingest } from '../../src/core/ingest/index.ts';
 import { round } from './stats.ts';
 
 const FORMATS: Record<string, string> = { '.pdf': 'pdf', '.docx': 'docx', '.epub': 'epub', '.html': 'html', '.htm': 'html', '.md': 'md', '.txt': 'txt' };

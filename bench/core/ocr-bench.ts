@@ -6,12 +6,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadPdfjs } from '../core/ingest/index.ts';
-import { readableLines } from '../core/ingest/ocr-confidence.ts';
-import { ocrPageLines } from '../core/ingest/ocr-lines.ts';
-import { groupLines, type PdfTextRun } from '../core/ingest/pdf-lines.ts';
-import type { Ocr } from '../core/ports.ts';
-import { loadNodeOcr, nodePdfRenderer } from '../models/ocr-node.ts';
+import { loadPdfjs } from '../../src/core/ingest/index.ts';
+import { readableLines } from '../../src/core/ingest/ocr-confidence.ts';
+import { ocrPageLines } from '../../src/core/ingest/ocr-lines.ts';
+import { groupLines, type PdfTextRun } from '../../src/core/ingest/pdf-lines.ts';
+import type { Ocr } from '../../src/core/ports.ts';
+import { loadNodeOcr, nodePdfRenderer } from '../../src/models/ocr-node.ts';
 import { characterErrorRate, cerText, orderFreeErrorRate } from './cer.ts';
 import { degrade } from './degrade.ts';
 import { DEGRADED, type BenchPage } from './ocr-pages.ts';

@@ -3,7 +3,7 @@
  * lower resolution by the caller, then turned by a small angle and sprinkled with noise here.
  */
 import { createCanvas, ImageData } from '@napi-rs/canvas';
-import type { RgbaImage } from '../core/ports.ts';
+import type { RgbaImage } from '../../src/core/ports.ts';
 
 export interface Degradation {
   /** Degrees, counter-clockwise. */

@@ -5,12 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chunkDocument, DEFAULT_CHUNKING } from '../core/chunk/index.ts';
-import { ingest } from '../core/ingest/index.ts';
-import { chunkEntry } from '../core/pipeline/base-entries.ts';
-import { embedTexts } from '../core/pipeline/embed-texts.ts';
-import { loadNodeModels, type NodeModels } from '../models/node.ts';
-import type { ModelDtype } from '../models/registry.ts';
+import { chunkDocument, DEFAULT_CHUNKING } from '../../src/core/chunk/index.ts';
+import { ingest } from '../../src/core/ingest/index.ts';
+import { chunkEntry } from '../../src/core/pipeline/base-entries.ts';
+import { embedTexts } from '../../src/core/pipeline/embed-texts.ts';
+import { loadNodeModels, type NodeModels } from '../../src/models/node.ts';
+import type { ModelDtype } from '../../src/models/registry.ts';
 import { round } from './stats.ts';
 
 export interface EmbedTarget {

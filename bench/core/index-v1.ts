@@ -2,7 +2,7 @@
  * The index file as version 1 wrote it (every record in one JSON header, vectors after it, no
  * checksums): what `decodeIndex` must still open, and the baseline the integrity bench times.
  */
-import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 
 export function encodeIndexV1(snapshot: IndexSnapshot): Uint8Array {
   const blocks: Float32Array[] = [];

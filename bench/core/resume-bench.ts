@@ -22,8 +22,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodeIndex } from '../core/stored-index/binary-format.ts';
-import type { Stage } from '../core/types.ts';
+import { decodeIndex } from '../../src/core/stored-index/binary-format.ts';
+import type { Stage } from '../../src/core/types.ts';
 import { round } from './stats.ts';
 
 const LOCI = path.resolve(import.meta.dirname, '../../bin/loci.js');

@@ -3,8 +3,8 @@
  * event is charged to the stage of the current one, so each stage gets the work that led up to its
  * report (chunking is charged to `embed`, which reports right after it).
  */
-import type { ManifestSettings } from '../core/stored-index/manifest.ts';
-import type { Progress, ProgressListener } from '../core/ports.ts';
+import type { ManifestSettings } from '../../src/core/stored-index/manifest.ts';
+import type { Progress, ProgressListener } from '../../src/core/ports.ts';
 
 export class StageClock {
   private last = performance.now();

@@ -1,0 +1,102 @@
+/**
+ * What the engine worker works on once its store is open: the store, the settings, the library
+ * and its jobs, the chats, the models in the other workers, the open image's saving. Opened once,
+ * at start; the open index (index-host.ts) comes and goes on top of it.
+ */
+import { wrap } from 'comlink';
+import type { LociEngine } from '../../src/core/engine/engine.ts';
+import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import type { ImageFile, ReadAheadImage } from '../../src/browser-storage/open-image.ts';
+import { measureRoom } from '../../src/browser-storage/quota.ts';
+import type { VectorFiles } from '../../src/browser-storage/vector-files.ts';
+import type { EmbedApi, EngineStartRequest, LlmApi } from '../../src/protocol/workers.ts';
+import { AppSettingsStore } from './app-settings.ts';
+import { Chats } from './chats.ts';
+import type { EngineEvents } from './engine-events.ts';
+import { EngineModels } from './engine-models.ts';
+import { ImageSaver } from './image-saver.ts';
+import { Library } from './library.ts';
+import { PausedJobs } from './paused-jobs.ts';
+import { holdLibrary } from './tab-lock.ts';
+import { UnstoredFiles } from './unstored-files.ts';
+
+export interface Workspace {
+  store: IdbIndexStore;
+  /** The stored index, read from the start beside the library's rows; taken by the first open. */
+  preloaded?: { snapshot: Promise<IndexSnapshot | undefined>; since: number };
+  image: ImageSaver;
+  settings: AppSettingsStore;
+  library: Library;
+  chats: Chats;
+  models: EngineModels;
+}
+
+export interface WorkspaceDeps {
+  /** The open image's file, its read perhaps begun already (readAhead); none outside a browser. */
+  image: Promise<ImageFile | ReadAheadImage | undefined>;
+  /** Where records' vectors wait for the image (vector-files.ts); none outside a browser. */
+  vectorFiles: Promise<VectorFiles | undefined>;
+  events: EngineEvents;
+  /** The open index, when there is one. */
+  engine: () => LociEngine | undefined;
+  /** Whether questions are searched by meaning yet (false while the embedder loads after an early open). */
+  meaningReady: () => boolean;
+}
+
+export async function openWorkspace(request: EngineStartRequest, deps: WorkspaceDeps): Promise<Workspace> {
+  const { events, engine } = deps;
+  await holdLibrary(() => {
+    // another tab holds the library, maybe for long: the bytes read ahead would only be held
+    void deps.image.then((file) => (file && 'forget' in file ? file.forget() : undefined));
+    events.send({ type: 'held-elsewhere' });
+  });
+  const store = await IdbIndexStore.open({ image: await deps.image, vectorFiles: await deps.vectorFiles });
+  // The index is read while the rows are listed: the image is a file read and the rows an
+  // IndexedDB read, so they overlap. The rows come from their own small records (100k entries:
+  // 2,000 rows read in 0.01-0.02 s, against 0.10-0.24 s for the documents' records with their
+  // texts, which on a slower evening kept the index from opening for about a second).
+  const since = performance.now();
+  const preloaded = { snapshot: store.load(), since };
+  preloaded.snapshot.catch(() => undefined);
+  const settings = new AppSettingsStore(store.db, request.launch);
+  await settings.load();
+  const paused = new PausedJobs(store.db);
+  await paused.load();
+  const unstored = new UnstoredFiles(store.db);
+  await unstored.load();
+  const models = new EngineModels(wrap<EmbedApi>(request.embedPort), wrap<LlmApi>(request.llmPort), request.launch, (progress) =>
+    events.send({ type: 'download', progress }),
+  );
+  const library: Library = new Library({
+    store,
+    paused,
+    device: request.launch.device,
+    engine,
+    settings: () => settings.value,
+    emit: (documents) => {
+      events.send({ type: 'documents', documents });
+      // rows change when the index does (and with progress, which only delays the save)
+      image.soon();
+    },
+    unstored,
+    room: (atMost) => measureRoom(atMost),
+    notify: (notice, subject) => events.notify(notice, subject),
+    resolved: (subject) => events.send({ type: 'resolved', subject }),
+  });
+  const image = new ImageSaver({
+    store,
+    engine,
+    busy: () => library.queue.running !== undefined,
+    // a job started while the image was encoded: its writes come first, the image waits for the next save
+    hasRoom: async (bytes) => {
+      if (library.queue.running !== undefined) return false;
+      const room = await measureRoom(bytes);
+      return !room || room.atLeast || room.free >= bytes;
+    },
+  });
+  const chats = new Chats({ db: store.db, engine, settings: () => settings.value, canRerank: () => models.hasReranker, meaningReady: deps.meaningReady });
+  // Rows show at once, as queued, while the models load.
+  await library.refresh();
+  return { store, preloaded, image, settings, library, chats, models };
+}
