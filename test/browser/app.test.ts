@@ -4,7 +4,8 @@
  * highlighted passage, the inspector shows the trace, the hybrid weight and the cluster map, and
  * after a reload the library, the index and the conversation (weight included) are still there; a
  * question asked by keywords only with a second hop then searches without the dense list, twice,
- * and one naming a document by its file name is searched in that document too.
+ * one naming a document by its file name is searched in that document too, and one about the
+ * whole of a document is answered from each of its topics.
  * No request leaves localhost.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -114,6 +115,15 @@ describe('the app, end to end', () => {
     await page.click('[data-testid="open-inspector"]');
     await page.locator('[data-testid="trace-row"]').first().waitFor();
     expect(await page.textContent('[data-testid="named-documents"]')).toContain('pypdf_pdflatex-outline.pdf');
+    await page.keyboard.press('Escape');
+
+    // A question about a whole document it names is answered from each of its chapters, not searched.
+    await ask(page, '数据安全法_2021.md这份文件讲了什么？');
+    const labels = await page.getByRole('article', { name: '数据安全法_2021.md这份文件讲了什么？' }).locator('[data-testid="source"]').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.every((label) => label.includes('数据安全法'))).toBe(true);
+    await page.click('[data-testid="open-inspector"]');
+    expect(await page.textContent('[data-testid="breadth-route"]')).toContain('数据安全法_2021.md');
     await page.keyboard.press('Escape');
 
     // The record holds the workers' and the service worker's requests, not just the page's.

@@ -174,6 +174,8 @@ export const en = {
   'inspector.fusionGiven': '{weights}, as set',
   'inspector.calibration': 'Mean reciprocal rank on those questions: meaning only {dense}, keywords only {lexical}, both {fused}',
   'inspector.named': 'Named in the question',
+  'inspector.breadth': 'A question about the whole of',
+  'inspector.breadthHelp': 'It asks about a whole document, so its sources are a passage from each topic of the document in turn, read from beginning to end, instead of the passages most like its words.',
   'inspector.namedHelp': 'The question names these documents by their file names, so they were also searched on their own.',
   'inspector.secondHop': 'Second hop',
   'inspector.hopHelp': 'The question was searched again with words from the best passages of the first search.',

@@ -177,6 +177,8 @@ export const zh: Record<MessageKey, string> = {
   'inspector.fusionGiven': '{weights}，手动设定',
   'inspector.calibration': '这些问题上的平均倒数排名（MRR）：仅语义 {dense}，仅关键词 {lexical}，两者结合 {fused}',
   'inspector.named': '问题提到的文档',
+  'inspector.breadth': '关于整篇文档的问题',
+  'inspector.breadthHelp': '这个问题问的是整篇文档，所以来源依次取自文档的每个主题，按原文顺序排列，而不是与问题字面最相近的几段。',
   'inspector.namedHelp': '问题用文件名提到了这些文档，所以也在它们之中单独检索了一次。',
   'inspector.secondHop': '第二跳',
   'inspector.hopHelp': '用第一次检索最相关段落中的词语补充问题，再检索一次。',
