@@ -42,8 +42,8 @@ const STAGE_CLOCK = `(() => {
   }).observe(document.body, { subtree: true, attributes: true, childList: true });
 })()`;
 
-export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void, tracePath?: string): Promise<DropResult> {
-  const { context, page } = await probedAppTab(browser, baseURL);
+export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void, tracePath?: string, query?: string): Promise<DropResult> {
+  const { context, page } = await probedAppTab(browser, baseURL, query);
   try {
     const name = path.basename(pdf);
     await resetProbe(page);
