@@ -18,6 +18,8 @@ export interface LaunchOptions {
    * `wasm`: never.
    */
   device: 'auto' | 'webgpu' | 'wasm';
+  /** `&embedder=ID` beside `models=local`: that embedder from the site's folder instead of the tiny one. */
+  localEmbedder?: string;
 }
 
 export type ModelSourceSetting = AppSettings['modelSource'];
