@@ -15,6 +15,7 @@ import { buildApp, startPreview } from '../../test/browser/support/server.ts';
 import { launchBrowser } from '../../test/browser/support/browser.ts';
 import { benchPdfDrop } from '../browser/pdf-drop.ts';
 import { embedThreads } from '../../workers/embed/embed-threads.ts';
+import { EMBED_SLICE } from '../../workers/embed/embed-slices.ts';
 import { pdfChunks } from './chunks.ts';
 import { timeCliIndex } from './cli-index.ts';
 import { browserCall, closeWorker, openBenchPage, withinMs } from './browser-side.ts';
@@ -23,7 +24,7 @@ import { rate, round1, round2 } from './rates.ts';
 import { E5, ensureStandIns, RERANKER, servedModels } from './stand-ins.ts';
 
 const HELP = `npm run bench:models -- [options]
-  --texts <n>       100-token chunks of the PDF embedded per round (default 128)
+  --texts <n>       100-token chunks of the PDF embedded per round (default 48)
   --pairs <n>       passages reranked per round (default 16)
   --rounds <n>      rounds of each throughput figure, taking turns (default 2; the best is kept)
   --batch <n>       texts per embed call, as the indexer makes them (default 64)
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model }, chromium: browser.version(), standIns };
   try {
-    if (part('rates')) Object.assign(report, await rates(browser, server.url, standIns, pdf, { texts: Number(v.texts ?? 128), pairs: Number(v.pairs ?? 16), rounds, batch, webgpu: !v['no-webgpu'] }, log));
+    if (part('rates')) Object.assign(report, await rates(browser, server.url, standIns, pdf, { texts: Number(v.texts ?? 48), pairs: Number(v.pairs ?? 16), rounds, batch, webgpu: !v['no-webgpu'] }, log));
     load.push(os.loadavg()[0]);
     if (part('pdf')) {
       const cli = await timeCliIndex(pdf, standIns, log);
@@ -123,23 +124,24 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
     await openBenchPage(page, baseURL);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     const threads = embedThreads(cores);
-    // 'app': the embed worker's set-up; 'ortDefault': ORT's own thread count (half the cores), the app's before issue 39
+    // 'app': the embed worker's set-up (its threads, its slices); 'ortDefault': ORT's own thread
+    // count (half the cores) and whole batches, the app before issue 39
     await browserCall(page, 'app', { kind: 'load', options: { threads, device: 'wasm', embedder: E5, reranker: RERANKER } });
     await browserCall(page, 'ortDefault', { kind: 'load', options: { device: 'wasm', embedder: E5 } });
     await browserCall(page, 'fp32', { kind: 'load', options: { threads, device: 'wasm', embedder: E5, dtype: 'fp32' } });
     const warm = texts.slice(0, 8);
     for (const m of [nodeQ8, nodeFp32]) await nodeEmbedMs(m, warm, o.batch);
-    for (const w of ['app', 'ortDefault', 'fp32']) await browserCall(page, w, { kind: 'embed', texts: warm, batch: o.batch });
+    for (const w of ['app', 'ortDefault', 'fp32']) await browserCall(page, w, { kind: 'embed', texts: warm, batch: o.batch, slice: EMBED_SLICE });
     await nodeScoreMs(nodeQ8, QUESTION, passages.slice(0, 2));
     await browserCall(page, 'app', { kind: 'score', query: QUESTION, passages: passages.slice(0, 2) });
 
     const ms: Record<string, number[]> = { node: [], browser: [], browserOrtDefault: [], nodeFp32: [], browserFp32: [], rerankNode: [], rerankBrowser: [] };
     for (let r = 0; r < o.rounds; r++) {
       ms.node.push(await nodeEmbedMs(nodeQ8, texts, o.batch));
-      ms.browser.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch }));
+      ms.browser.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch, slice: EMBED_SLICE }));
       ms.browserOrtDefault.push(await browserCall(page, 'ortDefault', { kind: 'embed', texts, batch: o.batch }));
       ms.nodeFp32.push(await nodeEmbedMs(nodeFp32, texts, o.batch));
-      ms.browserFp32.push(await browserCall(page, 'fp32', { kind: 'embed', texts, batch: o.batch }));
+      ms.browserFp32.push(await browserCall(page, 'fp32', { kind: 'embed', texts, batch: o.batch, slice: EMBED_SLICE }));
       ms.rerankNode.push(await nodeScoreMs(nodeQ8, QUESTION, passages));
       ms.rerankBrowser.push(await browserCall(page, 'app', { kind: 'score', query: QUESTION, passages }));
       log(`round ${r + 1}: ${Object.entries(ms).map(([k, list]) => `${k} ${(list[r] / 1000).toFixed(1)} s`).join(', ')}`);
@@ -155,6 +157,7 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
       batch: o.batch,
       browserCores: cores,
       browserThreads: threads,
+      browserSlice: EMBED_SLICE,
       embedNodeTextsPerSec: node.perSec,
       embedBrowserTextsPerSec: inBrowser.perSec,
       embedBrowserOverNode: round2(inBrowser.perSec / node.perSec),
@@ -176,12 +179,12 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
 
 /** WebGPU on SwiftShader (a CPU pretending to be a GPU): that the stand-in runs there, not how fast a GPU would be. */
 async function webgpu(page: Page, texts: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
-  const loadMs = await withinMs(page, 'webgpu', { kind: 'load', options: { device: 'webgpu', embedder: E5 } }, 300_000);
-  if (loadMs === undefined) return { ran: false, why: 'the model did not load within 5 minutes' };
-  const ms = await withinMs(page, 'webgpu', { kind: 'embed', texts, batch: texts.length }, 300_000);
+  const loadMs = await withinMs(page, 'webgpu', { kind: 'load', options: { device: 'webgpu', embedder: E5 } }, 180_000);
+  if (loadMs === undefined) return { ran: false, why: 'the model did not load within 3 minutes' };
+  const ms = await withinMs(page, 'webgpu', { kind: 'embed', texts, batch: texts.length }, 180_000);
   await closeWorker(page, 'webgpu');
-  log(`webgpu: ${ms === undefined ? 'no result within 5 minutes' : `${texts.length} texts in ${(ms / 1000).toFixed(1)} s`}`);
-  return ms === undefined ? { ran: false, loadSec: round1(loadMs / 1000), why: `${texts.length} texts not embedded within 5 minutes` } : { ran: true, adapter: 'SwiftShader (software)', loadSec: round1(loadMs / 1000), texts: texts.length, textsPerSec: round2(texts.length / (ms / 1000)) };
+  log(`webgpu: ${ms === undefined ? 'no result within 3 minutes' : `${texts.length} texts in ${(ms / 1000).toFixed(1)} s`}`);
+  return ms === undefined ? { ran: false, loadSec: round1(loadMs / 1000), why: `${texts.length} texts not embedded within 3 minutes` } : { ran: true, adapter: 'SwiftShader (software)', loadSec: round1(loadMs / 1000), texts: texts.length, textsPerSec: round2(texts.length / (ms / 1000)) };
 }
 
 await main();
