@@ -9,15 +9,11 @@ import { configureOnnxRuntime, configureSource } from '../../workers/shared/tran
 import { createTransformersEmbedder, type TransformersEmbedder } from '../../src/models/transformers-embedder.ts';
 import { createTransformersReranker, type TransformersReranker } from '../../src/models/transformers-reranker.ts';
 import type { ModelDtype } from '../../src/models/registry.ts';
-import { env } from '@huggingface/transformers';
-import ortPlainWasm from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import ortPlainMjs from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
-import { absoluteUrl } from '../../workers/shared/ort-wasm.ts';
 import { embedInSlices } from '../../workers/embed/embed-slices.ts';
 
 export interface ModelRatesWorker {
   /** Loads an embedder (and a reranker when given), on `threads` or ORT's default; resolves with the ms it took. */
-  load(options: { threads?: number; device: 'wasm' | 'webgpu'; plain?: boolean; embedder: string; dtype?: ModelDtype; reranker?: string }): Promise<number>;
+  load(options: { threads?: number; device: 'wasm' | 'webgpu'; embedder: string; dtype?: ModelDtype; reranker?: string }): Promise<number>;
   /**
    * Embeds `texts` in calls of `batch` texts, as the indexer does, each run in slices of `slice`
    * as the embed worker runs them (whole when not given); resolves with the ms it took.
@@ -31,10 +27,9 @@ let embedder: TransformersEmbedder | undefined;
 let reranker: TransformersReranker | undefined;
 
 const api: ModelRatesWorker = {
-  async load({ threads, device, plain, embedder: id, dtype, reranker: rerankerId }) {
+  async load({ threads, device, embedder: id, dtype, reranker: rerankerId }) {
     const t0 = performance.now();
     configureOnnxRuntime(threads === undefined ? {} : { threads });
-    if (plain && env.backends.onnx.wasm) env.backends.onnx.wasm.wasmPaths = { wasm: absoluteUrl(ortPlainWasm), mjs: absoluteUrl(ortPlainMjs) };
     configureSource({ kind: 'local' });
     embedder = await createTransformersEmbedder(id, { device, ...(dtype ? { dtype } : {}) });
     if (rerankerId) reranker = await createTransformersReranker(rerankerId, { device });
