@@ -15,10 +15,10 @@ export interface ModelRatesWorker {
   /** Loads an embedder (and a reranker when given), on `threads` or ORT's default; resolves with the ms it took. */
   load(options: { threads?: number; device: 'wasm' | 'webgpu'; embedder: string; dtype?: ModelDtype; reranker?: string }): Promise<number>;
   /**
-   * Embeds `texts` in calls of `batch` texts, as the indexer does, each run in slices of `slice`
-   * as the embed worker runs them (whole when not given); resolves with the ms it took.
+   * Embeds `texts` in calls of `batch` texts, as the indexer does, each run in slices of at most
+   * `sliceChars` characters as the embed worker runs them (whole when not given); resolves with the ms it took.
    */
-  embed(texts: string[], batch: number, slice?: number): Promise<number>;
+  embed(texts: string[], batch: number, sliceChars?: number): Promise<number>;
   /** Scores each passage against the query; resolves with the ms it took. */
   score(query: string, passages: string[]): Promise<number>;
 }
@@ -35,12 +35,12 @@ const api: ModelRatesWorker = {
     if (rerankerId) reranker = await createTransformersReranker(rerankerId, { device });
     return performance.now() - t0;
   },
-  async embed(texts, batch, slice) {
+  async embed(texts, batch, sliceChars) {
     const model = embedder;
     if (!model) throw new Error('no embedder loaded');
     const t0 = performance.now();
     for (let i = 0; i < texts.length; i += batch) {
-      await embedInSlices(texts.slice(i, i + batch), (part) => model.embed(part, 'passage'), slice ?? batch);
+      await embedInSlices(texts.slice(i, i + batch), (part) => model.embed(part, 'passage'), sliceChars ?? Infinity);
     }
     return performance.now() - t0;
   },

@@ -15,7 +15,7 @@ import { buildApp, startPreview } from '../../test/browser/support/server.ts';
 import { launchBrowser } from '../../test/browser/support/browser.ts';
 import { benchPdfDrop } from '../browser/pdf-drop.ts';
 import { embedThreads } from '../../workers/embed/embed-threads.ts';
-import { EMBED_SLICE } from '../../workers/embed/embed-slices.ts';
+import { EMBED_SLICE_CHARS } from '../../workers/embed/embed-slices.ts';
 import { pdfChunks } from './chunks.ts';
 import { timeCliIndex } from './cli-index.ts';
 import { browserCall, closeWorker, openBenchPage, withinMs } from './browser-side.ts';
@@ -124,24 +124,25 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
     await openBenchPage(page, baseURL);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     const threads = embedThreads(cores);
-    // 'app': the embed worker's set-up (its threads, its slices); 'ortDefault': ORT's own thread
-    // count (half the cores) and whole batches, the app before issue 39
+    // 'app': the embed worker's set-up (its threads, its slices), also run on whole batches of 64;
+    // 'ortDefault': ORT's own thread count (half the cores) and whole batches, the app before issue 39
     await browserCall(page, 'app', { kind: 'load', options: { threads, device: 'wasm', embedder: E5, reranker: RERANKER } });
     await browserCall(page, 'ortDefault', { kind: 'load', options: { device: 'wasm', embedder: E5 } });
     await browserCall(page, 'fp32', { kind: 'load', options: { threads, device: 'wasm', embedder: E5, dtype: 'fp32' } });
     const warm = texts.slice(0, 8);
     for (const m of [nodeQ8, nodeFp32]) await nodeEmbedMs(m, warm, o.batch);
-    for (const w of ['app', 'ortDefault', 'fp32']) await browserCall(page, w, { kind: 'embed', texts: warm, batch: o.batch, slice: EMBED_SLICE });
+    for (const w of ['app', 'ortDefault', 'fp32']) await browserCall(page, w, { kind: 'embed', texts: warm, batch: o.batch, sliceChars: EMBED_SLICE_CHARS });
     await nodeScoreMs(nodeQ8, QUESTION, passages.slice(0, 2));
     await browserCall(page, 'app', { kind: 'score', query: QUESTION, passages: passages.slice(0, 2) });
 
-    const ms: Record<string, number[]> = { node: [], browser: [], browserOrtDefault: [], nodeFp32: [], browserFp32: [], rerankNode: [], rerankBrowser: [] };
+    const ms: Record<string, number[]> = { node: [], browser: [], browserWholeBatches: [], browserOrtDefault: [], nodeFp32: [], browserFp32: [], rerankNode: [], rerankBrowser: [] };
     for (let r = 0; r < o.rounds; r++) {
       ms.node.push(await nodeEmbedMs(nodeQ8, texts, o.batch));
-      ms.browser.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch, slice: EMBED_SLICE }));
+      ms.browser.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch, sliceChars: EMBED_SLICE_CHARS }));
+      ms.browserWholeBatches.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch }));
       ms.browserOrtDefault.push(await browserCall(page, 'ortDefault', { kind: 'embed', texts, batch: o.batch }));
       ms.nodeFp32.push(await nodeEmbedMs(nodeFp32, texts, o.batch));
-      ms.browserFp32.push(await browserCall(page, 'fp32', { kind: 'embed', texts, batch: o.batch, slice: EMBED_SLICE }));
+      ms.browserFp32.push(await browserCall(page, 'fp32', { kind: 'embed', texts, batch: o.batch, sliceChars: EMBED_SLICE_CHARS }));
       ms.rerankNode.push(await nodeScoreMs(nodeQ8, QUESTION, passages));
       ms.rerankBrowser.push(await browserCall(page, 'app', { kind: 'score', query: QUESTION, passages }));
       log(`round ${r + 1}: ${Object.entries(ms).map(([k, list]) => `${k} ${(list[r] / 1000).toFixed(1)} s`).join(', ')}`);
@@ -157,11 +158,12 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
       batch: o.batch,
       browserCores: cores,
       browserThreads: threads,
-      browserSlice: EMBED_SLICE,
+      browserSliceChars: EMBED_SLICE_CHARS,
       embedNodeTextsPerSec: node.perSec,
       embedBrowserTextsPerSec: inBrowser.perSec,
       embedBrowserOverNode: round2(inBrowser.perSec / node.perSec),
       embedBrowserOverNodeTarget: 0.6,
+      embedBrowserWholeBatchesTextsPerSec: embed('browserWholeBatches').perSec,
       embedBrowserOrtDefaultThreadsTextsPerSec: embed('browserOrtDefault').perSec,
       embedNodeFp32TextsPerSec: embed('nodeFp32').perSec,
       embedBrowserFp32TextsPerSec: embed('browserFp32').perSec,

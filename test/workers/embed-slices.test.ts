@@ -17,6 +17,12 @@ describe('embedInSlices', () => {
     expect(vectors.map((v) => String.fromCharCode(v[0])).join('')).toBe('abcde');
   });
 
+  it('fills a slice by characters: short texts share one, a text longer than a slice is one alone', async () => {
+    const calls: string[][] = [];
+    await embedInSlices(['aa', 'b', 'c', 'dddddd', 'e', 'f'], async (slice) => (calls.push(slice), slice.map(() => new Float32Array(1))), 4);
+    expect(calls).toEqual([['aa', 'b', 'c'], ['dddddd'], ['e', 'f']]);
+  });
+
   it('lets a call made meanwhile run between two slices of a long one', async () => {
     const order: string[] = [];
     let tail: Promise<unknown> = Promise.resolve();
