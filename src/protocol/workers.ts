@@ -38,6 +38,8 @@ export interface LoadedEmbedder {
   maxTokens: number;
   queryPrefix: string;
   passagePrefix: string;
+  /** The model file loaded (q8, fp32…), recorded in the index manifest. */
+  dtype?: string;
   /** Where it actually runs (a failed WebGPU load falls back to WASM). */
   device: 'webgpu' | 'wasm';
   report: DeviceReport;
