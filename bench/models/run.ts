@@ -32,6 +32,7 @@ const HELP = `npm run bench:models -- [options]
   --only rates|pdf  one part
   --no-webgpu       skip the WebGPU (SwiftShader) run
   --no-cli          skip loci index of the PDF (its figure then missing beside the drop's)
+  --no-baseline     skip the same drop with the tiny test embedder (the app's own share of the wait)
   --skip-build      reuse the last build in test-results/dist
   --out <file>      JSON results (default bench-results/models.json)
 The stand-ins are built on first use into LOCI_STAND_INS_DIR (default ~/.cache/loci/stand-ins).`;
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       'no-webgpu': { type: 'boolean' },
       'no-cli': { type: 'boolean' },
+      'no-baseline': { type: 'boolean' },
       'skip-build': { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean' },
@@ -80,6 +82,8 @@ async function main(): Promise<void> {
       load.push(os.loadavg()[0]);
       await save(out, report); // the rates are kept should the drop fail
       const drop = await benchPdfDrop(browser, server.url, pdf, QUESTION, log, undefined, `models=local&embedder=${encodeURIComponent(E5)}`, 3 * 3_600_000);
+      // the same drop with the tiny test embedder: what of the wait is the machine and the app, not e5
+      const tiny = v['no-baseline'] ? undefined : await benchPdfDrop(browser, server.url, pdf, QUESTION, log, undefined, 'models=local');
       Object.assign(report, {
         pdf: path.basename(pdf),
         pdfFirstSourcesSec: round1(drop.firstAnswerMs / 1000),
@@ -88,6 +92,7 @@ async function main(): Promise<void> {
         pdfReadySec: round1(drop.readyMs / 1000),
         ...(cli ? { pdfCliIndexSec: round1(cli.seconds), pdfReadyOverCli: round2(drop.readyMs / 1000 / cli.seconds), cliCommand: cli.command } : {}),
         pdfReadyOverCliTarget: 1.5,
+        ...(tiny ? { baselineTinyEmbedder: { embedder: 'tiny-lexical-bert-zh', searchableSec: round1(tiny.searchableMs / 1000), firstSourcesSec: round1(tiny.firstAnswerMs / 1000), readySec: round1(tiny.readyMs / 1000) } } : {}),
         drop,
       });
     }
