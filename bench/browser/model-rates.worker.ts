@@ -9,14 +9,13 @@ import { configureOnnxRuntime, configureSource } from '../../workers/shared/tran
 import { createTransformersEmbedder, type TransformersEmbedder } from '../../src/models/transformers-embedder.ts';
 import { createTransformersReranker, type TransformersReranker } from '../../src/models/transformers-reranker.ts';
 import type { ModelDtype } from '../../src/models/registry.ts';
-import { embedInSlices } from '../../workers/embed/embed-slices.ts';
 
 export interface ModelRatesWorker {
   /** Loads an embedder (and a reranker when given), on `threads` or ORT's default; resolves with the ms it took. */
   load(options: { threads?: number; device: 'wasm' | 'webgpu'; embedder: string; dtype?: ModelDtype; reranker?: string }): Promise<number>;
   /**
-   * Embeds `texts` in calls of `batch` texts, as the indexer does, each run in slices of at most
-   * `sliceChars` characters as the embed worker runs them (whole when not given); resolves with the ms it took.
+   * Embeds `texts` in calls of `batch` texts, as the indexer does, each run whole or in slices of at
+   * most `sliceChars` characters (a trial: the app runs whole batches); resolves with the ms it took.
    */
   embed(texts: string[], batch: number, sliceChars?: number): Promise<number>;
   /** Scores each passage against the query; resolves with the ms it took. */
@@ -40,7 +39,15 @@ const api: ModelRatesWorker = {
     if (!model) throw new Error('no embedder loaded');
     const t0 = performance.now();
     for (let i = 0; i < texts.length; i += batch) {
-      await embedInSlices(texts.slice(i, i + batch), (part) => model.embed(part, 'passage'), sliceChars ?? Infinity);
+      const calls = texts.slice(i, i + batch);
+      // slices of about `sliceChars` characters, each a call of its own (the whole batch when not given)
+      for (let j = 0; j < calls.length; ) {
+        let end = j + 1;
+        let chars = calls[j].length;
+        while (end < calls.length && chars + calls[end].length <= (sliceChars ?? Infinity)) chars += calls[end++].length;
+        await model.embed(calls.slice(j, end), 'passage');
+        j = end;
+      }
     }
     return performance.now() - t0;
   },

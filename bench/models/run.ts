@@ -14,8 +14,8 @@ import type { Browser, Page } from 'playwright-core';
 import { buildApp, startPreview } from '../../test/browser/support/server.ts';
 import { launchBrowser } from '../../test/browser/support/browser.ts';
 import { benchPdfDrop } from '../browser/pdf-drop.ts';
-import { embedThreads } from '../../workers/embed/embed-threads.ts';
-import { EMBED_SLICE_CHARS } from '../../workers/embed/embed-slices.ts';
+/** A trial against the app's set-up: slices of about eight 100-token chunks, each a call of its own. */
+const SLICE_CHARS = 4000;
 import { pdfChunks } from './chunks.ts';
 import { timeCliIndex } from './cli-index.ts';
 import { browserCall, closeWorker, openBenchPage, withinMs } from './browser-side.ts';
@@ -133,31 +133,31 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
     const page = await context.newPage();
     await openBenchPage(page, baseURL);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    const threads = embedThreads(cores);
-    // 'app': the embed worker's set-up (its threads, its slices), also run on whole batches of 64;
-    // 'ortDefault': ORT's own thread count (half the cores) and whole batches, the app before issue 39
-    await browserCall(page, 'app', { kind: 'load', options: { threads, device: 'wasm', embedder: E5, reranker: RERANKER } });
-    await browserCall(page, 'ortDefault', { kind: 'load', options: { device: 'wasm', embedder: E5 } });
-    await browserCall(page, 'fp32', { kind: 'load', options: { threads, device: 'wasm', embedder: E5, dtype: 'fp32' } });
+    const threads = Math.min(4, cores);
+    // 'app': the embed worker's set-up, ORT's own thread count (half the cores) and whole batches of
+    // 64; 'allCores': a trial of every core (up to 4), on whole batches and in slices
+    await browserCall(page, 'app', { kind: 'load', options: { device: 'wasm', embedder: E5, reranker: RERANKER } });
+    await browserCall(page, 'allCores', { kind: 'load', options: { threads, device: 'wasm', embedder: E5 } });
+    await browserCall(page, 'fp32', { kind: 'load', options: { device: 'wasm', embedder: E5, dtype: 'fp32' } });
     const warm = texts.slice(0, 8);
     for (const m of [nodeQ8, nodeFp32]) await nodeEmbedMs(m, warm, o.batch);
-    for (const w of ['app', 'ortDefault', 'fp32']) await browserCall(page, w, { kind: 'embed', texts: warm, batch: o.batch, sliceChars: EMBED_SLICE_CHARS });
+    for (const w of ['app', 'allCores', 'fp32']) await browserCall(page, w, { kind: 'embed', texts: warm, batch: o.batch });
     await nodeScoreMs(nodeQ8, QUESTION, passages.slice(0, 2));
     await browserCall(page, 'app', { kind: 'score', query: QUESTION, passages: passages.slice(0, 2) });
 
-    const ms: Record<string, number[]> = { node: [], browser: [], browserWholeBatches: [], browserOrtDefault: [], nodeFp32: [], browserFp32: [], rerankNode: [], rerankBrowser: [] };
+    const ms: Record<string, number[]> = { node: [], browser: [], browserAllCores: [], browserAllCoresSliced: [], nodeFp32: [], browserFp32: [], rerankNode: [], rerankBrowser: [] };
     for (let r = 0; r < o.rounds; r++) {
       ms.node.push(await nodeEmbedMs(nodeQ8, texts, o.batch));
-      ms.browser.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch, sliceChars: EMBED_SLICE_CHARS }));
-      ms.browserWholeBatches.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch }));
-      ms.browserOrtDefault.push(await browserCall(page, 'ortDefault', { kind: 'embed', texts, batch: o.batch }));
+      ms.browser.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch }));
+      ms.browserAllCores.push(await browserCall(page, 'allCores', { kind: 'embed', texts, batch: o.batch }));
+      ms.browserAllCoresSliced.push(await browserCall(page, 'allCores', { kind: 'embed', texts, batch: o.batch, sliceChars: SLICE_CHARS }));
       ms.nodeFp32.push(await nodeEmbedMs(nodeFp32, texts, o.batch));
-      ms.browserFp32.push(await browserCall(page, 'fp32', { kind: 'embed', texts, batch: o.batch, sliceChars: EMBED_SLICE_CHARS }));
+      ms.browserFp32.push(await browserCall(page, 'fp32', { kind: 'embed', texts, batch: o.batch }));
       ms.rerankNode.push(await nodeScoreMs(nodeQ8, QUESTION, passages));
       ms.rerankBrowser.push(await browserCall(page, 'app', { kind: 'score', query: QUESTION, passages }));
       log(`round ${r + 1}: ${Object.entries(ms).map(([k, list]) => `${k} ${(list[r] / 1000).toFixed(1)} s`).join(', ')}`);
     }
-    for (const w of ['app', 'ortDefault', 'fp32']) await closeWorker(page, w);
+    for (const w of ['app', 'allCores', 'fp32']) await closeWorker(page, w);
     const embed = (key: string) => rate(texts.length, ms[key]);
     const rerank = (key: string) => rate(passages.length, ms[key]);
     const node = embed('node');
@@ -167,14 +167,14 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
       avgTokens: round1(tokens.reduce((a, b) => a + b, 0) / texts.length),
       batch: o.batch,
       browserCores: cores,
-      browserThreads: threads,
-      browserSliceChars: EMBED_SLICE_CHARS,
+      allCoresThreads: threads,
+      slicedChars: SLICE_CHARS,
       embedNodeTextsPerSec: node.perSec,
       embedBrowserTextsPerSec: inBrowser.perSec,
       embedBrowserOverNode: round2(inBrowser.perSec / node.perSec),
       embedBrowserOverNodeTarget: 0.6,
-      embedBrowserWholeBatchesTextsPerSec: embed('browserWholeBatches').perSec,
-      embedBrowserOrtDefaultThreadsTextsPerSec: embed('browserOrtDefault').perSec,
+      embedBrowserAllCoresTextsPerSec: embed('browserAllCores').perSec,
+      embedBrowserAllCoresSlicedTextsPerSec: embed('browserAllCoresSliced').perSec,
       embedNodeFp32TextsPerSec: embed('nodeFp32').perSec,
       embedBrowserFp32TextsPerSec: embed('browserFp32').perSec,
       rerankNodePairsPerSec: rerank('rerankNode').perSec,

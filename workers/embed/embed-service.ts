@@ -14,8 +14,6 @@ import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
 import { Serial } from '../shared/serial.ts';
 import { transformersCode } from '../shared/transformers-code.ts';
-import { embedInSlices } from './embed-slices.ts';
-import { embedThreads } from './embed-threads.ts';
 
 const dispose = (model: { dispose(): Promise<void> }) => model.dispose();
 
@@ -41,7 +39,7 @@ export class EmbedService implements EmbedApi {
       const { model: embedder, device, report } = await this.embedders.load(async () => {
         if (findModel(request.modelId)?.runtime === 'use-lite') return this.createUseLite(request, onProgress);
         const { configureOnnxRuntime, configureSource, createTransformersEmbedder } = await transformersCode();
-        configureOnnxRuntime({ threads: embedThreads() });
+        configureOnnxRuntime();
         configureSource(request.source);
         const report = await this.probe(request);
         const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
@@ -83,7 +81,7 @@ export class EmbedService implements EmbedApi {
   }
 
   async embed(modelId: string, texts: string[], role: EmbedRole): Promise<Float32Array[]> {
-    const vectors = await this.embedders.use(modelId, (embedder) => embedInSlices(texts, (slice) => this.serial.run(() => embedder.embed(slice, role))));
+    const vectors = await this.embedders.use(modelId, (embedder) => this.serial.run(() => embedder.embed(texts, role)));
     // Distinct buffers only: a buffer listed twice makes postMessage throw.
     return transfer(vectors, [...new Set(vectors.map((v) => v.buffer as ArrayBuffer))]);
   }
@@ -96,7 +94,7 @@ export class EmbedService implements EmbedApi {
     try {
       const { model: reranker } = await this.rerankers.load(async () => {
         const { configureOnnxRuntime, configureSource, createTransformersReranker } = await transformersCode();
-        configureOnnxRuntime({ threads: embedThreads() });
+        configureOnnxRuntime();
         configureSource(request.source);
         const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
         const model = await createTransformersReranker(request.modelId, { device: this.device, shaderF16: this.shaderF16, onProgress: meter });
