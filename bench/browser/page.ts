@@ -17,6 +17,7 @@ import { privateImageFile } from '../../src/browser-storage/open-image.ts';
 import { privateVectorFiles } from '../../src/browser-storage/vector-files.ts';
 import { INDEX_STORES } from '../../src/browser-storage/records.ts';
 import { storageUsage, storedSizeAt, type StoredSize } from './stored-size.ts';
+import { closeModelRates, modelRates } from './model-rates-page.ts';
 
 export interface Loaded {
   documents: number;
@@ -44,6 +45,9 @@ export interface OpenSteps {
 }
 
 export interface BenchPage {
+  /** The models benchmark's workers (bench/models/run.ts). */
+  modelRates: typeof modelRates;
+  closeModelRates: typeof closeModelRates;
   openSteps(): Promise<OpenSteps>;
   load(url: string): Promise<Loaded>;
   /** Writes a document's and a group's records again (the app closed): its open image is then two writes behind. */
@@ -67,6 +71,8 @@ async function appStore(): Promise<IdbIndexStore> {
 }
 
 const bench: BenchPage = {
+  modelRates,
+  closeModelRates,
   async openSteps() {
     const db = await openLociDb();
     const stores: OpenSteps['stores'] = [];

@@ -42,8 +42,9 @@ const STAGE_CLOCK = `(() => {
   }).observe(document.body, { subtree: true, attributes: true, childList: true });
 })()`;
 
-export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void, tracePath?: string): Promise<DropResult> {
-  const { context, page } = await probedAppTab(browser, baseURL);
+/** `readyTimeoutMs`: how long indexing may take after the first answer (a production-sized embedder on a busy CPU takes far longer than the tiny one). */
+export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: string, question: string, log: (line: string) => void, tracePath?: string, query?: string, readyTimeoutMs = 900_000): Promise<DropResult> {
+  const { context, page } = await probedAppTab(browser, baseURL, query);
   try {
     const name = path.basename(pdf);
     await resetProbe(page);
@@ -63,7 +64,7 @@ export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: strin
       await page.waitForSelector('[data-testid="source"]', { timeout: 600_000 });
       const firstAnswerMs = Date.now() - t0;
       log(`pdf: first answer's sources after ${(firstAnswerMs / 1000).toFixed(1)} s`);
-      await waitForStatus(page, name, ['ready', 'error'], 900_000);
+      await waitForStatus(page, name, ['ready', 'error'], readyTimeoutMs);
       return { searchableMs, firstAnswerMs, readyMs: Date.now() - t0 };
     };
     const { result: times, tasks } = await traced(tracePath === undefined ? undefined : { browser, page, path: tracePath }, dropped);

@@ -1,15 +1,19 @@
 /**
  * Launch options from the page's URL: `?models=local` runs on the site's /models/ folder with the
  * tiny models (tests, offline demos); `?device=webgpu` lets the embedder use a software WebGPU
- * adapter (tests on SwiftShader), `?device=wasm` keeps everything on WebAssembly.
+ * adapter (tests on SwiftShader), `?device=wasm` keeps everything on WebAssembly. With
+ * `models=local`, `&embedder=ID` picks another embedder from that folder (the models benchmark's
+ * production-shaped stand-ins).
  */
 import type { LaunchOptions } from '../protocol/workers.ts';
 
 export function launchOptions(search: string = globalThis.location?.search ?? ''): LaunchOptions {
   const params = new URLSearchParams(search);
   const device = params.get('device');
+  const embedder = params.get('embedder');
   return {
     localModels: params.get('models') === 'local',
     device: device === 'webgpu' || device === 'wasm' ? device : 'auto',
+    ...(embedder ? { localEmbedder: embedder } : {}),
   };
 }

@@ -19,6 +19,12 @@ export interface Embedder {
   readonly queryPrefix: string;
   readonly passagePrefix: string;
   /**
+   * The model file it runs (a transformers.js dtype: q8, fp32…), when the adapter knows it: recorded
+   * in the index manifest to say what built the vectors, never compared (q8 and fp32 vectors of one
+   * model are close enough to share an index).
+   */
+  readonly dtype?: string;
+  /**
    * Unit-length vectors, one per text, prefix for `role` applied by the adapter.
    * Texts longer than `maxTokens` are truncated by the adapter.
    */

@@ -256,7 +256,8 @@ export type VectorStorage = 'float32' | 'int8';
 export interface IndexManifest {
   format: 'loci-index';
   version: number;
-  embedder: { id: string; dimension: number; queryPrefix: string; passagePrefix: string };
+  /** `dtype`: the model file that embedded the index, when its adapter said (older indexes lack it). */
+  embedder: { id: string; dimension: number; queryPrefix: string; passagePrefix: string; dtype?: string };
   chunking: { chunkTokens: number; overlapTokens: number };
   clustering: {
     scope: 'document' | 'corpus';

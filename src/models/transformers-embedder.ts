@@ -45,6 +45,7 @@ class Encoder implements TransformersEmbedder {
   readonly maxTokens: number;
   readonly queryPrefix: string;
   readonly passagePrefix: string;
+  readonly dtype: string;
   private readonly layout: SpecialLayout;
 
   constructor(
@@ -59,6 +60,7 @@ class Encoder implements TransformersEmbedder {
     this.maxTokens = info.maxTokens;
     this.queryPrefix = info.queryPrefix;
     this.passagePrefix = info.passagePrefix;
+    this.dtype = info.dtype;
     this.layout = specialLayout(tokenizer);
   }
 

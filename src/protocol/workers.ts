@@ -18,6 +18,8 @@ export interface LaunchOptions {
    * `wasm`: never.
    */
   device: 'auto' | 'webgpu' | 'wasm';
+  /** `&embedder=ID` beside `models=local`: that embedder from the site's folder instead of the tiny one. */
+  localEmbedder?: string;
 }
 
 export type ModelSourceSetting = AppSettings['modelSource'];
@@ -36,6 +38,8 @@ export interface LoadedEmbedder {
   maxTokens: number;
   queryPrefix: string;
   passagePrefix: string;
+  /** The model file loaded (q8, fp32…), recorded in the index manifest. */
+  dtype?: string;
   /** Where it actually runs (a failed WebGPU load falls back to WASM). */
   device: 'webgpu' | 'wasm';
   report: DeviceReport;

@@ -40,6 +40,7 @@ describe('transformers.js embedder with the real tiny models', () => {
     expect(zh.dimension).toBe(128);
     expect(glove.dimension).toBe(100);
     expect(zh.maxTokens).toBe(512);
+    expect(zh.dtype).toBe('q8');
     const [a] = await zh.embed(['数据安全'], 'passage');
     const [b] = await glove.embed(['data security'], 'query');
     expect(a).toBeInstanceOf(Float32Array);

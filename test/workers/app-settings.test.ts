@@ -60,6 +60,14 @@ describe('AppSettingsStore', () => {
     expect(await chosen.db.get('settings', 'hybrid')).toBeUndefined();
   });
 
+  it('takes the local embedder the URL names, for this session only', async () => {
+    const { db } = await storedWith();
+    const store = new AppSettingsStore(db, { localModels: true, device: 'wasm', localEmbedder: 'Xenova/multilingual-e5-small' });
+    expect(await store.load()).toMatchObject({ modelSource: { kind: 'local' }, embedderId: 'Xenova/multilingual-e5-small', generatorId: 'tiny-random-qwen3' });
+    expect(await new AppSettingsStore(db, launch).load()).toMatchObject({ modelSource: { kind: 'hub' }, embedderId: 'Xenova/multilingual-e5-small' });
+    expect(await new AppSettingsStore(db, { localModels: true, device: 'wasm' }).load()).toMatchObject({ embedderId: 'tiny-lexical-bert-zh' });
+  });
+
   it('stores the new choices and reads them back', async () => {
     const { db, factory } = await storedWith();
     const store = new AppSettingsStore(db, launch);

@@ -64,6 +64,7 @@ export class EmbedService implements EmbedApi {
         maxTokens: embedder.maxTokens,
         queryPrefix: embedder.queryPrefix,
         passagePrefix: embedder.passagePrefix,
+        ...(embedder.dtype ? { dtype: embedder.dtype } : {}),
         device,
         report,
       };

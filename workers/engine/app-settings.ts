@@ -70,7 +70,8 @@ export class AppSettingsStore {
 
   async load(): Promise<AppSettings> {
     const stored = (await this.stored.getAll()) as AppSettings;
-    this.current = { ...stored, ...(this.launch.localModels ? LOCAL_MODELS : {}) };
+    const local = this.launch.localModels ? { ...LOCAL_MODELS, ...(this.launch.localEmbedder ? { embedderId: this.launch.localEmbedder } : {}) } : {};
+    this.current = { ...stored, ...local };
     return this.current;
   }
 

@@ -18,11 +18,13 @@ export class RemoteEmbedder implements Embedder {
   readonly maxTokens: number;
   readonly queryPrefix: string;
   readonly passagePrefix: string;
+  readonly dtype?: string;
 
   constructor(
     private readonly api: Remote<EmbedApi>,
     loaded: LoadedEmbedder,
   ) {
+    if (loaded.dtype) this.dtype = loaded.dtype;
     this.id = loaded.id;
     this.dimension = loaded.dimension;
     this.maxTokens = loaded.maxTokens;

@@ -8,10 +8,15 @@ import type { ModelSourceSetting } from '../../src/protocol/workers.ts';
 import { ortWasmPaths } from './ort-wasm.ts';
 import { SITE_MODELS_PATH } from './site-models.ts';
 
-export function configureOnnxRuntime(): void {
+/**
+ * `threads`: the WebAssembly backend's thread pool, fixed by ORT when this worker's first session
+ * starts (later changes are ignored); ORT's default (half the cores) when not given.
+ */
+export function configureOnnxRuntime(options: { threads?: number } = {}): void {
   const wasm = env.backends.onnx.wasm;
   if (!wasm) throw new Error('onnxruntime-web exposes no wasm settings');
   wasm.wasmPaths = ortWasmPaths();
+  if (options.threads !== undefined) wasm.numThreads = options.threads;
 }
 
 export function configureSource(source: ModelSourceSetting): void {

@@ -37,6 +37,7 @@ export function createManifest(embedder: Embedder, settings: Partial<ManifestSet
       dimension: embedder.dimension,
       queryPrefix: embedder.queryPrefix,
       passagePrefix: embedder.passagePrefix,
+      ...(embedder.dtype ? { dtype: embedder.dtype } : {}),
     },
     ...DEFAULT_SETTINGS,
     ...settings,

@@ -63,6 +63,12 @@ describe('index file format', () => {
     expect(JSON.parse(header).manifest.embedder).toEqual({ id: 'e', dimension: 3, queryPrefix: '', passagePrefix: '' });
   });
 
+  it('records the model file that embedded the index when the embedder names it', async () => {
+    const manifest = createManifest({ ...hashEmbedder('e', 3), dtype: 'q8' });
+    const decoded = await decodeIndex(await encodeIndex({ ...snapshot, manifest }));
+    expect(decoded.manifest.embedder).toEqual({ id: 'e', dimension: 3, queryPrefix: '', passagePrefix: '', dtype: 'q8' });
+  });
+
   it('refuses foreign, truncated and future files with a clear error', async () => {
     const bytes = await encodeIndex(snapshot);
     await expect(decodeIndex(new TextEncoder().encode('PK\u0003\u0004 not an index'))).rejects.toThrow(/not a Loci index/);

@@ -1,0 +1,32 @@
+/**
+ * The stand-ins in Chromium, in workers of the bench page (bench/browser/model-rates.worker.ts):
+ * the same adapters and ORT set-up as the app's embed worker, on onnxruntime-web.
+ */
+import type { Page } from 'playwright-core';
+import type { BenchPage } from '../browser/page.ts';
+import type { ModelRatesCall } from '../browser/model-rates-page.ts';
+
+type BenchWindow = { lociBench: BenchPage };
+
+export async function openBenchPage(page: Page, baseURL: string): Promise<void> {
+  await page.goto(`${baseURL}/bench/browser/page.html?models=local`);
+  await page.waitForFunction(() => 'lociBench' in window);
+}
+
+export function browserCall(page: Page, worker: string, call: ModelRatesCall): Promise<number> {
+  return page.evaluate(([name, c]) => (window as unknown as BenchWindow).lociBench.modelRates(name, c), [worker, call] as const);
+}
+
+export function closeWorker(page: Page, worker: string): Promise<void> {
+  return page.evaluate((name) => (window as unknown as BenchWindow).lociBench.closeModelRates(name), worker);
+}
+
+/** A call that may never finish (WebGPU on a software adapter): undefined after `ms`, its worker ended. */
+export async function withinMs(page: Page, worker: string, call: ModelRatesCall, ms: number): Promise<number | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  const result = await Promise.race([browserCall(page, worker, call), late]);
+  clearTimeout(timer);
+  if (result === undefined) await closeWorker(page, worker);
+  return result;
+}

@@ -1,0 +1,134 @@
+"""Builds the production-shaped stand-ins into a folder, in the layout transformers.js loads:
+
+    <out>/Xenova/multilingual-e5-small/   12 x 384, 12 heads, FFN 1536, vocab 250,037, 514 positions
+    <out>/Xenova/bge-reranker-base/       12 x 768, 12 heads, FFN 3072, vocab 250,002, 1 label
+
+each with config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx (fp32) and
+onnx/model_quantized.onnx (q8). Random weights: for speed, never for answers. Run by the models
+benchmark (bench/models/stand-ins.ts) with Debian's python3-torch and python3-onnx:
+
+    python3 bench/models/stand-ins/build.py --out DIR --data ../shared/data [--only e5|reranker]
+"""
+import argparse
+import json
+import os
+import shutil
+import time
+
+import onnx
+import torch
+
+from encoder import XlmrEncoder
+from quantize import quantize_dynamic
+from tokenizer import write_tokenizer
+
+# Opset 17: LayerNormalization as one node, and well inside what onnxruntime-web 1.31 and
+# onnxruntime-node 1.30 run (both take opsets up to 21).
+OPSET = 17
+
+MODELS = {
+    "e5": {
+        "repo": "Xenova/multilingual-e5-small",
+        "shape": dict(vocab=250037, hidden=384, layers=12, heads=12, ffn=1536, max_positions=514),
+        "architecture": "XLMRobertaModel",
+        "output": "last_hidden_state",
+    },
+    "reranker": {
+        "repo": "Xenova/bge-reranker-base",
+        "shape": dict(vocab=250002, hidden=768, layers=12, heads=12, ffn=3072, max_positions=514, labels=1),
+        "architecture": "XLMRobertaForSequenceClassification",
+        "output": "logits",
+    },
+}
+
+
+def config(spec: dict) -> dict:
+    s = spec["shape"]
+    c = {
+        "architectures": [spec["architecture"]],
+        "model_type": "xlm-roberta",
+        "vocab_size": s["vocab"],
+        "hidden_size": s["hidden"],
+        "num_hidden_layers": s["layers"],
+        "num_attention_heads": s["heads"],
+        "intermediate_size": s["ffn"],
+        "max_position_embeddings": s["max_positions"],
+        "type_vocab_size": 1,
+        "hidden_act": "gelu",
+        "layer_norm_eps": 1e-5,
+        "pad_token_id": 1,
+        "bos_token_id": 0,
+        "eos_token_id": 2,
+        "stand_in": "random weights in the shape of the real model, for speed measurements only",
+    }
+    if s.get("labels"):
+        c["id2label"] = {"0": "LABEL_0"}
+        c["label2id"] = {"LABEL_0": 0}
+    return c
+
+
+def random_model(spec: dict, seed: int) -> XlmrEncoder:
+    torch.manual_seed(seed)
+    model = XlmrEncoder(**spec["shape"]).eval()
+    with torch.no_grad():
+        # a trained model's scale (BERT's initialiser), so q8's activation ranges are like a real one's
+        for name, p in model.named_parameters():
+            if "norm" in name:
+                p.fill_(1.0 if name.endswith("weight") else 0.0)
+            elif p.dim() >= 2:
+                p.normal_(0, 0.02)
+            else:
+                p.zero_()
+    return model
+
+
+def export(model: XlmrEncoder, spec: dict, path: str) -> None:
+    ids = torch.tensor([[0, 581, 10323, 2], [0, 581, 2, 1]])
+    mask = torch.tensor([[1, 1, 1, 1], [1, 1, 1, 0]])
+    out = spec["output"]
+    axes = {"input_ids": {0: "batch_size", 1: "sequence_length"}, "attention_mask": {0: "batch_size", 1: "sequence_length"}}
+    axes[out] = {0: "batch_size"} if out == "logits" else {0: "batch_size", 1: "sequence_length"}
+    torch.onnx.export(model, (ids, mask), path, input_names=["input_ids", "attention_mask"], output_names=[out],
+                      dynamic_axes=axes, opset_version=OPSET, do_constant_folding=True)
+
+
+def build(name: str, out_dir: str, tokenizer_dir: str) -> None:
+    spec = MODELS[name]
+    folder = os.path.join(out_dir, spec["repo"])
+    partial = folder + ".partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    os.makedirs(os.path.join(partial, "onnx"))
+    t0 = time.time()
+    fp32 = os.path.join(partial, "onnx", "model.onnx")
+    export(random_model(spec, seed=len(name)), spec, fp32)
+    onnx.save(quantize_dynamic(onnx.load(fp32)), os.path.join(partial, "onnx", "model_quantized.onnx"))
+    for f in ("tokenizer.json", "tokenizer_config.json"):
+        shutil.copy(os.path.join(tokenizer_dir, f), partial)
+    with open(os.path.join(partial, "config.json"), "w") as f:
+        json.dump(config(spec), f, indent=2)
+    sizes = {f: os.path.getsize(os.path.join(partial, "onnx", f)) for f in sorted(os.listdir(os.path.join(partial, "onnx")))}
+    with open(os.path.join(partial, "PROVENANCE.txt"), "w") as f:
+        f.write(f"Stand-in for {spec['repo']}: random weights, built by bench/models/stand-ins/build.py\n"
+                f"torch {torch.__version__}, onnx {onnx.__version__}, opset {OPSET}; shape {spec['shape']}\n"
+                f"files: {sizes}\n")
+    # the folder appears whole or not at all: an interrupted build is not mistaken for a finished one
+    shutil.rmtree(folder, ignore_errors=True)
+    os.rename(partial, folder)
+    print(f"built {spec['repo']} in {time.time() - t0:.0f} s: {sizes}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--data", required=True, help="the data sets the tokenizer's pieces are counted in")
+    parser.add_argument("--only", choices=sorted(MODELS))
+    args = parser.parse_args()
+    tokenizer_dir = os.path.join(args.out, ".tokenizer")
+    if not os.path.exists(os.path.join(tokenizer_dir, "tokenizer.json")):
+        write_tokenizer(args.data, tokenizer_dir)
+    for name in [args.only] if args.only else MODELS:
+        build(name, args.out, tokenizer_dir)
+
+
+if __name__ == "__main__":
+    main()
