@@ -31,6 +31,7 @@ async function built(): Promise<IndexSnapshot> {
   const store = new MemoryIndexStore();
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store, settings: SETTINGS });
   await engine.indexFiles([{ name: 'a.txt', bytes: text(0) }, { name: 'b.txt', bytes: text(1) }]);
+  await engine.makeClusters();
   return store.snapshot()!;
 }
 

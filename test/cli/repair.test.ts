@@ -68,7 +68,7 @@ describe('loci repair', () => {
   it('rebuilds damaged cluster entries from their document, which answers meanwhile', async () => {
     const law = path.join(DOCUMENTS_DIR, 'md_zh', '数据安全法_2021.md');
     const index = path.join(dir, 'clusters.loci');
-    const r = await loci('index', law, '--out', index, '--json');
+    const r = await loci('index', law, '--out', index, '--json', '--clusters');
     expect(JSON.parse(r.stdout).clusters).toBeGreaterThan(0);
     const bytes = new Uint8Array(await readFile(index));
     writeNaN(bytes, blockOf(bytes, 'groups', 0, 'vectors')[0]);

@@ -16,7 +16,9 @@ import { cliOcrOptions } from '../ocr-setup.ts';
 import type { Progress } from '../../core/ports.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
-  Parses, chunks, embeds, clusters and pre-parses the files (pdf, docx, epub, html, md, txt).
+  Parses, chunks, embeds and pre-parses the files (pdf, docx, epub, html, md, txt). Clusters are
+  made when something first reads them (a cluster strategy, a question about a whole document),
+  and kept in the index; --clusters makes every document's now.
   PDF pages without a usable text layer (scans) are read by OCR (PaddleOCR, Chinese and English,
   5-12 s a page); --no-ocr turns it off, and a scanned PDF is then refused.
   Run it again with the same --out to resume an interrupted run or to add files; an existing
@@ -25,12 +27,12 @@ export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [
   and the others are indexed; the exit code is then 1. So is it when a folder given yields nothing
   to index (it is empty, holds only hidden files, or none of its files could be read), which is said.
   --embedder <id>  --llm <id>  --preparse llm|extractive|off  --preparse-budget <chunks>
-  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --seed <n>  --models <dir>  --no-ocr
+  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --clusters  --seed <n>  --models <dir>  --no-ocr
   --max-chunks <n>  most chunks one file may make (default 50,000, about 12 MB of English text);
                     a file past it is refused by name before it is embedded`;
 
 export async function indexCommand(argv: string[]): Promise<number> {
-  const { options, positionals, values } = parseCommon(argv, { 'no-ocr': { type: 'boolean' }, 'max-chunks': { type: 'string' } });
+  const { options, positionals, values } = parseCommon(argv, { 'no-ocr': { type: 'boolean' }, 'max-chunks': { type: 'string' }, clusters: { type: 'boolean' } });
   if (options.help) return console.log(INDEX_HELP), 0;
   if (!options.out) throw new UsageError('index needs --out <path> for the index file');
   if (positionals.length === 0) throw new UsageError('index needs at least one file or folder');
@@ -122,7 +124,7 @@ async function buildIndex({ argv, options, values, maxChunks, gathered, failedFi
         fail(error instanceof UnreadableFileError ? file : name, error.message);
       }
     }
-    return engine.indexFiles(inputs, {
+    const indexed = await engine.indexFiles(inputs, {
       signal,
       onProgress: progress,
       ingest: {
@@ -132,6 +134,8 @@ async function buildIndex({ argv, options, values, maxChunks, gathered, failedFi
       preparseBudget: options.preparseBudget !== undefined ? { maxSources: options.preparseBudget } : undefined,
       onFileError: (name, error) => fail(name, error.message),
     });
+    if (values.clusters === true) await engine.makeClusters({ signal, onProgress: progress });
+    return indexed;
   });
   for (const d of outcome.duplicates) process.stderr.write(`skipped: ${d.name}: same content as ${d.sameAs}, which is already indexed\n`);
   for (const r of outcome.added) if (r.doc.encoding) process.stderr.write(`note: ${r.doc.name}: read as ${r.doc.encoding} (not UTF-8)\n`);

@@ -61,6 +61,9 @@ export async function repairCommand(argv: string[]): Promise<number> {
       await Promise.all(files.map(async ({ id, file }) => ({ name: wanted.get(id)!, bytes: await readRegularFile(file, path.basename(file)) }))),
       { onProgress: stderrProgress(options.quiet) },
     );
+    // the damaged groups were deleted: their documents' clusters are made again, as they were
+    const clustered = damage.filter((d) => d.kind === 'group').flatMap((d) => d.docIds);
+    if (clustered.length > 0) await engine.makeClusters({ docIds: new Set(clustered), onProgress: stderrProgress(options.quiet) });
     for (const { id, file } of files) if (engine.document(id)) summary.rebuilt.push({ doc: wanted.get(id)!, file });
     for (const [id, name] of wanted) if (!engine.document(id)) summary.dropped.push(name);
     await store.close();
