@@ -2,8 +2,8 @@
  * A context built for breadth, for questions about a whole document or collection
  * (query/whole-document.ts). Top-k gives the passages most like the question's words, which sit
  * together in one topic; a summary needs every topic. CAP-RAG's clusters are a document's topics,
- * so this takes each cluster's most typical passage, then each one's second, and so on: packed
- * best first within the token budget, every topic gets a passage before any gets two. The
+ * so every cluster gives a passage before any gives a second (see breadthChunks): packed best
+ * first within the token budget, every topic is read before any is read twice. The
  * sources are then read in document order (answer/order.ts), so an answer can go from beginning
  * to end.
  */
@@ -16,13 +16,19 @@ export interface BreadthDocument {
   group?: ClusterGroup;
 }
 
+/**
+ * Stretches a document without clusters is read as (one too short to cluster, or one still being
+ * indexed): about as many topics as a law's chapters, so its beginning does not fill the budget.
+ */
+const UNCLUSTERED_STRETCHES = 16;
+
 /** One topic: its chunks, each with how typical of it it is (its membership). */
 type Topic = { chunk: Chunk; p: number }[];
 
 /**
  * A document's topics. A chunk belongs to the cluster that claims it most (soft clusters share
- * chunks); a document too short to cluster, or a chunk no cluster claims, is read in its order,
- * split into as many runs as the clustered documents' topics are on average long.
+ * chunks); a document without clusters, or the chunks no cluster claims, is read in its order,
+ * split into runs as long as the clusters are on average (16 runs without clusters).
  */
 function topicsOf({ record, group }: BreadthDocument): Topic[] {
   const byId = new Map(record.chunks.map((c) => [c.id, c]));
@@ -41,7 +47,7 @@ function topicsOf({ record, group }: BreadthDocument): Topic[] {
     else unclaimed.push(chunk);
   }
   const clustered = topics.filter((t) => t.length > 0);
-  return [...clustered, ...runs(unclaimed, clustered.length > 0 ? Math.ceil(unclaimed.length / clustered.length) : 1)];
+  return [...clustered, ...runs(unclaimed, Math.ceil(unclaimed.length / (clustered.length > 0 ? clustered.length : UNCLUSTERED_STRETCHES)))];
 }
 
 /** Consecutive runs of `size` chunks, the middle one of each the most typical of its stretch of text. */
@@ -58,36 +64,42 @@ function runs(chunks: Chunk[], size: number): Topic[] {
 
 /**
  * Up to `limit` chunks of the documents, best first for packing: round r takes one more passage
- * of every topic, larger topics first, documents interleaved, so whatever prefix the budget keeps
- * covers as many topics as it can. Each time, a topic gives its passage farthest (in the
- * document) from every passage already taken, the most typical among equals: a topic that recurs
- * through a document is read where it recurs, not twice in one place, so "from beginning to end"
- * covers the chapters rather than one chapter's neighbouring paragraphs.
+ * of every topic, so whatever prefix the budget keeps covers as many topics as it can. Within a
+ * round, the next passage is the one farthest (in its document) from every passage already taken,
+ * of any topic still waiting that round — the larger topic, then the more typical passage, among
+ * equals. So the first passages span each document from beginning to end, and a topic that recurs
+ * through it is read where it recurs, not twice in one place.
  */
 export function breadthChunks(documents: readonly BreadthDocument[], limit: number): RetrievedChunk[] {
-  const topics = documents.flatMap((d) => topicsOf(d).map((members) => ({ members: [...members], doc: d.record.doc })));
-  topics.sort((a, b) => b.members.length - a.members.length);
+  const topics = documents.flatMap((d) => topicsOf(d).map((members) => ({ members: [...members], size: members.length, doc: d.record.doc })));
   const taken = new Map<string, number[]>();
   const spread = (chunk: Chunk) => Math.min(Infinity, ...(taken.get(chunk.docId) ?? []).map((o) => Math.abs(o - chunk.ordinal)));
   const out: RetrievedChunk[] = [];
   for (let round = 0; out.length < limit && topics.some((t) => t.members.length > 0); round++) {
-    for (const { members, doc } of topics) {
-      if (members.length === 0 || out.length >= limit) continue;
-      let pick = 0;
-      for (let i = 1; i < members.length; i++) if (better(members[i], members[pick], spread)) pick = i;
-      const [{ chunk }] = members.splice(pick, 1);
+    const waiting = topics.filter((t) => t.members.length > 0);
+    while (waiting.length > 0 && out.length < limit) {
+      let best = { topic: 0, member: 0 };
+      waiting.forEach((topic, t) =>
+        topic.members.forEach((member, m) => {
+          const current = waiting[best.topic];
+          if (better({ ...member, size: topic.size }, { ...current.members[best.member], size: current.size }, spread)) best = { topic: t, member: m };
+        }),
+      );
+      const [topic] = waiting.splice(best.topic, 1);
+      const [{ chunk }] = topic.members.splice(best.member, 1);
       taken.set(chunk.docId, [...(taken.get(chunk.docId) ?? []), chunk.ordinal]);
       const rank = out.length + 1;
-      out.push({ chunk, docName: doc.name, docTitle: doc.title ?? doc.name, score: 1 / rank, firstRank: rank, via: round === 0 ? 'cluster' : 'chunk' });
+      out.push({ chunk, docName: topic.doc.name, docTitle: topic.doc.title ?? topic.doc.name, score: 1 / rank, firstRank: rank, via: round === 0 ? 'cluster' : 'chunk' });
     }
   }
   return out;
 }
 
-/** Farther from what was taken, then more typical, then earlier. */
-function better(a: Topic[number], b: Topic[number], spread: (chunk: Chunk) => number): boolean {
+/** Farther from what was taken, then of the larger topic, then more typical, then earlier. */
+function better(a: Topic[number] & { size: number }, b: Topic[number] & { size: number }, spread: (chunk: Chunk) => number): boolean {
   const [sa, sb] = [spread(a.chunk), spread(b.chunk)];
   if (sa !== sb) return sa > sb;
+  if (a.size !== b.size) return a.size > b.size;
   if (a.p !== b.p) return a.p > b.p;
   return a.chunk.ordinal < b.chunk.ordinal;
 }
