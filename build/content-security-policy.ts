@@ -43,7 +43,10 @@ export function contentSecurityPolicy(): Plugin {
   return {
     name: 'loci-content-security-policy',
     apply: (_config, env) => env.command === 'build' || env.isPreview === true,
-    transformIndexHtml() {
+    transformIndexHtml(_html, ctx) {
+      // The app's page only: the test harness and bench pages (built only for them, never deployed)
+      // run the engine's WebAssembly in the page, under the preview server's first-visit policy.
+      if (path.resolve(ctx.filename) !== path.resolve('index.html')) return;
       return [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: PAGE_POLICY }, injectTo: 'head-prepend' }];
     },
     async generateBundle() {

@@ -106,7 +106,9 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   const generator = needsModel ? requireGenerator(deps).generator : deps.generator;
   const lang = options.lang ?? detectLanguage(asked);
   const question = options.history?.length && generator ? await condenseFollowUp(options.history, asked, generator, { lang, signal }) : asked;
-  const whole = options.breadth !== false && asksForWhole(question) ? await deps.whole?.(question, options.within, signal) : undefined;
+  // the person's own words decide first: a follow-up made standalone by a small model may lose the form
+  const aboutWhole = options.breadth === false ? undefined : [asked, question].find(asksForWhole);
+  const whole = aboutWhole === undefined ? undefined : await deps.whole?.(aboutWhole, options.within, signal);
   if (whole) {
     const result: RetrievalResult = { chunks: whole.chunks, trace: [], breadth: { documents: whole.documents } };
     return { question, lang, queries: [question], result, chunks: whole.chunks, ...(cut ? { cut } : {}) };
