@@ -1,8 +1,9 @@
 /**
  * The indexing pipeline: parse → chunk → embed → pre-parse → ready, one stage at a time, each
- * stage's result written to the store before the next starts; clusters are made apart, when read. A job that stops (crash, reload,
- * cancel, budget) resumes from the stage it reached, and since records are replaced whole and ids
- * come from content, nothing is ever duplicated.
+ * stage's result written to the store before the next starts; clusters are made apart, when read
+ * (`makeClusters`). A job that stops (crash, reload, cancel, budget) resumes from the stage it
+ * reached, and since records are replaced whole and ids come from content, nothing is ever
+ * duplicated.
  */
 import { chunkDocument } from '../chunk/chunker.ts';
 import { clusterInThread } from '../cluster/index.ts';
