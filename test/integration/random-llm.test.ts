@@ -38,7 +38,7 @@ describe('LLM pre-parsing with a random-weights model', () => {
     expect(first.preparse.failed).toBe(3);
     expect(first.preparse.pending).toBeGreaterThan(0);
     const record = store.snapshot()!.documents[0];
-    expect(record.job.stage).toBe('clustered');
+    expect(record.job.stage).toBe('embedded');
     expect(record.preparse).toHaveLength(3);
     for (const p of record.preparse) {
       expect(p.status).toBe('failed');

@@ -272,9 +272,8 @@ export class LociEngine {
     return { added, failed, duplicates, preparse };
   }
 
-  /** Runs the stages after embedding (pre-parsing) for whatever documents have not reached them. */
+  /** Runs the stage after embedding (pre-parsing) for whatever documents have not reached it. */
   async finishPending(options: StageOptions & { preparseBudget?: PreparseBudget } = {}): Promise<PreparseOutcome> {
-    await this.indexer.passClustering(options);
     return this.indexer.preparsePending({ ...options, budget: options.preparseBudget });
   }
 
@@ -310,7 +309,6 @@ export class LociEngine {
       await this.indexer.ingestFile(original.name, original.bytes, { chunking: override, signal, onProgress, ingest: options.ingest, id: docId });
       options.onEmbedded?.();
     }
-    await this.indexer.passClustering({ docIds });
     const budget = options.preparseBudget;
     const outcome = await this.indexer.preparsePending({ docIds, mode: options.preparse, budget, signal, onProgress });
     await this.fusionWeight(signal);

@@ -164,23 +164,11 @@ export class Indexer implements RecordSink {
   }
 
   /**
-   * Takes embedded documents past the stage where clustering used to run, without clustering them.
-   * Clusters are made when something reads them (`makeClusters`): the default strategy searches
-   * none, and clustering was the dearest per-chunk stage that nothing read (HotpotQA dev with
-   * USE-Lite, cached embeddings: 6.0 s of the index's 13.9 s).
-   */
-  async passClustering(options: StageOptions = {}): Promise<void> {
-    for (const record of [...this.documents.values()]) {
-      if (reached(record.job, 'clustered') || !reached(record.job, 'embedded')) continue;
-      if (options.docIds && !options.docIds.has(record.doc.id)) continue;
-      await this.putDocument({ ...record, job: { ...record.job, stage: 'clustered' } });
-    }
-  }
-
-  /**
    * Clusters whatever has no clusters yet: each embedded document on its own (document scope), or
    * the embedded documents together when the corpus group is missing or holds other documents
-   * (corpus scope). Returns the groups it made.
+   * (corpus scope). Returns the groups it made. Indexing never calls it: the default strategy
+   * searches no cluster, and clustering was the dearest per-chunk stage that nothing read (HotpotQA
+   * dev with USE-Lite, cached embeddings: 6.0 s of the index's 13.9 s).
    */
   async makeClusters(options: StageOptions = {}): Promise<string[]> {
     const embedded = [...this.documents.values()].filter((r) => reached(r.job, 'embedded'));
@@ -208,7 +196,7 @@ export class Indexer implements RecordSink {
     // Finished sources are already stored; the caller learns the run stopped short.
     if (outcome.cancelled) throw new CancelledError('indexing');
     for (const record of [...this.documents.values()]) {
-      if (!reached(record.job, 'clustered') || record.job.stage === 'ready') continue;
+      if (!reached(record.job, 'embedded') || record.job.stage === 'ready') continue;
       if (options.docIds && !options.docIds.has(record.doc.id)) continue;
       if (!outcome.pendingDocs.has(record.doc.id)) await this.putDocument({ ...record, job: { ...record.job, stage: 'ready' } });
     }

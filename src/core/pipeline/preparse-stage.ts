@@ -128,7 +128,7 @@ function collectSources(sink: RecordSink, docIds?: ReadonlySet<string>) {
   const ownerOf = new Map<string, string>();
   const docsOf = new Map<string, string[]>();
   for (const r of sink.documents.values()) {
-    if (!reached(r.job, 'clustered') || !inScope([r.doc.id])) continue;
+    if (!reached(r.job, 'embedded') || !inScope([r.doc.id])) continue;
     for (const c of r.chunks) {
       sources.push({ id: c.id, type: 'chunk', text: c.text, headingPath: c.headingPath, lang: r.doc.language });
       ownerOf.set(c.id, r.doc.id);

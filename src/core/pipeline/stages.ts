@@ -7,6 +7,8 @@ import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import type { ClusterRunner, Embedder, Generator, ProgressListener } from '../ports.ts';
 import type { IndexManifest, JobState, Stage } from '../types.ts';
 
+// 'clustered' is no longer written (clusters are made when read, Indexer.makeClusters): records
+// stored at it before are past embedding and go on to pre-parsing like any embedded one.
 const STAGES: Stage[] = ['parsed', 'chunked', 'embedded', 'clustered', 'preparsed', 'ready'];
 
 /** True when the job has done `stage` (or a later one). */

@@ -138,7 +138,7 @@ describe('indexing pipeline', () => {
     const events: string[] = [];
     class Recording extends MemoryIndexStore {
       override putDocument(record: Parameters<MemoryIndexStore['putDocument']>[0]): Promise<void> {
-        events.push(`put ${record.doc.name}`);
+        events.push(`put ${record.doc.name} ${record.job.stage}`);
         return super.putDocument(record);
       }
       override putGroup(record: Parameters<MemoryIndexStore['putGroup']>[0]): Promise<void> {
@@ -151,6 +151,8 @@ describe('indexing pipeline', () => {
     }
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new Recording(), settings: SETTINGS });
     await engine.indexFiles(FILES);
+    // no record is written again only to mark a stage nothing reads (the old "clustered")
+    expect(events.filter((e) => e.endsWith(' clustered'))).toEqual([]);
     await engine.makeClusters();
     expect(events.filter((e) => e === 'group')).toHaveLength(FILES.length);
     events.forEach((event, i) => {

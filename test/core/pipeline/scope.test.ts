@@ -42,7 +42,6 @@ describe('indexer scope and overrides', () => {
     const a = await e.ingestFile(A.name, A.bytes);
     const b = await e.ingestFile(B.name, B.bytes);
     const only = new Set([a.doc.id]);
-    await e.passClustering({ docIds: only });
     await e.preparsePending({ docIds: only });
     const stage = (id: string) => store.snapshot()!.documents.find((d) => d.doc.id === id)!.job.stage;
     expect(stage(a.doc.id)).toBe('ready');
@@ -51,7 +50,6 @@ describe('indexer scope and overrides', () => {
     expect(store.snapshot()!.groups).toEqual([]);
     await e.makeClusters({ docIds: only });
     expect(store.snapshot()!.groups.map((g) => g.group.docIds)).toEqual([[a.doc.id]]);
-    await e.passClustering();
     await e.preparsePending();
     expect(stage(b.doc.id)).toBe('ready');
     await e.makeClusters();
@@ -78,7 +76,6 @@ describe('indexer scope and overrides', () => {
     const b = await e.ingestFile(B.name, B.bytes);
     expect(await e.makeClusters()).toEqual(['g:corpus']);
     expect(store.snapshot()!.groups.map((g) => g.group.docIds)).toEqual([[a.doc.id, b.doc.id]]);
-    await e.passClustering();
     await e.preparsePending();
     await e.removeDocument(a.doc.id);
     // the group that held it is gone; the other document stays ready and is clustered alone when read
