@@ -9,7 +9,7 @@ import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
-import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrieveOptions } from '../search/retrieve.ts';
+import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrievalCorpus, type RetrieveOptions } from '../search/retrieve.ts';
 import type { FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, TraceRow } from '../types.ts';
 import { ScopedCorpus, type ScopableCorpus } from '../search/scoped-corpus.ts';
 import { asksForWhole } from '../query/whole-document.ts';
@@ -94,11 +94,14 @@ export interface RetrieveForQuestion {
   chunks: RetrievedChunk[];
 }
 
+/** What the search steps read: the library, or the part of it a question is asked within. */
+type SearchDeps = Omit<AskDeps, 'corpus'> & { corpus: RetrievalCorpus };
+
 export type AskEvent = { type: 'retrieved'; retrieval: RetrieveForQuestion; sources: Source[] } | AnswerEvent;
 
 export async function retrieveForQuestion(library: AskDeps, original: string, options: AskOptions): Promise<RetrieveForQuestion> {
   const { embedder } = library;
-  const deps = options.within ? { ...library, corpus: new ScopedCorpus(library.corpus, new Set(options.within)) } : library;
+  const deps: SearchDeps = options.within ? { ...library, corpus: new ScopedCorpus(library.corpus, new Set(options.within)) } : library;
   const { signal } = options;
   // a blank question is refused, an overlong one cut to the embedder's window (question.ts)
   const { text: asked, cut } = await checkQuestion(original, embedder);
@@ -161,7 +164,7 @@ export async function* ask(deps: AskDeps, asked: string, options: AskOptions): A
   });
 }
 
-async function fusionFor(deps: AskDeps, options: AskOptions, signal?: AbortSignal): Promise<FusionWeight> {
+async function fusionFor(deps: SearchDeps, options: AskOptions, signal?: AbortSignal): Promise<FusionWeight> {
   if (options.denseWeight !== undefined) return { dense: options.denseWeight, source: 'given' };
   return deps.fusionWeight ? deps.fusionWeight(signal) : { dense: DEFAULT_DENSE_WEIGHT, source: 'default' };
 }
@@ -178,7 +181,7 @@ const HOP_SOURCES = 2;
  * first five of N = 10. This way, as with one hop, asking for more chunks only adds chunks.
  */
 async function twoHops(
-  deps: AskDeps,
+  deps: SearchDeps,
   question: string,
   variants: QueryVariant[],
   settings: RetrieveOptions,
@@ -250,7 +253,7 @@ function bringsAny(kept: ReadonlySet<string>): (row: TraceRow) => boolean {
   return (row) => row.added.some((id) => kept.has(id));
 }
 
-function requireGenerator(deps: AskDeps): AskDeps & { generator: Generator } {
+function requireGenerator<D extends SearchDeps>(deps: D): D & { generator: Generator } {
   if (!deps.generator) throw new Error('answering and query rewriting need a language model (--llm)');
-  return deps as AskDeps & { generator: Generator };
+  return deps as D & { generator: Generator };
 }

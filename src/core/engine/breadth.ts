@@ -62,6 +62,15 @@ function runs(chunks: Chunk[], size: number): Topic[] {
   return out;
 }
 
+/** A passage waiting its turn: how typical of its topic, how large the topic, how far from every passage taken. */
+interface Waiting {
+  chunk: Chunk;
+  p: number;
+  size: number;
+  /** Chunks between it and the nearest passage already taken from its document; Infinity before any. */
+  spread: number;
+}
+
 /**
  * Up to `limit` chunks of the documents, best first for packing: round r takes one more passage
  * of every topic, so whatever prefix the budget keeps covers as many topics as it can. Within a
@@ -71,9 +80,9 @@ function runs(chunks: Chunk[], size: number): Topic[] {
  * through it is read where it recurs, not twice in one place.
  */
 export function breadthChunks(documents: readonly BreadthDocument[], limit: number): RetrievedChunk[] {
-  const topics = documents.flatMap((d) => topicsOf(d).map((members) => ({ members: [...members], size: members.length, doc: d.record.doc })));
-  const taken = new Map<string, number[]>();
-  const spread = (chunk: Chunk) => Math.min(Infinity, ...(taken.get(chunk.docId) ?? []).map((o) => Math.abs(o - chunk.ordinal)));
+  const topics = documents.flatMap((d) =>
+    topicsOf(d).map((members) => ({ doc: d.record.doc, members: members.map((m): Waiting => ({ ...m, size: members.length, spread: Infinity })) })),
+  );
   const out: RetrievedChunk[] = [];
   for (let round = 0; out.length < limit && topics.some((t) => t.members.length > 0); round++) {
     const waiting = topics.filter((t) => t.members.length > 0);
@@ -81,13 +90,16 @@ export function breadthChunks(documents: readonly BreadthDocument[], limit: numb
       let best = { topic: 0, member: 0 };
       waiting.forEach((topic, t) =>
         topic.members.forEach((member, m) => {
-          const current = waiting[best.topic];
-          if (better({ ...member, size: topic.size }, { ...current.members[best.member], size: current.size }, spread)) best = { topic: t, member: m };
+          if (better(member, waiting[best.topic].members[best.member])) best = { topic: t, member: m };
         }),
       );
       const [topic] = waiting.splice(best.topic, 1);
       const [{ chunk }] = topic.members.splice(best.member, 1);
-      taken.set(chunk.docId, [...(taken.get(chunk.docId) ?? []), chunk.ordinal]);
+      // what is left of its document is now at most this far from a passage taken
+      for (const other of topics) {
+        if (other.doc.id !== chunk.docId) continue;
+        for (const m of other.members) m.spread = Math.min(m.spread, Math.abs(m.chunk.ordinal - chunk.ordinal));
+      }
       const rank = out.length + 1;
       out.push({ chunk, docName: topic.doc.name, docTitle: topic.doc.title ?? topic.doc.name, score: 1 / rank, firstRank: rank, via: round === 0 ? 'cluster' : 'chunk' });
     }
@@ -96,9 +108,8 @@ export function breadthChunks(documents: readonly BreadthDocument[], limit: numb
 }
 
 /** Farther from what was taken, then of the larger topic, then more typical, then earlier. */
-function better(a: Topic[number] & { size: number }, b: Topic[number] & { size: number }, spread: (chunk: Chunk) => number): boolean {
-  const [sa, sb] = [spread(a.chunk), spread(b.chunk)];
-  if (sa !== sb) return sa > sb;
+function better(a: Waiting, b: Waiting): boolean {
+  if (a.spread !== b.spread) return a.spread > b.spread;
   if (a.size !== b.size) return a.size > b.size;
   if (a.p !== b.p) return a.p > b.p;
   return a.chunk.ordinal < b.chunk.ordinal;

@@ -6,12 +6,13 @@
  */
 import type { NamedRows, RetrievalCorpus } from './retrieve.ts';
 import type { LiveCorpus } from './live-corpus.ts';
+import { rowMask } from './row-mask.ts';
 import type { EntryOrigin, Strategy } from '../types.ts';
 
 /** A corpus that can tell which of a strategy's rows belong to some documents (LiveCorpus). */
 export type ScopableCorpus = RetrievalCorpus & Pick<LiveCorpus, 'rowsWithin'>;
 
-export class ScopedCorpus implements ScopableCorpus {
+export class ScopedCorpus implements RetrievalCorpus {
   private readonly rows = new Map<Strategy, Int32Array>();
 
   constructor(
@@ -58,17 +59,12 @@ export class ScopedCorpus implements ScopableCorpus {
     return rows;
   }
 
-  /** A scope within the scope: the documents of both. */
-  rowsWithin(strategy: Strategy, docIds: ReadonlySet<string>): Int32Array {
-    return this.corpus.rowsWithin(strategy, new Set([...docIds].filter((id) => this.docIds.has(id))));
-  }
-
   /** The documents a question names among the scope's, and their rows within it. */
   namedRows(text: string, strategy: Strategy): NamedRows | undefined {
     const named = this.corpus.namedRows?.(text, strategy);
     const docIds = named?.docIds.filter((id) => this.docIds.has(id)) ?? [];
     if (!named || docIds.length === 0) return undefined;
-    const inScope = new Set(this.rowsFor(strategy));
-    return { docIds, rows: named.rows.filter((row) => inScope.has(row)) };
+    const inScope = rowMask(this.rowsFor(strategy), this.vectors.size);
+    return { docIds, rows: named.rows.filter((row) => inScope[row] === 1) };
   }
 }
