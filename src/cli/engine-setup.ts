@@ -41,6 +41,7 @@ export async function openEngine(
     mustExist = false,
     onDamage = 'warn',
     cacheEmbeddings = false,
+    readOnly = false,
   }: {
     mustExist?: boolean;
     onDamage?: OnDamage;
@@ -49,12 +50,17 @@ export async function openEngine(
      * every vector it holds, which a command that embeds one question should not pay at start-up.
      */
     cacheEmbeddings?: boolean;
+    /**
+     * Never write the file (ask, inspect): they take no lock, and what they make for a question
+     * (its clusters) is kept in memory for the run only.
+     */
+    readOnly?: boolean;
   } = {},
 ): Promise<OpenedEngine> {
   if (mustExist && !existsSync(indexPath)) {
     throw new UsageError(`${indexPath}: no such index (build one with: loci index <files…> --out ${indexPath})`);
   }
-  const store = await FileIndexStore.open(indexPath);
+  const store = await FileIndexStore.open(indexPath, { readOnly });
   const embedder = use.embedder ?? store.snapshot()?.manifest.embedder.id ?? options.embedder;
   const models = await loadNodeModels({ modelsDir: options.modelsDir, embedder, generator: use.generator, reranker: use.reranker });
   // Indexing the same text again (a resumed run, a file indexed into a second index) embeds nothing.

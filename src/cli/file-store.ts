@@ -32,6 +32,8 @@ export class FileIndexStore extends MemoryIndexStore {
     readonly path: string,
     snapshot: IndexSnapshot | undefined,
     private readonly minIntervalMs: number,
+    /** Changes stay in memory and the file is never written (ask, inspect: they hold no lock). */
+    private readonly readOnly: boolean,
   ) {
     super(snapshot);
     this.held = snapshot?.damage ?? [];
@@ -65,9 +67,9 @@ export class FileIndexStore extends MemoryIndexStore {
   }
 
   /** Opens an index file, or an empty store when the file does not exist yet. */
-  static async open(path: string, options: { minIntervalMs?: number } = {}): Promise<FileIndexStore> {
+  static async open(path: string, options: { minIntervalMs?: number; readOnly?: boolean } = {}): Promise<FileIndexStore> {
     const snapshot = existsSync(path) ? await decodeIndex(new Uint8Array(await readFile(path))) : undefined;
-    return new FileIndexStore(path, snapshot, options.minIntervalMs ?? 250);
+    return new FileIndexStore(path, snapshot, options.minIntervalMs ?? 250, options.readOnly === true);
   }
 
   /**
@@ -77,6 +79,7 @@ export class FileIndexStore extends MemoryIndexStore {
    * `checkpointDelay` for when a change is due.
    */
   protected override async changed(): Promise<void> {
+    if (this.readOnly) return;
     this.dirty = true;
     const wait = checkpointDelay({ now: Date.now(), lastWrite: this.lastWrite, lastWriteMs: this.lastWriteMs, minIntervalMs: this.minIntervalMs, stageEnded: this.stageEnded });
     if (wait > 0) return this.writeLater(wait);

@@ -1,6 +1,6 @@
 /** The `loci` command as a person runs it: index a folder, resume, ask, inspect, and the errors. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -69,7 +69,10 @@ describe('loci CLI', () => {
     expect(within.sources.length).toBeGreaterThan(0);
     expect(within.sources.every((s: { doc: string }) => s.doc === '网络安全法_2016.md')).toBe(true);
 
+    const before = await readFile(index);
     const whole = JSON.parse((await loci('ask', index, '这部法律主要规定了什么？', '--json', '--in', '数据安全法_2021.md')).stdout);
+    // the clusters it made were for this run: ask takes no lock and never writes the index
+    expect((await readFile(index)).equals(before)).toBe(true);
     expect(whole.breadth).toEqual({ documents: ['数据安全法_2021.md'] });
     expect(whole.sources.every((s: { doc: string }) => s.doc === '数据安全法_2021.md')).toBe(true);
     // the law's seven chapters, from the first twenty passages offered (what an answer's budget holds)

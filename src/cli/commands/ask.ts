@@ -64,7 +64,7 @@ export async function askCommand(argv: string[]): Promise<number> {
   if (!indexPath || !question) throw new UsageError('usage: loci ask <index> "<question>"');
   if (options.rerank && !options.reranker) throw new UsageError('--rerank needs --reranker <model id>');
   const embedder = argv.includes('--embedder') ? options.embedder : undefined;
-  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true });
+  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true, readOnly: true });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const opts = { ...askOptions(options, controller.signal), ...withinOf(engine, options) };

@@ -17,8 +17,9 @@ import type { Progress } from '../../core/ports.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds and pre-parses the files (pdf, docx, epub, html, md, txt). Clusters are
-  made when something first reads them (a cluster strategy, a question about a whole document),
-  and kept in the index; --clusters makes every document's now.
+  not made here unless --clusters is given: ask and inspect make the ones a question needs (a
+  cluster strategy, a question about a whole document) for their run only, without writing the
+  index; --clusters makes every document's now and keeps them.
   PDF pages without a usable text layer (scans) are read by OCR (PaddleOCR, Chinese and English,
   5-12 s a page); --no-ocr turns it off, and a scanned PDF is then refused.
   Run it again with the same --out to resume an interrupted run or to add files; an existing

@@ -20,7 +20,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   const [indexPath, question] = positionals;
   if (!indexPath || !question) throw new UsageError('usage: loci inspect <index> "<question>"');
   const embedder = argv.includes('--embedder') ? options.embedder : undefined;
-  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true });
+  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true, readOnly: true });
   const retrieval = await engine.retrieve(question, { ...askOptions(options), ...withinOf(engine, options) });
   if (retrieval.cut) process.stderr.write(questionCutNote(retrieval.cut));
   if (options.json) {
