@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RetrievalDefaults } from '../../src/core/engine/defaults.ts';
-import { budgetChunks, chunksPerQuestion, indexSettings, methodsOf, type EvalConfig, type Method } from '../../src/eval/harness/config.ts';
+import { budgetChunks, chunksPerQuestion, indexSettings, methodsOf, needsClusters, type EvalConfig, type Method } from '../../src/eval/harness/config.ts';
 import { corpusFiles } from '../../src/eval/harness/corpus-files.ts';
 import { summarize } from '../../bench/core/stats.ts';
 
@@ -51,24 +51,25 @@ describe('corpusFiles', () => {
 
 describe('index settings', () => {
   it('builds what the requested strategies and the default configuration search', () => {
-    // naive alone still runs the app's default (cap-rag): clusters and pre-parsed entries are built
+    // naive alone still runs the app's default: its pre-parsed entries are built
     const naive = indexSettings(CONFIG, true);
     expect(naive.preparse.mode).toBe('extractive');
     expect(naive.raptor).toBe(false);
-    expect(naive.clustering).toMatchObject({ scope: 'corpus', seed: 7, minChunks: 8 });
+    expect(naive.clustering).toMatchObject({ scope: 'corpus', seed: 7 });
 
     const all = indexSettings({ ...CONFIG, strategies: ['naive', 'c-rag', 'p-rag', 'cap-rag', 'raptor'] }, false);
     expect(all.preparse.mode).toBe('extractive');
     expect(all.raptor).toBe(true);
-    expect(all.clustering).toMatchObject({ scope: 'document', minChunks: 8 });
+    expect(all.clustering).toMatchObject({ scope: 'document' });
 
     // with a naive default, what no strategy searches is not built
     Object.assign(DEFAULT_RETRIEVAL, { strategy: 'naive' });
     const plain = indexSettings(CONFIG, true);
     expect(plain.preparse.mode).toBe('off');
-    expect(plain.clustering.minChunks).toBe(Number.MAX_SAFE_INTEGER);
-    // RAPTOR's tree needs clustering on even when no strategy searches cluster entries
-    expect(indexSettings({ ...CONFIG, strategies: ['raptor'] }, true).clustering.minChunks).toBe(8);
+    // clusters are made after indexing for a run whose strategies read them, RAPTOR's tree among them
+    expect(needsClusters(['naive', 'p-rag'])).toBe(false);
+    expect(needsClusters(['naive', 'raptor'])).toBe(true);
+    expect(needsClusters(['c-rag'])).toBe(true);
   });
 
   it('retrieves enough chunks for every k, and for the largest token budget', () => {

@@ -201,14 +201,13 @@ export const POOLED_MAX_CLUSTER_SIZE = 20;
 /**
  * One index serves every method's strategy (the requested ones, the baselines' and the app
  * default's): clusters when C-RAG or CAP-RAG runs, pre-parsed entries when P-RAG or CAP-RAG does,
- * the RAPTOR tree when RAPTOR does. What no strategy searches is not built (a minChunks above any
- * corpus turns clustering off).
+ * the RAPTOR tree when RAPTOR does. What no strategy searches is not built: clusters are made
+ * after indexing only for a run with a cluster strategy (build-index.ts), pre-parsing is off
+ * without P-RAG or CAP-RAG.
  */
 export function indexSettings(config: EvalConfig, pooled: boolean, scope: 'document' | 'corpus' = pooled ? 'corpus' : 'document'): ManifestSettings {
   const strategies = methodStrategies(methodsOf(config));
   const raptor = strategies.includes('raptor');
-  // RAPTOR's tree honours the same minChunks, so it keeps clustering on too
-  const clusters = needsClusters(strategies);
   return {
     ...DEFAULT_SETTINGS,
     chunking: { chunkTokens: config.chunkTokens, overlapTokens: Math.round(config.chunkTokens / 10) },
@@ -220,7 +219,6 @@ export function indexSettings(config: EvalConfig, pooled: boolean, scope: 'docum
       // hit on one would backtrack to all of them. Local clustering keeps them passage-sized.
       ...(scope === 'corpus' ? { maxClusterSize: POOLED_MAX_CLUSTER_SIZE } : {}),
       seed: config.seed,
-      minChunks: clusters ? DEFAULT_SETTINGS.clustering.minChunks : Number.MAX_SAFE_INTEGER,
     },
     preparse: needsPreparse(strategies)
       ? { mode: config.preparse, ...(config.preparse === 'llm' && config.llm ? { generatorId: config.llm } : {}) }
