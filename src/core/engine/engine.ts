@@ -359,7 +359,8 @@ export class LociEngine {
    */
   private async whole(question: string, within: readonly string[] | undefined, signal?: AbortSignal): Promise<WholeAnswer | undefined> {
     const named = within ?? this.corpus.namedDocuments(question);
-    const ids = named.length > 0 ? named : this.documents.length === 1 ? [this.documents[0].doc.id] : [];
+    const only = this.indexer.documents.size === 1 ? [...this.indexer.documents.keys()] : [];
+    const ids = named.length > 0 ? named : only;
     if (ids.length === 0) return undefined;
     const chunks = await this.breadth(new Set(ids), BREADTH_CHUNKS, signal);
     return { chunks, documents: ids.map((id) => this.corpus.docLabel(id).name) };

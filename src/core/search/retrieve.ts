@@ -112,10 +112,21 @@ function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, 
  */
 const SEARCHED_AHEAD = 2;
 
-/** The rows BM25 judges a strategy's searches among, with their statistics (see LexicalIndex). */
+const scopes = new WeakMap<Int32Array, LexicalScope>();
+
+/**
+ * The rows BM25 judges a strategy's searches among, with their statistics (see LexicalIndex): made
+ * once per rows array (a corpus lays out new ones whenever its rows change), not for every list
+ * and hop of every question.
+ */
 export function strategyScope(corpus: RetrievalCorpus, strategy: Strategy): LexicalScope {
   const rows = corpus.rowsFor(strategy);
-  return { rows, mask: rowMask(rows, corpus.vectors.size) };
+  let scope = scopes.get(rows);
+  if (!scope) {
+    scope = { rows, mask: rowMask(rows, corpus.vectors.size) };
+    scopes.set(rows, scope);
+  }
+  return scope;
 }
 
 /** One query's BM25 and dense lists among some rows, each `depth` deep (empty when its retriever is not used). */
