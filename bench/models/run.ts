@@ -14,14 +14,15 @@ import type { Browser, Page } from 'playwright-core';
 import { buildApp, startPreview } from '../../test/browser/support/server.ts';
 import { launchBrowser } from '../../test/browser/support/browser.ts';
 import { benchPdfDrop } from '../browser/pdf-drop.ts';
-/** A trial against the app's set-up: slices of about eight 100-token chunks, each a call of its own. */
-const SLICE_CHARS = 4000;
 import { pdfChunks } from './chunks.ts';
 import { timeCliIndex } from './cli-index.ts';
 import { browserCall, closeWorker, openBenchPage, withinMs } from './browser-side.ts';
 import { loadNodeSide, nodeEmbedMs, nodeScoreMs } from './node-side.ts';
 import { rate, round1, round2 } from './rates.ts';
 import { E5, ensureStandIns, RERANKER, servedModels } from './stand-ins.ts';
+
+/** A trial against the app's set-up: slices of about eight 100-token chunks, each a call of its own. */
+const SLICE_CHARS = 4000;
 
 const HELP = `npm run bench:models -- [options]
   --texts <n>       100-token chunks of the PDF embedded per round (default 48)
