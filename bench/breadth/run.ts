@@ -15,6 +15,7 @@ import { packSources } from '../../src/core/answer/pack.ts';
 import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
 import type { Chunk } from '../../src/core/types.ts';
 import { loadNodeModels } from '../../src/models/node.ts';
+import { documentGroupId } from '../../src/core/pipeline/stages.ts';
 import { breadthTable, type BreadthReport, type BreadthRow } from './report.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared');
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
       document: record.doc.name,
       chunks: record.chunks.length,
       sections: sections.total,
-      clusters: engine.group(`g:${record.doc.id}`)?.group.clusters.length ?? 0,
+      clusters: engine.group(documentGroupId(record.doc.id))?.group.clusters.length ?? 0,
       indexMs: Math.round(indexMs),
       breadthMs: Math.round(breadthMs),
       route: breadth.result.breadth ? 'breadth' : 'search',
