@@ -32,12 +32,14 @@ export function nextAdded(latest: number, now: number = Date.now()): number {
 /**
  * The `added` a document or original with this id gets: the document's own once it has one, the
  * original's on the document's first write, otherwise a fresh one after everything in both.
- * Lookups are by key: a write never scans the library.
+ * Lookups are by key: a write never scans the library. A fresh one is at least `notBefore`: rows
+ * the store never saw (files that could not be stored) keep their place in the order that way.
  */
-export async function libraryAdded(documents: AddedStore, originals: AddedStore, id: string): Promise<number> {
+export async function libraryAdded(documents: AddedStore, originals: AddedStore, id: string, notBefore = 0): Promise<number> {
   const known = (await documents.get(id))?.added ?? (await originals.get(id))?.added;
   if (known !== undefined) return known;
-  return nextAdded(Math.max(await latestAdded(documents.index('by-added')), await latestAdded(originals.index('by-added'))));
+  const fresh = nextAdded(Math.max(await latestAdded(documents.index('by-added')), await latestAdded(originals.index('by-added'))));
+  return Math.max(fresh, notBefore);
 }
 
 /** The library order of records keyed by `key`: by `added`, ties (imported records) by key, as a `by-added` index gives them. */

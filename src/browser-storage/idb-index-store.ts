@@ -531,10 +531,13 @@ export class IdbIndexStore implements IndexStore {
     await this.withFiles(() => this.forgetFilesOf([groupOwner(groupId)]));
   }
 
-  /** Stores the bytes of a file under its id; storing the same id again keeps its place in the order. */
-  async putOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer | Uint8Array): Promise<void> {
+  /**
+   * Stores the bytes of a file under its id; storing the same id again keeps its place in the order.
+   * A new file's `added` is at least `notBefore` (the caller's drop clock, see added-clock.ts).
+   */
+  async putOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer | Uint8Array, notBefore?: number): Promise<void> {
     // Copied before the first await: the caller may reuse its buffer while the write is pending.
-    await this.storeOriginal(id, name, mime, bytes instanceof Uint8Array ? bytes.slice().buffer : bytes.slice(0));
+    await this.storeOriginal(id, name, mime, bytes instanceof Uint8Array ? bytes.slice().buffer : bytes.slice(0), notBefore);
   }
 
   /** Stores a dropped file under the SHA-256 of its bytes (the document id) and returns that id. */
@@ -624,11 +627,11 @@ export class IdbIndexStore implements IndexStore {
     }
   }
 
-  private async storeOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer): Promise<void> {
+  private async storeOriginal(id: string, name: string, mime: string, bytes: ArrayBuffer, notBefore?: number): Promise<void> {
     // it reads `documents` for the library order, and changes no record of the index
     await inWriteTransaction(this.db, ['documents', 'originals', 'originalBytes'], async (tx) => {
       const originals = tx.objectStore('originals');
-      const added = await libraryAdded(tx.objectStore('documents'), originals, id);
+      const added = await libraryAdded(tx.objectStore('documents'), originals, id, notBefore);
       await originals.put({ id, name, mime, size: bytes.byteLength, added });
       await tx.objectStore('originalBytes').put({ id, bytes });
     }, changedOwners());

@@ -36,4 +36,13 @@ describe('the added clock', () => {
     expect(nextAdded(100, 50)).toBe(101);
     expect(nextAdded(100, 500)).toBe(500);
   });
+
+  it("gives a new id no time before the caller's notBefore, and a known one its own time whatever it is", async () => {
+    const scans: string[] = [];
+    const documents = store({ a: 10 }, scans, 'documents');
+    const originals = store({}, scans, 'originals');
+    const ahead = Date.now() + 60_000;
+    expect(await libraryAdded(documents, originals, 'new', ahead)).toBe(ahead);
+    expect(await libraryAdded(documents, originals, 'a', ahead)).toBe(10);
+  });
 });

@@ -137,9 +137,9 @@ async function fullLibrary(full: Set<string>, room = 5_000) {
   const store = await IdbIndexStore.open({ factory: new IDBFactory() });
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store });
   const put = store.putOriginal.bind(store);
-  vi.spyOn(store, 'putOriginal').mockImplementation(async (id, name, mime, bytes) => {
+  vi.spyOn(store, 'putOriginal').mockImplementation(async (id, name, mime, bytes, notBefore) => {
     if (full.has(name)) throw quotaExceeded();
-    return put(id, name, mime, bytes);
+    return put(id, name, mime, bytes, notBefore);
   });
   let rows: LibraryDoc[] = [];
   const storage = storageDeps(store.db, { free: () => room });
@@ -154,7 +154,10 @@ describe('Library when the storage is full', () => {
     const full = new Set(['big.md']);
     const { store, engine, library, storage, rows } = await fullLibrary(full);
     const big = markdownFile('Big', 100);
+    // both within one millisecond, as a drop on a fast machine is
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     await library.add([big, markdownFile('Small', 3)]);
+    clock.mockRestore();
 
     // warned before storing: the two need more than is left
     expect(storage.events).toEqual([{ type: 'notice', subject: 'storage', notice: { kind: 'storage-short', files: 2, needs: big.size + markdownFile('Small', 3).size, free: 5_000 } }]);

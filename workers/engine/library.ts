@@ -11,6 +11,7 @@ import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Progress } from '../../src/core/ports.ts';
 import { describeDamage } from '../../src/core/stored-index/damage.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
+import { nextAdded } from '../../src/browser-storage/added-clock.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { deleteOcrPages, ocrPageCheckpoint } from '../../src/browser-storage/ocr-pages.ts';
 import { isStorageFull, ROOM_PROBE_LIMIT, type Room } from '../../src/browser-storage/quota.ts';
@@ -48,6 +49,8 @@ const EMIT_INTERVAL_MS = 200;
 export class Library implements JobRunner {
   readonly queue: JobQueue;
   private summaries: DocumentSummary[] = [];
+  /** The last place handed to a dropped file (dropTime). */
+  private lastDrop = 0;
   private readonly errors = new Map<string, string>();
   /** Documents whose indexing the browser refused for want of room. */
   private readonly shortages = new Map<string, StorageShortage>();
@@ -158,7 +161,7 @@ export class Library implements JobRunner {
     await this.warnIfShort(files);
     const ids: string[] = [];
     for (const file of files) {
-      const outcome = await this.store(file);
+      const outcome = await this.store(file, this.dropTime());
       if (outcome.stored) ids.push(outcome.id);
     }
     this.emitNow();
@@ -181,10 +184,22 @@ export class Library implements JobRunner {
   }
 
   /**
-   * Stores one dropped file under the id of its bytes. Not stored: it copies a document already
-   * here (said on that row), or it could not be (said on a row of its own, the file kept for Retry).
+   * The place in the library order of a file dropped now: after every row, stored or not. The
+   * store's own clock knows only the files it stored, so a file it refused would otherwise share
+   * a millisecond with the next one stored and could be listed after it.
    */
-  private async store(file: File, added?: number): Promise<{ id: string; stored: boolean }> {
+  private dropTime(): number {
+    const latest = Math.max(this.lastDrop, this.summaries.at(-1)?.added ?? 0, ...this.deps.unstored.list().map((entry) => entry.added));
+    this.lastDrop = nextAdded(latest);
+    return this.lastDrop;
+  }
+
+  /**
+   * Stores one dropped file under the id of its bytes, its row at `added` in the library order
+   * unless it is there already. Not stored: it copies a document already here (said on that row),
+   * or it could not be (said on a row of its own, the file kept for Retry).
+   */
+  private async store(file: File, added: number): Promise<{ id: string; stored: boolean }> {
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await file.arrayBuffer());
@@ -204,7 +219,7 @@ export class Library implements JobRunner {
     // Adding a file again is how a person retries it; bytes already stored need no second write.
     if (!known?.hasOriginal) {
       try {
-        await this.deps.store.putOriginal(id, file.name, file.type, bytes);
+        await this.deps.store.putOriginal(id, file.name, file.type, bytes, added);
       } catch (error) {
         const failure = isStorageFull(error) ? { shortage: await this.shortage('file', file.size) } : { error: `${file.name}: it could not be stored: ${errorWords(error)}` };
         await this.keepUnstored(file, id, failure, added);
@@ -223,15 +238,16 @@ export class Library implements JobRunner {
     const file = this.deps.unstored.file(rowId);
     const entry = this.deps.unstored.get(rowId);
     if (!file) throw new Error(`${entry?.name ?? rowId}: the page was reloaded since it was dropped, so the file has to be dropped again`);
-    const outcome = await this.store(file, entry?.added);
+    const outcome = await this.store(file, entry?.added ?? this.dropTime());
     // a file that could not be read before has the id of its bytes now
     if (outcome.id !== rowId) await this.deps.unstored.forget(rowId);
     this.emitNow();
     if (outcome.stored) this.enqueue([outcome.id]);
   }
 
-  private async keepUnstored(file: File, id: string, failure: Pick<UnstoredFile, 'shortage' | 'error'>, added?: number): Promise<void> {
-    const at = added ?? this.deps.unstored.get(id)?.added ?? Date.now();
+  private async keepUnstored(file: File, id: string, failure: Pick<UnstoredFile, 'shortage' | 'error'>, added: number): Promise<void> {
+    // a file dropped again keeps the place of its first row
+    const at = this.deps.unstored.get(id)?.added ?? added;
     await this.deps.unstored.keep({ id, name: file.name, mime: file.type, size: file.size, added: at, ...failure }, file);
   }
 
