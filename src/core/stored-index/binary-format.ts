@@ -5,7 +5,8 @@
  *   bytes 4..7   format version (u32, little endian)
  *   bytes 8..11  header length H (u32)
  *   bytes 12..27 the header's checksum (16 ASCII hex digits)
- *   bytes 28..   header: UTF-8 JSON { manifest, documents: BlockList[], groups: BlockList[] }
+ *   bytes 28..   header: UTF-8 JSON { manifest, documents: BlockList[], groups: BlockList[],
+ *                collections?: Collection[] }
  *   then         the body, every block starting at a multiple of 4: for each document its `text`
  *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
  *                (its entry columns as bytes since version 5, JSON before) and `vectors` blocks;
@@ -17,6 +18,12 @@
  * document (or group) is set aside and the others load (`IndexSnapshot.damage`). Damage to the
  * header itself cannot be confined, and refuses the file. Version 1 (one JSON header holding
  * every record, vectors in the body, no checksums) is still read, unchecked.
+ *
+ * Collections (named sets of document ids, the CLI's `--collection`) live in the header, after the
+ * groups, and only when there are any: a file without them is byte for byte what was written before
+ * they existed, and such a file opens with none. They are in the header rather than a block of
+ * their own because nothing could rebuild them: a damaged block could not be set aside the way a
+ * document is (its file indexed again), so their damage refuses the file like the header's.
  *
  * JSON keeps the text readable and diffable; vectors stay binary because they are 95 % of the
  * bytes: float32 LE, or int8 rows when the index searches int8 (the header's `vectors`; see
@@ -32,6 +39,7 @@ import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedC
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
 import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
 import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
+import type { Collection } from '../engine/scope.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -165,7 +173,8 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
     });
     await breathe?.();
   }
-  const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups });
+  const collections = snapshot.collections?.length ? { collections: snapshot.collections.map(storedCollection) } : {};
+  const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups, ...collections });
   await breathe?.();
   const bodyStart = align4(V2_HEADER_START + header.length);
   const out = new Uint8Array(bodyStart + body.length);
@@ -206,7 +215,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   if (sums.bytes(headerBytes) !== stored) {
     throw new IndexFormatError('the index header is damaged (checksum mismatch): its list of documents cannot be trusted; build the index again');
   }
-  const header = parseJson(headerBytes) as { manifest?: unknown; vectors?: unknown; documents?: unknown; groups?: unknown } | undefined;
+  const header = parseJson(headerBytes) as { manifest?: unknown; vectors?: unknown; documents?: unknown; groups?: unknown; collections?: unknown } | undefined;
   if (!header || typeof header !== 'object' || !header.manifest || !Array.isArray(header.documents) || !Array.isArray(header.groups)) {
     throw new IndexFormatError('the index header lacks its manifest, documents or groups');
   }
@@ -289,6 +298,8 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     groups.push(withTerms({ ...rest, entries, vectors: vectorsOf(blocks.vectors!, whose) }, list));
   }
   const snapshot: IndexSnapshot = { manifest, documents, groups };
+  // kept as written, ids of documents set aside included: repair may bring them back
+  if (header.collections !== undefined) snapshot.collections = collectionsOf(header.collections);
   if (damage.length > 0) {
     // a group is named by its documents, which the reader knows by name
     const names = new Map(documents.map((d) => [d.doc.id, d.doc.name]));
@@ -330,6 +341,23 @@ function decodeV1(bytes: Uint8Array, view: DataView): IndexSnapshot {
 function columnsOf(columns: EntryColumns | undefined, whose: string): EntryColumns {
   if (!columns) throw new IndexFormatError(`the entries of ${whose} are not a list of entries`);
   return columns;
+}
+
+/** Only a collection's own fields, in one order, so the same collections always give the same bytes. */
+function storedCollection({ id, name, docIds, created }: Collection): Collection {
+  return { id, name, docIds, created };
+}
+
+/** The header's collections; a header that passed its checksum was written so, so a wrong shape is a writer's bug. */
+function collectionsOf(value: unknown): Collection[] {
+  if (!Array.isArray(value) || !value.every(isCollection)) throw new IndexFormatError('the collections in the index header are malformed');
+  return value;
+}
+
+function isCollection(value: unknown): value is Collection {
+  if (!value || typeof value !== 'object') return false;
+  const c = value as Partial<Record<keyof Collection, unknown>>;
+  return typeof c.id === 'string' && typeof c.name === 'string' && typeof c.created === 'number' && Array.isArray(c.docIds) && c.docIds.every((id) => typeof id === 'string');
 }
 
 function parseJson(bytes: Uint8Array, what = 'the index header'): unknown {

@@ -16,6 +16,7 @@ import type {
 } from '../types.ts';
 import type { CorpusImage } from '../search/corpus-image.ts';
 import type { Damage } from './damage.ts';
+import type { Collection } from '../engine/scope.ts';
 
 /** A document with everything derived from it alone. */
 export interface DocumentRecord {
@@ -49,6 +50,11 @@ export interface IndexSnapshot {
   /** In the order documents were added (that order is part of the deterministic output). */
   documents: DocumentRecord[];
   groups: GroupRecord[];
+  /**
+   * The CLI's collections (`loci index --collection`), kept in its index file; absent in files
+   * written before them and in the app's (which keeps its collections beside the library).
+   */
+  collections?: Collection[];
   /**
    * Records a store found damaged when it loaded them (checksum mismatch): they are not in
    * `documents` or `groups`. Absent or empty when everything loaded is intact; never written.

@@ -9,6 +9,7 @@ import { hashEmbedder } from '../../support/hash-embedder.ts';
 import { legacySnapshot } from '../../support/legacy-snapshot.ts';
 import { FIXTURES_DIR } from '../../support/paths.ts';
 import { blockOf, encodeV1, flipByte, writeNaN } from '../../support/index-blocks.ts';
+import type { Collection } from '../../../src/core/engine/scope.ts';
 
 function docRecord(id: string, text: string): DocumentRecord {
   return {
@@ -190,5 +191,50 @@ describe('index file checksums', () => {
     const bytes = await encodeIndex(snapshot);
     flipByte(bytes, 40);
     await expect(decodeIndex(bytes)).rejects.toThrow(/header is damaged \(checksum mismatch\)/);
+  });
+});
+
+describe('collections in the index file', () => {
+  const collections: Collection[] = [
+    { id: 'c1', name: 'laws', docIds: ['f', 'd'], created: 1_700_000_000_000 },
+    { id: 'c2', name: 'empty now', docIds: [], created: 1_700_000_000_001 },
+  ];
+  /** Written by the build before collections (commit 65403e2), from legacySnapshot(). */
+  const before = () => new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', 'v5-before-collections.loci')));
+
+  it('round-trips collections, their order and the order of their documents', async () => {
+    const back = await decodeIndex(await encodeIndex({ ...snapshot, collections }));
+    expect(back.collections).toEqual(collections);
+    expect(back.documents).toEqual(snapshot.documents);
+  });
+
+  it('keeps only a collection\'s own fields, in one order: the same collections give the same bytes', async () => {
+    const shuffled = collections.map(({ created, docIds, name, id }) => ({ created, docIds, name, id, note: 'not stored' }));
+    const bytes = await encodeIndex({ ...snapshot, collections: shuffled });
+    expect(Buffer.from(bytes).equals(Buffer.from(await encodeIndex({ ...snapshot, collections })))).toBe(true);
+    expect((await decodeIndex(bytes)).collections).toEqual(collections);
+  });
+
+  it('opens a file written before collections as it was, with none, and writes the same bytes for it', async () => {
+    const back = await decodeIndex(before());
+    expect(back).toEqual(legacySnapshot());
+    expect('collections' in back).toBe(false);
+    // no collections (or an empty list) add nothing to the file
+    expect(Buffer.from(await encodeIndex(legacySnapshot())).equals(Buffer.from(before()))).toBe(true);
+    expect(Buffer.from(await encodeIndex({ ...legacySnapshot(), collections: [] })).equals(Buffer.from(before()))).toBe(true);
+  });
+
+  it('checks collections with the header: a changed byte in them refuses the file', async () => {
+    const bytes = await encodeIndex({ ...snapshot, collections });
+    const at = Buffer.from(bytes).indexOf('"name":"laws"');
+    expect(at).toBeGreaterThan(0);
+    flipByte(bytes, at + 9);
+    await expect(decodeIndex(bytes)).rejects.toThrow(/header is damaged \(checksum mismatch\)/);
+  });
+
+  it('refuses collections of the wrong shape under a matching checksum (a writer\'s bug)', async () => {
+    const bytes = await encodeIndex({ ...snapshot, collections: [{ id: 'c', name: 'x', docIds: [7], created: 1 } as unknown as Collection] });
+    await expect(decodeIndex(bytes)).rejects.toThrow(IndexFormatError);
+    await expect(decodeIndex(bytes)).rejects.toThrow(/collections in the index header are malformed/);
   });
 });
