@@ -5,6 +5,9 @@
  * blocks found on open (checksums, binary-format.ts) are not loaded, and while that damage is held
  * the store refuses to write: a rewrite would carry on without the damaged documents and say
  * nothing. `loci repair` accepts the loss once it has rebuilt or named them.
+ *
+ * The file also keeps the CLI's collections (`loci index --collection`), written with the records;
+ * they are the CLI's own, not the core IndexStore port's, whose other stores keep none.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +15,7 @@ import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/
 import { MemoryIndexStore } from '../core/stored-index/memory-store.ts';
 import { describeDamage, IndexDamagedError, type Damage } from '../core/stored-index/damage.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import type { Collection } from '../core/engine/scope.ts';
 
 export class FileIndexStore extends MemoryIndexStore {
   private dirty = false;
@@ -27,6 +31,8 @@ export class FileIndexStore extends MemoryIndexStore {
   private readonly encoded: BlockCache = new WeakMap();
   /** A document moved to another stage since the last write. */
   private stageEnded = false;
+  /** As read, ids of documents set aside as damaged included: repair may bring them back. */
+  private kept: Collection[];
 
   private constructor(
     readonly path: string,
@@ -37,6 +43,34 @@ export class FileIndexStore extends MemoryIndexStore {
   ) {
     super(snapshot);
     this.held = snapshot?.damage ?? [];
+    this.kept = snapshot?.collections ?? [];
+  }
+
+  /** The collections, in the order they were made. */
+  get collections(): readonly Collection[] {
+    return this.kept;
+  }
+
+  /** Stores a collection, replacing the one with its id or coming last; written with the next checkpoint. */
+  async putCollection(collection: Collection): Promise<void> {
+    const at = this.kept.findIndex((c) => c.id === collection.id);
+    this.kept = at < 0 ? [...this.kept, collection] : this.kept.map((c, i) => (i === at ? collection : c));
+    await this.changed();
+  }
+
+  /**
+   * Takes out of every collection the documents the index no longer holds (those repair dropped:
+   * they were set aside on open, so no deleteDocument names them); writes only when one left.
+   */
+  async pruneCollections(held: ReadonlySet<string>): Promise<void> {
+    if (this.kept.every((c) => c.docIds.every((id) => held.has(id)))) return;
+    this.kept = this.kept.map((c) => ({ ...c, docIds: c.docIds.filter((id) => held.has(id)) }));
+    await this.changed();
+  }
+
+  override snapshot(): IndexSnapshot | undefined {
+    const snapshot = super.snapshot();
+    return snapshot && this.kept.length > 0 ? { ...snapshot, collections: this.kept } : snapshot;
   }
 
   /** Damage found on open that no repair has accepted yet. */
@@ -54,6 +88,14 @@ export class FileIndexStore extends MemoryIndexStore {
     this.encoded.delete(record);
     if (this.documents.get(record.doc.id)?.job.stage !== record.job.stage) this.stageEnded = true;
     return super.putDocument(record);
+  }
+
+  // A document removed leaves its collections in the same write.
+  override deleteDocument(docId: string): Promise<void> {
+    if (this.kept.some((c) => c.docIds.includes(docId))) {
+      this.kept = this.kept.map((c) => (c.docIds.includes(docId) ? { ...c, docIds: c.docIds.filter((id) => id !== docId) } : c));
+    }
+    return super.deleteDocument(docId);
   }
 
   override putGroup(record: GroupRecord): Promise<void> {

@@ -9,6 +9,8 @@ import { createManifest } from '../../src/core/stored-index/manifest.ts';
 import type { DocumentRecord } from '../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import { blockOfDocument, flipByte } from '../support/index-blocks.ts';
+import { legacySnapshot } from '../support/legacy-snapshot.ts';
+import type { Collection } from '../../src/core/engine/scope.ts';
 
 function record(id: string): DocumentRecord {
   const text = `text of ${id}`;
@@ -115,6 +117,94 @@ describe('FileIndexStore', () => {
     await store.settle();
     expect(await written()).toEqual(['a']);
     await store.close();
+  });
+});
+
+describe('FileIndexStore collections', () => {
+  const laws = (docIds: string[]): Collection => ({ id: 'c1', name: 'laws', docIds, created: 1 });
+
+  async function indexWith(name: string, ...ids: string[]): Promise<string> {
+    const file = path.join(dir, name);
+    const store = await FileIndexStore.open(file, { minIntervalMs: 0 });
+    await store.putManifest(createManifest(hashEmbedder('e', 3)));
+    for (const id of ids) await store.putDocument(record(id));
+    await store.close();
+    return file;
+  }
+
+  it('keeps collections in the file: put, replaced by id, and there after reopening', async () => {
+    const file = await indexWith('collections.loci', 'a', 'b', 'c');
+    const store = await FileIndexStore.open(file);
+    expect(store.collections).toEqual([]);
+    await store.putCollection(laws(['a']));
+    await store.putCollection({ id: 'c2', name: 'other', docIds: ['c'], created: 2 });
+    await store.putCollection(laws(['a', 'b']));
+    await store.close();
+    const reopened = await FileIndexStore.open(file);
+    expect(reopened.collections).toEqual([laws(['a', 'b']), { id: 'c2', name: 'other', docIds: ['c'], created: 2 }]);
+    expect(reopened.snapshot()?.documents.map((d) => d.doc.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('opens a file written before collections with none, and adds them to it', async () => {
+    const file = path.join(dir, 'before-collections.loci');
+    const old = await readFile(path.join(import.meta.dirname, '../core/stored-index/fixtures/v5-before-collections.loci'));
+    await writeFile(file, old);
+    const store = await FileIndexStore.open(file);
+    expect(store.collections).toEqual([]);
+    expect(store.snapshot()).toEqual(legacySnapshot());
+    await store.putCollection(laws(['d']));
+    await store.close();
+    const reopened = await FileIndexStore.open(file);
+    expect(reopened.collections).toEqual([laws(['d'])]);
+    expect(reopened.snapshot()?.documents).toEqual(legacySnapshot().documents);
+  });
+
+  it('never writes a collection put in a read-only store (ask, inspect)', async () => {
+    const file = await indexWith('read-only.loci', 'a');
+    const before = await readFile(file);
+    const store = await FileIndexStore.open(file, { readOnly: true });
+    await store.putCollection(laws(['a']));
+    expect(store.collections).toEqual([laws(['a'])]);
+    await store.close();
+    expect((await readFile(file)).equals(before)).toBe(true);
+  });
+
+  it('takes a deleted document out of its collections in the same write', async () => {
+    const file = await indexWith('delete.loci', 'a', 'b');
+    const store = await FileIndexStore.open(file);
+    await store.putCollection(laws(['a', 'b']));
+    await store.putCollection({ id: 'c2', name: 'only a', docIds: ['a'], created: 2 });
+    await store.deleteDocument('a');
+    await store.close();
+    // an emptied collection stays: the person made it, and may fill it again
+    expect((await FileIndexStore.open(file)).collections).toEqual([laws(['b']), { id: 'c2', name: 'only a', docIds: [], created: 2 }]);
+  });
+
+  it('prunes the documents the index no longer holds, writing only when one left', async () => {
+    const file = await indexWith('prune.loci', 'a', 'b');
+    const store = await FileIndexStore.open(file);
+    await store.putCollection(laws(['a', 'gone', 'b']));
+    await store.close();
+    const before = await readFile(file);
+    const again = await FileIndexStore.open(file);
+    await again.pruneCollections(new Set(['a', 'b', 'gone']));
+    await again.close();
+    expect((await readFile(file)).equals(before)).toBe(true);
+    const pruning = await FileIndexStore.open(file);
+    await pruning.pruneCollections(new Set(['a', 'b']));
+    await pruning.close();
+    expect((await FileIndexStore.open(file)).collections).toEqual([laws(['a', 'b'])]);
+  });
+
+  it('keeps a damaged document in its collections while the damage is held', async () => {
+    const file = path.join(dir, 'damaged-collections.loci');
+    const bytes = await encodeIndex({ manifest: createManifest(hashEmbedder('e', 3)), documents: [record('a'), record('b')], groups: [], collections: [laws(['a', 'b'])] });
+    flipByte(bytes, blockOfDocument(bytes, 'a.txt', 'text')[0] + 12);
+    await writeFile(file, bytes);
+    const store = await FileIndexStore.open(file);
+    expect(store.damage).toHaveLength(1);
+    // repair may index a.txt again under the same id: its place in the collection waits for it
+    expect(store.collections).toEqual([laws(['a', 'b'])]);
   });
 });
 
