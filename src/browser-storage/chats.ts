@@ -1,4 +1,5 @@
 /** Chat history: one record per conversation, messages appended in place. */
+import type { Scope } from '../core/engine/scope.ts';
 import type { StoredChat, StoredMessage } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
@@ -10,13 +11,14 @@ export interface ChatSummary {
   messageCount: number;
   /** `created` of the last message, or of the chat when it has none. */
   updated: number;
+  scope?: Scope;
 }
 
 export type NewMessage = Omit<StoredMessage, 'created'> & { created?: number };
 
 /** A new chat; `id` when the caller names its chats (the UI does), else a random one. */
-export async function createChat(db: LociDb, title: string, now: number = Date.now(), id: string = crypto.randomUUID()): Promise<StoredChat> {
-  const chat: StoredChat = { id, title, created: now, messages: [] };
+export async function createChat(db: LociDb, title: string, now: number = Date.now(), id: string = crypto.randomUUID(), scope?: Scope): Promise<StoredChat> {
+  const chat: StoredChat = { id, title, created: now, messages: [], ...(scope ? { scope } : {}) };
   await db.add('chats', chat);
   return chat;
 }
@@ -65,6 +67,17 @@ export async function renameChat(db: LociDb, chatId: string, title: string): Pro
   });
 }
 
+/** Keeps what the chat's questions are asked within; false when no such chat is stored. */
+export async function setChatScope(db: LociDb, chatId: string, scope: Scope): Promise<boolean> {
+  return inWriteTransaction(db, ['chats'], async (tx) => {
+    const chats = tx.objectStore('chats');
+    const chat = await chats.get(chatId);
+    if (!chat) return false;
+    await chats.put({ ...chat, scope });
+    return true;
+  });
+}
+
 /** Newest first. */
 export async function listChats(db: LociDb): Promise<ChatSummary[]> {
   const chats = await db.getAllFromIndex('chats', 'by-created');
@@ -74,6 +87,7 @@ export async function listChats(db: LociDb): Promise<ChatSummary[]> {
     created: chat.created,
     messageCount: chat.messages.length,
     updated: chat.messages.at(-1)?.created ?? chat.created,
+    ...(chat.scope ? { scope: chat.scope } : {}),
   }));
 }
 

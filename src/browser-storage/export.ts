@@ -16,6 +16,7 @@ import { chunksSum, documentSum, entriesSums, groupSum } from './record-sums.ts'
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { fillKeptVectors, type KeptVectorSources } from './kept-vectors.ts';
+import { putImportedCollection } from './collections.ts';
 
 export { LibraryFileError } from './library-file.ts';
 
@@ -42,6 +43,7 @@ export interface ImportReport {
   documents: number;
   originals: number;
   groups: number;
+  collections: number;
   chats: number;
   settings: number;
 }
@@ -107,6 +109,7 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
     for (const record of sealed.groups) {
       await groups.put({ ...record, added: await keepAdded(groups, record.group.id, record.added) });
     }
+    for (const record of contents.collections) await putImportedCollection(tx.objectStore('collections'), record, options.mode);
     for (const record of contents.chats) await tx.objectStore('chats').put({ ...record, messages: record.messages.map(readOldAnswer) });
     for (const record of settings) await tx.objectStore('settings').put(record);
   });
@@ -114,6 +117,7 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
     documents: contents.documents.length,
     originals: contents.originals.length,
     groups: contents.groups.length,
+    collections: contents.collections.length,
     chats: contents.chats.length,
     settings: settings.length,
   };
@@ -121,10 +125,11 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
 
 async function readEverything(db: LociDb): Promise<LibraryContents> {
   const tx = readTransaction(db, ALL_STORES);
-  const [index, originals, bytes, chats, settings] = await Promise.all([
+  const [index, originals, bytes, collections, chats, settings] = await Promise.all([
     readIndexRecords(tx),
     tx.objectStore('originals').index('by-added').getAll(),
     tx.objectStore('originalBytes').getAll(),
+    tx.objectStore('collections').index('by-created').getAll(),
     tx.objectStore('chats').index('by-created').getAll(),
     tx.objectStore('settings').getAll(),
   ]);
@@ -135,7 +140,7 @@ async function readEverything(db: LociDb): Promise<LibraryContents> {
     const content = bytesOf.get(original.id);
     return content ? [{ ...original, bytes: content }] : [];
   });
-  return { ...index, originals: files, chats, settings };
+  return { ...index, originals: files, collections, chats, settings };
 }
 
 function refuseMixedVectors(

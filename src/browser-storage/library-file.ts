@@ -10,7 +10,7 @@ import { sha256Hex } from '../core/util/hash.ts';
 import { parseExact, stringifyExact } from './exact-json.ts';
 import type { LibraryContents } from './library-contents.ts';
 import { docOwner, groupOwner, parseOwner, type OwnerRef } from './owner-key.ts';
-import type { StoredChat, StoredDocument, StoredEntries, StoredGroup, StoredSetting } from './records.ts';
+import type { StoredChat, StoredCollection, StoredDocument, StoredEntries, StoredGroup, StoredSetting } from './records.ts';
 
 const LIBRARY_FILE_FORMAT = 'loci-library';
 /** 2: chunk and entry records leave out the ids they make (core/stored-index/repeated-text.ts); 1 still imports. */
@@ -32,6 +32,8 @@ interface LibraryMeta {
   originals: Array<{ id: string; name: string; mime: string; added: number; bytes: string }>;
   entries: Array<{ owner: OwnerRef; entries: string; vectors: string; vectorFormat?: 'int8'; sums?: StoredEntries['sums'] }>;
   groups: StoredGroup[];
+  /** Absent in files exported before collections. */
+  collections?: StoredCollection[];
   chats: StoredChat[];
   settings: StoredSetting[];
   /** SHA-256 of every other member. */
@@ -92,6 +94,7 @@ export async function encodeLibrary(contents: LibraryContents, now: number = Dat
     originals,
     entries,
     groups: contents.groups,
+    collections: contents.collections,
     chats: contents.chats,
     settings: contents.settings,
     checksums,
@@ -220,6 +223,10 @@ export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents>
     });
   }
 
+  const collections = meta.collections === undefined ? [] : list(meta.collections, 'collections');
+  for (const c of collections) {
+    check(isObject(c) && typeof c.id === 'string' && typeof c.name === 'string' && Array.isArray(c.docIds) && c.docIds.every((id) => typeof id === 'string'), 'a collection is malformed');
+  }
   const chats = list(meta.chats, 'chats');
   for (const chat of chats) {
     check(isObject(chat) && typeof chat.id === 'string' && Array.isArray(chat.messages), 'a chat is malformed');
@@ -234,6 +241,7 @@ export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents>
     chunks,
     entries,
     groups,
+    collections: collections as StoredCollection[],
     chats: chats as StoredChat[],
     settings: settings as StoredSetting[],
   };

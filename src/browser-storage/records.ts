@@ -7,6 +7,7 @@
 import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/stored-index/snapshot.ts';
 import type { Turn, TurnRetrieval } from '../core/engine/turn.ts';
+import type { Collection, Scope } from '../core/engine/scope.ts';
 import type { StoredChunk, StoredEntry } from '../core/stored-index/repeated-text.ts';
 import type { PdfLine } from '../core/ingest/pdf-lines.ts';
 import type { Doc, EntryTerms, IndexManifest, JobState } from '../core/types.ts';
@@ -112,7 +113,12 @@ export interface StoredChat {
   title: string;
   created: number;
   messages: StoredMessage[];
+  /** What its questions are asked within; absent (chats before scopes), the whole library. */
+  scope?: Scope;
 }
+
+/** A collection of documents, kept beside the library (not part of the index: a new embedder keeps it). */
+export type StoredCollection = Collection;
 
 export interface StoredSetting {
   key: string;
@@ -163,6 +169,7 @@ export interface LociSchema extends DBSchema {
     indexes: { 'by-added': number; 'by-doc': string };
   };
   chats: { key: string; value: StoredChat; indexes: { 'by-created': number } };
+  collections: { key: string; value: StoredCollection; indexes: { 'by-created': number } };
   settings: { key: string; value: StoredSetting };
   meta: { key: string; value: StoredMeta };
   ocrPages: { key: [string, number]; value: StoredOcrPage };
@@ -176,4 +183,4 @@ export const INDEX_STORES = ['manifest', 'documents', 'rows', 'chunks', 'entries
 export const LIBRARY_STORES = [...INDEX_STORES, 'originals', 'originalBytes'] as const;
 
 /** Everything: the library, chats and settings (what an export holds). */
-export const ALL_STORES = [...LIBRARY_STORES, 'chats', 'settings'] as const;
+export const ALL_STORES = [...LIBRARY_STORES, 'collections', 'chats', 'settings'] as const;

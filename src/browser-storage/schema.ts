@@ -121,7 +121,12 @@ const readOldAnswers: Migration = async (_db, tx) => {
   }
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows, readOldAnswers];
+/** Version 9: `collections`, named sets of documents a chat can be asked within (core/engine/scope.ts). */
+const addCollections: Migration = (db) => {
+  db.createObjectStore('collections', { keyPath: 'id' }).createIndex('by-created', 'created');
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows, readOldAnswers, addCollections];
 
 export const DB_VERSION = MIGRATIONS.length;
 

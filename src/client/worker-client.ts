@@ -69,7 +69,7 @@ export function createWorkerClient(search?: string): LociClient {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    addFiles: (files) => engine.addFiles(files),
+    addFiles: (files, into) => engine.addFiles(files, into),
     pause: (docId) => engine.pause(docId),
     resume: (docId) => engine.resume(docId),
     cancel: (docId) => engine.cancel(docId),
@@ -83,6 +83,12 @@ export function createWorkerClient(search?: string): LociClient {
     removeLastTurn: (chatId) => engine.removeLastTurn(chatId),
     clearHistory: (chatId) => engine.clearHistory(chatId),
     renameChat: (chatId, title) => engine.renameChat(chatId, title),
+    setChatScope: (chatId, scope) => engine.setChatScope(chatId, scope),
+    collections: () => engine.collections(),
+    createCollection: (name, docIds) => engine.createCollection(name, docIds),
+    renameCollection: (id, name) => engine.renameCollection(id, name),
+    setInCollection: (id, docIds, add) => engine.setInCollection(id, docIds, add),
+    deleteCollection: (id) => engine.deleteCollection(id),
     passage: (chunkId) => engine.passage(chunkId),
     clusterMap: (docId) => engine.clusterMap(docId),
     settings: () => engine.settings(),

@@ -5,6 +5,9 @@
  */
 import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices } from './ask.ts';
 import type { ClusterMap, Lang, PassageView, PreparseMode, ProgressStage, Stage } from './vocabulary.ts';
+import type { Collection, Scope } from '../core/engine/scope.ts';
+
+export type { Collection, Scope };
 
 /** `damaged`: its stored records failed their checksums; it is left out of answers until repaired. */
 /** `waiting`: queued while no embedding model could be loaded; it starts once one is. */
@@ -163,6 +166,8 @@ export type NoticeSubject = 'models' | 'storage';
 
 export type LibraryEvent =
   | { type: 'documents'; documents: LibraryDoc[] }
+  /** Every collection, after any of them changed (here or by an import). */
+  | { type: 'collections'; collections: Collection[] }
   | { type: 'download'; progress: DownloadProgress }
   /** `subject`: what the notice is about, when something can later resolve it. */
   | { type: 'notice'; notice: EngineNotice; subject?: NoticeSubject }
@@ -191,6 +196,8 @@ export interface ChatEntry {
   title: string;
   /** When its last message was stored. */
   updated: number;
+  /** What its questions are asked within; absent, the whole library. */
+  scope?: Scope;
 }
 
 export interface LociClient {
@@ -198,8 +205,12 @@ export interface LociClient {
   start(): Promise<{ settings: AppSettings; device: DeviceSummary; index?: IndexOpening }>;
   onEvent(listener: (event: LibraryEvent) => void): () => void;
 
-  /** Stores each file on its own: what fits is indexed, what does not gets a row saying why. */
-  addFiles(files: File[]): Promise<void>;
+  /**
+   * Stores each file on its own: what fits is indexed, what does not gets a row saying why. With
+   * `into`, the files in the library afterwards (stored now, or already there) join that
+   * collection, made if no collection has its name (a dropped folder).
+   */
+  addFiles(files: File[], into?: { collection: string }): Promise<void>;
   pause(docId: string): Promise<void>;
   /** Goes on with a paused document, or retries a failed one (storing its file again if it was not stored). */
   resume(docId: string): Promise<void>;
@@ -220,6 +231,18 @@ export interface LociClient {
   clearHistory(chatId: string): Promise<void>;
   /** Gives a stored chat another title (trimmed; a blank one is refused). */
   renameChat(chatId: string, title: string): Promise<void>;
+  /** Keeps a stored chat's new scope; a chat not stored yet takes it with its first question (AskRequest.scope). */
+  setChatScope(chatId: string, scope: Scope): Promise<void>;
+
+  /** Oldest first. */
+  collections(): Promise<Collection[]>;
+  /** A new collection (a name already taken, ignoring case, gets the documents added instead). */
+  createCollection(name: string, docIds?: string[]): Promise<Collection>;
+  renameCollection(id: string, name: string): Promise<void>;
+  /** Puts documents in (`add`) or takes them out of a collection. */
+  setInCollection(id: string, docIds: string[], add: boolean): Promise<void>;
+  /** Deletes the collection; its documents stay in the library. */
+  deleteCollection(id: string): Promise<void>;
 
   passage(chunkId: string): Promise<Passage>;
   clusterMap(docId: string): Promise<ClusterMap | undefined>;

@@ -7,6 +7,7 @@
 import type { RetrievalChoices } from '../core/engine/defaults.ts';
 import type { Turn, TurnRetrieval } from '../core/engine/turn.ts';
 import type { AnswerDone } from '../core/answer/answer.ts';
+import type { Scope } from '../core/engine/scope.ts';
 
 export { RETRIEVAL_CHOICES, type RetrievalChoices } from '../core/engine/defaults.ts';
 export type { TurnRetrieval } from '../core/engine/turn.ts';
@@ -14,6 +15,8 @@ export type { TurnRetrieval } from '../core/engine/turn.ts';
 /** A question for the chat `chatId`, with choices for this question alone (the UI sends none). */
 export interface AskRequest extends Partial<RetrievalChoices> {
   chatId: string;
+  /** What the chat is asked within, kept with it; absent, the scope it was kept with (or the whole library). */
+  scope?: Scope;
 }
 
 /** A turn of a stored chat, or of the open one: named, so the screen can keep it apart. */

@@ -2,6 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createChat, appendMessage, getChat, listChats } from '../../src/browser-storage/chats.ts';
+import { createCollection } from '../../src/browser-storage/collections.ts';
 import { EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError } from '../../src/browser-storage/export.ts';
 import type { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { ALL_STORES } from '../../src/browser-storage/records.ts';
@@ -17,7 +18,8 @@ async function fullLibrary(factory?: IDBFactory): Promise<IdbIndexStore> {
   await store.putOriginal(docA.doc.id, 'alpha.md', 'text/markdown', text('alpha original bytes'));
   await store.putOriginal(docB.doc.id, 'beta.md', 'text/markdown', text('beta original bytes'));
   await store.addOriginal('pending.txt', 'text/plain', text('not parsed yet'));
-  const chat = await createChat(store.db, 'About alpha', 5_000);
+  await createCollection(store.db, 'Greek', [docA.doc.id, docB.doc.id], 4_000);
+  const chat = await createChat(store.db, 'About alpha', 5_000, undefined, { documents: [], collections: ['greek'] });
   await appendMessage(store.db, chat.id, {
     role: 'assistant',
     content: 'Alpha one [1].',
@@ -56,7 +58,7 @@ describe('library export and import', () => {
     expect(await store.load()).toBeUndefined();
 
     const report = await importLibrary(store.db, file, { mode: 'replace' });
-    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, chats: 1, settings: 1 });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1 });
     const loaded = await store.load();
     expect(loaded).toEqual(snapshot());
     expect(loaded!.documents.map((record) => bytesOf(record.vectors))).toEqual([bytesOf(docA.vectors), bytesOf(docB.vectors)]);
@@ -73,7 +75,7 @@ describe('library export and import', () => {
     const target = await freshStore();
     await new Settings(target.db, { topN: 5 }).set('topN', 3);
     const report = await importLibrary(target.db, file, { mode: 'merge' });
-    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, chats: 1, settings: 0 });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 0 });
     expect(await target.load()).toEqual(snapshot());
     expect((await target.listDocuments()).map((summary) => summary.name)).toEqual(['alpha.md', 'beta.md', 'pending.txt']);
     expect(new TextDecoder().decode((await target.getOriginal(docB.doc.id))!.bytes)).toBe('beta original bytes');

@@ -22,11 +22,11 @@ describe('schema and migrations', () => {
     const db = await openLociDb({ factory: new IDBFactory() });
     expect(db.name).toBe(DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect(DB_VERSION).toBe(8);
+    expect(DB_VERSION).toBe(9);
     // everything an export holds, the index revision, the writes since the open image and the scan pages read so far, which belong to this database alone
     expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES, 'indexChanges', 'meta', 'ocrPages'].sort());
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['chats', 'chunks', 'documents', 'entries', 'groups', 'indexChanges', 'manifest', 'meta', 'ocrPages', 'originalBytes', 'originals', 'rows', 'settings'],
+      ['chats', 'chunks', 'collections', 'documents', 'entries', 'groups', 'indexChanges', 'manifest', 'meta', 'ocrPages', 'originalBytes', 'originals', 'rows', 'settings'],
     );
     db.close();
   });

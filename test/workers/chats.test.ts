@@ -10,6 +10,7 @@ import type { AskStreamEvent } from '../../src/protocol/ask.ts';
 import type { AskEvent, LociEngine } from '../../src/core/engine/engine.ts';
 import type { RetrievalResult, Source, TraceRow } from '../../src/core/types.ts';
 import { appendMessages, createChat, getChat } from '../../src/browser-storage/chats.ts';
+import { createCollection, listCollections, setInCollection } from '../../src/browser-storage/collections.ts';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import { openLociDb } from '../../src/browser-storage/open.ts';
 import type { LociDb } from '../../src/browser-storage/schema.ts';
@@ -42,7 +43,7 @@ function retrieved(question: string, result: Partial<RetrievalResult> = {}): Ask
 async function setUp(script: (signal: AbortSignal) => AsyncGenerator<AskEvent>): Promise<{ db: LociDb; chats: Chats }> {
   const db = await openLociDb({ factory: new IDBFactory() });
   const engine = engineDouble(script);
-  return { db, chats: new Chats({ db, engine: () => engine, settings: () => settings, canRerank: () => false }) };
+  return { db, chats: new Chats({ db, collections: async () => [], engine: () => engine, settings: () => settings, canRerank: () => false }) };
 }
 
 async function ask(chats: Chats, question: string): Promise<AskStreamEvent[]> {
@@ -78,7 +79,7 @@ describe('Chats', () => {
       },
     } as unknown as LociEngine;
     let ready = false;
-    const chats = new Chats({ db, engine: () => engine, settings: () => settings, canRerank: () => false, meaningReady: () => ready });
+    const chats = new Chats({ db, collections: async () => [], engine: () => engine, settings: () => settings, canRerank: () => false, meaningReady: () => ready });
     const before = await ask(chats, 'Who approves refunds?');
     ready = true;
     const after = await ask(chats, 'Who approves returns?');
@@ -173,7 +174,7 @@ describe('Chats', () => {
         yield { type: 'done', answer: 'ok', cited: [], removed: [], citations: [], notFound: false, aborted: false };
       },
     } as unknown as LociEngine;
-    const chats = new Chats({ db, engine: () => engine, settings: () => settings, canRerank: () => false });
+    const chats = new Chats({ db, collections: async () => [], engine: () => engine, settings: () => settings, canRerank: () => false });
     await ask(chats, 'first');
     await ask(chats, 'second');
     await ask(chats, 'third');
@@ -199,7 +200,7 @@ describe('Chats', () => {
       },
     } as unknown as LociEngine;
     const mine = { ...settings, retriever: 'hybrid', backtrack: 'paper', hops: 2 } as AppSettings;
-    const chats = new Chats({ db, engine: () => engine, settings: () => mine, canRerank: () => false });
+    const chats = new Chats({ db, collections: async () => [], engine: () => engine, settings: () => mine, canRerank: () => false });
     const events = await ask(chats, 'Who approves refunds?');
     expect(asked[0]).toMatchObject({ strategy: 'cap-rag', n: 5, retriever: 'hybrid', backtrack: 'paper', hops: 2, rerank: false });
     expect(events[0]).toMatchObject({ type: 'sources', trace: [row], strategy: 'cap-rag', retriever: 'hybrid', fusion, secondHop });
@@ -251,7 +252,7 @@ describe('Chats', () => {
 
     const fresh = await openLociDb({ factory: new IDBFactory() });
     await importLibrary(fresh, await exportLibrary(db), { mode: 'merge' });
-    const restored = new Chats({ db: fresh, engine: () => undefined, settings: () => settings, canRerank: () => false });
+    const restored = new Chats({ db: fresh, collections: async () => [], engine: () => undefined, settings: () => settings, canRerank: () => false });
     expect(await restored.list()).toEqual(listed);
   });
 
@@ -281,5 +282,46 @@ describe('Chats', () => {
     expect((await chats.list()).map((c) => c.title)).toEqual(['Refund rules']);
     await expect(chats.rename('c1', '   ')).rejects.toThrow(/needs a title/);
     expect((await getChat(db, 'c1'))!.title).toBe('Refund rules');
+  });
+
+  it('searches only its scope, keeps the scope with the chat, and carries both through an export and an import', async () => {
+    const db = await openLociDb({ factory: new IDBFactory() });
+    const withins: Array<readonly string[] | undefined> = [];
+    const engine = {
+      chunk: chunkOf,
+      documents: ['a', 'b', 'c'].map((id) => ({ doc: { id } })),
+      ask: async function* (question: string, options: { within?: readonly string[] }): AsyncGenerator<AskEvent> {
+        withins.push(options.within);
+        yield retrieved(question);
+        yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
+      },
+    } as unknown as LociEngine;
+    const chats = new Chats({ db, collections: () => listCollections(db), engine: () => engine, settings: () => settings, canRerank: () => false });
+    const shelf = await createCollection(db, 'Shelf', ['c', 'a']);
+    const events: AskStreamEvent[] = [];
+    const scope = { documents: ['b'], collections: [shelf.id] };
+    await chats.ask('Who approves refunds?', { chatId: 'c1', scope }, (e) => events.push(e));
+    // a follow-up names no scope: the chat's own is searched, in library order
+    await chats.ask('And returns?', { chatId: 'c1' }, (e) => events.push(e));
+    expect(withins).toEqual([['a', 'b', 'c'], ['a', 'b', 'c']]);
+    expect((await chats.list())[0].scope).toEqual(scope);
+
+    // the collection emptied and the document gone: nothing is searched, and the turn says why
+    await setInCollection(db, shelf.id, ['a', 'c'], false);
+    (engine as unknown as { documents: unknown[] }).documents = [{ doc: { id: 'a' } }];
+    const failed: AskStreamEvent[] = [];
+    await chats.ask('Anything?', { chatId: 'c1' }, (e) => failed.push(e));
+    expect(withins).toHaveLength(2);
+    expect(failed).toEqual([{ type: 'error', message: expect.stringMatching(/no longer in the library/) }]);
+
+    // another scope chosen for the chat is kept with it
+    await chats.setScope('c1', { documents: ['a'], collections: [] });
+    await chats.ask('Now?', { chatId: 'c1' }, () => undefined);
+    expect(withins.at(-1)).toEqual(['a']);
+
+    const fresh = await openLociDb({ factory: new IDBFactory() });
+    await importLibrary(fresh, await exportLibrary(db), { mode: 'merge' });
+    expect((await getChat(fresh, 'c1'))?.scope).toEqual({ documents: ['a'], collections: [] });
+    expect(await listCollections(fresh)).toEqual([{ ...shelf, docIds: [] }]);
   });
 });

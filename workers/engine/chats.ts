@@ -5,16 +5,17 @@
  * fails or is stopped is stored too, with what was generated so far (and the error), so the
  * question is never lost.
  */
-import type { AppSettings, ChatEntry } from '../../src/protocol/api.ts';
+import type { AppSettings, ChatEntry, Collection, Scope } from '../../src/protocol/api.ts';
 import { RETRIEVAL_CHOICES, type AskRequest, type AskStreamEvent, type ChatTurn, type RetrievalChoices } from '../../src/protocol/ask.ts';
 import { finishAnswer, type AnswerDone } from '../../src/core/answer/answer.ts';
 import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
+import { isWholeLibrary, scopeDocuments } from '../../src/core/engine/scope.ts';
 import { turnRetrieval, type Turn } from '../../src/core/engine/turn.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import type { Source } from '../../src/core/types.ts';
 import { appendTurn, storedTurns } from '../../src/browser-storage/chat-turns.ts';
-import { createChat, deleteChat, getChat, listChats, removeLastTurn, renameChat } from '../../src/browser-storage/chats.ts';
+import { createChat, deleteChat, getChat, listChats, removeLastTurn, renameChat, setChatScope } from '../../src/browser-storage/chats.ts';
 import type { StoredChat, StoredSource } from '../../src/browser-storage/records.ts';
 import type { LociDb } from '../../src/browser-storage/schema.ts';
 import { untilAbortedEach } from '../shared/abortable.ts';
@@ -26,6 +27,8 @@ const HISTORY_TURNS = 3;
 export interface ChatsDeps {
   db: LociDb;
   engine: () => LociEngine | undefined;
+  /** The library's collections, which a chat's scope may name. */
+  collections: () => Promise<Collection[]>;
   settings: () => AppSettings;
   /** Whether a reranker is configured (rerank is ignored without one). */
   canRerank: () => boolean;
@@ -66,14 +69,18 @@ export class Chats {
       // question is searched, and is there before anything is said about it (the first event waits
       // for it): written first, it took 1-3 ms of a question's 12-17 ms to its sources.
       const existing = await getChat(this.deps.db, chatId);
-      opened = existing ? Promise.resolve(existing) : this.createChat(chatId, question);
+      const scope = request.scope ?? existing?.scope;
+      opened = existing ? this.keepScope(existing, request.scope) : this.createChat(chatId, question, scope);
       // awaited at the first event, or on failure below: never left to reject unheard
       opened.catch(() => undefined);
       const engine = this.deps.engine();
       if (!engine) throw new Error('the library is still opening; ask again in a moment');
       const history = existing ? historyOf(existing) : [];
+      // an exact filter on every list the search makes, never a weight (core/search/scoped-corpus.ts)
+      const within = isWholeLibrary(scope) ? undefined : scopeDocuments(scope, await this.deps.collections(), engine.documents.map((r) => r.doc.id));
       const options: AskOptions = {
         ...choices,
+        ...(within ? { within } : {}),
         // Without a reranker model chosen, a request to rerank is ignored rather than failing.
         rerank: choices.rerank && this.deps.canRerank(),
         history: history.length > 0 ? history : undefined,
@@ -128,7 +135,12 @@ export class Chats {
   /** Most recently used first, so an imported library's chats are listed like local ones. */
   async list(): Promise<ChatEntry[]> {
     const stored = await listChats(this.deps.db);
-    return stored.map(({ id, title, updated }) => ({ id, title, updated })).sort((a, b) => b.updated - a.updated);
+    return stored.map(({ id, title, updated, scope }) => ({ id, title, updated, ...(scope ? { scope } : {}) })).sort((a, b) => b.updated - a.updated);
+  }
+
+  /** A stored chat's new scope; a chat not stored yet is given it with its first question. */
+  async setScope(chatId: string, scope: Scope): Promise<void> {
+    await setChatScope(this.deps.db, chatId, scope);
   }
 
   async history(chatId: string): Promise<ChatTurn[]> {
@@ -158,9 +170,16 @@ export class Chats {
     await renameChat(this.deps.db, chatId, trimmed);
   }
 
-  private async createChat(chatId: string, question: string): Promise<StoredChat> {
+  /** The chat, its scope changed to the request's when it brings another. */
+  private async keepScope(chat: StoredChat, scope: Scope | undefined): Promise<StoredChat> {
+    if (!scope || JSON.stringify(scope) === JSON.stringify(chat.scope)) return chat;
+    await setChatScope(this.deps.db, chat.id, scope);
+    return { ...chat, scope };
+  }
+
+  private async createChat(chatId: string, question: string, scope: Scope | undefined): Promise<StoredChat> {
     // The UI names its chats. Two first questions may race to create one: the loser reads it.
-    return createChat(this.deps.db, question.slice(0, 80), Date.now(), chatId).catch(async (error: unknown) => {
+    return createChat(this.deps.db, question.slice(0, 80), Date.now(), chatId, scope && !isWholeLibrary(scope) ? scope : undefined).catch(async (error: unknown) => {
       const created = await getChat(this.deps.db, chatId);
       if (!created) throw error;
       return created;

@@ -5,7 +5,7 @@
  * (index-host.ts), the start (engine-start.ts). Calls that arrive before start() wait for it.
  */
 import { transfer } from 'comlink';
-import type { AppSettings, CachedModel, ChatEntry, ClusterMap, LibraryDoc, LibraryEvent, ModelFolderFile, Passage, StorageReport } from '../../src/protocol/api.ts';
+import type { AppSettings, CachedModel, ChatEntry, ClusterMap, Collection, LibraryDoc, LibraryEvent, ModelFolderFile, Passage, Scope, StorageReport } from '../../src/protocol/api.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import type { EngineApi, EngineStartRequest } from '../../src/protocol/workers.ts';
 import { exportLibrary } from '../../src/browser-storage/export.ts';
@@ -66,8 +66,11 @@ export class EngineService implements EngineApi {
     return startEngine(await this.opening, index, events);
   }
 
-  addFiles(files: File[]): Promise<void> {
-    return this.in((ws) => ws.library.add(files));
+  addFiles(files: File[], into?: { collection: string }): Promise<void> {
+    return this.in(async (ws) => {
+      const ids = await ws.library.add(files);
+      if (into && ids.length > 0) await ws.collections.create(into.collection, ids);
+    });
   }
 
   pause(docId: string): Promise<void> {
@@ -83,7 +86,10 @@ export class EngineService implements EngineApi {
   }
 
   remove(docId: string): Promise<void> {
-    return this.in((ws) => ws.library.remove(docId));
+    return this.in(async (ws) => {
+      await ws.library.remove(docId);
+      await ws.collections.leave(docId);
+    });
   }
 
   repair(docId: string): Promise<void> {
@@ -130,6 +136,30 @@ export class EngineService implements EngineApi {
 
   renameChat(chatId: string, title: string): Promise<void> {
     return this.in((ws) => ws.chats.rename(chatId, title));
+  }
+
+  setChatScope(chatId: string, scope: Scope): Promise<void> {
+    return this.in((ws) => ws.chats.setScope(chatId, scope));
+  }
+
+  collections(): Promise<Collection[]> {
+    return this.in((ws) => ws.collections.list());
+  }
+
+  createCollection(name: string, docIds?: string[]): Promise<Collection> {
+    return this.in((ws) => ws.collections.create(name, docIds));
+  }
+
+  renameCollection(id: string, name: string): Promise<void> {
+    return this.in((ws) => ws.collections.rename(id, name));
+  }
+
+  setInCollection(id: string, docIds: string[], add: boolean): Promise<void> {
+    return this.in((ws) => ws.collections.setIn(id, docIds, add));
+  }
+
+  deleteCollection(id: string): Promise<void> {
+    return this.in((ws) => ws.collections.delete(id));
   }
 
   async passage(chunkId: string): Promise<Passage> {

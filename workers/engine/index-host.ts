@@ -82,6 +82,7 @@ export class IndexHost {
         library.resumeUnfinished();
         throw error;
       }
+      await ws.collections.changed();
       await this.openIndex(ws, ws.settings.value, { reopen: true });
     });
   }

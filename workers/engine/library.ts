@@ -155,17 +155,21 @@ export class Library implements JobRunner {
   /**
    * Stores the dropped files one by one and queues each stored one. A drop the browser has no room
    * for is warned of first; what fits is stored all the same, and each file that is not gets a row
-   * saying why, with Retry.
+   * saying why, with Retry. Returns the ids of the dropped files' documents in the library now:
+   * stored, or there already (a collection made of a dropped folder takes those).
    */
-  async add(files: File[]): Promise<void> {
+  async add(files: File[]): Promise<string[]> {
     await this.warnIfShort(files);
     const ids: string[] = [];
+    const present: string[] = [];
     for (const file of files) {
       const outcome = await this.store(file, this.dropTime());
       if (outcome.stored) ids.push(outcome.id);
+      if (this.summaries.some((s) => s.id === outcome.id)) present.push(outcome.id);
     }
     this.emitNow();
     this.enqueue(ids);
+    return present;
   }
 
   private enqueue(ids: readonly string[]): void {

@@ -13,6 +13,7 @@ import type { VectorFiles } from '../../src/browser-storage/vector-files.ts';
 import type { EmbedApi, EngineStartRequest, LlmApi } from '../../src/protocol/workers.ts';
 import { AppSettingsStore } from './app-settings.ts';
 import { Chats } from './chats.ts';
+import { Collections } from './collections.ts';
 import type { EngineEvents } from './engine-events.ts';
 import { EngineModels } from './engine-models.ts';
 import { ImageSaver } from './image-saver.ts';
@@ -29,6 +30,7 @@ export interface Workspace {
   settings: AppSettingsStore;
   library: Library;
   chats: Chats;
+  collections: Collections;
   models: EngineModels;
 }
 
@@ -95,8 +97,9 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
       return !room || room.atLeast || room.free >= bytes;
     },
   });
-  const chats = new Chats({ db: store.db, engine, settings: () => settings.value, canRerank: () => models.hasReranker, meaningReady: deps.meaningReady });
+  const collections = new Collections(store.db, (event) => events.send(event));
+  const chats = new Chats({ db: store.db, engine, collections: () => collections.list(), settings: () => settings.value, canRerank: () => models.hasReranker, meaningReady: deps.meaningReady });
   // Rows show at once, as queued, while the models load.
   await library.refresh();
-  return { store, preloaded, image, settings, library, chats, models };
+  return { store, preloaded, image, settings, library, chats, collections, models };
 }

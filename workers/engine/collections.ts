@@ -1,0 +1,58 @@
+/**
+ * The library's collections in the engine worker: each change is stored (browser-storage/
+ * collections.ts) and then every collection is sent to the page, which draws them from that
+ * event alone, as it draws the library's rows from theirs.
+ */
+import type { Collection, LibraryEvent } from '../../src/protocol/api.ts';
+import {
+  createCollection,
+  deleteCollection,
+  leaveCollections,
+  listCollections,
+  renameCollection,
+  setInCollection,
+} from '../../src/browser-storage/collections.ts';
+import type { LociDb } from '../../src/browser-storage/schema.ts';
+
+export class Collections {
+  constructor(
+    private readonly db: LociDb,
+    private readonly send: (event: LibraryEvent) => void,
+  ) {}
+
+  list(): Promise<Collection[]> {
+    return listCollections(this.db);
+  }
+
+  async create(name: string, docIds: readonly string[] = []): Promise<Collection> {
+    const made = await createCollection(this.db, name, docIds);
+    await this.changed();
+    return made;
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    await renameCollection(this.db, id, name);
+    await this.changed();
+  }
+
+  async setIn(id: string, docIds: readonly string[], add: boolean): Promise<void> {
+    await setInCollection(this.db, id, docIds, add);
+    await this.changed();
+  }
+
+  async delete(id: string): Promise<void> {
+    await deleteCollection(this.db, id);
+    await this.changed();
+  }
+
+  /** A document deleted from the library leaves its collections. */
+  async leave(docId: string): Promise<void> {
+    await leaveCollections(this.db, docId);
+    await this.changed();
+  }
+
+  /** Sends every collection: after a change here, or an import that brought some. */
+  async changed(): Promise<void> {
+    this.send({ type: 'collections', collections: await this.list() });
+  }
+}
