@@ -1,11 +1,13 @@
 /** `loci ask <index> "<question>"`: a streamed, cited answer, then its sources. */
 import type { AskOptions } from '../../core/engine/ask.ts';
 import type { LociEngine } from '../../core/engine/engine.ts';
+import type { Collection } from '../../core/engine/scope.ts';
 import type { RetrievalResult, RetrievedChunk, Source } from '../../core/types.ts';
 import type { Damage } from '../../core/stored-index/damage.ts';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
 import { printSources, questionCutNote } from '../print.ts';
+import { resolveWithin, type Within } from '../collections.ts';
 
 export const ASK_HELP = `loci ask <index.loci> "<question>" [options]
   Retrieves, then answers with numbered citations. Without --llm it lists the retrieved sources.
@@ -13,7 +15,8 @@ export const ASK_HELP = `loci ask <index.loci> "<question>" [options]
   --backtrack ranked|paper  --hops 1|2 (2: a second search with what the first found)
   --sub-questions           with --hops 2 and --llm: the model writes the second hop's sub-questions
   --rerank --reranker <id>  --rewrite none|multi-query|hyde  --llm <id>  --max-new-tokens <n>  --json
-  --in <document>           ask within this document (its file name or title); repeat for several`;
+  --in <document or collection>  ask within this document (its file name or title) or this collection
+                            (loci index --collection); repeat for several`;
 
 export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOptions {
   if (options.subQuestions && (options.hops !== 2 || !options.llm)) throw new UsageError('--sub-questions needs --hops 2 and --llm <model id>');
@@ -52,9 +55,12 @@ export function retrievalJson(result: RetrievalResult) {
   };
 }
 
-/** `--in`: the documents named, as the engine's ids (an unknown name fails, listing what the index holds). */
-export function withinOf(engine: Pick<LociEngine, 'documentsNamed'>, options: Pick<CommonOptions, 'within'>): Pick<AskOptions, 'within'> {
-  return options.within.length > 0 ? { within: engine.documentsNamed(options.within) } : {};
+/**
+ * `--in`: the documents and collections named, resolved (an unknown name fails, listing what the
+ * index holds); undefined when none is given, for the whole index.
+ */
+export function withinOf(engine: Pick<LociEngine, 'documents'>, collections: readonly Collection[], options: Pick<CommonOptions, 'within'>): Within | undefined {
+  return options.within.length > 0 ? resolveWithin(options.within, engine.documents, collections) : undefined;
 }
 
 export async function askCommand(argv: string[]): Promise<number> {
@@ -64,10 +70,11 @@ export async function askCommand(argv: string[]): Promise<number> {
   if (!indexPath || !question) throw new UsageError('usage: loci ask <index> "<question>"');
   if (options.rerank && !options.reranker) throw new UsageError('--rerank needs --reranker <model id>');
   const embedder = argv.includes('--embedder') ? options.embedder : undefined;
-  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true, readOnly: true });
+  const { engine, store } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true, readOnly: true });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  const opts = { ...askOptions(options, controller.signal), ...withinOf(engine, options) };
+  const within = withinOf(engine, store.collections, options);
+  const opts = { ...askOptions(options, controller.signal), ...(within ? { within: within.docIds } : {}) };
 
   if (!options.llm) {
     const retrieval = await engine.retrieve(question, opts);

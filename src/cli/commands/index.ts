@@ -14,6 +14,10 @@ import { settingsConflicts } from '../settings-conflicts.ts';
 import { lockIndex } from '../index-lock.ts';
 import { cliOcrOptions } from '../ocr-setup.ts';
 import type { Progress } from '../../core/ports.ts';
+import { sha256Hex } from '../../core/util/hash.ts';
+import type { FileIndexStore } from '../file-store.ts';
+import type { LociEngine } from '../../core/engine/engine.ts';
+import { collectionWith } from '../collections.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds and pre-parses the files (pdf, docx, epub, html, md, txt). Clusters are
@@ -22,6 +26,9 @@ export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [
   index; --clusters makes every document's now and keeps them.
   PDF pages without a usable text layer (scans) are read by OCR (PaddleOCR, Chinese and English,
   5-12 s a page); --no-ocr turns it off, and a scanned PDF is then refused.
+  --collection <name>  puts every file given in this run (new or already indexed) into the
+  collection <name>, made if the index has none so named; repeat it for several. ask and inspect
+  take a collection's name with --in. Collections are kept in the index file.
   Run it again with the same --out to resume an interrupted run or to add files; an existing
   index keeps the settings it was built with, and other ones given are refused.
   A path that cannot be indexed (a broken link, a FIFO or device, a damaged file) is reported
@@ -33,13 +40,14 @@ export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [
                     a file past it is refused by name before it is embedded`;
 
 export async function indexCommand(argv: string[]): Promise<number> {
-  const { options, positionals, values } = parseCommon(argv, { 'no-ocr': { type: 'boolean' }, 'max-chunks': { type: 'string' }, clusters: { type: 'boolean' } });
+  const { options, positionals, values } = parseCommon(argv, { 'no-ocr': { type: 'boolean' }, 'max-chunks': { type: 'string' }, clusters: { type: 'boolean' }, collection: { type: 'string', multiple: true } });
   if (options.help) return console.log(INDEX_HELP), 0;
   if (!options.out) throw new UsageError('index needs --out <path> for the index file');
   if (positionals.length === 0) throw new UsageError('index needs at least one file or folder');
   if (options.preparse === 'llm' && !options.llm) throw new UsageError('--preparse llm needs --llm <model id>');
   const maxChunks = values['max-chunks'] === undefined ? undefined : Number(values['max-chunks']);
   if (maxChunks !== undefined && !(Number.isInteger(maxChunks) && maxChunks > 0)) throw new UsageError('--max-chunks needs a whole number above 0');
+  const collections = collectionNames(values.collection);
 
   // Every path is judged on its own: the refused ones are reported, the others indexed.
   const gathered = await gatherFiles(positionals);
@@ -58,7 +66,7 @@ export async function indexCommand(argv: string[]): Promise<number> {
   }
   const release = lockIndex(options.out);
   try {
-    return await buildIndex({ argv, options: { ...options, out: options.out }, values, maxChunks, gathered, failedFiles, fail });
+    return await buildIndex({ argv, options: { ...options, out: options.out }, values, maxChunks, collections, gathered, failedFiles, fail });
   } finally {
     release();
   }
@@ -70,6 +78,8 @@ interface IndexRun {
   values: ReturnType<typeof parseCommon>['values'];
   /** --max-chunks, when given. */
   maxChunks: number | undefined;
+  /** --collection's names: the collections this run's files are put into. */
+  collections: string[];
   /** The regular files to read, the paths refused and the folders walked. */
   gathered: GatheredFiles;
   failedFiles: { file: string; error: string }[];
@@ -77,7 +87,7 @@ interface IndexRun {
 }
 
 /** Opens or creates the index (its lock held), indexes the files, prints the summary; the exit code. */
-async function buildIndex({ argv, options, values, maxChunks, gathered, failedFiles, fail }: IndexRun): Promise<number> {
+async function buildIndex({ argv, options, values, maxChunks, collections, gathered, failedFiles, fail }: IndexRun): Promise<number> {
   const { files } = gathered;
   const paths = files.length + gathered.refused.length;
   const chunkTokens = options.chunkTokens ?? 100;
@@ -114,12 +124,16 @@ async function buildIndex({ argv, options, values, maxChunks, gathered, failedFi
     if (p.stage === 'parse' && p.item) parsing = p.item;
     print(p);
   };
+  const given: string[] = [];
   const outcome = await withInterrupt(store, async (signal) => {
     const inputs: { name: string; bytes: Uint8Array }[] = [];
     for (const file of files) {
       const name = path.basename(file);
       try {
-        inputs.push({ name, bytes: await readRegularFile(file, name) });
+        const bytes = await readRegularFile(file, name);
+        inputs.push({ name, bytes });
+        // a document's id is its content's hash: a file already indexed, under any name, is found by it
+        if (collections.length > 0) given.push(await sha256Hex(bytes));
       } catch (error) {
         if (!(error instanceof UnreadableFileError) && !isIngestError(error)) throw error;
         fail(error instanceof UnreadableFileError ? file : name, error.message);
@@ -145,6 +159,7 @@ async function buildIndex({ argv, options, values, maxChunks, gathered, failedFi
     const nothing = nothingIndexedFrom(folder, gathered, (file) => indexed.has(path.basename(file)));
     if (nothing) process.stderr.write(`error: ${nothing}\n`);
   }
+  const collected = await putInCollections(store, engine, collections, given);
   const snap = engine.snapshot();
   // a new index with nothing in it is not written: the next run starts as this one did
   const nothing = !existed && snap.documents.length === 0;
@@ -159,11 +174,13 @@ async function buildIndex({ argv, options, values, maxChunks, gathered, failedFi
     preparse: { done: outcome.preparse.done, failed: outcome.preparse.failed, pending: outcome.preparse.pending },
     failedFiles,
     duplicates: outcome.duplicates.map((d) => ({ file: d.name, sameAs: d.sameAs })),
+    collections: collected,
   };
   if (options.json) console.log(JSON.stringify(summary));
   else {
     if (nothing) console.log(`${summary.index}: nothing indexed, so no index was written`);
     else console.log(`${summary.index}: ${summary.documents} documents (${summary.ready} ready), ${summary.chunks} chunks, ${summary.clusters} clusters, ${summary.entries} entries`);
+    for (const c of collected) console.log(`collection ${c.name}: ${c.documents} document${c.documents === 1 ? '' : 's'}`);
     if (outcome.preparse.done + outcome.preparse.failed > 0 || outcome.preparse.pending > 0) {
       console.log(`pre-parse: ${outcome.preparse.done} done, ${outcome.preparse.failed} failed (recorded and skipped), ${outcome.preparse.pending} pending`);
     }
@@ -171,4 +188,27 @@ async function buildIndex({ argv, options, values, maxChunks, gathered, failedFi
     if (failedFiles.length > 0) console.log(`${failedFiles.length} of ${paths} paths not indexed (the reasons are above)`);
   }
   return failedFiles.length > 0 ? 1 : 0;
+}
+
+/** `--collection`'s names, each once; an empty one is refused rather than made. */
+function collectionNames(value: string | boolean | (string | boolean)[] | undefined): string[] {
+  const names = (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === 'string');
+  if (names.some((n) => n.trim() === '')) throw new UsageError('--collection needs a name');
+  return [...new Set(names)];
+}
+
+/**
+ * Puts the documents of the files given that the index now holds (a file refused or failed is not
+ * one) into each named collection; returns each collection's size for the summary.
+ */
+async function putInCollections(store: FileIndexStore, engine: Pick<LociEngine, 'document'>, names: readonly string[], given: readonly string[]): Promise<{ name: string; documents: number }[]> {
+  const held = given.filter((id) => engine.document(id) !== undefined);
+  const out: { name: string; documents: number }[] = [];
+  for (const name of names) {
+    const changed = collectionWith(store.collections, name, held);
+    if (changed) await store.putCollection(changed);
+    const now = changed ?? store.collections.find((c) => c.name === name);
+    out.push({ name, documents: now?.docIds.length ?? 0 });
+  }
+  return out;
 }

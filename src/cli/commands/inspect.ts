@@ -4,6 +4,7 @@ import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError } from '../options.ts';
 import { fusionLine, printSources, printTrace, questionCutNote, secondHopLines } from '../print.ts';
 import { askOptions, retrievalJson, sourceJson, withinOf } from './ask.ts';
+import type { Within } from '../collections.ts';
 
 export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
   Shows every candidate walked by backtracking retrieval: rank, score, entry kind, whole/point,
@@ -12,7 +13,8 @@ export const INSPECT_HELP = `loci inspect <index.loci> "<question>" [options]
   A question about a whole document ("What is this report about?") shows the breadth route instead:
   each topic's passages of the document(s) --in names or the question names.
   --strategy …  --retriever dense|lexical|hybrid  --backtrack ranked|paper  --hops 1|2 [--sub-questions --llm <id>]  -n <chunks>  -m <candidates>  --json
-  --in <document>  inspect within this document (file name or title); repeat for several`;
+  --in <document or collection>  inspect within this document (file name or title) or this collection
+                   (loci index --collection); repeat for several`;
 
 export async function inspectCommand(argv: string[]): Promise<number> {
   const { options, positionals } = parseCommon(argv);
@@ -20,11 +22,13 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   const [indexPath, question] = positionals;
   if (!indexPath || !question) throw new UsageError('usage: loci inspect <index> "<question>"');
   const embedder = argv.includes('--embedder') ? options.embedder : undefined;
-  const { engine } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true, readOnly: true });
-  const retrieval = await engine.retrieve(question, { ...askOptions(options), ...withinOf(engine, options) });
+  const { engine, store } = await openEngine(indexPath, options, { embedder, generator: options.llm, reranker: options.reranker }, undefined, { mustExist: true, readOnly: true });
+  const within = withinOf(engine, store.collections, options);
+  const retrieval = await engine.retrieve(question, { ...askOptions(options), ...(within ? { within: within.docIds } : {}) });
   if (retrieval.cut) process.stderr.write(questionCutNote(retrieval.cut));
   if (options.json) {
-    console.log(JSON.stringify({ question: retrieval.question, queries: retrieval.queries, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result) }));
+    const scope = within ? { within: { documents: within.documents, collections: within.collections } } : {};
+    console.log(JSON.stringify({ question: retrieval.question, queries: retrieval.queries, ...scope, sources: retrieval.chunks.map(sourceJson), ...retrievalJson(retrieval.result) }));
     return 0;
   }
   const label = (id: string) => {
@@ -33,7 +37,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   };
   const { result } = retrieval;
   console.log(`strategy ${options.strategy}, retriever ${options.retriever}, backtrack ${options.backtrack}, hops ${options.hops}, N=${options.n}, M=${options.m ?? defaultCandidates(options.n)}`);
-  if (options.within.length > 0) console.log(`within: ${options.within.join(', ')}`);
+  if (within) console.log(withinLine(within));
   if (result.breadth) console.log(`route: breadth — a question about the whole of ${result.breadth.documents.join(', ')}, answered from each of its topics in turn, not by search`);
   if (result.fusion) console.log(fusionLine(result.fusion));
   if (result.namedDocuments) console.log(`named in the question, also searched on their own: ${result.namedDocuments.join(', ')}`);
@@ -45,3 +49,8 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** "within: a.md, collection laws (b.md, c.md)": what was searched, each collection with its documents. */
+export function withinLine(within: Within): string {
+  const collections = within.collections.map((c) => `collection ${c.name} (${c.documents.length > 0 ? c.documents.join(', ') : 'none of its documents is in the index'})`);
+  return `within: ${[...within.documents, ...collections].join(', ')}`;
+}
