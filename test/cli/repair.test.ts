@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockOf, blockOfDocument, flipByte, writeNaN } from '../support/index-blocks.ts';
 import { DOCUMENTS_DIR } from '../support/paths.ts';
 import { loci } from '../support/run-loci.ts';
+import { FileIndexStore } from '../../src/cli/file-store.ts';
 
 const DATA = '# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n';
 const NET = '# 网络安全\n\n网络运营者应当按照网络安全等级保护制度的要求，履行安全保护义务。\n';
@@ -63,6 +64,25 @@ describe('loci repair', () => {
     const extended = await loci('index', path.join(dir, 'files', 'data.md'), '--out', index, '--json');
     expect(extended.code, extended.stderr).toBe(0);
     expect(JSON.parse(extended.stdout)).toMatchObject({ documents: 2, ready: 2 });
+  });
+
+  it('takes a dropped document out of its collections; a rebuilt one keeps its place', async () => {
+    const collected = path.join(dir, 'collected.loci');
+    const r = await loci('index', path.join(dir, 'files', 'data.md'), path.join(dir, 'files', 'net.md'), '--collection', 'both', '--out', collected);
+    expect(r.code, r.stderr).toBe(0);
+    const collectionSizes = async (file: string) => (await FileIndexStore.open(file, { readOnly: true })).collections.map((c) => c.docIds.length);
+    for (const [copy, paths, kept] of [['collected-dropped.loci', [], 1], ['collected-rebuilt.loci', [path.join(dir, 'files')], 2]] as const) {
+      const file = path.join(dir, copy);
+      await copyFile(collected, file);
+      const bytes = new Uint8Array(await readFile(file));
+      flipByte(bytes, blockOfDocument(bytes, 'data.md', 'text')[0] + 20);
+      await writeFile(file, bytes);
+      expect(await collectionSizes(file)).toEqual([2]);
+      await loci('repair', file, ...paths);
+      expect(await collectionSizes(file)).toEqual([kept]);
+    }
+    const inspect = await loci('inspect', path.join(dir, 'collected-dropped.loci'), '网络运营者', '--in', 'both', '--json', '--hops', '1');
+    expect(JSON.parse(inspect.stdout).within.collections).toEqual([{ name: 'both', documents: ['net.md'] }]);
   });
 
   it('rebuilds damaged cluster entries from their document, which answers meanwhile', async () => {

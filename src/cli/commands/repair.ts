@@ -23,8 +23,9 @@ export const REPAIR_HELP = `loci repair <index.loci> [files or folders…]
   Checks every block of the index against its checksum and rebuilds what is damaged. The index
   keeps no copy of the files, so give the files or folders that hold the damaged documents: a file
   is recognised by its content, whatever its name or place now, and indexed again. A damaged
-  document whose file is not given is dropped from the index and named, with the command that
-  adds it back; the exit code is then 1. Damaged cluster entries are rebuilt from their documents.
+  document whose file is not given is dropped from the index (and from its collections) and named,
+  with the command that adds it back; the exit code is then 1. Damaged cluster entries are rebuilt
+  from their documents.
   --models <dir>  --llm <id> (when the index pre-parses with a model)  --json`;
 
 export interface RepairSummary {
@@ -66,6 +67,7 @@ export async function repairCommand(argv: string[]): Promise<number> {
     if (clustered.length > 0) await engine.makeClusters({ docIds: new Set(clustered), onProgress: stderrProgress(options.quiet) });
     for (const { id, file } of files) if (engine.document(id)) summary.rebuilt.push({ doc: wanted.get(id)!, file });
     for (const [id, name] of wanted) if (!engine.document(id)) summary.dropped.push(name);
+    await store.pruneCollections(new Set(engine.documents.map((d) => d.doc.id)));
     await store.close();
 
     if (options.json) console.log(JSON.stringify(summary));
