@@ -290,6 +290,7 @@ describe('Chats', () => {
     const engine = {
       chunk: chunkOf,
       documents: ['a', 'b', 'c'].map((id) => ({ doc: { id } })),
+      document: (id: string) => ({ doc: { id, name: `${id}.md` } }),
       ask: async function* (question: string, options: { within?: readonly string[] }): AsyncGenerator<AskEvent> {
         withins.push(options.within);
         yield retrieved(question);
@@ -305,6 +306,8 @@ describe('Chats', () => {
     await chats.ask('And returns?', { chatId: 'c1' }, (e) => events.push(e));
     expect(withins).toEqual([['a', 'b', 'c'], ['a', 'b', 'c']]);
     expect((await chats.list())[0].scope).toEqual(scope);
+    // each turn says what it was asked within, for the inspector
+    expect((await chats.history('c1')).map((turn) => turn.within)).toEqual([['a.md', 'b.md', 'c.md'], ['a.md', 'b.md', 'c.md']]);
 
     // the collection emptied and the document gone: nothing is searched, and the turn says why
     await setInCollection(db, shelf.id, ['a', 'c'], false);

@@ -78,6 +78,7 @@ export class Chats {
       const history = existing ? historyOf(existing) : [];
       // an exact filter on every list the search makes, never a weight (core/search/scoped-corpus.ts)
       const within = isWholeLibrary(scope) ? undefined : scopeDocuments(scope, await this.deps.collections(), engine.documents.map((r) => r.doc.id));
+      if (within) turn.within = within.map((id) => engine.document(id)?.doc.name ?? id);
       const options: AskOptions = {
         ...choices,
         ...(within ? { within } : {}),

@@ -4,7 +4,7 @@
  * only this class (and ChatModel) talks to the client.
  */
 import { createContext, tick } from 'svelte';
-import type { AppSettings, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage } from '../../protocol/api.ts';
+import type { AppSettings, Collection, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage, Scope } from '../../protocol/api.ts';
 import { allowModelSource } from '../../client/allowed-origins.ts';
 import { modelsFor, type Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
@@ -43,6 +43,7 @@ export class AppModel {
   settings = $state.raw<AppSettings | undefined>();
   device = $state.raw<DeviceSummary | undefined>();
   documents = $state.raw<LibraryDoc[]>([]);
+  collections = $state.raw<Collection[]>([]);
   notices = $state<Notice[]>([]);
   panel = $state<Panel | null>(null);
   viewer = $state.raw<ViewerState | undefined>();
@@ -73,6 +74,7 @@ export class AppModel {
       void this.#allowSource(settings);
       this.device = device;
       this.documents = await this.client.documents();
+      this.collections = await this.client.collections();
       if (await isKept()) this.persistence = 'granted';
       await this.chat.init();
       this.phase = 'ready';
@@ -84,6 +86,7 @@ export class AppModel {
 
   #onEvent(event: LibraryEvent): void {
     if (event.type === 'documents') this.documents = event.documents;
+    else if (event.type === 'collections') this.collections = event.collections;
     else if (event.type === 'download') this.downloads.update(event.progress);
     else if (event.type === 'held-elsewhere') this.phase = 'waiting';
     // a model problem is one notice, replaced by a newer one and gone once a model loads
@@ -131,6 +134,34 @@ export class AppModel {
   addFiles(files: File[]): Promise<void | undefined> {
     void this.#askToKeep();
     return this.#attempt(() => this.client.addFiles(files), undefined, 'add-files');
+  }
+
+  /** The files of a dropped or chosen folder: stored and indexed, and a collection named after it. */
+  addFolder(name: string, files: File[]): Promise<void | undefined> {
+    void this.#askToKeep();
+    return this.#attempt(() => this.client.addFiles(files, { collection: name }), undefined, 'add-files');
+  }
+
+  createCollection(name: string, docIds: string[] = []): Promise<Collection | undefined> {
+    return this.#attempt(() => this.client.createCollection(name, docIds));
+  }
+  renameCollection(id: string, name: string): Promise<void | undefined> {
+    return this.#attempt(() => this.client.renameCollection(id, name));
+  }
+  deleteCollection(id: string): Promise<void | undefined> {
+    return this.#attempt(() => this.client.deleteCollection(id));
+  }
+  setInCollection(id: string, docIds: string[], add: boolean): Promise<void | undefined> {
+    return this.#attempt(() => this.client.setInCollection(id, docIds, add));
+  }
+
+  /** A chat within `scope`, asking `question` at once when given (Summarize); the library panel closes on a phone. */
+  askWithin(scope: Scope, question?: string): Promise<void | undefined> {
+    return this.#attempt(() => this.chat.askWithin(scope, question));
+  }
+
+  setScope(scope: Scope): Promise<void | undefined> {
+    return this.#attempt(() => this.chat.setScope(scope));
   }
 
   /** Asks the browser to keep the library, once a session, when documents are added and it does not yet. */

@@ -3,7 +3,7 @@
  * being streamed, stop, new chat. The engine rewrites follow-ups from the chat's history itself
  * and takes the search options from the settings, so the UI only names the chat.
  */
-import type { AppSettings, ChatEntry, LociClient } from '../../protocol/api.ts';
+import type { AppSettings, ChatEntry, LociClient, Scope } from '../../protocol/api.ts';
 import type { AskStreamEvent, ChatTurn } from '../../protocol/ask.ts';
 import { DEFAULT_RETRIEVAL } from '../../protocol/vocabulary.ts';
 import { OpenChatMemory, chatToOpen, newChatId, withOpenChat, type KeyValueStore } from '../lib/chat-list.ts';
@@ -23,8 +23,13 @@ function fromHistory(turn: ChatTurn): TurnView {
   return { ...turn, phase: 'done', done: true, aborted: false };
 }
 
+/** What a new chat searches. */
+const WHOLE_LIBRARY: Scope = { documents: [], collections: [] };
+
 export class ChatModel {
   chatId = $state('');
+  /** What this chat's questions are asked within (kept with the chat by the engine). */
+  scope = $state.raw<Scope>(WHOLE_LIBRARY);
   chats = $state.raw<ChatEntry[]>([]);
   turns = $state<TurnView[]>([]);
   streaming = $state(false);
@@ -63,6 +68,7 @@ export class ChatModel {
   async open(chatId: string): Promise<void> {
     if (this.streaming) await this.stop();
     this.chatId = chatId;
+    this.scope = this.#stored.find((c) => c.id === chatId)?.scope ?? WHOLE_LIBRARY;
     this.#memory.remember(chatId);
     this.chats = withOpenChat(this.#stored, chatId);
     this.turns = [];
@@ -78,8 +84,28 @@ export class ChatModel {
 
   async newChat(): Promise<void> {
     // An empty chat is reused rather than piling up untitled ones.
-    if (this.turns.length === 0 && !this.loading) return;
+    if (this.turns.length === 0 && !this.loading) {
+      this.scope = WHOLE_LIBRARY;
+      return;
+    }
     await this.open(newChatId());
+  }
+
+  /** Asks this chat's next questions within `scope`; a stored chat keeps it at once. */
+  async setScope(scope: Scope): Promise<void> {
+    this.scope = scope;
+    await this.client.setChatScope(this.chatId, scope);
+    await this.#fetchList();
+  }
+
+  /**
+   * A chat of its own for a document or a collection ("Ask this document", "Summarize"): a new
+   * one within `scope`, unless the open chat is empty; with `question`, asked at once.
+   */
+  async askWithin(scope: Scope, question?: string): Promise<void> {
+    if (this.turns.length > 0 || this.loading || this.streaming) await this.open(newChatId());
+    this.scope = scope;
+    if (question) await this.ask(question);
   }
 
   async rename(title: string, chatId: string = this.chatId): Promise<void> {
@@ -122,7 +148,7 @@ export class ChatModel {
     const chatId = this.chatId;
     this.chats = this.chats.map((c) => (c.id === chatId && c.title === '' ? { ...c, title: text.slice(0, 80) } : c));
     try {
-      await this.client.ask(text, { chatId: this.chatId }, (event) => apply(live, event));
+      await this.client.ask(text, { chatId: this.chatId, scope: this.scope }, (event) => apply(live, event));
     } catch (error) {
       live.error = messageOf(error);
     } finally {

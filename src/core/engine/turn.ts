@@ -17,6 +17,8 @@ export interface TurnRetrieval {
   secondHop?: SecondHop;
   /** The documents the question named by their file names, also searched on their own. */
   namedDocuments?: string[];
+  /** The documents the question was asked within (its chat's scope), by name; absent, the whole library. */
+  within?: string[];
   /** A question about a whole, answered from each topic of these documents instead of a search (engine/breadth.ts). */
   breadth?: { documents: string[] };
   /** The question was longer than the embedding model reads, and only its beginning was searched. */
@@ -56,6 +58,7 @@ export function turnRetrieval(from: TurnRetrieval): TurnRetrieval {
   if (from.fusion !== undefined) out.fusion = from.fusion;
   if (from.secondHop !== undefined) out.secondHop = from.secondHop;
   if (from.namedDocuments !== undefined) out.namedDocuments = from.namedDocuments;
+  if (from.within !== undefined) out.within = from.within;
   if (from.breadth !== undefined) out.breadth = from.breadth;
   if (from.questionCut !== undefined) out.questionCut = from.questionCut;
   if (from.modelLoading) out.modelLoading = true;

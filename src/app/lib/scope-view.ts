@@ -1,0 +1,30 @@
+/**
+ * A chat's scope as the page shows and changes it: its words ("the whole library", a document's
+ * name, "Laws (collection) and 2 more"), and one document or collection switched in or out.
+ */
+import type { Collection, LibraryDoc, Scope } from '../../protocol/api.ts';
+
+export type ScopeWords =
+  | { kind: 'whole' }
+  | { kind: 'named'; first: string; firstIsCollection: boolean; more: number };
+
+/** What the scope names that is still here: a deleted document or collection is not named. */
+export function scopeWords(scope: Scope, documents: readonly Pick<LibraryDoc, 'id' | 'name'>[], collections: readonly Collection[]): ScopeWords {
+  const names = [
+    ...collections.filter((c) => scope.collections.includes(c.id)).map((c) => ({ name: c.name, collection: true })),
+    ...documents.filter((d) => scope.documents.includes(d.id)).map((d) => ({ name: d.name, collection: false })),
+  ];
+  if (names.length === 0) return { kind: 'whole' };
+  return { kind: 'named', first: names[0].name, firstIsCollection: names[0].collection, more: names.length - 1 };
+}
+
+/** The scope with `id` (a document or a collection) in it, or out of it. */
+export function toggleInScope(scope: Scope, kind: 'documents' | 'collections', id: string, on: boolean): Scope {
+  const have = scope[kind].filter((x) => x !== id);
+  return { ...scope, [kind]: on ? [...have, id] : have };
+}
+
+/** The scope of one document or one collection ("Ask this document", "Summarize"). */
+export function scopeOf(kind: 'documents' | 'collections', id: string): Scope {
+  return { documents: kind === 'documents' ? [id] : [], collections: kind === 'collections' ? [id] : [] };
+}
