@@ -5,9 +5,9 @@ const documents = [{ id: 'a', name: 'a.md' }, { id: 'b', name: 'b.pdf' }];
 const collections = [{ id: 'L', name: 'Laws', docIds: ['a'], created: 1 }];
 
 describe('a scope on the page', () => {
-  it('says the whole library when it names nothing still here', () => {
+  it('says the whole library when it names nothing, and that it is gone when nothing it named is here', () => {
     expect(scopeWords({ documents: [], collections: [] }, documents, collections)).toEqual({ kind: 'whole' });
-    expect(scopeWords({ documents: ['gone'], collections: ['deleted'] }, documents, collections)).toEqual({ kind: 'whole' });
+    expect(scopeWords({ documents: ['gone'], collections: ['deleted'] }, documents, collections)).toEqual({ kind: 'gone' });
   });
 
   it('names its collections first, then its documents, and counts the rest', () => {

@@ -104,7 +104,7 @@ describe('collections and a chat\'s scope', () => {
     await fresh.click('[data-testid="chat-picker"]');
     // the first chat asked (the whole library), then the one within Laws: both were titled by the question
     const items = fresh.locator('[data-testid="chat-item"]', { hasText: QUESTION });
-    const scopes: string[] = [];
+    const scopes: string[] = []; // in the order the chat list gives the two chats
     const count = await items.count();
     expect(count).toBe(2);
     for (let i = 0; i < count; i++) {
@@ -113,7 +113,31 @@ describe('collections and a chat\'s scope', () => {
       await fresh.locator('article.turn').first().waitFor();
       scopes.push((await fresh.textContent('[data-testid="scope-label"]')) ?? '');
     }
-    expect(scopes.sort()).toEqual(['Laws (collection)', 'the whole library']);
+    expect([...scopes].sort()).toEqual(['Laws (collection)', 'the whole library']);
+
+    // a collection is renamed in place, filled and emptied from a document's row, and deleted
+    // after a question, its documents kept; the chat asked within it follows the new name
+    const imported = fresh.locator('[data-testid="collection-row"][data-name="Laws"]');
+    await imported.locator('[data-testid="collection-rename"]').click();
+    await fresh.fill('[data-testid="collection-name"]', 'Statutes');
+    await fresh.keyboard.press('Enter');
+    const statutes = fresh.locator('[data-testid="collection-row"][data-name="Statutes"]');
+    await statutes.waitFor();
+    const recipesRow = docRow(fresh, 'recipes.md');
+    await recipesRow.locator('[data-testid="doc-collections"]').selectOption({ label: 'Add to Statutes' });
+    await expect.poll(() => statutes.textContent()).toContain('3 documents');
+    await expect.poll(() => recipesRow.locator('[data-testid="doc-member-of"]').textContent()).toBe('in Statutes');
+    await recipesRow.locator('[data-testid="doc-collections"]').selectOption({ label: 'Take out of Statutes' });
+    await expect.poll(() => statutes.textContent()).toContain('2 documents');
+    await statutes.locator('[data-testid="collection-delete"]').click();
+    await fresh.click('[data-testid="collection-delete-yes"]');
+    await expect.poll(() => fresh.locator('[data-testid="collection-row"]').count()).toBe(0);
+    expect(await fresh.locator('[data-testid="doc-row"]').count()).toBe(3);
+    // the chat asked within it says that what it searched is gone, rather than search everything
+    const lawsChat = scopes.indexOf('Laws (collection)');
+    await fresh.click('[data-testid="chat-picker"]');
+    await fresh.locator('[data-testid="chat-item"]', { hasText: QUESTION }).nth(lawsChat).click();
+    await expect.poll(() => fresh.textContent('[data-testid="scope-label"]')).toBe('what it was asked within is gone: choose again');
     await first.context.close();
     await second.context.close();
   });

@@ -61,6 +61,7 @@ export const en = {
   'doc.summarize': 'Summarize',
   'scope.label': 'Asking within',
   'scope.whole': 'the whole library',
+  'scope.gone': 'what it was asked within is gone: choose again',
   'scope.collection': '{name} (collection)',
   'scope.more': '{first} and {n} more',
   'scope.choose': 'Choose what this chat asks within',

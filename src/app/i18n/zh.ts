@@ -63,6 +63,7 @@ export const zh: Record<MessageKey, string> = {
   'doc.summarize': '总结',
   'scope.label': '提问范围',
   'scope.whole': '整个文档库',
+  'scope.gone': '原来的提问范围已不在文档库中：请重新选择',
   'scope.collection': '{name}（合集）',
   'scope.more': '{first} 等 {n} 项',
   'scope.choose': '选择此对话的提问范围',

@@ -6,6 +6,8 @@ import type { Collection, LibraryDoc, Scope } from '../../protocol/api.ts';
 
 export type ScopeWords =
   | { kind: 'whole' }
+  /** It named documents or collections, and none is here any more: asking in it searches nothing. */
+  | { kind: 'gone' }
   | { kind: 'named'; first: string; firstIsCollection: boolean; more: number };
 
 /** What the scope names that is still here: a deleted document or collection is not named. */
@@ -14,7 +16,7 @@ export function scopeWords(scope: Scope, documents: readonly Pick<LibraryDoc, 'i
     ...collections.filter((c) => scope.collections.includes(c.id)).map((c) => ({ name: c.name, collection: true })),
     ...documents.filter((d) => scope.documents.includes(d.id)).map((d) => ({ name: d.name, collection: false })),
   ];
-  if (names.length === 0) return { kind: 'whole' };
+  if (names.length === 0) return scope.documents.length + scope.collections.length > 0 ? { kind: 'gone' } : { kind: 'whole' };
   return { kind: 'named', first: names[0].name, firstIsCollection: names[0].collection, more: names.length - 1 };
 }
 
