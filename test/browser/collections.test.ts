@@ -141,4 +141,19 @@ describe('collections and a chat\'s scope', () => {
     await first.context.close();
     await second.context.close();
   });
+
+  it('on a phone, Summarize on a row of the library opens the chat within that document, the library out of the way', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await openApp(page, baseURL);
+    await page.setInputFiles('[data-testid="file-input"]', [memoryFile('tax.md', 'text/markdown', Buffer.from(TAX))]);
+    const library = page.locator('button[aria-controls="library"]');
+    await library.click();
+    await waitForStatus(page, 'tax.md', 'ready');
+    await docRow(page, 'tax.md').locator('[data-testid="summarize-doc"]').click();
+    await expect.poll(() => library.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.textContent('[data-testid="scope-label"]')).toBe('tax.md');
+    expect((await lastAnswerDocs(page)).length).toBeGreaterThan(0);
+    await context.close();
+  });
 });
