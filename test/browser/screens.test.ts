@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { ask, openApp, waitForStatus } from './support/app-page.ts';
+import { ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
 import { screenshot, SCREENSHOTS, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 
@@ -90,6 +90,7 @@ type Size = keyof typeof SIZES;
 const DOC_IMAGES: Record<string, string> = {
   'screens-en-desktop-source': 'source.png',
   'screens-en-desktop-inspector': 'inspector.png',
+  'screens-en-desktop-scope': 'scope.png',
   'screens-zh-phone-settings': 'settings-zh-phone.png',
 };
 
@@ -133,6 +134,12 @@ describe('every screen, desktop and phone, English and Chinese', () => {
       const escape = () => page.keyboard.press('Escape');
       const nothing = async () => {};
       const menu = page.locator('button[aria-controls="library"]');
+      // a collection holding the law, made from the library, for the scope panel to offer
+      await page.click('[data-testid="new-collection"]');
+      await page.fill('[data-testid="collection-name"]', lang === 'zh' ? '法律' : 'Laws');
+      await page.keyboard.press('Enter');
+      await docRow(page, LAW).locator('[data-testid="doc-collections"]').selectOption({ index: 1 });
+      await page.locator('[data-testid="doc-member-of"]').waitFor();
 
       const problems = {
         ...(await check(page, lang, 'chat', nothing, nothing)),
@@ -148,6 +155,7 @@ describe('every screen, desktop and phone, English and Chinese', () => {
           },
         )),
         ...(await check(page, lang, 'chat-list', () => page.click('[data-testid="chat-picker"]'), escape)),
+        ...(await check(page, lang, 'scope', () => page.click('[data-testid="scope-button"]'), escape)),
         ...(await check(page, lang, 'settings', () => page.click('[data-testid="open-settings"]'), escape)),
         ...(await check(page, lang, 'inspector', () => page.click('[data-testid="open-inspector"]'), escape)),
         ...(await check(page, lang, 'source', () => page.locator('[data-testid="source"]').first().click(), escape)),
