@@ -3,6 +3,7 @@
  * reads and writes in one transaction, so two tabs' or two clicks' changes never undo each other.
  */
 import type { IDBPObjectStore } from 'idb';
+import { collectionNamed, withDocuments } from '../core/engine/scope.ts';
 import type { LociSchema, StoredCollection } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
@@ -17,16 +18,13 @@ export async function listCollections(db: LociDb): Promise<StoredCollection[]> {
   return db.getAllFromIndex('collections', 'by-created');
 }
 
-/**
- * A new collection of these documents; a name already taken (ignoring case) gets its documents
- * added instead, so dropping a folder twice fills one collection, not two of one name.
- */
+/** A new collection of these documents, or the one of that name with them put in (core's collectionNamed). */
 export async function createCollection(db: LociDb, name: string, docIds: readonly string[] = [], now: number = Date.now()): Promise<StoredCollection> {
   const title = checkedName(name);
   return inWriteTransaction(db, ['collections'], async (tx) => {
     const store = tx.objectStore('collections');
-    const same = (await store.getAll()).find((c) => sameName(c.name, title));
-    const collection = same ? { ...same, docIds: union(same.docIds, docIds) } : { id: crypto.randomUUID(), name: title, docIds: union([], docIds), created: now };
+    const same = collectionNamed(await store.getAll(), title);
+    const collection = withDocuments(same ?? { id: crypto.randomUUID(), name: title, docIds: [], created: now }, docIds);
     await store.put(collection);
     return collection;
   });
@@ -35,7 +33,7 @@ export async function createCollection(db: LociDb, name: string, docIds: readonl
 export async function renameCollection(db: LociDb, id: string, name: string): Promise<void> {
   const title = checkedName(name);
   await change(db, id, async (collection, store) => {
-    const taken = (await store.getAll()).some((c) => c.id !== id && sameName(c.name, title));
+    const taken = collectionNamed((await store.getAll()).filter((c) => c.id !== id), title);
     if (taken) throw new CollectionNameError(`a collection is already named “${title}”`);
     return { ...collection, name: title };
   });
@@ -43,7 +41,7 @@ export async function renameCollection(db: LociDb, id: string, name: string): Pr
 
 /** Adds (`add`) or takes out documents; a document in it already stays where it is. */
 export async function setInCollection(db: LociDb, id: string, docIds: readonly string[], add: boolean): Promise<void> {
-  await change(db, id, (collection) => ({ ...collection, docIds: add ? union(collection.docIds, docIds) : collection.docIds.filter((d) => !docIds.includes(d)) }));
+  await change(db, id, (collection) => (add ? withDocuments(collection, docIds) : { ...collection, docIds: collection.docIds.filter((d) => !docIds.includes(d)) }));
 }
 
 /** Deletes the collection, not its documents. */
@@ -51,13 +49,13 @@ export async function deleteCollection(db: LociDb, id: string): Promise<void> {
   await db.delete('collections', id);
 }
 
-/** A document that left the library leaves every collection. */
-export async function leaveCollections(db: LociDb, docId: string): Promise<void> {
-  await inWriteTransaction(db, ['collections'], async (tx) => {
+/** A document that left the library leaves every collection; whether any held it. */
+export async function leaveCollections(db: LociDb, docId: string): Promise<boolean> {
+  return inWriteTransaction(db, ['collections'], async (tx) => {
     const store = tx.objectStore('collections');
-    for (const collection of await store.getAll()) {
-      if (collection.docIds.includes(docId)) await store.put({ ...collection, docIds: collection.docIds.filter((d) => d !== docId) });
-    }
+    const holding = (await store.getAll()).filter((c) => c.docIds.includes(docId));
+    for (const collection of holding) await store.put({ ...collection, docIds: collection.docIds.filter((d) => d !== docId) });
+    return holding.length > 0;
   });
 }
 
@@ -69,7 +67,7 @@ type CollectionStore = IDBPObjectStore<LociSchema, ['collections'], 'collections
  */
 export async function putImportedCollection(store: Pick<CollectionStore, 'get' | 'put'>, collection: StoredCollection, mode: 'merge' | 'replace'): Promise<void> {
   const stored = mode === 'merge' ? await store.get(collection.id) : undefined;
-  await store.put(stored ? { ...stored, docIds: union(stored.docIds, collection.docIds) } : collection);
+  await store.put(stored ? withDocuments(stored, collection.docIds) : collection);
 }
 
 async function change(db: LociDb, id: string, edit: (collection: StoredCollection, store: CollectionStore) => StoredCollection | Promise<StoredCollection>): Promise<void> {
@@ -85,12 +83,4 @@ function checkedName(name: string): string {
   const title = name.trim();
   if (!title) throw new CollectionNameError('a collection needs a name');
   return title;
-}
-
-function sameName(a: string, b: string): boolean {
-  return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
-}
-
-function union(have: readonly string[], more: readonly string[]): string[] {
-  return [...new Set([...have, ...more])];
 }

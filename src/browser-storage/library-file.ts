@@ -7,6 +7,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import type { Chunk, IndexManifest } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
+import { isCollection } from '../core/engine/scope.ts';
 import { parseExact, stringifyExact } from './exact-json.ts';
 import type { LibraryContents } from './library-contents.ts';
 import { docOwner, groupOwner, parseOwner, type OwnerRef } from './owner-key.ts';
@@ -224,9 +225,7 @@ export async function decodeLibrary(bytes: Uint8Array): Promise<LibraryContents>
   }
 
   const collections = meta.collections === undefined ? [] : list(meta.collections, 'collections');
-  for (const c of collections) {
-    check(isObject(c) && typeof c.id === 'string' && typeof c.name === 'string' && Array.isArray(c.docIds) && c.docIds.every((id) => typeof id === 'string'), 'a collection is malformed');
-  }
+  for (const c of collections) check(isCollection(c), 'a collection is malformed');
   const chats = list(meta.chats, 'chats');
   for (const chat of chats) {
     check(isObject(chat) && typeof chat.id === 'string' && Array.isArray(chat.messages), 'a chat is malformed');

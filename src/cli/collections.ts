@@ -4,7 +4,7 @@
  * What a scope searches is core's rule (core/engine/scope.ts); here are the names a person types.
  */
 import { randomUUID } from 'node:crypto';
-import { EmptyScopeError, scopeDocuments, type Collection, type Scope } from '../core/engine/scope.ts';
+import { collectionNamed, documentNamed, EmptyScopeError, scopeDocuments, withDocuments, type Collection, type Scope } from '../core/engine/scope.ts';
 import type { Doc } from '../core/types.ts';
 import { UsageError } from './options.ts';
 
@@ -24,11 +24,9 @@ export function collectionWith(
   docIds: readonly string[],
   create: () => Pick<Collection, 'id' | 'created'> = () => ({ id: randomUUID(), created: Date.now() }),
 ): Collection | undefined {
-  const known = collections.find((c) => c.name === name);
-  const base = known ?? { ...create(), name, docIds: [] };
-  const added = [...new Set(docIds)].filter((id) => !base.docIds.includes(id));
-  if (added.length === 0) return undefined;
-  return { ...base, docIds: [...base.docIds, ...added] };
+  const base = collectionNamed(collections, name) ?? { ...create(), name, docIds: [] };
+  const filled = withDocuments(base, docIds);
+  return filled === base ? undefined : filled;
 }
 
 /** A name `--in` gave that is neither a document nor a collection of the index. */
@@ -61,8 +59,8 @@ export interface Within {
 export function resolveWithin(names: readonly string[], library: readonly NamedDocument[], collections: readonly Collection[]): Within {
   const scope: Scope = { documents: [], collections: [] };
   for (const name of names) {
-    const found = library.find((r) => r.doc.name === name) ?? library.find((r) => r.doc.title === name);
-    const collection = found ? undefined : collections.find((c) => c.name === name);
+    const found = documentNamed(library, name);
+    const collection = found ? undefined : collectionNamed(collections, name);
     if (found) scope.documents.push(found.doc.id);
     else if (collection) scope.collections.push(collection.id);
     else throw new UnknownInNameError(name, library.map((r) => r.doc.name), collections.map((c) => c.name));

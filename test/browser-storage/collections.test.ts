@@ -35,7 +35,8 @@ describe('collections', () => {
     await renameCollection(db, books.id, 'Novels');
     await setInCollection(db, books.id, ['b', 'd'], true);
     await setInCollection(db, laws.id, ['a'], false);
-    await leaveCollections(db, 'b');
+    expect(await leaveCollections(db, 'b')).toBe(true);
+    expect(await leaveCollections(db, 'nowhere')).toBe(false);
     expect((await listCollections(db)).map((c) => [c.name, c.docIds])).toEqual([['Laws', ['c']], ['Novels', ['d']]]);
 
     await deleteCollection(db, laws.id);

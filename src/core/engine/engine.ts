@@ -90,17 +90,6 @@ export interface ChunkWithDoc {
   docTitle: string;
 }
 
-/** A document asked for by name that the index does not hold. */
-export class UnknownDocumentError extends Error {
-  constructor(
-    readonly documentName: string,
-    readonly known: readonly string[],
-  ) {
-    super(`the index holds no document named "${documentName}"; it holds: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''}`);
-    this.name = 'UnknownDocumentError';
-  }
-}
-
 export class LociEngine {
   private fusion: { weight: Promise<FusionWeight>; generation: number; chunks: number } | undefined;
 
@@ -173,18 +162,6 @@ export class LociEngine {
   /** One document as the index holds it (its stage is `job.stage`), or undefined when it holds none. */
   document(docId: string): DocumentRecord | undefined {
     return this.indexer.documents.get(docId);
-  }
-
-  /**
-   * The ids of the documents a person means by `names` (`loci ask --in`): each a document's file
-   * name, or its title; a name that matches none is an error that lists what the index holds.
-   */
-  documentsNamed(names: readonly string[]): string[] {
-    return names.map((name) => {
-      const found = this.documents.find((r) => r.doc.name === name) ?? this.documents.find((r) => r.doc.title === name);
-      if (!found) throw new UnknownDocumentError(name, this.documents.map((r) => r.doc.name));
-      return found.doc.id;
-    });
   }
 
   /** One cluster group as the index holds it, or undefined when it holds none. */

@@ -48,9 +48,28 @@ export function scopeDocuments(scope: Scope | undefined, collections: readonly C
   return within;
 }
 
-/** A scope without what has left the library; the same object when nothing has. */
-export function pruneScope(scope: Scope, collections: readonly Collection[], library: ReadonlySet<string>): Scope {
-  const documents = scope.documents.filter((id) => library.has(id));
-  const kept = scope.collections.filter((id) => collections.some((c) => c.id === id));
-  return documents.length === scope.documents.length && kept.length === scope.collections.length ? scope : { documents, collections: kept };
+/** Whether a value read from a file is a collection (the index file's header, a library export). */
+export function isCollection(value: unknown): value is Collection {
+  if (!value || typeof value !== 'object') return false;
+  const c = value as Partial<Record<keyof Collection, unknown>>;
+  return typeof c.id === 'string' && typeof c.name === 'string' && typeof c.created === 'number' && Array.isArray(c.docIds) && c.docIds.every((id) => typeof id === 'string');
+}
+
+/**
+ * The collection a person means by `name`: case and width aside ("laws" is "Laws"), so a folder
+ * dropped twice, or `--collection` given twice, fills one collection rather than making two.
+ */
+export function collectionNamed<C extends Pick<Collection, 'name'>>(collections: readonly C[], name: string): C | undefined {
+  return collections.find((c) => c.name.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0);
+}
+
+/** The collection with `docIds` put in after those it holds, each once; the same object when it held them all. */
+export function withDocuments<C extends Collection>(collection: C, docIds: readonly string[]): C {
+  const added = [...new Set(docIds)].filter((id) => !collection.docIds.includes(id));
+  return added.length === 0 ? collection : { ...collection, docIds: [...collection.docIds, ...added] };
+}
+
+/** The document a person names: by its file name, else by its title. */
+export function documentNamed<R extends { doc: { name: string; title?: string } }>(library: readonly R[], name: string): R | undefined {
+  return library.find((r) => r.doc.name === name) ?? library.find((r) => r.doc.title === name);
 }

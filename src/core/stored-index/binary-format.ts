@@ -39,7 +39,7 @@ import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedC
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
 import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
 import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
-import type { Collection } from '../engine/scope.ts';
+import { isCollection, type Collection } from '../engine/scope.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -352,12 +352,6 @@ function storedCollection({ id, name, docIds, created }: Collection): Collection
 function collectionsOf(value: unknown): Collection[] {
   if (!Array.isArray(value) || !value.every(isCollection)) throw new IndexFormatError('the collections in the index header are malformed');
   return value;
-}
-
-function isCollection(value: unknown): value is Collection {
-  if (!value || typeof value !== 'object') return false;
-  const c = value as Partial<Record<keyof Collection, unknown>>;
-  return typeof c.id === 'string' && typeof c.name === 'string' && typeof c.created === 'number' && Array.isArray(c.docIds) && c.docIds.every((id) => typeof id === 'string');
 }
 
 function parseJson(bytes: Uint8Array, what = 'the index header'): unknown {

@@ -3,7 +3,8 @@
  * whole answered from its breadth: the engine end to end with the hash embedder.
  */
 import { describe, expect, it } from 'vitest';
-import { LociEngine, UnknownDocumentError } from '../../../src/core/engine/engine.ts';
+import { LociEngine } from '../../../src/core/engine/engine.ts';
+import { documentNamed } from '../../../src/core/engine/scope.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { Strategy } from '../../../src/core/types.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
@@ -38,6 +39,11 @@ async function library() {
   return engine;
 }
 
+/** The ids of the documents of these file names. */
+function idsOf(engine: LociEngine, ...names: string[]): string[] {
+  return names.map((name) => documentNamed(engine.documents, name)!.doc.id);
+}
+
 describe('asking within some documents', () => {
   it.each<[Strategy, 1 | 2]>([
     ['p-rag', 2],
@@ -46,7 +52,7 @@ describe('asking within some documents', () => {
     ['c-rag', 2],
   ])('never brings a chunk from outside the scope (%s, %i hops), even when the question names another document', async (strategy, hops) => {
     const engine = await library();
-    const [beta, gamma] = engine.documentsNamed(['beta.md', 'gamma.md']);
+    const [beta, gamma] = idsOf(engine, 'beta.md', 'gamma.md');
     for (const question of ['glacier ice on the mountain', 'What does alpha.md say about harbour trade?', 'quiet reading']) {
       const everywhere = await engine.retrieve(question, { strategy, retriever: 'hybrid', n: 8, hops });
       expect(everywhere.chunks.some((c) => c.chunk.docId !== beta && c.chunk.docId !== gamma)).toBe(true);
@@ -57,18 +63,17 @@ describe('asking within some documents', () => {
     }
   });
 
-  it('names documents by file name or title, and says which it holds when a name matches none', async () => {
+  it('names documents by file name or title, and none when a name matches neither', async () => {
     const engine = await library();
-    expect(engine.documentsNamed(['Beta'])).toEqual(engine.documentsNamed(['beta.md']));
-    expect(() => engine.documentsNamed(['delta.md'])).toThrow(UnknownDocumentError);
-    expect(() => engine.documentsNamed(['delta.md'])).toThrow(/no document named "delta\.md".*alpha\.md, beta\.md, gamma\.md/);
+    expect(documentNamed(engine.documents, 'Beta')?.doc.name).toBe('beta.md');
+    expect(documentNamed(engine.documents, 'delta.md')).toBeUndefined();
   });
 });
 
 describe('a question about a whole', () => {
   it('is answered from every chapter of the document it is asked within, in turn, not from the passages most like its words', async () => {
     const engine = await library();
-    const [alpha] = engine.documentsNamed(['alpha.md']);
+    const [alpha] = idsOf(engine, 'alpha.md');
     const asked = await engine.retrieve('What is this document about?', { strategy: 'p-rag', retriever: 'hybrid', n: 5, hops: 2, within: [alpha] });
     expect(asked.result.breadth).toEqual({ documents: ['alpha.md'] });
     expect(asked.chunks.every((c) => c.chunk.docId === alpha)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmptyScopeError, isWholeLibrary, pruneScope, scopeDocuments, type Collection } from '../../../src/core/engine/scope.ts';
+import { collectionNamed, EmptyScopeError, isCollection, isWholeLibrary, scopeDocuments, withDocuments, type Collection } from '../../../src/core/engine/scope.ts';
 
 const shelf: Collection = { id: 's', name: 'Shelf', docIds: ['c', 'gone', 'a'], created: 1 };
 const library = ['a', 'b', 'c', 'd'];
@@ -20,10 +20,16 @@ describe('a scope', () => {
     expect(() => scopeDocuments({ documents: [], collections: ['s'] }, [{ ...shelf, docIds: ['gone'] }], library)).toThrow(/no longer in the library/);
   });
 
-  it('is pruned of what is gone, and kept as it is when nothing is', () => {
-    const scope = { documents: ['a', 'gone'], collections: ['s', 'deleted'] };
-    expect(pruneScope(scope, [shelf], new Set(library))).toEqual({ documents: ['a'], collections: ['s'] });
-    const kept = { documents: ['a'], collections: ['s'] };
-    expect(pruneScope(kept, [shelf], new Set(library))).toBe(kept);
+  it('finds a collection by its name whatever its case, and puts documents in once, in order', () => {
+    expect(collectionNamed([shelf], 'SHELF')).toBe(shelf);
+    expect(collectionNamed([shelf], 'Shelves')).toBeUndefined();
+    expect(withDocuments(shelf, ['b', 'a', 'b'])).toEqual({ ...shelf, docIds: ['c', 'gone', 'a', 'b'] });
+    expect(withDocuments(shelf, ['a'])).toBe(shelf);
+  });
+
+  it('tells a collection read from a file from anything else', () => {
+    expect(isCollection(shelf)).toBe(true);
+    expect(isCollection({ ...shelf, docIds: [1] })).toBe(false);
+    expect(isCollection({ id: 's', name: 'Shelf', docIds: [] })).toBe(false);
   });
 });
