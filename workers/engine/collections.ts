@@ -45,10 +45,9 @@ export class Collections {
     await this.changed();
   }
 
-  /** A document deleted from the library leaves its collections. */
+  /** A document deleted from the library leaves its collections (the page hears of it only if one held it). */
   async leave(docId: string): Promise<void> {
-    await leaveCollections(this.db, docId);
-    await this.changed();
+    if (await leaveCollections(this.db, docId)) await this.changed();
   }
 
   /** Sends every collection: after a change here, or an import that brought some. */

@@ -49,8 +49,6 @@ const EMIT_INTERVAL_MS = 200;
 export class Library implements JobRunner {
   readonly queue: JobQueue;
   private summaries: DocumentSummary[] = [];
-  /** The last place handed to a dropped file (dropTime). */
-  private lastDrop = 0;
   private readonly errors = new Map<string, string>();
   /** Documents whose indexing the browser refused for want of room. */
   private readonly shortages = new Map<string, StorageShortage>();
@@ -193,9 +191,8 @@ export class Library implements JobRunner {
    * a millisecond with the next one stored and could be listed after it.
    */
   private dropTime(): number {
-    const latest = Math.max(this.lastDrop, this.summaries.at(-1)?.added ?? 0, ...this.deps.unstored.list().map((entry) => entry.added));
-    this.lastDrop = nextAdded(latest);
-    return this.lastDrop;
+    // the summaries are in library order, so the last is the latest stored
+    return nextAdded(Math.max(this.summaries.at(-1)?.added ?? 0, ...this.deps.unstored.list().map((entry) => entry.added)));
   }
 
   /**
