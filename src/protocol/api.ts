@@ -8,6 +8,7 @@ import type { ClusterMap, Lang, PassageView, PreparseMode, ProgressStage, Stage 
 import type { Collection, Scope } from '../core/engine/scope.ts';
 
 export type { Collection, Scope };
+export { WHOLE_LIBRARY } from '../core/engine/scope.ts';
 
 /** `damaged`: its stored records failed their checksums; it is left out of answers until repaired. */
 /** `waiting`: queued while no embedding model could be loaded; it starts once one is. */

@@ -155,12 +155,8 @@ export class AppModel {
     return this.#attempt(() => this.client.setInCollection(id, docIds, add));
   }
 
-  /** How many chats were started from a row (Ask, Summarize): the page shows the chat each time. */
-  askedWithin = $state(0);
-
   /** A chat within `scope`, asking `question` at once when given (Summarize). */
   askWithin(scope: Scope, question?: string): Promise<void | undefined> {
-    this.askedWithin++;
     return this.#attempt(() => this.chat.askWithin(scope, question));
   }
 

@@ -3,7 +3,7 @@
  * being streamed, stop, new chat. The engine rewrites follow-ups from the chat's history itself
  * and takes the search options from the settings, so the UI only names the chat.
  */
-import type { AppSettings, ChatEntry, LociClient, Scope } from '../../protocol/api.ts';
+import { WHOLE_LIBRARY, type AppSettings, type ChatEntry, type LociClient, type Scope } from '../../protocol/api.ts';
 import type { AskStreamEvent, ChatTurn } from '../../protocol/ask.ts';
 import { DEFAULT_RETRIEVAL } from '../../protocol/vocabulary.ts';
 import { OpenChatMemory, chatToOpen, newChatId, withOpenChat, type KeyValueStore } from '../lib/chat-list.ts';
@@ -22,9 +22,6 @@ export interface TurnView extends ChatTurn {
 function fromHistory(turn: ChatTurn): TurnView {
   return { ...turn, phase: 'done', done: true, aborted: false };
 }
-
-/** What a new chat searches. */
-const WHOLE_LIBRARY: Scope = { documents: [], collections: [] };
 
 export class ChatModel {
   chatId = $state('');
@@ -95,7 +92,8 @@ export class ChatModel {
   async setScope(scope: Scope): Promise<void> {
     this.scope = scope;
     await this.client.setChatScope(this.chatId, scope);
-    await this.#fetchList();
+    // the list carries each chat's scope, which reopening it reads: changed here, not fetched again
+    this.#stored = this.#stored.map((c) => (c.id === this.chatId ? { ...c, scope } : c));
   }
 
   /**
