@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appStarted, ask, chatTitles, openApp, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, chatTitles, exportLibraryFile, importLibraryFile, openApp, waitForStatus } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
@@ -57,16 +57,13 @@ describe('chats', () => {
     await page.locator('[data-testid="answer"][data-done="true"]').waitFor();
     expect(await page.locator('[data-testid="answer"]').count()).toBe(1);
 
-    await page.click('[data-testid="open-settings"]');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-library"]')]);
-    const file = await download.path();
+    const file = await exportLibraryFile(page);
 
     const second = await recordedContext(browser());
     const fresh = await second.newPage();
     await openApp(fresh, baseURL);
     expect(await chatTitles(fresh)).not.toContain(QUESTION);
-    await fresh.click('[data-testid="open-settings"]');
-    await fresh.setInputFiles('[data-testid="import-library"]', file);
+    await importLibraryFile(fresh, file);
     await waitForChat(fresh, QUESTION);
     await fresh.reload();
     await appStarted(fresh);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appStarted, chatTitles, docRow, openApp, waitForStatus } from './support/app-page.ts';
+import { appStarted, chatTitles, docRow, exportLibraryFile, importLibraryFile, openApp, waitForStatus } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
@@ -89,15 +89,12 @@ describe('collections and a chat\'s scope', () => {
     expect(new Set(summary)).toEqual(new Set([privacy]));
     expect(await page.textContent('[data-testid="scope-label"]')).toBe('privacy.md');
 
-    await page.click('[data-testid="open-settings"]');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-library"]')]);
-    const file = await download.path();
+    const file = await exportLibraryFile(page);
 
     const second = await recordedContext(browser());
     const fresh = await second.newPage();
     await openApp(fresh, baseURL);
-    await fresh.click('[data-testid="open-settings"]');
-    await fresh.setInputFiles('[data-testid="import-library"]', file);
+    await importLibraryFile(fresh, file);
     await fresh.locator('[data-testid="collection-row"][data-name="Laws"]').waitFor({ timeout: 60_000 });
     await expect.poll(() => chatTitles(fresh), { timeout: 30_000 }).toContain(QUESTION);
     await fresh.click('[data-testid="open-settings"]');

@@ -162,3 +162,16 @@ export async function stageCount(page: Page, name: string, stage: string): Promi
   const count = text.match(new RegExp(`${stage}: ([\\d,]+) of ([\\d,]+)`));
   return count ? [Number(count[1].replace(/,/g, '')), Number(count[2].replace(/,/g, ''))] : undefined;
 }
+
+/** Exports the library through Settings, as a person does; the downloaded file's path. */
+export async function exportLibraryFile(page: Page): Promise<string> {
+  await page.click('[data-testid="open-settings"]');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-library"]')]);
+  return download.path();
+}
+
+/** Imports a library file through Settings. */
+export async function importLibraryFile(page: Page, file: string): Promise<void> {
+  await page.click('[data-testid="open-settings"]');
+  await page.setInputFiles('[data-testid="import-library"]', file);
+}
