@@ -1,5 +1,5 @@
 /** `loci index --collection` and `--in <collection>`, as a person runs them: kept in the index file, searched alone. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,13 @@ describe('loci collections', () => {
     const again = await loci('index', PERSONAL, NET, '--collection', '法律', '--out', index, '--json');
     expect(JSON.parse(again.stdout).collections).toEqual([{ name: '法律', documents: 3 }]);
     expect((await readFile(index)).equals(before)).toBe(true);
+
+    // a copy of an indexed file under another name is that document, and joins a collection as it
+    const copy = path.join(dir, '副本.md');
+    await copyFile(DATA, copy);
+    const copied = await loci('index', copy, '--collection', '副本', '--out', index, '--json');
+    expect(JSON.parse(copied.stdout).collections).toEqual([{ name: '副本', documents: 1 }]);
+    expect(new Set(docsOf((await loci('ask', index, QUESTION, '--json', '--in', '副本')).stdout))).toEqual(new Set(['数据安全法_2021.md']));
   });
 
   it('refuses an empty --collection name', async () => {

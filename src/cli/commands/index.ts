@@ -14,10 +14,9 @@ import { settingsConflicts } from '../settings-conflicts.ts';
 import { lockIndex } from '../index-lock.ts';
 import { cliOcrOptions } from '../ocr-setup.ts';
 import type { Progress } from '../../core/ports.ts';
-import { sha256Hex } from '../../core/util/hash.ts';
 import type { FileIndexStore } from '../file-store.ts';
-import type { LociEngine } from '../../core/engine/engine.ts';
 import { collectionWith } from '../collections.ts';
+import { collectionNamed } from '../../core/engine/scope.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds and pre-parses the files (pdf, docx, epub, html, md, txt). Clusters are
@@ -124,16 +123,12 @@ async function buildIndex({ argv, options, values, maxChunks, collections, gathe
     if (p.stage === 'parse' && p.item) parsing = p.item;
     print(p);
   };
-  const given: string[] = [];
   const outcome = await withInterrupt(store, async (signal) => {
     const inputs: { name: string; bytes: Uint8Array }[] = [];
     for (const file of files) {
       const name = path.basename(file);
       try {
-        const bytes = await readRegularFile(file, name);
-        inputs.push({ name, bytes });
-        // a document's id is its content's hash: a file already indexed, under any name, is found by it
-        if (collections.length > 0) given.push(await sha256Hex(bytes));
+        inputs.push({ name, bytes: await readRegularFile(file, name) });
       } catch (error) {
         if (!(error instanceof UnreadableFileError) && !isIngestError(error)) throw error;
         fail(error instanceof UnreadableFileError ? file : name, error.message);
@@ -159,7 +154,9 @@ async function buildIndex({ argv, options, values, maxChunks, collections, gathe
     const nothing = nothingIndexedFrom(folder, gathered, (file) => indexed.has(path.basename(file)));
     if (nothing) process.stderr.write(`error: ${nothing}\n`);
   }
-  const collected = await putInCollections(store, engine, collections, given);
+  // the run's documents: those it added or found already indexed (under this name or another)
+  const given = [...outcome.added.map((r) => r.doc.id), ...outcome.duplicates.map((d) => d.id)];
+  const collected = await putInCollections(store, collections, given);
   const snap = engine.snapshot();
   // a new index with nothing in it is not written: the next run starts as this one did
   const nothing = !existed && snap.documents.length === 0;
@@ -201,14 +198,13 @@ function collectionNames(value: string | boolean | (string | boolean)[] | undefi
  * Puts the documents of the files given that the index now holds (a file refused or failed is not
  * one) into each named collection; returns each collection's size for the summary.
  */
-async function putInCollections(store: FileIndexStore, engine: Pick<LociEngine, 'document'>, names: readonly string[], given: readonly string[]): Promise<{ name: string; documents: number }[]> {
-  const held = given.filter((id) => engine.document(id) !== undefined);
+async function putInCollections(store: FileIndexStore, names: readonly string[], given: readonly string[]): Promise<{ name: string; documents: number }[]> {
   const out: { name: string; documents: number }[] = [];
   for (const name of names) {
-    const changed = collectionWith(store.collections, name, held);
+    const changed = collectionWith(store.collections, name, given);
     if (changed) await store.putCollection(changed);
-    const now = changed ?? store.collections.find((c) => c.name === name);
-    out.push({ name, documents: now?.docIds.length ?? 0 });
+    const now = changed ?? collectionNamed(store.collections, name);
+    out.push({ name: now?.name ?? name, documents: now?.docIds.length ?? 0 });
   }
   return out;
 }

@@ -61,8 +61,8 @@ export interface IndexFilesOptions extends StageOptions {
 export interface IndexFilesResult {
   added: DocumentRecord[];
   failed: { name: string; error: Error }[];
-  /** Files whose bytes are a document already indexed under another name: not indexed again. */
-  duplicates: { name: string; sameAs: string }[];
+  /** Files whose bytes are a document already indexed under another name (its id and name): not indexed again. */
+  duplicates: { name: string; sameAs: string; id: string }[];
   preparse: PreparseOutcome;
 }
 
@@ -224,14 +224,14 @@ export class LociEngine {
   async indexFiles(files: { name: string; bytes: Uint8Array }[], options: IndexFilesOptions = {}): Promise<IndexFilesResult> {
     const added: DocumentRecord[] = [];
     const failed: { name: string; error: Error }[] = [];
-    const duplicates: { name: string; sameAs: string }[] = [];
+    const duplicates: IndexFilesResult['duplicates'] = [];
     const oneByOne = this.manifest.clustering.scope === 'document' && !options.preparseBudget;
     const finished = { done: 0, failed: 0 };
     for (const file of files) {
       try {
         const record = await this.indexer.ingestFile(file.name, file.bytes, options);
         // ids come from content, so the same bytes under a new name meet the first name's record
-        if (record.doc.name !== file.name) duplicates.push({ name: file.name, sameAs: record.doc.name });
+        if (record.doc.name !== file.name) duplicates.push({ name: file.name, sameAs: record.doc.name, id: record.doc.id });
         else added.push(record);
         if (oneByOne) {
           const outcome = await this.finishPending({ ...options, docIds: new Set([record.doc.id]) });

@@ -20,7 +20,8 @@ describe('indexFiles', () => {
       { name: 'notes.md', bytes: NOTE },
       { name: 'notes (copy).md', bytes: NOTE.slice() },
     ]);
-    expect(first.duplicates).toEqual([{ name: 'notes (copy).md', sameAs: 'notes.md' }]);
+    const id = first.added[0].doc.id;
+    expect(first.duplicates).toEqual([{ name: 'notes (copy).md', sameAs: 'notes.md', id }]);
     expect(first.added.map((r) => r.doc.name)).toEqual(['notes.md']);
     expect(engine.documents.map((r) => r.doc.name)).toEqual(['notes.md']);
 
@@ -28,7 +29,7 @@ describe('indexFiles', () => {
     const again = await engine.indexFiles([{ name: 'notes.md', bytes: NOTE }]);
     expect(again.duplicates).toEqual([]);
     const renamed = await engine.indexFiles([{ name: 'renamed.md', bytes: NOTE }]);
-    expect(renamed.duplicates).toEqual([{ name: 'renamed.md', sameAs: 'notes.md' }]);
+    expect(renamed.duplicates).toEqual([{ name: 'renamed.md', sameAs: 'notes.md', id }]);
   });
 
   it('fails a file of headings only, and stores nothing of it', async () => {
