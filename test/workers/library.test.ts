@@ -121,6 +121,26 @@ describe('Library', () => {
     const [doc] = engine.documents;
     expect(['chunked', 'embedded', 'clustered', 'preparsed', 'ready']).toContain(doc.job.stage);
   });
+
+  it("shows a row's chunks as searchable before its first batch of vectors is back", async () => {
+    const store = await IdbIndexStore.open({ factory: new IDBFactory() });
+    const embedder = hashEmbedder();
+    const vectors = gate();
+    const embed = embedder.embed.bind(embedder);
+    embedder.embed = async (texts: string[]) => {
+      await vectors.promise;
+      return embed(texts);
+    };
+    const engine = await LociEngine.open({ embedder, store });
+    let rows: LibraryDoc[] = [];
+    const library = new Library({ store, paused: new PausedJobs(store.db), engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents), ...storageDeps(store.db) });
+    await library.add([new File([markdown('Slow', 30) as Uint8Array<ArrayBuffer>], 'slow.md', { type: 'text/markdown' })]);
+
+    await vi.waitFor(() => expect(rows[0]?.stage).toBe('chunked'), { timeout: 2000 });
+    expect(rows[0].progress).toMatchObject({ stage: 'embed', done: 0 });
+    vectors.resolve();
+    await vi.waitFor(() => expect(rows[0].status).toBe('ready'));
+  });
 });
 
 /** What Chromium's IndexedDB rejects a write with when the origin's quota is reached: no message at all. */

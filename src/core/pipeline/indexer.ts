@@ -146,6 +146,9 @@ export class Indexer implements RecordSink {
       const kept = embeddedPrefix(record, entries, dim);
       let current: DocumentRecord = kept > 0 ? record : { ...record, entries: [], vectors: new Float32Array(0), terms: undefined };
       let saved = kept;
+      // said before the first batch, not after it: the row shows its chunks searchable by their
+      // words while that batch is embedded (e5-small on WASM: 12 s for 64 chunks of the 10-K)
+      onProgress?.({ stage: 'embed', done: kept, total: entries.length, item: name });
       const rest = await embedTexts(this.deps.embedder, entries.slice(kept).map((e) => e.text), {
         signal,
         onProgress: (done) => onProgress?.({ stage: 'embed', done: kept + done, total: entries.length, item: name }),
