@@ -127,9 +127,9 @@ describe('Library', () => {
     const embedder = hashEmbedder();
     const vectors = gate();
     const embed = embedder.embed.bind(embedder);
-    embedder.embed = async (texts: string[]) => {
+    embedder.embed = async (texts, role) => {
       await vectors.promise;
-      return embed(texts);
+      return embed(texts, role);
     };
     const engine = await LociEngine.open({ embedder, store });
     let rows: LibraryDoc[] = [];

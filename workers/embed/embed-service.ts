@@ -12,8 +12,8 @@ import type { EmbedApi, LoadedEmbedder, ModelLoadRequest, ProgressCallback } fro
 import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
-import { Serial } from '../shared/serial.ts';
 import { transformersCode } from '../shared/transformers-code.ts';
+import { InferenceQueue } from './inference-queue.ts';
 
 const dispose = (model: { dispose(): Promise<void> }) => model.dispose();
 
@@ -24,8 +24,8 @@ export class EmbedService implements EmbedApi {
   private readonly rerankers = new ModelSlot<TransformersReranker>('reranker', dispose);
   private device: 'webgpu' | 'wasm' = 'wasm';
   private shaderF16 = false;
-  /** Inference, one run at a time: an ONNX session must not run two at once. */
-  private readonly serial = new Serial();
+  /** Inference, one run at a time, a question's before indexing's (inference-queue.ts). */
+  private readonly queue = new InferenceQueue();
 
   probe(request: ModelLoadRequest): Promise<DeviceReport> {
     return probeDevice(navigator, {
@@ -81,7 +81,9 @@ export class EmbedService implements EmbedApi {
   }
 
   async embed(modelId: string, texts: string[], role: EmbedRole): Promise<Float32Array[]> {
-    const vectors = await this.embedders.use(modelId, (embedder) => this.serial.run(() => embedder.embed(texts, role)));
+    const vectors = await this.embedders.use(modelId, (embedder) =>
+      role === 'query' ? this.queue.forQuestion(() => embedder.embed(texts, role)) : this.queue.passages(texts, (slice) => embedder.embed(slice, role)),
+    );
     // Distinct buffers only: a buffer listed twice makes postMessage throw.
     return transfer(vectors, [...new Set(vectors.map((v) => v.buffer as ArrayBuffer))]);
   }
@@ -107,7 +109,7 @@ export class EmbedService implements EmbedApi {
   }
 
   score(modelId: string, query: string, passages: string[]): Promise<number[]> {
-    return this.rerankers.use(modelId, (reranker) => this.serial.run(() => reranker.score(query, passages)));
+    return this.rerankers.use(modelId, (reranker) => this.queue.forQuestion(() => reranker.score(query, passages)));
   }
 }
 

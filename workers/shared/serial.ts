@@ -1,7 +1,4 @@
-/**
- * Runs tasks one after another. An ONNX session must not run two inferences at once, and a query
- * embedding asked during indexing simply waits for the current batch.
- */
+/** Runs tasks one after another, each once the one before has settled. */
 export class Serial {
   private tail: Promise<unknown> = Promise.resolve();
 
