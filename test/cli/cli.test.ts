@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
 
 const run = promisify(execFile);
@@ -40,6 +41,9 @@ describe('loci CLI', () => {
     expect(first.stderr).toMatch(/embed \d+\/\d+/);
     const summary1 = JSON.parse(first.stdout);
     expect(summary1).toMatchObject({ documents: 1, ready: 1, failedFiles: [] });
+    // the hybrid weight is calibrated once, by the index run, and kept in the file for each ask
+    const stored = await decodeIndex(new Uint8Array(await readFile(index)));
+    expect(stored.manifest.fusion).toMatchObject({ weight: { source: expect.stringMatching(/^(calibrated|default)$/) }, chunks: summary1.chunks });
 
     const second = await loci('index', law, other, '--out', index, '--embedder', 'tiny-lexical-bert-zh', '--json');
     const summary2 = JSON.parse(second.stdout);

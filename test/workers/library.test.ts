@@ -56,8 +56,10 @@ describe('Library', () => {
     expect(record.job).toMatchObject({ stage: 'ready', chunking: { chunkTokens: 20, overlapTokens: 10 } });
     expect(record.chunks.every((chunk) => chunk.tokens <= 20)).toBe(true);
     expect(engine.document(other)!.job.stage).toBe('embedded');
-    // The stored manifest still says how the index is built; the override lives on the job.
-    expect(await store.db.get('manifest', MANIFEST_KEY)).toEqual(manifestBefore);
+    // The stored manifest still says how the index is built (beside the hybrid weight it calibrated); the override lives on the job.
+    const { fusion, ...built } = (await store.db.get('manifest', MANIFEST_KEY))!;
+    expect(built).toEqual(manifestBefore);
+    expect(fusion?.weight.source).toBeDefined();
     expect((await store.load())!.documents.find((d) => d.doc.id === id)!.job.stage).toBe('ready');
   });
 

@@ -145,6 +145,8 @@ async function buildIndex({ argv, options, values, maxChunks, collections, gathe
       onFileError: (name, error) => fail(name, error.message),
     });
     if (values.clusters === true) await engine.makeClusters({ signal, onProgress: progress });
+    // calibrated here and kept in the file, so that each `loci ask` does not calibrate again
+    await engine.fusionWeight(signal);
     return indexed;
   });
   for (const d of outcome.duplicates) process.stderr.write(`skipped: ${d.name}: same content as ${d.sameAs}, which is already indexed\n`);

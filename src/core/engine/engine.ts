@@ -94,7 +94,7 @@ export class LociEngine {
   private fusion: { weight: Promise<FusionWeight>; generation: number; chunks: number } | undefined;
 
   private constructor(
-    readonly manifest: IndexManifest,
+    private built: IndexManifest,
     private readonly options: EngineOptions,
     private readonly corpus: LiveCorpus,
     private readonly indexer: Indexer,
@@ -126,7 +126,15 @@ export class LociEngine {
     // the engine keeps its options, but not the snapshot read for it (an image's corpus arrays
     // were copied or adopted; holding the snapshot would keep the copies' sources alive too)
     const { stored: _, ...kept } = options;
-    return new LociEngine(manifest, kept, corpus, indexer, snapshot?.damage ?? [], restored.corpusAdopted, replaced);
+    const engine = new LociEngine(manifest, kept, corpus, indexer, snapshot?.damage ?? [], restored.corpusAdopted, replaced);
+    // the weight stored with the index holds for the chunks it was calibrated on, as in one run
+    if (manifest.fusion) engine.fusion = { weight: Promise.resolve(manifest.fusion.weight), generation: corpus.generation, chunks: manifest.fusion.chunks };
+    return engine;
+  }
+
+  /** What the index was built with, and the hybrid weight it last calibrated. */
+  get manifest(): IndexManifest {
+    return this.built;
   }
 
   /**
@@ -354,7 +362,12 @@ export class LociEngine {
     const { generation, chunkCount } = this.corpus;
     const last = this.fusion;
     if (last && (last.generation === generation || Math.abs(chunkCount - last.chunks) < RECALIBRATE_SHARE * last.chunks)) return last.weight;
-    const weight = calibrateFusion(this.corpus, this.options.embedder, { seed: this.manifest.clustering.seed, signal });
+    const calibrated = calibrateFusion(this.corpus, this.options.embedder, { seed: this.manifest.clustering.seed, signal });
+    // stored before anyone waiting for it goes on: `loci index` writes its file next
+    const weight = calibrated.then(async (settled) => {
+      if (this.fusion === entry) await this.keepFusion({ weight: settled, chunks: chunkCount });
+      return settled;
+    });
     const entry = { weight, generation, chunks: chunkCount };
     this.fusion = entry;
     // a cancelled or failed calibration is not kept: the next question tries again
@@ -362,6 +375,12 @@ export class LociEngine {
       if (this.fusion === entry) this.fusion = last;
     });
     return weight;
+  }
+
+  /** Stores the calibrated weight with the index; a store that cannot write now keeps it for this run only. */
+  private async keepFusion(fusion: NonNullable<IndexManifest['fusion']>): Promise<void> {
+    this.built = { ...this.built, fusion };
+    await this.options.store.putManifest(this.built).catch(() => undefined);
   }
 
   private askDeps(): AskDeps {

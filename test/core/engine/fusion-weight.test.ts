@@ -36,6 +36,26 @@ describe('the index calibrates its hybrid weight once per change', () => {
     expect(embedder.calls).toBeGreaterThan(afterGrowth);
   });
 
+  it('keeps the weight with the index: reopened, it calibrates again only once the chunks grew by a fifth', async () => {
+    const store = new MemoryIndexStore();
+    const first = await LociEngine.open({ embedder: hashEmbedder(), store });
+    await first.indexFiles([notes('first', 40)]);
+    const calibrated = await first.fusionWeight();
+    expect((await store.load())?.manifest.fusion).toEqual({ weight: calibrated, chunks: expect.any(Number) });
+
+    const embedder = hashEmbedder();
+    const reopened = await LociEngine.open({ embedder, store });
+    const asked = await reopened.retrieve('glacier ice', { strategy: 'naive', n: 3, retriever: 'hybrid' });
+    expect(asked.result.fusion).toEqual(calibrated);
+    // the question embedded itself and nothing else
+    expect(embedder.calls).toBe(1);
+
+    await reopened.indexFiles([notes('second', 40)]);
+    const afterGrowth = embedder.calls;
+    await reopened.fusionWeight();
+    expect(embedder.calls).toBeGreaterThan(afterGrowth);
+  });
+
   it('a weight given with the question wins and is said to be given', async () => {
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
     await engine.indexFiles([notes('only', 20)]);
