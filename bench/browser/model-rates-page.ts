@@ -7,7 +7,7 @@ import type { ModelRatesWorker } from './model-rates.worker.ts';
 
 export type ModelRatesCall =
   | { kind: 'load'; options: Parameters<ModelRatesWorker['load']>[0] }
-  | { kind: 'embed'; texts: string[]; batch: number; sliceChars?: number }
+  | { kind: 'embed'; texts: string[]; batch: number }
   | { kind: 'score'; query: string; passages: string[] };
 
 const workers = new Map<string, { worker: Worker; remote: Remote<ModelRatesWorker> }>();
@@ -23,7 +23,7 @@ export async function modelRates(name: string, call: ModelRatesCall): Promise<nu
     case 'load':
       return entry.remote.load(call.options);
     case 'embed':
-      return entry.remote.embed(call.texts, call.batch, call.sliceChars);
+      return entry.remote.embed(call.texts, call.batch);
     case 'score':
       return entry.remote.score(call.query, call.passages);
   }

@@ -21,9 +21,6 @@ import { loadNodeSide, nodeEmbedMs, nodeScoreMs } from './node-side.ts';
 import { rate, round1, round2 } from './rates.ts';
 import { E5, ensureStandIns, RERANKER, servedModels } from './stand-ins.ts';
 
-/** A trial against the app's set-up: slices of about eight 100-token chunks, each a call of its own. */
-const SLICE_CHARS = 4000;
-
 const HELP = `npm run bench:models -- [options]
   --texts <n>       100-token chunks of the PDF embedded per round (default 48)
   --pairs <n>       passages reranked per round (default 16)
@@ -134,31 +131,31 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
     const page = await context.newPage();
     await openBenchPage(page, baseURL);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    const threads = Math.min(4, cores);
-    // 'app': the embed worker's set-up, ORT's own thread count (half the cores) and whole batches of
-    // 64; 'allCores': a trial of every core (up to 4), on whole batches and in slices
+    // ORT's own default, which the app ran on before it took every core (workers/embed/embed-threads.ts)
+    const halfCores = Math.min(4, Math.ceil(cores / 2));
+    // 'app': the embed worker's set-up (its threads, its queue's slices, calls of 64 from the
+    // indexer); 'halfCores': the same on ORT's default thread count
     await browserCall(page, 'app', { kind: 'load', options: { device: 'wasm', embedder: E5, reranker: RERANKER } });
-    await browserCall(page, 'allCores', { kind: 'load', options: { threads, device: 'wasm', embedder: E5 } });
+    await browserCall(page, 'halfCores', { kind: 'load', options: { threads: halfCores, device: 'wasm', embedder: E5 } });
     await browserCall(page, 'fp32', { kind: 'load', options: { device: 'wasm', embedder: E5, dtype: 'fp32' } });
     const warm = texts.slice(0, 8);
     for (const m of [nodeQ8, nodeFp32]) await nodeEmbedMs(m, warm, o.batch);
-    for (const w of ['app', 'allCores', 'fp32']) await browserCall(page, w, { kind: 'embed', texts: warm, batch: o.batch });
+    for (const w of ['app', 'halfCores', 'fp32']) await browserCall(page, w, { kind: 'embed', texts: warm, batch: o.batch });
     await nodeScoreMs(nodeQ8, QUESTION, passages.slice(0, 2));
     await browserCall(page, 'app', { kind: 'score', query: QUESTION, passages: passages.slice(0, 2) });
 
-    const ms: Record<string, number[]> = { node: [], browser: [], browserAllCores: [], browserAllCoresSliced: [], nodeFp32: [], browserFp32: [], rerankNode: [], rerankBrowser: [] };
+    const ms: Record<string, number[]> = { node: [], browser: [], browserHalfCores: [], nodeFp32: [], browserFp32: [], rerankNode: [], rerankBrowser: [] };
     for (let r = 0; r < o.rounds; r++) {
       ms.node.push(await nodeEmbedMs(nodeQ8, texts, o.batch));
       ms.browser.push(await browserCall(page, 'app', { kind: 'embed', texts, batch: o.batch }));
-      ms.browserAllCores.push(await browserCall(page, 'allCores', { kind: 'embed', texts, batch: o.batch }));
-      ms.browserAllCoresSliced.push(await browserCall(page, 'allCores', { kind: 'embed', texts, batch: o.batch, sliceChars: SLICE_CHARS }));
+      ms.browserHalfCores.push(await browserCall(page, 'halfCores', { kind: 'embed', texts, batch: o.batch }));
       ms.nodeFp32.push(await nodeEmbedMs(nodeFp32, texts, o.batch));
       ms.browserFp32.push(await browserCall(page, 'fp32', { kind: 'embed', texts, batch: o.batch }));
       ms.rerankNode.push(await nodeScoreMs(nodeQ8, QUESTION, passages));
       ms.rerankBrowser.push(await browserCall(page, 'app', { kind: 'score', query: QUESTION, passages }));
       log(`round ${r + 1}: ${Object.entries(ms).map(([k, list]) => `${k} ${(list[r] / 1000).toFixed(1)} s`).join(', ')}`);
     }
-    for (const w of ['app', 'allCores', 'fp32']) await closeWorker(page, w);
+    for (const w of ['app', 'halfCores', 'fp32']) await closeWorker(page, w);
     const embed = (key: string) => rate(texts.length, ms[key]);
     const rerank = (key: string) => rate(passages.length, ms[key]);
     const node = embed('node');
@@ -168,14 +165,12 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
       avgTokens: round1(tokens.reduce((a, b) => a + b, 0) / texts.length),
       batch: o.batch,
       browserCores: cores,
-      allCoresThreads: threads,
-      slicedChars: SLICE_CHARS,
+      halfCoresThreads: halfCores,
       embedNodeTextsPerSec: node.perSec,
       embedBrowserTextsPerSec: inBrowser.perSec,
       embedBrowserOverNode: round2(inBrowser.perSec / node.perSec),
       embedBrowserOverNodeTarget: 0.6,
-      embedBrowserAllCoresTextsPerSec: embed('browserAllCores').perSec,
-      embedBrowserAllCoresSlicedTextsPerSec: embed('browserAllCoresSliced').perSec,
+      embedBrowserHalfCoresTextsPerSec: embed('browserHalfCores').perSec,
       embedNodeFp32TextsPerSec: embed('nodeFp32').perSec,
       embedBrowserFp32TextsPerSec: embed('browserFp32').perSec,
       rerankNodePairsPerSec: rerank('rerankNode').perSec,
