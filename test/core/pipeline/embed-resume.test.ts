@@ -69,7 +69,8 @@ describe('embedding a long document', () => {
     const entries = chunks.map(chunkEntry);
     expect(entries.slice(0, 512).filter((e) => texts.has(e.text))).toEqual([]);
     expect(entries.slice(512).every((e) => texts.has(e.text))).toBe(true);
-    expect(progress[0]).toBe(512 + 64);
+    // the resumed run first says what it kept, then counts on from there
+    expect(progress.slice(0, 2)).toEqual([512, 512 + 64]);
     expect(await encodeIndex(store.snapshot()!)).toEqual(expected);
   });
 });
