@@ -72,12 +72,13 @@ describe('indexing across a reload', () => {
     expect(kept).toBeGreaterThanOrEqual(256);
     await appStarted(page);
 
-    // the first progress the row shows after the reload counts from the rows kept
+    // the first progress the row shows after the reload counts from the rows kept (it is said
+    // before the first new batch, so it may be exactly the rows kept)
     let first: number | undefined;
     for (const deadline = Date.now() + 120_000; Date.now() < deadline && first === undefined; await page.waitForTimeout(50)) {
       first = (await stageCount(page, name, 'Understanding passages'))?.[0];
     }
-    expect(first).toBeGreaterThan(kept);
+    expect(first).toBeGreaterThanOrEqual(kept);
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
   });
