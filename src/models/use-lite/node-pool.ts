@@ -30,10 +30,19 @@ function nodeThread(tsx: string): ThreadPort {
   const thread = new URL('./node-thread.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(thread)}); })`;
   const worker = new Worker(boot, { eval: true });
+  // A thread holds the process open only while it works on a request (the pool sends each thread
+  // one at a time): an idle one kept every `loci index` and `loci ask` with USE-Lite from ever
+  // exiting once it had printed.
   return {
-    post: (message, transfer) => worker.postMessage(message, transfer),
+    post: (message, transfer) => {
+      worker.ref();
+      worker.postMessage(message, transfer);
+    },
     onMessage: (listener) => {
-      worker.on('message', (reply: ThreadReply) => listener(reply));
+      worker.on('message', (reply: ThreadReply) => {
+        worker.unref();
+        listener(reply);
+      });
       worker.on('error', (error: Error) => listener({ type: 'failed', error: error.message }));
     },
     terminate: async () => void (await worker.terminate()),
