@@ -23,13 +23,10 @@ export interface InferenceQueueOptions {
   turn?: () => Promise<void>;
 }
 
-interface Waiting {
-  start: () => void;
-}
-
 export class InferenceQueue {
-  private readonly urgent: Waiting[] = [];
-  private readonly background: Waiting[] = [];
+  /** Tasks not yet begun, each a function that starts it. */
+  private readonly urgent: (() => void)[] = [];
+  private readonly background: (() => void)[] = [];
   private running = false;
   /** Time one passage took in the last slice; unknown until one has run. */
   private msPerText: number | undefined;
@@ -74,17 +71,17 @@ export class InferenceQueue {
     return Math.max(1, Math.min(left, Math.floor(this.sliceMs / Math.max(this.msPerText, 1e-3))));
   }
 
-  private enqueue<T>(lane: Waiting[], task: () => Promise<T>): Promise<T> {
+  private enqueue<T>(lane: (() => void)[], task: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      lane.push({ start: () => void task().then(resolve, reject).finally(() => this.next()) });
+      lane.push(() => void task().then(resolve, reject).finally(() => this.next()));
       if (!this.running) this.pump();
     });
   }
 
   private pump(): void {
-    const waiting = this.urgent.shift() ?? this.background.shift();
-    this.running = waiting !== undefined;
-    waiting?.start();
+    const start = this.urgent.shift() ?? this.background.shift();
+    this.running = start !== undefined;
+    start?.();
   }
 
   /** The thread turns before the next task, so a message that came during the last one is queued first. */

@@ -104,7 +104,11 @@ export class LociEngine {
     readonly corpusAdopted: boolean,
     /** The embedder of the index this one replaced, when `discardOtherEmbedderIndex` was used. */
     readonly replacedEmbedder?: string,
-  ) {}
+  ) {
+    // the weight stored with the index holds for the chunks it was calibrated on, as in one run
+    const stored = built.fusion;
+    if (stored) this.fusion = { weight: Promise.resolve(stored.weight), generation: corpus.generation, chunks: stored.chunks };
+  }
 
   /** Opens the index in `store`, creating it when the store is empty. */
   static async open(options: EngineOptions): Promise<LociEngine> {
@@ -126,10 +130,7 @@ export class LociEngine {
     // the engine keeps its options, but not the snapshot read for it (an image's corpus arrays
     // were copied or adopted; holding the snapshot would keep the copies' sources alive too)
     const { stored: _, ...kept } = options;
-    const engine = new LociEngine(manifest, kept, corpus, indexer, snapshot?.damage ?? [], restored.corpusAdopted, replaced);
-    // the weight stored with the index holds for the chunks it was calibrated on, as in one run
-    if (manifest.fusion) engine.fusion = { weight: Promise.resolve(manifest.fusion.weight), generation: corpus.generation, chunks: manifest.fusion.chunks };
-    return engine;
+    return new LociEngine(manifest, kept, corpus, indexer, snapshot?.damage ?? [], restored.corpusAdopted, replaced);
   }
 
   /** What the index was built with, and the hybrid weight it last calibrated. */
