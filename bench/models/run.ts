@@ -24,7 +24,7 @@ import { E5, ensureStandIns, RERANKER, servedModels } from './stand-ins.ts';
 const HELP = `npm run bench:models -- [options]
   --texts <n>       100-token chunks of the PDF embedded per round (default 48)
   --pairs <n>       passages reranked per round (default 16)
-  --rounds <n>      rounds of each throughput figure, taking turns (default 2; the best is kept)
+  --rounds <n>      rounds of each throughput figure, taking turns (default 3; the best is kept)
   --batch <n>       texts per embed call, as the indexer makes them (default 64)
   --pdf <file>      the document (default NIKE_2019_10K.pdf, 104 pages)
   --only rates|pdf  one part
@@ -58,7 +58,10 @@ async function main(): Promise<void> {
   const data = path.resolve('../shared/data');
   const pdf = path.resolve(v.pdf ?? path.join(data, 'financebench/pdfs/NIKE_2019_10K.pdf'));
   const out = v.out ?? 'bench-results/models.json';
-  const rounds = Number(v.rounds ?? 2);
+  // Three: on this project's machines every figure's first round runs at a third to a half of its
+  // later ones, and the browser's second round sometimes too (2026-11-28, four rounds: Node 11.4 →
+  // 28.8 texts/s, Chromium 3.4 → 7.2 → 7.0 → 9.8), so two rounds could keep a warming round.
+  const rounds = Number(v.rounds ?? 3);
   const batch = Number(v.batch ?? 64);
   const part = (name: string) => v.only === undefined || v.only === name;
   const log = (line: string) => console.log(`[bench:models] ${line}`);
