@@ -355,6 +355,8 @@ export interface RetrievalResult {
    * passages, engine/breadth.ts) instead of a search: the file names of the documents it covers.
    */
   breadth?: { documents: string[] };
+  /** Present when the question asked when (query/answer-type.ts): how many candidates stating a date moved ahead of one that states none. */
+  dates?: { moved: number };
 }
 
 /** A packed source, numbered as the answer cites it. */

@@ -207,6 +207,8 @@ export const en = {
   'inspector.fusionDefault': '{weights}: the default, as this library is too small to calibrate',
   'inspector.fusionGiven': '{weights}, as set',
   'inspector.calibration': 'Mean reciprocal rank on those questions: meaning only {dense}, keywords only {lexical}, both {fused}',
+  'inspector.dates': 'Asks when: passages that state a date first ({n} moved up)',
+  'inspector.datesHelp': 'The question asks when, so of the best candidates after the first, those that give a date the question does not were put first.',
   'inspector.named': 'Named in the question',
   'inspector.breadth': 'A question about the whole of',
   'inspector.breadthHelp': 'It asks about a whole document, so its sources are a passage from each topic of the document in turn, read from beginning to end, instead of the passages most like its words.',

@@ -210,6 +210,8 @@ export const zh: Record<MessageKey, string> = {
   'inspector.fusionDefault': '{weights}：默认值，本文档库太小，无法校准',
   'inspector.fusionGiven': '{weights}，手动设定',
   'inspector.calibration': '这些问题上的平均倒数排名（MRR）：仅语义 {dense}，仅关键词 {lexical}，两者结合 {fused}',
+  'inspector.dates': '问的是时间：先列出写明日期的段落（上移 {n} 段）',
+  'inspector.datesHelp': '问题问的是时间，所以在最佳候选中（第一段之外），写明了问题中没有的日期的段落排在前面。',
   'inspector.named': '问题提到的文档',
   'inspector.breadth': '关于整篇文档的问题',
   'inspector.breadthHelp': '这个问题问的是整篇文档，所以来源依次取自文档的每个主题，按原文顺序排列，而不是与问题字面最相近的几段。',

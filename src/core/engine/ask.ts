@@ -13,6 +13,7 @@ import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type Ret
 import type { FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, TraceRow } from '../types.ts';
 import { ScopedCorpus, type ScopableCorpus } from '../search/scoped-corpus.ts';
 import { asksForWhole } from '../query/whole-document.ts';
+import { asksWhen, datedFirst } from '../query/answer-type.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';
 
 export type Rewrite = 'none' | 'multi-query' | 'hyde';
@@ -58,6 +59,8 @@ export interface AskOptions extends RetrieveOptions {
   within?: readonly string[];
   /** A question about a whole is answered from the breadth of the whole (default), or, false, searched like any other. */
   breadth?: boolean;
+  /** A question asking when puts the candidates that state a date first (query/answer-type.ts; default), or, false, leaves their order. */
+  dates?: boolean;
 }
 
 /** The passages a question about a whole is answered from, and the documents they cover (engine/breadth.ts). */
@@ -135,7 +138,11 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   // the search's options are the question's, with the weight hybrid fusion settled on
   const settings: RetrieveOptions = { ...options, denseWeight: fusion?.dense };
   const decompose = options.hops === 2 && options.subQuestions ? { generator: requireGenerator(deps).generator, lang } : undefined;
-  const result = options.hops === 2 ? await twoHops(deps, question, variants, settings, decompose, signal) : retrieve(deps.corpus, variants, settings);
+  const when = options.dates !== false && asksWhen(question);
+  // a question asking when is searched past N, so that a dated candidate below N can move up
+  const searched = when ? { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? defaultCandidates(settings.n) } : settings;
+  const found = options.hops === 2 ? await twoHops(deps, question, variants, searched, decompose, signal) : retrieve(deps.corpus, variants, searched);
+  const result = when ? datedWithin(question, lang, found, settings.n, searched.m as number) : found;
   if (fusion) result.fusion = fusion;
   let chunks = result.chunks;
   if (options.rerank) {
@@ -235,6 +242,24 @@ async function variantsOf(embedder: Embedder, texts: string[], retriever: Retrie
   if (retriever === 'lexical' || texts.length === 0) return texts.map((text) => ({ text }));
   const vectors = await embedder.embed(texts, 'query', signal);
   return texts.map((text, i) => ({ text, vector: vectors[i] }));
+}
+
+/**
+ * A question asking when: of a full walk's first candidates, those stating a date new to the
+ * question go first, then the walk is cut to n. The window is a quarter of the candidates M, not a
+ * multiple of n, so that asking for more chunks still only adds chunks.
+ */
+/**
+ * The dated candidates are looked for among the first quarter of the candidates M (50 of M = 200):
+ * further down they are rarely about the question. RGB dev, the default: R@5 44.75 with a quarter,
+ * 44.75 with all M (R@1024t 71.37 against 71.13).
+ */
+const DATE_WINDOW_SHARE = 4;
+
+function datedWithin(question: string, lang: Lang, walk: RetrievalResult, n: number, m: number): RetrievalResult {
+  const window = Math.max(n, Math.ceil(m / DATE_WINDOW_SHARE));
+  const { items, moved } = datedFirst(question, lang, walk.chunks, (c) => c.chunk.text, window);
+  return { ...walk, ...cutTo({ ...walk, chunks: items }, n), dates: { moved } };
 }
 
 /** A full walk's first n chunks, with the candidates that brought them in. */

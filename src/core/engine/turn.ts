@@ -21,6 +21,8 @@ export interface TurnRetrieval {
   within?: string[];
   /** A question about a whole, answered from each topic of these documents instead of a search (engine/breadth.ts). */
   breadth?: { documents: string[] };
+  /** The question asked when, so candidates stating a date were put first (query/answer-type.ts): how many moved up. */
+  dates?: { moved: number };
   /** The question was longer than the embedding model reads, and only its beginning was searched. */
   questionCut?: QuestionCut;
   /** Asked while the embedding model was still loading: searched by its words alone. */
@@ -60,6 +62,7 @@ export function turnRetrieval(from: TurnRetrieval): TurnRetrieval {
   if (from.namedDocuments !== undefined) out.namedDocuments = from.namedDocuments;
   if (from.within !== undefined) out.within = from.within;
   if (from.breadth !== undefined) out.breadth = from.breadth;
+  if (from.dates !== undefined) out.dates = from.dates;
   if (from.questionCut !== undefined) out.questionCut = from.questionCut;
   if (from.modelLoading) out.modelLoading = true;
   return out;

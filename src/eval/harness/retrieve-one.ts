@@ -66,6 +66,8 @@ async function search(q: EvalQuestion, index: EvalIndex, method: Method, setting
     backtrack: method.backtrack,
     // the baselines are BM25 and the embedding as they come: what naming documents adds is Loci's
     namedDocuments: method.named,
+    // nor do they put dated passages first for a question asking when
+    dates: !method.baseline,
     hops: method.hops,
     ...(method.retriever === 'hybrid' && (method.denseWeight ?? settings.denseWeight) !== undefined
       ? { denseWeight: method.denseWeight ?? settings.denseWeight }
