@@ -117,6 +117,13 @@ describe('the app, end to end', () => {
     expect(await page.textContent('[data-testid="named-documents"]')).toContain('pypdf_pdflatex-outline.pdf');
     await page.keyboard.press('Escape');
 
+    // A question asking when puts the passages that give a date first, and the inspector says so.
+    await ask(page, '数据安全法什么时候开始施行？');
+    await page.click('[data-testid="open-inspector"]');
+    await page.locator('[data-testid="trace-row"]').first().waitFor();
+    expect(await page.textContent('[data-testid="dates-first"]')).toMatch(/问的是时间|Asks when/);
+    await page.keyboard.press('Escape');
+
     // A question about a whole document it names is answered from each of its chapters, not searched.
     await ask(page, '数据安全法_2021.md这份文件讲了什么？');
     const labels = await page.getByRole('article', { name: '数据安全法_2021.md这份文件讲了什么？' }).locator('[data-testid="source"]').allTextContents();
