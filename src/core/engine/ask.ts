@@ -139,10 +139,13 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   const settings: RetrieveOptions = { ...options, denseWeight: fusion?.dense };
   const decompose = options.hops === 2 && options.subQuestions ? { generator: requireGenerator(deps).generator, lang } : undefined;
   const when = options.dates !== false && asksWhen(question);
-  // a question asking when is searched past N, so that a dated candidate below N can move up
-  const searched = when ? { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? defaultCandidates(settings.n) } : settings;
-  const found = options.hops === 2 ? await twoHops(deps, question, variants, searched, decompose, signal) : retrieve(deps.corpus, variants, searched);
-  const result = when ? datedWithin(question, lang, found, settings.n, searched.m as number) : found;
+  // a question asking when is walked past N, with the same M, so that a dated candidate below N can move up
+  const m = settings.m ?? defaultCandidates(settings.n);
+  const found =
+    options.hops === 2
+      ? await twoHops(deps, question, variants, { ...settings, m }, decompose, signal, when)
+      : retrieve(deps.corpus, variants, when ? { ...settings, n: Number.MAX_SAFE_INTEGER, m } : settings);
+  const result = when ? datedWithin(question, lang, found, settings.n, m) : found;
   if (fusion) result.fusion = fusion;
   let chunks = result.chunks;
   if (options.rerank) {
@@ -194,6 +197,8 @@ async function twoHops(
   settings: RetrieveOptions,
   decompose: { generator: Generator; lang: Lang } | undefined,
   signal?: AbortSignal,
+  /** Return the whole fused walk instead of its first N (a chunk is still the second hop's find by N). */
+  uncut = false,
 ): Promise<RetrievalResult> {
   const n = Math.max(0, Math.floor(settings.n));
   const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? defaultCandidates(n) };
@@ -202,7 +207,7 @@ async function twoHops(
   const sources = first.chunks.slice(0, HOP_SOURCES).map((c) => c.chunk);
   const terms = expansionTerms(question, sources, deps.corpus.lexical.termsIn(strategyScope(deps.corpus, settings.strategy)));
   const asks = decompose ? await subQuestions(question, sources.map((c) => c.text), decompose.generator, { lang: decompose.lang, signal }) : [];
-  if (terms.length === 0 && asks.length === 0) return asOneHop;
+  if (terms.length === 0 && asks.length === 0) return uncut ? first : asOneHop;
   const query = expandedQuestion(question, terms);
   // The added terms are names and rare words: evidence BM25 reads exactly, while the embedding of
   // a question with a dozen terms appended drifts towards the passage they came from, which the
@@ -222,7 +227,7 @@ async function twoHops(
   const second = other ? { chunks: mergeHops(one.chunks, other.chunks, Number.MAX_SAFE_INTEGER), trace: [...one.trace, ...other.trace] } : one;
   const before = new Set(asOneHop.chunks.map((c) => c.chunk.id));
   // a chunk one hop alone would not have given at N is the second hop's find
-  const chunks = mergeHops(first.chunks, second.chunks, n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
+  const chunks = mergeHops(first.chunks, second.chunks, uncut ? Number.MAX_SAFE_INTEGER : n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
   const kept = new Set(chunks.map((c) => c.chunk.id));
   return {
     chunks,
@@ -245,21 +250,20 @@ async function variantsOf(embedder: Embedder, texts: string[], retriever: Retrie
 }
 
 /**
- * A question asking when: of a full walk's first candidates, those stating a date new to the
- * question go first, then the walk is cut to n. The window is a quarter of the candidates M, not a
- * multiple of n, so that asking for more chunks still only adds chunks.
- */
-/**
- * The dated candidates are looked for among the first quarter of the candidates M (50 of M = 200):
- * further down they are rarely about the question. RGB dev, the default: R@5 44.75 with a quarter,
- * 44.75 with all M (R@1024t 71.37 against 71.13).
+ * Dated candidates are looked for among the first quarter of the candidates M (50 of M = 200), a
+ * part of M and not a multiple of N, so that asking for more chunks still only adds chunks. RGB
+ * dev, the default, R@5 / R@1024t: 44.75 / 71.37 with a quarter, 44.75 / 71.13 with all of M.
  */
 const DATE_WINDOW_SHARE = 4;
 
+/** A question asking when: the walk's dated candidates first (query/answer-type.ts), then cut to n. */
 function datedWithin(question: string, lang: Lang, walk: RetrievalResult, n: number, m: number): RetrievalResult {
   const window = Math.max(n, Math.ceil(m / DATE_WINDOW_SHARE));
   const { items, moved } = datedFirst(question, lang, walk.chunks, (c) => c.chunk.text, window);
-  return { ...walk, ...cutTo({ ...walk, chunks: items }, n), dates: { moved } };
+  const cut = cutTo({ ...walk, chunks: items }, n);
+  const kept = new Set(cut.chunks.map((c) => c.chunk.id));
+  const hop = walk.secondHop;
+  return { ...walk, ...cut, ...(hop ? { secondHop: { ...hop, added: hop.added.filter((id) => kept.has(id)) } } : {}), dates: { moved } };
 }
 
 /** A full walk's first n chunks, with the candidates that brought them in. */

@@ -89,5 +89,12 @@ describe('a question asking when, through the engine', () => {
 
     const other = await engine.retrieve('Where do the Chengdu games open?', options);
     expect(other.result.dates).toBeUndefined();
+
+    // with two hops, too; what the second hop added is among the chunks shown
+    const two = await engine.retrieve(question, { ...options, hops: 2 });
+    expect(two.chunks.map((c) => c.docName)).toContain('3.md');
+    expect(two.chunks).toHaveLength(2);
+    const shown = new Set(two.chunks.map((c) => c.chunk.id));
+    expect(two.result.secondHop?.added.every((id) => shown.has(id))).toBe(true);
   });
 });
