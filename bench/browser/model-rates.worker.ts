@@ -9,7 +9,10 @@ import { configureOnnxRuntime, configureSource } from '../../workers/shared/tran
 import { createTransformersEmbedder, type TransformersEmbedder } from '../../src/models/transformers-embedder.ts';
 import { createTransformersReranker, type TransformersReranker } from '../../src/models/transformers-reranker.ts';
 import type { ModelDtype } from '../../src/models/registry.ts';
-import { embedThreads } from '../../workers/embed/embed-threads.ts';
+import { createTransformersGenerator, type TransformersGenerator } from '../../src/models/transformers-generator.ts';
+import type { ChatMessage } from '../../src/core/ports.ts';
+import { timeGeneration, type GenerationTiming } from '../models/generation.ts';
+import { inferenceThreads } from '../../workers/shared/inference-threads.ts';
 import { InferenceQueue } from '../../workers/embed/inference-queue.ts';
 
 export interface ModelRatesWorker {
@@ -22,16 +25,21 @@ export interface ModelRatesWorker {
   embed(texts: string[], batch: number): Promise<number>;
   /** Scores each passage against the query; resolves with the ms it took. */
   score(query: string, passages: string[]): Promise<number>;
+  /** Loads a generator on WebAssembly on `threads` or the LLM worker's own count; resolves with the ms it took. */
+  loadGenerator(options: { threads?: number; generator: string }): Promise<number>;
+  /** A first answer's prefill and decode, timed (generation.ts). */
+  generate(prompt: ChatMessage[], question: ChatMessage[], maxTokens: number): Promise<GenerationTiming>;
 }
 
 let embedder: TransformersEmbedder | undefined;
 let reranker: TransformersReranker | undefined;
+let generator: TransformersGenerator | undefined;
 const queue = new InferenceQueue();
 
 const api: ModelRatesWorker = {
   async load({ threads, device, embedder: id, dtype, reranker: rerankerId }) {
     const t0 = performance.now();
-    configureOnnxRuntime({ threads: threads ?? embedThreads(navigator.hardwareConcurrency) });
+    configureOnnxRuntime({ threads: threads ?? inferenceThreads(navigator.hardwareConcurrency) });
     configureSource({ kind: 'local' });
     embedder = await createTransformersEmbedder(id, { device, ...(dtype ? { dtype } : {}) });
     if (rerankerId) reranker = await createTransformersReranker(rerankerId, { device });
@@ -49,6 +57,17 @@ const api: ModelRatesWorker = {
     const t0 = performance.now();
     await reranker.score(query, passages);
     return performance.now() - t0;
+  },
+  async loadGenerator({ threads, generator: id }) {
+    const t0 = performance.now();
+    configureOnnxRuntime({ threads: threads ?? inferenceThreads(navigator.hardwareConcurrency) });
+    configureSource({ kind: 'local' });
+    generator = await createTransformersGenerator(id, { device: 'wasm' });
+    return performance.now() - t0;
+  },
+  async generate(prompt, question, maxTokens) {
+    if (!generator) throw new Error('no generator loaded');
+    return timeGeneration(generator, prompt, question, maxTokens);
   },
 };
 

@@ -4,7 +4,9 @@
  */
 import { loadNodeModels, type NodeModels } from '../../src/models/node.ts';
 import type { ModelDtype } from '../../src/models/registry.ts';
-import { E5, RERANKER } from './stand-ins.ts';
+import { configureModelSource } from '../../src/models/source.ts';
+import { createTransformersGenerator, type TransformersGenerator } from '../../src/models/transformers-generator.ts';
+import { E5, QWEN, RERANKER } from './stand-ins.ts';
 
 export async function loadNodeSide(dir: string, dtype: ModelDtype, withReranker: boolean): Promise<NodeModels> {
   return loadNodeModels({ modelsDir: dir, embedder: E5, dtypes: { [E5]: dtype, [RERANKER]: 'q8' }, ...(withReranker ? { reranker: RERANKER } : {}) });
@@ -21,4 +23,10 @@ export async function nodeScoreMs(models: NodeModels, query: string, passages: s
   const t0 = performance.now();
   await models.reranker.score(query, passages);
   return performance.now() - t0;
+}
+
+/** The generator stand-in as the CLI loads it (its q8 file on onnxruntime-node's CPU provider). */
+export async function loadNodeGenerator(dir: string): Promise<TransformersGenerator> {
+  configureModelSource({ kind: 'local', path: dir });
+  return createTransformersGenerator(QWEN, { device: 'cpu' });
 }

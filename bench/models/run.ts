@@ -2,7 +2,8 @@
  * `npm run bench:models`: the production models' compute on this machine, through production-shaped
  * stand-ins (random weights, the real shapes: bench/models/stand-ins/), as issue 39 asks —
  * embedding 100-token chunks and reranking pairs on onnxruntime-node and in Chromium on the same
- * stand-in in the same run, then the 104-page 10-K dropped on the production build with the
+ * stand-in in the same run, a first answer's prefill and decode with the generator's stand-in,
+ * then the 104-page 10-K dropped on the production build with the
  * e5-shaped stand-in beside `loci index` of the same file. A benchmark, not a test: it prints
  * numbers and writes JSON, each figure beside its baseline from the same run.
  */
@@ -18,6 +19,7 @@ import { pdfChunks } from './chunks.ts';
 import { timeCliIndex } from './cli-index.ts';
 import { browserCall, closeWorker, openBenchPage, withinMs } from './browser-side.ts';
 import { loadNodeSide, nodeEmbedMs, nodeScoreMs } from './node-side.ts';
+import { generatorRates } from './generation-rates.ts';
 import { rate, round1, round2 } from './rates.ts';
 import { E5, ensureStandIns, RERANKER, servedModels } from './stand-ins.ts';
 
@@ -27,7 +29,8 @@ const HELP = `npm run bench:models -- [options]
   --rounds <n>      rounds of each throughput figure, taking turns (default 3; the best is kept)
   --batch <n>       texts per embed call, as the indexer makes them (default 64)
   --pdf <file>      the document (default NIKE_2019_10K.pdf, 104 pages)
-  --only rates|pdf  one part
+  --only rates|generator|pdf  one part
+  --no-generator    skip the generator (Qwen2.5-0.5B's stand-in, built on first use: 0.6 GB, about a minute)
   --no-webgpu       skip the WebGPU (SwiftShader) run
   --no-cli          skip loci index of the PDF (its figure then missing beside the drop's)
   --no-baseline     skip the same drop with the tiny test embedder (the app's own share of the wait)
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
       pdf: { type: 'string' },
       only: { type: 'string' },
       'no-webgpu': { type: 'boolean' },
+      'no-generator': { type: 'boolean' },
       'no-cli': { type: 'boolean' },
       'no-baseline': { type: 'boolean' },
       'skip-build': { type: 'boolean' },
@@ -68,7 +72,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const load = [os.loadavg()[0]];
 
-  const standIns = ensureStandIns(data, log);
+  const withGenerator = part('generator') && !v['no-generator'];
+  const standIns = ensureStandIns(data, log, withGenerator);
   // the preview server reads the folder to serve when it starts: the stand-ins beside the tiny models
   process.env.LOCI_MODELS_DIR = servedModels(standIns, path.resolve('../shared/models'));
   if (!v['skip-build']) await buildApp();
@@ -78,6 +83,7 @@ async function main(): Promise<void> {
   try {
     if (part('rates')) Object.assign(report, await rates(browser, server.url, standIns, pdf, { texts: Number(v.texts ?? 48), pairs: Number(v.pairs ?? 16), rounds, batch, webgpu: !v['no-webgpu'] }, log));
     load.push(os.loadavg()[0]);
+    if (withGenerator) Object.assign(report, await generator(browser, server.url, standIns, pdf, rounds, log));
     if (part('pdf')) {
       const cli = v['no-cli'] ? undefined : await timeCliIndex(pdf, standIns, log);
       load.push(os.loadavg()[0]);
@@ -134,7 +140,7 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
     const page = await context.newPage();
     await openBenchPage(page, baseURL);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    // ORT's own default, which the app ran on before it took every core (workers/embed/embed-threads.ts)
+    // ORT's own default, which the app ran on before it took every core (workers/shared/inference-threads.ts)
     const halfCores = Math.min(4, Math.ceil(cores / 2));
     // 'app': the embed worker's set-up (its threads, its queue's slices, calls of 64 from the
     // indexer); 'halfCores': the same on ORT's default thread count
@@ -185,6 +191,20 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
   } finally {
     await context.close();
     await Promise.all([nodeQ8.dispose(), nodeFp32.dispose()]);
+  }
+}
+
+/** The generator part: its own page and Node models, so that only the generators share the machine's memory. */
+async function generator(browser: Browser, baseURL: string, standIns: string, pdf: string, rounds: number, log: (line: string) => void): Promise<Record<string, unknown>> {
+  const chunker = await loadNodeSide(standIns, 'q8', false);
+  const passages = await pdfChunks(pdf, chunker.embedder, 10).finally(() => chunker.dispose());
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await openBenchPage(page, baseURL);
+    return await generatorRates(page, standIns, passages, QUESTION, rounds, log);
+  } finally {
+    await context.close();
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The production-shaped stand-ins (random weights, real shapes: bench/models/stand-ins/build.py),
- * built on first use into a cache folder outside the repository — they are 1.8 GB — with Debian's
+ * built on first use into a cache folder outside the repository — they are 1.8 GB, and the
+ * generator's 0.6 GB more — with Debian's
  * torch and onnx, which are installed when missing. Never built by `npm test`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { defaultCacheDir } from '../../src/cli/options.ts';
 
 export const E5 = 'Xenova/multilingual-e5-small';
 export const RERANKER = 'Xenova/bge-reranker-base';
+export const QWEN = 'onnx-community/Qwen2.5-0.5B-Instruct';
 
 /** Debian's interpreter: a pyenv or venv python on the PATH would not see the apt packages. */
 const PYTHON = '/usr/bin/python3';
@@ -37,16 +39,16 @@ function installTorch(log: (line: string) => void): void {
   }
 }
 
-/** The folder holding both stand-ins under their registry ids, built if missing. */
-export function ensureStandIns(dataDir: string, log: (line: string) => void): string {
+/** The folder holding the stand-ins under their registry ids, built if missing (the generator's only when asked for). */
+export function ensureStandIns(dataDir: string, log: (line: string) => void, withGenerator = false): string {
   const dir = standInsDir();
-  const missing = [E5, RERANKER].filter((repo) => !built(dir, repo));
+  const missing = [E5, RERANKER, ...(withGenerator ? [QWEN] : [])].filter((repo) => !built(dir, repo));
   if (missing.length === 0) return dir;
   if (!haveTorch()) installTorch(log);
   mkdirSync(dir, { recursive: true });
   for (const repo of missing) {
     log(`building the ${repo} stand-in into ${dir} (a minute or two)`);
-    const only = repo === E5 ? 'e5' : 'reranker';
+    const only = repo === E5 ? 'e5' : repo === RERANKER ? 'reranker' : 'qwen';
     execFileSync(PYTHON, [BUILD, '--out', dir, '--data', dataDir, '--only', only], { stdio: ['ignore', 'inherit', 'inherit'] });
   }
   return dir;
@@ -64,6 +66,7 @@ export function servedModels(standIns: string, tinyModels: string): string {
     if (!existsSync(at)) symlinkSync(target, at);
   };
   link(path.join(standIns, 'Xenova'), 'Xenova');
+  if (existsSync(path.join(standIns, 'onnx-community'))) link(path.join(standIns, 'onnx-community'), 'onnx-community');
   for (const name of readdirSync(tinyModels)) {
     if (!name.startsWith('_') && existsSync(path.join(tinyModels, name, 'config.json'))) link(path.join(tinyModels, name), name);
   }

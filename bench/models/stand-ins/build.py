@@ -2,12 +2,16 @@
 
     <out>/Xenova/multilingual-e5-small/   12 x 384, 12 heads, FFN 1536, vocab 250,037, 514 positions
     <out>/Xenova/bge-reranker-base/       12 x 768, 12 heads, FFN 3072, vocab 250,002, 1 label
+    <out>/onnx-community/Qwen2.5-0.5B-Instruct/
+                                          24 x 896, 14 heads (2 key/value heads), FFN 4864,
+                                          vocab 151,936, with its key/value cache
 
-each with config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx (fp32) and
-onnx/model_quantized.onnx (q8). Random weights: for speed, never for answers. Run by the models
+each with config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx (fp32; not kept for
+the generator, whose fp32 file passes protobuf's 2 GB) and onnx/model_quantized.onnx (q8, what the
+app loads on WebAssembly). Random weights: for speed, never for answers. Run by the models
 benchmark (bench/models/stand-ins.ts) with Debian's python3-torch and python3-onnx:
 
-    python3 bench/models/stand-ins/build.py --out DIR --data ../shared/data [--only e5|reranker]
+    python3 bench/models/stand-ins/build.py --out DIR --data ../shared/data [--only e5|reranker|qwen]
 """
 import argparse
 import json
@@ -18,6 +22,7 @@ import time
 import onnx
 import torch
 
+from decoder import Qwen2Decoder
 from encoder import XlmrEncoder
 from quantize import quantize_dynamic
 from tokenizer import write_tokenizer
@@ -39,10 +44,40 @@ MODELS = {
         "architecture": "XLMRobertaForSequenceClassification",
         "output": "logits",
     },
+    "qwen": {
+        "repo": "onnx-community/Qwen2.5-0.5B-Instruct",
+        "shape": dict(vocab=151936, hidden=896, layers=24, heads=14, kv_heads=2, ffn=4864, rope_theta=1000000.0, eps=1e-6),
+        "architecture": "Qwen2ForCausalLM",
+    },
 }
 
 
+def decoder_config(spec: dict) -> dict:
+    s = spec["shape"]
+    return {
+        "architectures": [spec["architecture"]],
+        "model_type": "qwen2",
+        "vocab_size": s["vocab"],
+        "hidden_size": s["hidden"],
+        "num_hidden_layers": s["layers"],
+        "num_attention_heads": s["heads"],
+        "num_key_value_heads": s["kv_heads"],
+        "intermediate_size": s["ffn"],
+        "hidden_act": "silu",
+        "max_position_embeddings": 32768,
+        "rope_theta": s["rope_theta"],
+        "rms_norm_eps": s["eps"],
+        "tie_word_embeddings": True,
+        "use_cache": True,
+        "bos_token_id": 151643,
+        "eos_token_id": 151645,
+        "stand_in": "random weights in the shape of the real model, for speed measurements only",
+    }
+
+
 def config(spec: dict) -> dict:
+    if spec["architecture"] == "Qwen2ForCausalLM":
+        return decoder_config(spec)
     s = spec["shape"]
     c = {
         "architectures": [spec["architecture"]],
@@ -67,9 +102,10 @@ def config(spec: dict) -> dict:
     return c
 
 
-def random_model(spec: dict, seed: int) -> XlmrEncoder:
+def random_model(spec: dict, seed: int) -> torch.nn.Module:
     torch.manual_seed(seed)
-    model = XlmrEncoder(**spec["shape"]).eval()
+    kind = Qwen2Decoder if spec["architecture"] == "Qwen2ForCausalLM" else XlmrEncoder
+    model = kind(**spec["shape"]).eval()
     with torch.no_grad():
         # a trained model's scale (BERT's initialiser), so q8's activation ranges are like a real one's
         for name, p in model.named_parameters():
@@ -82,7 +118,28 @@ def random_model(spec: dict, seed: int) -> XlmrEncoder:
     return model
 
 
-def export(model: XlmrEncoder, spec: dict, path: str) -> None:
+def export_decoder(model: Qwen2Decoder, spec: dict, path: str) -> None:
+    s = spec["shape"]
+    head_dim = s["hidden"] // s["heads"]
+    past, new = 2, 3
+    ids = torch.tensor([[9707, 11, 1879]])
+    mask = torch.ones(1, past + new, dtype=torch.int64)
+    positions = torch.arange(past, past + new).unsqueeze(0)
+    cache = [torch.zeros(1, s["kv_heads"], past, head_dim) for _ in range(2 * s["layers"])]
+    names = [f"past_key_values.{i}.{kv}" for i in range(s["layers"]) for kv in ("key", "value")]
+    presents = [f"present.{i}.{kv}" for i in range(s["layers"]) for kv in ("key", "value")]
+    axes = {"input_ids": {0: "batch_size", 1: "sequence_length"}, "attention_mask": {0: "batch_size", 1: "total_sequence_length"},
+            "position_ids": {0: "batch_size", 1: "sequence_length"}, "logits": {0: "batch_size", 1: "sequence_length"}}
+    axes.update({n: {0: "batch_size", 2: "past_sequence_length"} for n in names})
+    axes.update({n: {0: "batch_size", 2: "total_sequence_length"} for n in presents})
+    with torch.no_grad():
+        torch.onnx.export(model, (ids, mask, positions, *cache), path, input_names=["input_ids", "attention_mask", "position_ids", *names],
+                          output_names=["logits", *presents], dynamic_axes=axes, opset_version=OPSET, do_constant_folding=True)
+
+
+def export(model: torch.nn.Module, spec: dict, path: str) -> None:
+    if isinstance(model, Qwen2Decoder):
+        return export_decoder(model, spec, path)
     ids = torch.tensor([[0, 581, 10323, 2], [0, 581, 2, 1]])
     mask = torch.tensor([[1, 1, 1, 1], [1, 1, 1, 0]])
     out = spec["output"]
@@ -92,16 +149,25 @@ def export(model: XlmrEncoder, spec: dict, path: str) -> None:
                       dynamic_axes=axes, opset_version=OPSET, do_constant_folding=True)
 
 
-def build(name: str, out_dir: str, tokenizer_dir: str) -> None:
+def build(name: str, out_dir: str, tokenizer_dir: str, qwen_tokenizer_dir: str) -> None:
     spec = MODELS[name]
     folder = os.path.join(out_dir, spec["repo"])
     partial = folder + ".partial"
     shutil.rmtree(partial, ignore_errors=True)
     os.makedirs(os.path.join(partial, "onnx"))
     t0 = time.time()
-    fp32 = os.path.join(partial, "onnx", "model.onnx")
+    decoder = spec["architecture"] == "Qwen2ForCausalLM"
+    # past 2 GB, torch writes the weights beside the graph: the generator's fp32 goes to a folder of its own
+    fp32 = os.path.join(partial, "fp32", "model.onnx") if decoder else os.path.join(partial, "onnx", "model.onnx")
+    os.makedirs(os.path.dirname(fp32), exist_ok=True)
     export(random_model(spec, seed=len(name)), spec, fp32)
     onnx.save(quantize_dynamic(onnx.load(fp32)), os.path.join(partial, "onnx", "model_quantized.onnx"))
+    if decoder:
+        shutil.rmtree(os.path.dirname(fp32))
+        # the real Qwen tokenizer and chat template, from the tiny test generator (Qwen3 shares Qwen2.5's vocabulary)
+        tokenizer_dir = qwen_tokenizer_dir
+        with open(os.path.join(partial, "generation_config.json"), "w") as f:
+            json.dump({"bos_token_id": 151643, "eos_token_id": [151645, 151643], "pad_token_id": 151643, "do_sample": False}, f, indent=2)
     for f in ("tokenizer.json", "tokenizer_config.json"):
         shutil.copy(os.path.join(tokenizer_dir, f), partial)
     with open(os.path.join(partial, "config.json"), "w") as f:
@@ -126,8 +192,9 @@ def main() -> None:
     tokenizer_dir = os.path.join(args.out, ".tokenizer")
     if not os.path.exists(os.path.join(tokenizer_dir, "tokenizer.json")):
         write_tokenizer(args.data, tokenizer_dir)
+    qwen_tokenizer_dir = os.path.join(args.data, "..", "models", "tiny-random-qwen3")
     for name in [args.only] if args.only else MODELS:
-        build(name, args.out, tokenizer_dir)
+        build(name, args.out, tokenizer_dir, qwen_tokenizer_dir)
 
 
 if __name__ == "__main__":
