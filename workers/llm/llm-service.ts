@@ -11,6 +11,7 @@ import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
 import { transformersCode } from '../shared/transformers-code.ts';
+import { inferenceThreads } from '../shared/inference-threads.ts';
 
 type Disposable = Generator & { dispose?: () => Promise<void> };
 
@@ -46,7 +47,7 @@ export class LlmService implements LlmApi {
           }
         }
         const { configureOnnxRuntime, configureSource, createTransformersGenerator } = await transformersCode();
-        configureOnnxRuntime();
+        configureOnnxRuntime({ threads: inferenceThreads(navigator.hardwareConcurrency) });
         configureSource(request.source);
         const device = backend === 'transformers-webgpu' ? 'webgpu' : 'wasm';
         const model: Disposable = await createTransformersGenerator(request.modelId, {
