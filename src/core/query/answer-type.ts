@@ -71,15 +71,16 @@ export function statesNewDate(text: string, lang: Lang, questionDates: ReadonlyS
  * names only through another thing needs that other thing's passage too, which states no date:
  * "… co-writer of the memoirs of Hugh Rowland, a star on a reality television series that
  * premiered on what date?" needs Michael Lent's passage, first by the search, and the series'
- * passage, which gives the date. HotpotQA dev with GloVe, the default: R@5 81.7 → 80.0 when every
- * candidate moved, 81.7 when the first stays; RGB dev 44.75 → 44.64.
+ * passage, which gives the date. Measured while a year alone still counted as a date, the default:
+ * HotpotQA dev with GloVe R@5 81.7 → 80.0 when every candidate moved, 81.7 when the first stays;
+ * RGB dev 44.75 → 44.64.
  */
 const KEPT_FIRST = 1;
 
 /**
  * The first `window` items reordered so that, after the first, those stating a date new to the
- * question come first, each group keeping its order; items past the window stay where they are. Returns the reordered
- * list and how many dated items moved ahead of an undated one.
+ * question come first, each group keeping its order; items past the window stay where they are.
+ * Returns the reordered list and how many dated items moved ahead of an undated one.
  */
 export function datedFirst<T>(question: string, lang: Lang, items: readonly T[], textOf: (item: T) => string, window: number): { items: T[]; moved: number } {
   const asked = new Set(datesIn(question, lang));
