@@ -1,6 +1,6 @@
 /**
- * The generator stand-in (Qwen2.5-0.5B's compute) answering a first question: a prompt of ten
- * 100-token passages of the PDF and the question, read (prefill) and answered (decode), on
+ * The generator stand-in (Qwen2.5-0.5B's compute) answering a first question: a prompt of the
+ * 100-token passages of the PDF the app would retrieve (its N) and the question, read (prefill) and answered (decode), on
  * onnxruntime-node as the CLI runs it and in a Chromium worker as the LLM worker runs it (every
  * core, workers/shared/inference-threads.ts), beside the same worker on ORT's default of half the
  * cores, which the LLM worker ran on before. Rounds take turns, the best kept (rates.ts).

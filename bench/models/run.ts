@@ -19,6 +19,7 @@ import { pdfChunks } from './chunks.ts';
 import { timeCliIndex } from './cli-index.ts';
 import { browserCall, closeWorker, openBenchPage, withinMs } from './browser-side.ts';
 import { loadNodeSide, nodeEmbedMs, nodeScoreMs } from './node-side.ts';
+import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import { generatorRates } from './generation-rates.ts';
 import { rate, round1, round2 } from './rates.ts';
 import { E5, ensureStandIns, RERANKER, servedModels } from './stand-ins.ts';
@@ -197,7 +198,8 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
 /** The generator part: its own page and Node models, so that only the generators share the machine's memory. */
 async function generator(browser: Browser, baseURL: string, standIns: string, pdf: string, rounds: number, log: (line: string) => void): Promise<Record<string, unknown>> {
   const chunker = await loadNodeSide(standIns, 'q8', false);
-  const passages = await pdfChunks(pdf, chunker.embedder, 10).finally(() => chunker.dispose());
+  // as many passages as the app retrieves for a question (each about 100 tokens)
+  const passages = await pdfChunks(pdf, chunker.embedder, DEFAULT_RETRIEVAL.n).finally(() => chunker.dispose());
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
