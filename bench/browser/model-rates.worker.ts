@@ -12,7 +12,6 @@ import type { ModelDtype } from '../../src/models/registry.ts';
 import { createTransformersGenerator, type TransformersGenerator } from '../../src/models/transformers-generator.ts';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import { timeGeneration, type GenerationTiming } from '../models/generation.ts';
-import { inferenceThreads } from '../../workers/shared/inference-threads.ts';
 import { InferenceQueue } from '../../workers/embed/inference-queue.ts';
 
 export interface ModelRatesWorker {
@@ -39,7 +38,7 @@ const queue = new InferenceQueue();
 const api: ModelRatesWorker = {
   async load({ threads, device, embedder: id, dtype, reranker: rerankerId }) {
     const t0 = performance.now();
-    configureOnnxRuntime({ threads: threads ?? inferenceThreads(navigator.hardwareConcurrency) });
+    configureOnnxRuntime(threads === undefined ? {} : { threads });
     configureSource({ kind: 'local' });
     embedder = await createTransformersEmbedder(id, { device, ...(dtype ? { dtype } : {}) });
     if (rerankerId) reranker = await createTransformersReranker(rerankerId, { device });
@@ -60,7 +59,7 @@ const api: ModelRatesWorker = {
   },
   async loadGenerator({ threads, generator: id }) {
     const t0 = performance.now();
-    configureOnnxRuntime({ threads: threads ?? inferenceThreads(navigator.hardwareConcurrency) });
+    configureOnnxRuntime(threads === undefined ? {} : { threads });
     configureSource({ kind: 'local' });
     generator = await createTransformersGenerator(id, { device: 'wasm' });
     return performance.now() - t0;

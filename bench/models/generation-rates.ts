@@ -6,6 +6,7 @@
  * cores, which the LLM worker ran on before. Rounds take turns, the best kept (rates.ts).
  */
 import type { Page } from 'playwright-core';
+import { ortDefaultThreads } from '../../workers/shared/inference-threads.ts';
 import { browserCall, browserGenerate, closeWorker } from './browser-side.ts';
 import { answerPrompt, generationRates, timeGeneration, type GenerationTiming } from './generation.ts';
 import { loadNodeGenerator } from './node-side.ts';
@@ -27,7 +28,7 @@ export async function generatorRates(page: Page, standIns: string, passages: str
   try {
     const loadMs = {
       browser: await browserCall(page, 'llm', { kind: 'loadGenerator', options: { generator: QWEN } }),
-      browserHalfCores: await browserCall(page, 'llmHalfCores', { kind: 'loadGenerator', options: { generator: QWEN, threads: Math.min(4, Math.ceil(cores / 2)) } }),
+      browserHalfCores: await browserCall(page, 'llmHalfCores', { kind: 'loadGenerator', options: { generator: QWEN, threads: ortDefaultThreads(cores) } }),
     };
     const timings: Record<Where, GenerationTiming[]> = { node: [], browser: [], browserHalfCores: [] };
     for (let r = 0; r < rounds; r++) {

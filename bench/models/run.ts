@@ -20,6 +20,7 @@ import { timeCliIndex } from './cli-index.ts';
 import { browserCall, closeWorker, openBenchPage, withinMs } from './browser-side.ts';
 import { loadNodeSide, nodeEmbedMs, nodeScoreMs } from './node-side.ts';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
+import { ortDefaultThreads } from '../../workers/shared/inference-threads.ts';
 import { generatorRates } from './generation-rates.ts';
 import { rate, round1, round2 } from './rates.ts';
 import { E5, ensureStandIns, RERANKER, servedModels } from './stand-ins.ts';
@@ -142,7 +143,7 @@ async function rates(browser: Browser, baseURL: string, standIns: string, pdf: s
     await openBenchPage(page, baseURL);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     // ORT's own default, which the app ran on before it took every core (workers/shared/inference-threads.ts)
-    const halfCores = Math.min(4, Math.ceil(cores / 2));
+    const halfCores = ortDefaultThreads(cores);
     // 'app': the embed worker's set-up (its threads, its queue's slices, calls of 64 from the
     // indexer); 'halfCores': the same on ORT's default thread count
     await browserCall(page, 'app', { kind: 'load', options: { device: 'wasm', embedder: E5, reranker: RERANKER } });

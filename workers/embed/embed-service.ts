@@ -13,7 +13,6 @@ import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
 import { transformersCode } from '../shared/transformers-code.ts';
-import { inferenceThreads } from '../shared/inference-threads.ts';
 import { InferenceQueue } from './inference-queue.ts';
 
 const dispose = (model: { dispose(): Promise<void> }) => model.dispose();
@@ -40,7 +39,7 @@ export class EmbedService implements EmbedApi {
       const { model: embedder, device, report } = await this.embedders.load(async () => {
         if (findModel(request.modelId)?.runtime === 'use-lite') return this.createUseLite(request, onProgress);
         const { configureOnnxRuntime, configureSource, createTransformersEmbedder } = await transformersCode();
-        configureOnnxRuntime({ threads: inferenceThreads(navigator.hardwareConcurrency) });
+        configureOnnxRuntime();
         configureSource(request.source);
         const report = await this.probe(request);
         const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
@@ -97,7 +96,7 @@ export class EmbedService implements EmbedApi {
     try {
       const { model: reranker } = await this.rerankers.load(async () => {
         const { configureOnnxRuntime, configureSource, createTransformersReranker } = await transformersCode();
-        configureOnnxRuntime({ threads: inferenceThreads(navigator.hardwareConcurrency) });
+        configureOnnxRuntime();
         configureSource(request.source);
         const meter = downloadMeter(request.modelId, (p) => void post(onProgress, p));
         const model = await createTransformersReranker(request.modelId, { device: this.device, shaderF16: this.shaderF16, onProgress: meter });

@@ -11,7 +11,6 @@ import { post, release } from '../shared/callbacks.ts';
 import { downloadMeter } from '../shared/download-meter.ts';
 import { ModelSlot } from '../shared/model-slot.ts';
 import { transformersCode } from '../shared/transformers-code.ts';
-import { inferenceThreads } from '../shared/inference-threads.ts';
 
 type Disposable = Generator & { dispose?: () => Promise<void> };
 
@@ -47,7 +46,7 @@ export class LlmService implements LlmApi {
           }
         }
         const { configureOnnxRuntime, configureSource, createTransformersGenerator } = await transformersCode();
-        configureOnnxRuntime({ threads: inferenceThreads(navigator.hardwareConcurrency) });
+        configureOnnxRuntime();
         configureSource(request.source);
         const device = backend === 'transformers-webgpu' ? 'webgpu' : 'wasm';
         const model: Disposable = await createTransformersGenerator(request.modelId, {

@@ -1,5 +1,6 @@
 /**
- * The threads of onnxruntime-web in the embed and LLM workers: every core, up to four. ORT's
+ * The threads of onnxruntime-web in the embed and LLM workers (transformers-env.ts sets them for
+ * both): every core, up to four. ORT's
  * default, half the cores, left one core of a two-core laptop idle while the model ran. Measured
  * with the production-shaped stand-ins in Chromium on two quiet cores, same runs
  * (`npm run bench:models`):
@@ -13,4 +14,9 @@
  */
 export function inferenceThreads(cores: number): number {
   return Math.min(4, Math.max(1, Math.floor(cores) || 1));
+}
+
+/** ORT's own default, half the cores up to four: the baseline `npm run bench:models` keeps beside the count above. */
+export function ortDefaultThreads(cores: number): number {
+  return Math.min(4, Math.max(1, Math.ceil(cores / 2)));
 }

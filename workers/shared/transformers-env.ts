@@ -5,18 +5,19 @@
 import { env } from '@huggingface/transformers';
 import { configureModelSource, type ModelSource } from '../../src/models/source.ts';
 import type { ModelSourceSetting } from '../../src/protocol/workers.ts';
+import { inferenceThreads } from './inference-threads.ts';
 import { ortWasmPaths } from './ort-wasm.ts';
 import { SITE_MODELS_PATH } from './site-models.ts';
 
 /**
  * `threads`: the WebAssembly backend's thread pool, fixed by ORT when this worker's first session
- * starts (later changes are ignored); ORT's default (half the cores) when not given.
+ * starts (later changes are ignored); every core up to four when not given (inference-threads.ts).
  */
 export function configureOnnxRuntime(options: { threads?: number } = {}): void {
   const wasm = env.backends.onnx.wasm;
   if (!wasm) throw new Error('onnxruntime-web exposes no wasm settings');
   wasm.wasmPaths = ortWasmPaths();
-  if (options.threads !== undefined) wasm.numThreads = options.threads;
+  wasm.numThreads = options.threads ?? inferenceThreads(navigator.hardwareConcurrency);
 }
 
 export function configureSource(source: ModelSourceSetting): void {
