@@ -48,6 +48,7 @@ MODELS = {
         "repo": "onnx-community/Qwen2.5-0.5B-Instruct",
         "shape": dict(vocab=151936, hidden=896, layers=24, heads=14, kv_heads=2, ffn=4864, rope_theta=1000000.0, eps=1e-6),
         "architecture": "Qwen2ForCausalLM",
+        "decoder": True,
     },
 }
 
@@ -76,7 +77,7 @@ def decoder_config(spec: dict) -> dict:
 
 
 def config(spec: dict) -> dict:
-    if spec["architecture"] == "Qwen2ForCausalLM":
+    if spec.get("decoder"):
         return decoder_config(spec)
     s = spec["shape"]
     c = {
@@ -104,7 +105,7 @@ def config(spec: dict) -> dict:
 
 def random_model(spec: dict, seed: int) -> torch.nn.Module:
     torch.manual_seed(seed)
-    kind = Qwen2Decoder if spec["architecture"] == "Qwen2ForCausalLM" else XlmrEncoder
+    kind = Qwen2Decoder if spec.get("decoder") else XlmrEncoder
     model = kind(**spec["shape"]).eval()
     with torch.no_grad():
         # a trained model's scale (BERT's initialiser), so q8's activation ranges are like a real one's
@@ -138,7 +139,7 @@ def export_decoder(model: Qwen2Decoder, spec: dict, path: str) -> None:
 
 
 def export(model: torch.nn.Module, spec: dict, path: str) -> None:
-    if isinstance(model, Qwen2Decoder):
+    if spec.get("decoder"):
         return export_decoder(model, spec, path)
     ids = torch.tensor([[0, 581, 10323, 2], [0, 581, 2, 1]])
     mask = torch.tensor([[1, 1, 1, 1], [1, 1, 1, 0]])
@@ -149,14 +150,15 @@ def export(model: torch.nn.Module, spec: dict, path: str) -> None:
                       dynamic_axes=axes, opset_version=OPSET, do_constant_folding=True)
 
 
-def build(name: str, out_dir: str, tokenizer_dir: str, qwen_tokenizer_dir: str) -> None:
+def build(name: str, out_dir: str, tokenizer_dir: str) -> None:
+    """Builds one stand-in; `tokenizer_dir` holds the tokenizer.json and tokenizer_config.json it takes."""
     spec = MODELS[name]
     folder = os.path.join(out_dir, spec["repo"])
     partial = folder + ".partial"
     shutil.rmtree(partial, ignore_errors=True)
     os.makedirs(os.path.join(partial, "onnx"))
     t0 = time.time()
-    decoder = spec["architecture"] == "Qwen2ForCausalLM"
+    decoder = spec.get("decoder", False)
     # past 2 GB, torch writes the weights beside the graph: the generator's fp32 goes to a folder of its own
     fp32 = os.path.join(partial, "fp32", "model.onnx") if decoder else os.path.join(partial, "onnx", "model.onnx")
     os.makedirs(os.path.dirname(fp32), exist_ok=True)
@@ -164,8 +166,6 @@ def build(name: str, out_dir: str, tokenizer_dir: str, qwen_tokenizer_dir: str) 
     onnx.save(quantize_dynamic(onnx.load(fp32)), os.path.join(partial, "onnx", "model_quantized.onnx"))
     if decoder:
         shutil.rmtree(os.path.dirname(fp32))
-        # the real Qwen tokenizer and chat template, from the tiny test generator (Qwen3 shares Qwen2.5's vocabulary)
-        tokenizer_dir = qwen_tokenizer_dir
         with open(os.path.join(partial, "generation_config.json"), "w") as f:
             json.dump({"bos_token_id": 151643, "eos_token_id": [151645, 151643], "pad_token_id": 151643, "do_sample": False}, f, indent=2)
     for f in ("tokenizer.json", "tokenizer_config.json"):
@@ -189,12 +189,16 @@ def main() -> None:
     parser.add_argument("--data", required=True, help="the data sets the tokenizer's pieces are counted in")
     parser.add_argument("--only", choices=sorted(MODELS))
     args = parser.parse_args()
-    tokenizer_dir = os.path.join(args.out, ".tokenizer")
-    if not os.path.exists(os.path.join(tokenizer_dir, "tokenizer.json")):
-        write_tokenizer(args.data, tokenizer_dir)
-    qwen_tokenizer_dir = os.path.join(args.data, "..", "models", "tiny-random-qwen3")
+    # the encoders share a generated XLM-R-style tokenizer, made once (it counts pieces over the data
+    # sets); the generator takes the real Qwen tokenizer and chat template of the tiny test generator
+    # (Qwen3 shares Qwen2.5's vocabulary)
+    xlmr_dir = os.path.join(args.out, ".tokenizer")
+    qwen_dir = os.path.join(args.data, "..", "models", "tiny-random-qwen3")
     for name in [args.only] if args.only else MODELS:
-        build(name, args.out, tokenizer_dir, qwen_tokenizer_dir)
+        decoder = MODELS[name].get("decoder", False)
+        if not decoder and not os.path.exists(os.path.join(xlmr_dir, "tokenizer.json")):
+            write_tokenizer(args.data, xlmr_dir)
+        build(name, args.out, qwen_dir if decoder else xlmr_dir)
 
 
 if __name__ == "__main__":
