@@ -357,6 +357,8 @@ export interface RetrievalResult {
   breadth?: { documents: string[] };
   /** Present when the question asked when (query/answer-type.ts): how many candidates stating a date moved ahead of one that states none. */
   dates?: { moved: number };
+  /** Present when the question named a year (query/named-year.ts): the years, and how many candidates stating them moved ahead of one that does not. */
+  year?: { years: string[]; moved: number };
 }
 
 /** A packed source, numbered as the answer cites it. */

@@ -117,10 +117,12 @@ describe('the app, end to end', () => {
     expect(await page.textContent('[data-testid="named-documents"]')).toContain('pypdf_pdflatex-outline.pdf');
     await page.keyboard.press('Escape');
 
-    // A question asking when puts the passages that give a date first, and the inspector says so.
-    await ask(page, '数据安全法什么时候开始施行？');
+    // A question naming a year puts the passages that state it first, one asking when those that
+    // give a date, and the inspector says both.
+    await ask(page, '数据安全法2021年什么时候开始施行？');
     await page.click('[data-testid="open-inspector"]');
     await page.locator('[data-testid="trace-row"]').first().waitFor();
+    expect(await page.textContent('[data-testid="year-first"]')).toMatch(/2021/);
     expect(await page.textContent('[data-testid="dates-first"]')).toMatch(/问的是时间|Asks when/);
     await page.keyboard.press('Escape');
 

@@ -207,6 +207,8 @@ export const en = {
   'inspector.fusionDefault': '{weights}: the default, as this library is too small to calibrate',
   'inspector.fusionGiven': '{weights}, as set',
   'inspector.calibration': 'Mean reciprocal rank on those questions: meaning only {dense}, keywords only {lexical}, both {fused}',
+  'inspector.year': 'Names {years}: passages that state it first ({n} moved up)',
+  'inspector.yearHelp': 'The question names a year, so of the best candidates after the first, those that state it were put first: passages on the same thing in another year are otherwise as close.',
   'inspector.dates': 'Asks when: passages that state a date first ({n} moved up)',
   'inspector.datesHelp': 'The question asks when, so of the best candidates after the first, those that give a date the question does not were put first.',
   'inspector.named': 'Named in the question',

@@ -44,13 +44,14 @@ export function damageJson(damage: readonly Damage[]) {
   return damage.length > 0 ? { damaged: damage.map((d) => ({ doc: d.name, parts: d.parts })) } : {};
 }
 
-/** The retrieval details of `--json` output: the trace, the hybrid weight, the second hop, dates put first and the breadth route (null when absent). */
+/** The retrieval details of `--json` output: the trace, the hybrid weight, the second hop, the named year and dates put first, and the breadth route (null when absent). */
 export function retrievalJson(result: RetrievalResult) {
   return {
     trace: result.trace,
     fusion: result.fusion ?? null,
     secondHop: result.secondHop ?? null,
     namedDocuments: result.namedDocuments ?? null,
+    year: result.year ?? null,
     dates: result.dates ?? null,
     breadth: result.breadth ?? null,
   };

@@ -41,6 +41,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   if (result.breadth) console.log(`route: breadth — a question about the whole of ${result.breadth.documents.join(', ')}, answered from each of its topics in turn, not by search`);
   if (result.fusion) console.log(fusionLine(result.fusion));
   if (result.namedDocuments) console.log(`named in the question, also searched on their own: ${result.namedDocuments.join(', ')}`);
+  if (result.year) console.log(`names ${result.year.years.join(', ')}: candidates that state it put first after the best (${result.year.moved} moved up)`);
   if (result.dates) console.log(`asks when: candidates that state a date put first after the best (${result.dates.moved} moved up)`);
   if (result.secondHop) console.log(secondHopLines(result.secondHop, label).join('\n'));
   console.log('');

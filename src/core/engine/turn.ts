@@ -23,6 +23,8 @@ export interface TurnRetrieval {
   breadth?: { documents: string[] };
   /** The question asked when, so candidates stating a date were put first (query/answer-type.ts): how many moved up. */
   dates?: { moved: number };
+  /** The question named a year, so candidates stating it were put first (query/named-year.ts): the years, and how many moved up. */
+  year?: { years: string[]; moved: number };
   /** The question was longer than the embedding model reads, and only its beginning was searched. */
   questionCut?: QuestionCut;
   /** Asked while the embedding model was still loading: searched by its words alone. */
@@ -63,6 +65,7 @@ export function turnRetrieval(from: TurnRetrieval): TurnRetrieval {
   if (from.within !== undefined) out.within = from.within;
   if (from.breadth !== undefined) out.breadth = from.breadth;
   if (from.dates !== undefined) out.dates = from.dates;
+  if (from.year !== undefined) out.year = from.year;
   if (from.questionCut !== undefined) out.questionCut = from.questionCut;
   if (from.modelLoading) out.modelLoading = true;
   return out;

@@ -68,6 +68,7 @@ async function search(q: EvalQuestion, index: EvalIndex, method: Method, setting
     namedDocuments: method.named,
     // nor do they put dated passages first for a question asking when
     dates: !method.baseline,
+    years: !method.baseline,
     hops: method.hops,
     ...(method.retriever === 'hybrid' && (method.denseWeight ?? settings.denseWeight) !== undefined
       ? { denseWeight: method.denseWeight ?? settings.denseWeight }

@@ -1,0 +1,49 @@
+/**
+ * A question that names a year is about that year, and the passages most like it are often the
+ * same thing in another year: the 2021 list of a yearly award when the 2022 one is asked for,
+ * Miss America 2014 beside 2013, last year's filing. Keyword scores count the year as one word
+ * among many, and a year is a common word in a library of dated text, so its weight is small.
+ * Among a question's best candidates those that state every year it names are put first, each
+ * group in its order. Of RGB dev's first 20 candidates, 96 % of the positives state the year
+ * their question names, 59 % of the negatives.
+ */
+
+// A year of the last five centuries, not part of a longer number ("2022年", "FY2018", "in 1988").
+const YEAR = /(?<!\d)(?:1[5-9]|20)\d\d(?!\d)/g;
+
+/**
+ * The search's best candidate keeps its place, stating the year or not, as with dates
+ * (answer-type.ts). A filing's table is cut into chunks and only the one with the header row
+ * states the years: FinanceBench dev with the lexical BERT, the default, R@1 19.4 → 11.1 and R@5
+ * 41.7 → 41.7 when every candidate moved, 19.4 and 44.4 when the first stays; HotpotQA's R@5 is
+ * the same either way with all three embedders, RGB's 45.4 against 45.3.
+ */
+const KEPT_FIRST = 1;
+
+/** The years a text states, once each. */
+export function yearsIn(text: string): Set<string> {
+  return new Set(text.match(YEAR) ?? []);
+}
+
+/**
+ * The first `window` items reordered so that, after the first, those stating every year the
+ * question names come first, each group keeping its order; items past the window stay where they
+ * are. Returns the list, the years named (none: the list as it was) and how many items moved
+ * ahead of one that does not state them.
+ */
+export function namedYearFirst<T>(question: string, items: readonly T[], textOf: (item: T) => string, window: number): { items: T[]; years: string[]; moved: number } {
+  const years = [...yearsIn(question)];
+  if (years.length === 0) return { items: [...items], years, moved: 0 };
+  const head = items.slice(KEPT_FIRST, Math.max(KEPT_FIRST, window));
+  const stating: T[] = [];
+  const other: T[] = [];
+  let moved = 0;
+  for (const item of head) {
+    const stated = yearsIn(textOf(item));
+    if (years.every((y) => stated.has(y))) {
+      if (other.length > 0) moved++;
+      stating.push(item);
+    } else other.push(item);
+  }
+  return { items: [...items.slice(0, KEPT_FIRST), ...stating, ...other, ...items.slice(KEPT_FIRST + head.length)], years, moved };
+}

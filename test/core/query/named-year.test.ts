@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { namedYearFirst, yearsIn } from '../../../src/core/query/named-year.ts';
+import { LociEngine } from '../../../src/core/engine/engine.ts';
+import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
+import { hashEmbedder } from '../../support/hash-embedder.ts';
+
+describe('yearsIn', () => {
+  it('reads a year in Chinese and English text, within a name, not inside a longer number', () => {
+    expect([...yearsIn('2022年全国棉花产量')]).toEqual(['2022']);
+    expect([...yearsIn("What was 3M's FY2018 capital expenditure?")]).toEqual(['2018']);
+    expect([...yearsIn('Who won Miss America 2013, held in 2012 and again in 2013?')]).toEqual(['2013', '2012']);
+    expect([...yearsIn('call 120225 or pay 3000 dollars; the 86th pageant')]).toEqual([]);
+    expect([...yearsIn('published 1450, 1850 and 2150')]).toEqual(['1850']);
+  });
+});
+
+describe('namedYearFirst', () => {
+  const text = (s: string) => s;
+  it('puts, after the first, the items stating every year the question names first, each group in order, within the window', () => {
+    const items = ['first, 2021', 'a, 2021', 'b, 2022 report', 'c, none', 'd, 2022 and 2021', 'e, 2022 past the window'];
+    const out = namedYearFirst('the 2022 list', items, text, 5);
+    expect(out.items).toEqual(['first, 2021', 'b, 2022 report', 'd, 2022 and 2021', 'a, 2021', 'c, none', 'e, 2022 past the window']);
+    expect(out.years).toEqual(['2022']);
+    expect(out.moved).toBe(2);
+  });
+
+  it('asks for every year named, and leaves a question naming none as it was', () => {
+    const items = ['x', 'only 2019', 'both 2019 and 2020', 'only 2020'];
+    expect(namedYearFirst('from 2019 to 2020', items, text, 4).items).toEqual(['x', 'both 2019 and 2020', 'only 2019', 'only 2020']);
+    const none = namedYearFirst('what is the total?', items, text, 4);
+    expect(none).toEqual({ items, years: [], moved: 0 });
+  });
+});
+
+describe('a question naming a year, through the engine', () => {
+  const library = [
+    'The athletes of the year on the magazine list: the list of 2021 names the athletes of the year.',
+    'The magazine list of the athletes of the year: who the athletes of the year are, on the list since 2009.',
+    'Athletes of the year: the magazine list of athletes, the year of the list, and who is on it.',
+    'The magazine named Sui and Han in 2022.',
+  ];
+
+  it('brings the passage stating the year into the first chunks, says so, and can be turned off', async () => {
+    const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
+    await engine.indexFiles(library.map((text, i) => ({ name: `${i}.md`, bytes: new TextEncoder().encode(text) })));
+    const question = 'Who are the athletes of the year on the magazine list of 2022?';
+    const options = { strategy: 'naive', n: 2, m: 40, retriever: 'lexical' } as const;
+    const plain = await engine.retrieve(question, { ...options, years: false });
+    expect(plain.chunks.map((c) => c.docName)).not.toContain('3.md');
+    expect(plain.result.year).toBeUndefined();
+
+    const first = await engine.retrieve(question, options);
+    // the search's best stays first; the passage stating 2022 comes next
+    expect(first.chunks.map((c) => c.docName)).toEqual([plain.chunks[0].docName, '3.md']);
+    expect(first.result.year).toEqual({ years: ['2022'], moved: 1 });
+    // more chunks only add chunks
+    const more = await engine.retrieve(question, { ...options, n: 4 });
+    expect(more.chunks.slice(0, 2).map((c) => c.chunk.id)).toEqual(first.chunks.map((c) => c.chunk.id));
+
+    expect((await engine.retrieve('Who are the athletes of the year on the magazine list?', options)).result.year).toBeUndefined();
+
+    // with two hops, too; what the second hop added is among the chunks shown
+    const two = await engine.retrieve(question, { ...options, hops: 2 });
+    expect(two.chunks.map((c) => c.docName)).toContain('3.md');
+    const shown = new Set(two.chunks.map((c) => c.chunk.id));
+    expect(two.result.secondHop?.added.every((id) => shown.has(id))).toBe(true);
+  });
+});
