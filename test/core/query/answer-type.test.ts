@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
-import { hashEmbedder } from '../../support/hash-embedder.ts';
+import { engineOverTexts } from '../../support/text-library.ts';
 import { asksWhen, datedFirst, datesIn, statesNewDate } from '../../../src/core/query/answer-type.ts';
 
 describe('asksWhen', () => {
@@ -69,8 +67,7 @@ describe('a question asking when, through the engine', () => {
   ];
 
   it('brings the passage that gives a date into the first chunks, says so, and can be turned off', async () => {
-    const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
-    await engine.indexFiles(library.map((text, i) => ({ name: `${i}.md`, bytes: new TextEncoder().encode(text) })));
+    const engine = await engineOverTexts(library);
     const question = 'When do the Chengdu games open?';
     const options = { strategy: 'naive', n: 2, m: 40, retriever: 'lexical' } as const;
     const plain = await engine.retrieve(question, { ...options, dates: false });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { engineOverTexts } from '../../support/text-library.ts';
 import { namedYearFirst, yearsIn } from '../../../src/core/query/named-year.ts';
-import { LociEngine } from '../../../src/core/engine/engine.ts';
-import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
-import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 describe('yearsIn', () => {
   it('reads a year in Chinese and English text, within a name, not inside a longer number', () => {
@@ -41,8 +39,7 @@ describe('a question naming a year, through the engine', () => {
   ];
 
   it('brings the passage stating the year into the first chunks, says so, and can be turned off', async () => {
-    const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
-    await engine.indexFiles(library.map((text, i) => ({ name: `${i}.md`, bytes: new TextEncoder().encode(text) })));
+    const engine = await engineOverTexts(library);
     const question = 'Who are the athletes of the year on the magazine list of 2022?';
     const options = { strategy: 'naive', n: 2, m: 40, retriever: 'lexical' } as const;
     const plain = await engine.retrieve(question, { ...options, years: false });
