@@ -66,7 +66,7 @@ async function search(q: EvalQuestion, index: EvalIndex, method: Method, setting
     backtrack: method.backtrack,
     // the baselines are BM25 and the embedding as they come: what naming documents adds is Loci's
     namedDocuments: method.named,
-    // nor do they put dated passages first for a question asking when
+    // nor do they put first the passages stating the year a question names, or a date it asks for
     dates: !method.baseline,
     years: !method.baseline,
     hops: method.hops,
