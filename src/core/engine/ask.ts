@@ -276,7 +276,7 @@ function reordered(walk: RetrievalResult, n: number, how: { question: string; la
   let chunks = walk.chunks;
   const told: Pick<RetrievalResult, 'year' | 'dates'> = {};
   if (how.year) {
-    const first = namedYearFirst(how.question, chunks, text, how.window);
+    const first = namedYearFirst(how.question, chunks, inContext, how.window);
     chunks = first.items;
     told.year = { years: first.years, moved: first.moved };
   }
@@ -289,6 +289,20 @@ function reordered(walk: RetrievalResult, n: number, how: { question: string; la
   const kept = new Set(cut.chunks.map((c) => c.chunk.id));
   const hop = walk.secondHop;
   return { ...walk, ...cut, ...(hop ? { secondHop: { ...hop, added: hop.added.filter((id) => kept.has(id)) } } : {}), ...told };
+}
+
+/**
+ * A chunk with what places it: its document's file name and title and its section headings. A
+ * filing's year is in its name ("BOEING_2018_10K.pdf") and its tables' in their header row, which
+ * the chunks cut from the middle of a balance sheet do not hold. FinanceBench dev, the default,
+ * R@5 / R@10 / R@1024t with the year read in the chunk's text alone, then in its context: GloVe
+ * 38.9 / 44.4 / 47.2 → 36.1 / 52.8 / 52.8, the lexical BERT 44.4 / 54.2 / 47.2 → 50.0 / 54.2 /
+ * 52.8; against no year step at all, reading the text alone lost R@5 on one question with GloVe
+ * and three with the lexical BERT (balance sheets), reading the context on none. HotpotQA and RGB
+ * unchanged.
+ */
+function inContext(c: RetrievedChunk): string {
+  return [c.docName, c.docTitle, ...c.chunk.headingPath, c.chunk.text].join('\n');
 }
 
 /** A full walk's first n chunks, with the candidates that brought them in. */

@@ -63,3 +63,19 @@ describe('a question naming a year, through the engine', () => {
     expect(two.result.secondHop?.added.every((id) => shown.has(id))).toBe(true);
   });
 });
+
+describe("a year read in a chunk's context", () => {
+  it("counts the year its document's file name states: a table cut from a filing holds none of its own", async () => {
+    const rows = 'Total current liabilities, total assets and net property of the company, in millions.';
+    const engine = await engineOverTexts(
+      [`${rows} ${rows}`, `${rows} ${rows} ${rows}`, `Balance sheet: ${rows}`],
+      ['FILING_2021_10K.md', 'FILING_2020_10K.md', 'FILING_2022_10K.md'],
+    );
+    const question = 'What are the total current liabilities of the company in FY2022?';
+    const options = { strategy: 'naive', n: 2, m: 40, retriever: 'lexical', namedDocuments: false } as const;
+    const plain = await engine.retrieve(question, { ...options, years: false });
+    expect(plain.chunks.map((c) => c.docName)).not.toContain('FILING_2022_10K.md');
+    const first = await engine.retrieve(question, options);
+    expect(first.chunks.map((c) => c.docName)).toEqual([plain.chunks[0].docName, 'FILING_2022_10K.md']);
+  });
+});
