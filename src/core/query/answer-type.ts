@@ -7,6 +7,7 @@
  * are put first, each group in its order.
  */
 import type { Lang } from '../types.ts';
+import { raiseWithin } from './raise-within.ts';
 
 /**
  * Words that ask for a time, in the languages the library reads. A question asking only for a year
@@ -84,15 +85,5 @@ const KEPT_FIRST = 1;
  */
 export function datedFirst<T>(question: string, lang: Lang, items: readonly T[], textOf: (item: T) => string, window: number): { items: T[]; moved: number } {
   const asked = new Set(datesIn(question, lang));
-  const head = items.slice(KEPT_FIRST, Math.max(KEPT_FIRST, window));
-  const dated: T[] = [];
-  const undated: T[] = [];
-  let moved = 0;
-  for (const item of head) {
-    if (statesNewDate(textOf(item), lang, asked)) {
-      if (undated.length > 0) moved++;
-      dated.push(item);
-    } else undated.push(item);
-  }
-  return { items: [...items.slice(0, KEPT_FIRST), ...dated, ...undated, ...items.slice(KEPT_FIRST + head.length)], moved };
+  return raiseWithin(items, (item) => statesNewDate(textOf(item), lang, asked), window, KEPT_FIRST);
 }

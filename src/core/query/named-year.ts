@@ -8,6 +8,8 @@
  * their question names, 59 % of the negatives.
  */
 
+import { raiseWithin } from './raise-within.ts';
+
 // A year of the last five centuries, not part of a longer number ("2022年", "FY2018", "in 1988").
 const YEAR = /(?<!\d)(?:1[5-9]|20)\d\d(?!\d)/g;
 
@@ -34,16 +36,9 @@ export function yearsIn(text: string): Set<string> {
 export function namedYearFirst<T>(question: string, items: readonly T[], textOf: (item: T) => string, window: number): { items: T[]; years: string[]; moved: number } {
   const years = [...yearsIn(question)];
   if (years.length === 0) return { items: [...items], years, moved: 0 };
-  const head = items.slice(KEPT_FIRST, Math.max(KEPT_FIRST, window));
-  const stating: T[] = [];
-  const other: T[] = [];
-  let moved = 0;
-  for (const item of head) {
+  const statesAll = (item: T) => {
     const stated = yearsIn(textOf(item));
-    if (years.every((y) => stated.has(y))) {
-      if (other.length > 0) moved++;
-      stating.push(item);
-    } else other.push(item);
-  }
-  return { items: [...items.slice(0, KEPT_FIRST), ...stating, ...other, ...items.slice(KEPT_FIRST + head.length)], years, moved };
+    return years.every((y) => stated.has(y));
+  };
+  return { ...raiseWithin(items, statesAll, window, KEPT_FIRST), years };
 }
