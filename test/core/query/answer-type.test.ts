@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engineOverTexts } from '../../support/text-library.ts';
+import { expectRaisedSecond, STEP_OPTIONS } from '../../support/raised-step.ts';
 import { asksWhen, datedFirst, datesIn, statesNewDate } from '../../../src/core/query/answer-type.ts';
 
 describe('asksWhen', () => {
@@ -68,30 +69,9 @@ describe('a question asking when, through the engine', () => {
 
   it('brings the passage that gives a date into the first chunks, says so, and can be turned off', async () => {
     const engine = await engineOverTexts(library);
-    const question = 'When do the Chengdu games open?';
-    const options = { strategy: 'naive', n: 2, m: 40, retriever: 'lexical' } as const;
-    const plain = await engine.retrieve(question, { ...options, dates: false });
-    expect(plain.chunks.map((c) => c.docName)).not.toContain('3.md');
+    const { plain, on } = await expectRaisedSecond(engine, 'When do the Chengdu games open?', { dates: false }, '3.md');
     expect(plain.result.dates).toBeUndefined();
-
-    const dated = await engine.retrieve(question, options);
-    // the search's best stays first; the dated passage comes next
-    expect(dated.chunks.map((c) => c.docName)).toEqual([plain.chunks[0].docName, '3.md']);
-    expect(dated.result.dates?.moved).toBe(1);
-    // the trace keeps the candidates behind the chunks shown, as for any question
-    expect(dated.result.trace.every((row) => row.added.some((id) => dated.chunks.some((c) => c.chunk.id === id)))).toBe(true);
-    // more chunks only add chunks
-    const more = await engine.retrieve(question, { ...options, n: 4 });
-    expect(more.chunks.slice(0, 2).map((c) => c.chunk.id)).toEqual(dated.chunks.map((c) => c.chunk.id));
-
-    const other = await engine.retrieve('Where do the Chengdu games open?', options);
-    expect(other.result.dates).toBeUndefined();
-
-    // with two hops, too; what the second hop added is among the chunks shown
-    const two = await engine.retrieve(question, { ...options, hops: 2 });
-    expect(two.chunks.map((c) => c.docName)).toContain('3.md');
-    expect(two.chunks).toHaveLength(2);
-    const shown = new Set(two.chunks.map((c) => c.chunk.id));
-    expect(two.result.secondHop?.added.every((id) => shown.has(id))).toBe(true);
+    expect(on.result.dates?.moved).toBe(1);
+    expect((await engine.retrieve('Where do the Chengdu games open?', STEP_OPTIONS)).result.dates).toBeUndefined();
   });
 });

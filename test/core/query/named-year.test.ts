@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engineOverTexts } from '../../support/text-library.ts';
+import { expectRaisedSecond, STEP_OPTIONS } from '../../support/raised-step.ts';
 import { namedYearFirst, yearsIn } from '../../../src/core/query/named-year.ts';
 
 describe('yearsIn', () => {
@@ -40,27 +41,10 @@ describe('a question naming a year, through the engine', () => {
 
   it('brings the passage stating the year into the first chunks, says so, and can be turned off', async () => {
     const engine = await engineOverTexts(library);
-    const question = 'Who are the athletes of the year on the magazine list of 2022?';
-    const options = { strategy: 'naive', n: 2, m: 40, retriever: 'lexical' } as const;
-    const plain = await engine.retrieve(question, { ...options, years: false });
-    expect(plain.chunks.map((c) => c.docName)).not.toContain('3.md');
+    const { plain, on } = await expectRaisedSecond(engine, 'Who are the athletes of the year on the magazine list of 2022?', { years: false }, '3.md');
     expect(plain.result.year).toBeUndefined();
-
-    const first = await engine.retrieve(question, options);
-    // the search's best stays first; the passage stating 2022 comes next
-    expect(first.chunks.map((c) => c.docName)).toEqual([plain.chunks[0].docName, '3.md']);
-    expect(first.result.year).toEqual({ years: ['2022'], moved: 1 });
-    // more chunks only add chunks
-    const more = await engine.retrieve(question, { ...options, n: 4 });
-    expect(more.chunks.slice(0, 2).map((c) => c.chunk.id)).toEqual(first.chunks.map((c) => c.chunk.id));
-
-    expect((await engine.retrieve('Who are the athletes of the year on the magazine list?', options)).result.year).toBeUndefined();
-
-    // with two hops, too; what the second hop added is among the chunks shown
-    const two = await engine.retrieve(question, { ...options, hops: 2 });
-    expect(two.chunks.map((c) => c.docName)).toContain('3.md');
-    const shown = new Set(two.chunks.map((c) => c.chunk.id));
-    expect(two.result.secondHop?.added.every((id) => shown.has(id))).toBe(true);
+    expect(on.result.year).toEqual({ years: ['2022'], moved: 1 });
+    expect((await engine.retrieve('Who are the athletes of the year on the magazine list?', STEP_OPTIONS)).result.year).toBeUndefined();
   });
 });
 
