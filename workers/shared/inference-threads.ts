@@ -1,9 +1,8 @@
 /**
  * The threads of onnxruntime-web in the embed and LLM workers (transformers-env.ts sets them for
- * both): every core, up to four. ORT's
- * default, half the cores, left one core of a two-core laptop idle while the model ran. Measured
- * with the production-shaped stand-ins in Chromium on two quiet cores, same runs
- * (`npm run bench:models`):
+ * both): every core, up to four. ORT's default, half the cores, left one core of a two-core laptop
+ * idle while the model ran. Measured with the production-shaped stand-ins in Chromium on two quiet
+ * cores, same runs (`npm run bench:models`):
  * - embedding (e5-small): 9.5 texts/s on two threads against 5.8 on one, and the 10-K was ready
  *   409 s after its drop instead of 604 (on a machine loaded by other work, 3.9 against 4.8);
  * - answering (Qwen2.5-0.5B, a 1,458-token prompt): prefill 55.7 tokens/s against 31.7, decode 11.7
