@@ -56,7 +56,7 @@ describe("a year read in a chunk's context", () => {
       ['FILING_2021_10K.md', 'FILING_2020_10K.md', 'FILING_2022_10K.md'],
     );
     const question = 'What are the total current liabilities of the company in FY2022?';
-    const options = { strategy: 'naive', n: 2, m: 40, retriever: 'lexical', namedDocuments: false } as const;
+    const options = { ...STEP_OPTIONS, namedDocuments: false } as const;
     const plain = await engine.retrieve(question, { ...options, years: false });
     expect(plain.chunks.map((c) => c.docName)).not.toContain('FILING_2022_10K.md');
     const first = await engine.retrieve(question, options);
