@@ -10,8 +10,8 @@ function topicEmbedder(): Pick<Embedder, 'embed'> {
     async embed(texts) {
       return texts.map((text) => {
         const v = new Float32Array(TOPICS + 1);
-        for (const w of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
-          const topic = /^t(\d+)w\d+$/.exec(w);
+        for (const w of text.toLowerCase().match(/[a-z0-9_]+/g) ?? []) {
+          const topic = /^t(\d+)_w\d+$/.exec(w);
           v[topic ? Number(topic[1]) : TOPICS] += 1;
         }
         return unit(v);
@@ -49,20 +49,22 @@ async function corpusOf(texts: string[], embedder: Pick<Embedder, 'embed'>) {
   return { rowsFor: () => Int32Array.from(texts.keys()), entry: (row: number) => ({ text: texts[row] }), vectors };
 }
 
+// Made-up words join letters and digits with `_`, so search reads each as one word (a word of
+// letters and digits alone is also counted as its runs: text/search-terms.ts).
 // Paraphrase world: each sentence of a chunk uses its own words of the chunk's topic, so a sentence
 // shares no content word with the rest of its chunk; only an embedder that knows topics finds it.
 const paraphrased = Array.from({ length: TOPICS }, (_, i) =>
-  [0, 1, 2].map((s) => `The report says t${i}w${3 * s} t${i}w${3 * s + 1} and t${i}w${3 * s + 2} again.`).join(' '),
+  [0, 1, 2].map((s) => `The report says t${i}_w${3 * s} t${i}_w${3 * s + 1} and t${i}_w${3 * s + 2} again.`).join(' '),
 );
 // Keyword world: every sentence of a chunk repeats the chunk's rare name; the embedder knows nothing.
-const named = Array.from({ length: TOPICS }, (_, i) => [0, 1, 2].map((s) => `Officer k${i}x filed report number ${s} on the case.`).join(' '));
+const named = Array.from({ length: TOPICS }, (_, i) => [0, 1, 2].map((s) => `Officer k${i}_x filed report number ${s} on the case.`).join(' '));
 
 // Both lists half right: each chunk shares its topic with one neighbour and its rare name with the
 // other, so only the two together single it out.
 const mixed = Array.from({ length: TOPICS }, (_, i) => {
   const topic = i >> 1;
-  const name = `n${((i + 1) % TOPICS) >> 1}x`;
-  const w = (k: number) => `t${topic}w${9 * i + k}`; // words of its topic that no other chunk uses
+  const name = `n${((i + 1) % TOPICS) >> 1}_x`;
+  const w = (k: number) => `t${topic}_w${9 * i + k}`; // words of its topic that no other chunk uses
   return [0, 1, 2].map((s) => `Officer ${name} wrote ${w(3 * s)} ${w(3 * s + 1)} and ${w(3 * s + 2)} in file.`).join(' ');
 });
 
