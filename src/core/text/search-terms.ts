@@ -1,7 +1,8 @@
 /**
- * The terms BM25 indexes and asks for: the words of words.ts and, for Chinese, the character
- * bigrams of its Han runs as terms of their own (marked, so a two-character dictionary word and
- * the same bigram are counted apart, as two fields of a search engine would be).
+ * The terms BM25 indexes and asks for: the words of words.ts, the letter and digit runs of a word
+ * like GPT4 (see searchTerms), and, for Chinese, the character bigrams of its Han runs as terms of
+ * their own (marked, so a two-character dictionary word and the same bigram are counted apart, as
+ * two fields of a search engine would be).
  *
  * A question's bigrams weigh half each: they and the dictionary words are two readings of the same
  * characters, and counted in full they doubled the Chinese part of a question against its numbers
