@@ -14,7 +14,8 @@ import type { FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, So
 import { ScopedCorpus, type ScopableCorpus } from '../search/scoped-corpus.ts';
 import { asksForWhole } from '../query/whole-document.ts';
 import { asksWhen, datedFirst } from '../query/answer-type.ts';
-import { namedYearFirst, yearsIn } from '../query/named-year.ts';
+import { namedYearFirst } from '../query/named-year.ts';
+import { yearsIn } from '../text/years.ts';
 import { checkQuestion, type QuestionCut } from './question.ts';
 
 export type Rewrite = 'none' | 'multi-query' | 'hyde';

@@ -8,10 +8,8 @@
  * their question names, 59 % of the negatives.
  */
 
+import { yearsIn } from '../text/years.ts';
 import { raiseWithin } from './raise-within.ts';
-
-// A year of the last five centuries, not part of a longer number ("2022年", "FY2018", "in 1988").
-const YEAR = /(?<!\d)(?:1[5-9]|20)\d\d(?!\d)/g;
 
 /**
  * The search's best candidate keeps its place, stating the year or not, as with dates
@@ -21,11 +19,6 @@ const YEAR = /(?<!\d)(?:1[5-9]|20)\d\d(?!\d)/g;
  * the same either way with all three embedders, RGB's 45.4 against 45.3.
  */
 const KEPT_FIRST = 1;
-
-/** The years a text states, once each. */
-export function yearsIn(text: string): Set<string> {
-  return new Set(text.match(YEAR) ?? []);
-}
 
 /**
  * The first `window` items reordered so that, after the first, those stating every year the

@@ -14,6 +14,7 @@
  */
 import { hanBigrams } from './han-bigrams.ts';
 import { words } from './words.ts';
+import { isYear } from './years.ts';
 
 /** Bumped whenever the terms of a text change: terms counted by another analyzer are counted again. */
 export const ANALYZER_VERSION = 3;
@@ -30,7 +31,6 @@ export function queryWeight(term: string): number {
 const LETTERS_AND_DIGITS = /^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]+$/;
 // A lone letter is left out: "d12" would otherwise match every initial ("Ralf D. Bode").
 const RUNS = /[a-z]{2,}|\d+/g;
-const YEAR = /^(?:1[5-9]|20)\d\d$/;
 
 /**
  * A word of letters and digits is also counted as its runs, as Lucene's word-delimiter filter
@@ -48,7 +48,7 @@ export function searchTerms(text: string): string[] {
   const out: string[] = [];
   for (const word of words(text)) {
     out.push(word);
-    if (LETTERS_AND_DIGITS.test(word)) for (const run of word.match(RUNS) ?? []) if (!YEAR.test(run)) out.push(run);
+    if (LETTERS_AND_DIGITS.test(word)) for (const run of word.match(RUNS) ?? []) if (!isYear(run)) out.push(run);
   }
   for (const bigram of hanBigrams(text)) out.push(BIGRAM + bigram);
   return out;
