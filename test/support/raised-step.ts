@@ -14,17 +14,16 @@ export const STEP_OPTIONS = { strategy: 'naive', n: 2, m: 40, retriever: 'lexica
  * report.
  */
 export async function expectRaisedSecond(engine: LociEngine, question: string, off: Partial<AskOptions>, raised: string): Promise<{ plain: RetrieveForQuestion; on: RetrieveForQuestion }> {
-  const options = STEP_OPTIONS;
-  const plain = await engine.retrieve(question, { ...options, ...off });
+  const plain = await engine.retrieve(question, { ...STEP_OPTIONS, ...off });
   expect(plain.chunks.map((c) => c.docName)).not.toContain(raised);
 
-  const on = await engine.retrieve(question, options);
+  const on = await engine.retrieve(question, STEP_OPTIONS);
   expect(on.chunks.map((c) => c.docName)).toEqual([plain.chunks[0].docName, raised]);
   expect(on.result.trace.every((row) => row.added.some((id) => on.chunks.some((c) => c.chunk.id === id)))).toBe(true);
-  const more = await engine.retrieve(question, { ...options, n: 4 });
+  const more = await engine.retrieve(question, { ...STEP_OPTIONS, n: 4 });
   expect(more.chunks.slice(0, 2).map((c) => c.chunk.id)).toEqual(on.chunks.map((c) => c.chunk.id));
 
-  const two = await engine.retrieve(question, { ...options, hops: 2 });
+  const two = await engine.retrieve(question, { ...STEP_OPTIONS, hops: 2 });
   expect(two.chunks.map((c) => c.docName)).toContain(raised);
   expect(two.chunks).toHaveLength(2);
   const shown = new Set(two.chunks.map((c) => c.chunk.id));
