@@ -325,6 +325,11 @@ export interface SecondHop {
   subQuestions?: string[];
   /** Chunks the second hop added that the first hop had not ranked within N. */
   added: string[];
+  /**
+   * Present when the second hop was not searched because the first hop's best chunks all come
+   * from one document (engine/ask.ts): that document's file name. `terms` and `added` are then empty.
+   */
+  withinDocument?: string;
 }
 
 /** A retrieved original chunk with what it needs to be shown and cited. */

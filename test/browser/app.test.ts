@@ -3,15 +3,16 @@
  * dropped in reach `ready`, a question's answer streams with sources, a source opens its
  * highlighted passage, the inspector shows the trace, the hybrid weight and the cluster map, and
  * after a reload the library, the index and the conversation (weight included) are still there; a
- * question asked by keywords only with a second hop then searches without the dense list, twice,
- * one naming a document by its file name is searched in that document too, and one about the
- * whole of a document is answered from each of its topics.
+ * question asked by keywords only with a second hop then searches without the dense list: one
+ * about one document takes no second hop and says why, one across two laws takes it, one naming a
+ * document by its file name is searched in that document too, and one about the whole of a
+ * document is answered from each of its topics.
  * No request leaves localhost.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { appStarted, ask, docRow, embedderDevice, fusionWeight, openRecordedApp, statuses, waitForStatus } from './support/app-page.ts';
 import { offMachine, screenshot, useBrowser } from './support/browser.ts';
-import { DATA_SECURITY_LAW, OUTLINE_PDF } from './support/files.ts';
+import { CYBERSECURITY_LAW, DATA_SECURITY_LAW, OUTLINE_PDF } from './support/files.ts';
 
 const baseURL = inject('baseURL');
 const QUESTION = '数据处理者应当履行哪些数据安全保护义务？';
@@ -100,10 +101,23 @@ describe('the app, end to end', () => {
     await page.locator('[data-testid="trace-row"]').first().waitFor();
     expect(await page.getAttribute('[data-testid="inspector-retriever"]', 'data-retriever')).toBe('lexical');
     expect(await page.locator('[data-testid="fusion"]').count()).toBe(0);
-    // The second hop: the words it searched again with, and its candidates after the first hop's.
+    // Its best passages are all the law's: the question is about that document, and the inspector
+    // says why no second search ran.
+    expect(await page.textContent('[data-testid="second-hop"] [data-testid="hop-within"]')).toContain('数据安全法_2021.md');
+    expect(await page.locator('[data-testid="trace-row"][data-hop="2"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // A question across two laws: the second hop, the words it searched again with, and its
+    // candidates after the first hop's.
+    await page.setInputFiles('[data-testid="file-input"]', [CYBERSECURITY_LAW]);
+    await waitForStatus(page, '网络安全法_2016.md', 'ready');
+    await ask(page, '网络运营者和数据处理者应当履行哪些安全保护义务？');
+    await page.click('[data-testid="open-inspector"]');
+    await page.locator('[data-testid="trace-row"]').first().waitFor();
     const terms = await page.locator('[data-testid="second-hop"] [data-testid="hop-term"]').allTextContents();
     console.log(`[app] second hop terms: ${terms.join(', ')}`);
     expect(terms.length).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="hop-within"]').count()).toBe(0);
     expect(await page.locator('[data-testid="trace-row"][data-hop="2"]').count()).toBeGreaterThan(0);
     await screenshot(page, 'inspector-keywords-only');
     await page.keyboard.press('Escape');

@@ -114,17 +114,25 @@ describe('loci CLI', () => {
   });
 
   it('inspects a second hop: its terms, the chunks it added and its candidates, as JSON', async () => {
-    const { code, stdout } = await loci('inspect', index, QUESTION, '--hops', '2', '--json');
+    // a question across the two laws; one about the data security law alone takes no second hop
+    const across = '网络运营者和数据处理者应当履行哪些安全保护义务？';
+    const { code, stdout } = await loci('inspect', index, across, '--hops', '2', '--json');
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.fusion).toMatchObject({ source: expect.any(String), dense: expect.any(Number) });
     expect(out.secondHop.terms.length).toBeGreaterThan(0);
-    expect(out.secondHop.query).toContain(QUESTION);
+    expect(out.secondHop.withinDocument).toBeUndefined();
+    expect(out.secondHop.query).toContain(across);
     for (const term of out.secondHop.terms) expect(out.secondHop.query).toContain(term);
     expect(out.trace.some((row: { hop?: number }) => row.hop === 2)).toBe(true);
     expect(out.trace[0].hop ?? 1).toBe(1);
     // Every chunk the second hop added is among the sources, marked as found by it.
     expect(out.sources.filter((s: { via?: string }) => s.via === 'hop')).toHaveLength(out.secondHop.added.length);
+
+    const within = await loci('inspect', index, QUESTION, '--hops', '2');
+    expect(within.code).toBe(0);
+    expect(within.stdout).toMatch(/^second hop: not searched, the best chunks all come from 数据安全法_2021\.md$/m);
+    expect(within.stdout).not.toMatch(/via the second hop/);
   });
 
   it('searches by keywords alone: no weight, every candidate ranked by BM25 only', async () => {

@@ -3,6 +3,8 @@ import { DATA_DIR, DOCUMENTS_DIR } from '../../support/paths.ts';
 import path from 'node:path';
 
 export const DATA_SECURITY_LAW = path.join(DOCUMENTS_DIR, 'md_zh/数据安全法_2021.md');
+/** The cybersecurity law, whose duties of network operators a question can ask beside the data security law's. */
+export const CYBERSECURITY_LAW = path.join(DOCUMENTS_DIR, 'md_zh/网络安全法_2016.md');
 export const CIVIL_CODE_CONTRACTS = path.join(DOCUMENTS_DIR, 'md_zh/民法典_合同编.md');
 export const OUTLINE_PDF = path.join(DOCUMENTS_DIR, 'pdf/pypdf_pdflatex-outline.pdf');
 /** A 104-page 10-K: 1,582 passages, long enough to stop in the middle of its embedding. */

@@ -94,4 +94,23 @@ describe('a question asked with two hops', () => {
     const fewer = await engine.retrieve(question, { strategy: 'naive', n: 2, retriever: 'lexical', hops: 2 });
     expect(fewer.chunks.map((c) => c.chunk.id)).toEqual(two.chunks.slice(0, 2).map((c) => c.chunk.id));
   });
+
+  it('does not search again when the best chunks all come from one document, and says which', async () => {
+    const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
+    const section = (i: number) => `## Barometer reading ${i}\n\nThe barometer in the ${['north', 'south', 'east', 'west'][i]} hall fell to ${990 + i} hPa on Tuesday morning.`;
+    const log = `# Weather log\n\n${[0, 1, 2, 3].map(section).join('\n\n')}`;
+    await engine.indexFiles([
+      { name: 'log.md', bytes: new TextEncoder().encode(log) },
+      ...library.map((text, i) => ({ name: `${i}.md`, bytes: new TextEncoder().encode(text) })),
+    ]);
+    const question = 'What did the barometer read on Tuesday morning?';
+    const asked = { strategy: 'naive' as const, n: 4, retriever: 'lexical' as const };
+    const one = await engine.retrieve(question, asked);
+    expect(one.chunks.slice(0, 3).map((c) => c.docName)).toEqual(['log.md', 'log.md', 'log.md']);
+
+    const two = await engine.retrieve(question, { ...asked, hops: 2 });
+    expect(two.result.secondHop).toEqual({ query: question, terms: [], added: [], withinDocument: 'log.md' });
+    expect(two.chunks.map((c) => c.chunk.id)).toEqual(one.chunks.map((c) => c.chunk.id));
+    expect(two.result.trace.some((row) => row.hop === 2)).toBe(false);
+  });
 });
