@@ -106,7 +106,10 @@ export async function retrieveOne(
     entry.covered = covered;
   }
   const hop = retrieval.result.secondHop;
-  if (method.hops === 2 && hop) entry.secondHop = { terms: hop.terms, added: ranked.filter((r) => r.via === 'hop').length };
+  if (method.hops === 2 && hop) {
+    entry.secondHop = { terms: hop.terms, added: ranked.filter((r) => r.via === 'hop').length };
+    if (hop.withinDocument !== undefined) entry.secondHop.withinDocument = hop.withinDocument;
+  }
 
   let budgetMs = 0;
   if (budgets) {

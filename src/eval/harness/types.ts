@@ -43,9 +43,10 @@ export interface MethodResult {
   packed?: Record<string, { mean: number; underfilled: number }>;
   /**
    * Two-hop methods: questions asked, questions the engine reported a second hop for, questions
-   * where it added chunks the first hop had not ranked within N, and the mean chunks added.
+   * where it added chunks the first hop had not ranked within N, the mean chunks added, and the
+   * questions it was not searched for because the first hop's best chunks share a document.
    */
-  secondHop?: { asked: number; reported: number; added: number; meanAdded: number };
+  secondHop?: { asked: number; reported: number; added: number; meanAdded: number; withinDocument: number };
 }
 
 export interface QuestionMethodResult {
@@ -62,7 +63,7 @@ export interface QuestionMethodResult {
   /** Budgets that took every chunk retrieved for them (see BudgetOutcome.underfilled). */
   underfilled?: number[];
   /** What the second hop did (two-hop methods, when the engine reports it). */
-  secondHop?: { terms: string[]; added: number };
+  secondHop?: { terms: string[]; added: number; /** Not searched: the first hop's best chunks all came from this document. */ withinDocument?: string };
   replies?: Record<string, string>;
   ms: number;
 }
