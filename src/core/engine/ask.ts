@@ -234,8 +234,9 @@ async function twoHops(deps: SearchDeps, question: string, variants: QueryVarian
   const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? defaultCandidates(n) };
   const first = retrieve(deps.corpus, variants, everything);
   const asOneHop = cutTo(first, n);
-  // judged on the chunks one hop would show, the year the question names first: FinanceBench's
-  // "Netflix FY2017" question finds 2015's filing among its three best before that
+  // judged on the chunks one hop would show, the year the question names first: before that,
+  // FinanceBench's question on Netflix's FY2017 balance sheet had another filing's chunk among its
+  // three best and took the hop that cost it its answer
   const within = oneDocumentFirst(how.shown(first).chunks);
   if (within !== undefined) {
     const skipped = { query: question, terms: [], added: [], withinDocument: within };
