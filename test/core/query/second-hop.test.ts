@@ -113,4 +113,31 @@ describe('a question asked with two hops', () => {
     expect(two.chunks.map((c) => c.chunk.id)).toEqual(one.chunks.map((c) => c.chunk.id));
     expect(two.result.trace.some((row) => row.hop === 2)).toBe(false);
   });
+
+  it('judges the best chunks as one hop would show them, the year the question names first', async () => {
+    const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
+    const hall = (where: string, text: string) => `## The ${where} hall\n\n${text}`;
+    const log = `# Weather log\n\n${[
+      hall('north', 'On Tuesday morning the barometer in the north hall read 990 hPa: the barometer read lowest of the week.'),
+      hall('south', 'The south hall read 991 hPa on Tuesday.'),
+      hall('east', 'The east hall read 992 hPa that morning.'),
+    ].join('\n\n')}`;
+    const other = '# Barometers\n\nA barometer read on a Tuesday morning tells the pressure.';
+    await engine.indexFiles([
+      { name: 'weather-2021.md', bytes: new TextEncoder().encode(log) },
+      { name: 'barometers.md', bytes: new TextEncoder().encode(other) },
+      ...library.map((text, i) => ({ name: `${i}.md`, bytes: new TextEncoder().encode(text) })),
+    ]);
+    const question = 'What did the barometer read on Tuesday morning in 2021?';
+    const asked = { strategy: 'naive' as const, n: 4, retriever: 'lexical' as const };
+    // as searched, another document sits among the three best; the log's year puts its chunks first
+    const raw = await engine.retrieve(question, { ...asked, years: false });
+    expect(new Set(raw.chunks.slice(0, 3).map((c) => c.docName)).size).toBeGreaterThan(1);
+    const one = await engine.retrieve(question, asked);
+    expect(one.chunks.slice(0, 3).map((c) => c.docName)).toEqual(['weather-2021.md', 'weather-2021.md', 'weather-2021.md']);
+
+    const two = await engine.retrieve(question, { ...asked, hops: 2 });
+    expect(two.result.secondHop?.withinDocument).toBe('weather-2021.md');
+    expect(two.chunks.map((c) => c.chunk.id)).toEqual(one.chunks.map((c) => c.chunk.id));
+  });
 });
