@@ -12,6 +12,7 @@ import type { ModelInfo } from '../registry.ts';
 import type { Vocabulary } from './artifacts.ts';
 import { USE_LITE_DIMENSION } from './graph.ts';
 import type { UseLiteRunner } from './runner.ts';
+import { headTokens } from './head-tokens.ts';
 import { unit } from '../unit-vector.ts';
 
 export const USE_LITE_ID = 'use-lite-en';
@@ -47,7 +48,7 @@ class UseLite implements UseLiteEmbedder {
   ) {}
 
   async embed(texts: string[], _role: EmbedRole, signal?: AbortSignal): Promise<Float32Array[]> {
-    const sequences = texts.map((t) => this.tokenizer.encode(t).slice(0, this.maxTokens));
+    const sequences = texts.map((t) => headTokens(this.tokenizer, t, this.maxTokens));
     // A text with no tokens (empty or blank) has no meaning to embed: the zero vector, which
     // matches nothing, as the other embedders give it.
     const out: Float32Array[] = texts.map(() => new Float32Array(this.dimension));
