@@ -3,9 +3,9 @@
  * takes time that grows faster than the text (HotpotQA paragraphs joined: 8,000 characters 87 ms,
  * 35,000 characters 3.5 s), and a cluster entry joins its members' texts into tens of thousands of
  * characters (the 3M 10-K's: 18,000 to 35,000) of which the model reads 512 tokens. Embedding 25
- * such texts (315,000 characters) took 20.2 s when each was tokenized whole, 1.4 s from heads,
- * with the same vectors; indexing the 3M 10-K with its clusters, their vectors not cached, took
- * 67.7 s against 18.2 s with them cached.
+ * texts of that size (HotpotQA paragraphs joined, 315,000 characters) took 20.2 s when each was
+ * tokenized whole, 1.4 s from heads, with the same vectors; indexing the 3M 10-K with its
+ * clusters, their vectors not cached, had taken 67.7 s against 18.2 s with them cached.
  */
 
 /** What the head is cut from; English averages about four characters a token, so one pass usually holds enough. */
