@@ -150,11 +150,21 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   const uncut = when || year;
   const m = settings.m ?? defaultCandidates(settings.n);
   const shown = (walk: RetrievalResult) => (uncut ? reordered(walk, settings.n, { question, lang, window: reorderWindow(settings.n, m), year, when }) : walk);
-  const found =
-    options.hops === 2
-      ? await twoHops(deps, question, variants, { ...settings, m }, { decompose, signal, uncut, shown })
-      : retrieve(deps.corpus, variants, uncut ? { ...settings, n: Number.MAX_SAFE_INTEGER, m } : settings);
-  const result = shown(found);
+  let result: RetrievalResult;
+  if (options.hops === 2) {
+    const first = retrieve(deps.corpus, variants, { ...settings, n: Number.MAX_SAFE_INTEGER, m });
+    const oneHop = uncut ? shown(first) : cutTo(first, settings.n);
+    // judged on the chunks one hop shows, the year the question names first: judged before that,
+    // FinanceBench's question on Netflix's FY2017 balance sheet had another filing's chunk among
+    // its three best and took the hop that cost it its answer
+    const within = oneDocumentFirst(oneHop.chunks);
+    result =
+      within === undefined
+        ? shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut }))
+        : { ...oneHop, secondHop: { query: question, terms: [], added: [], withinDocument: within } };
+  } else {
+    result = shown(retrieve(deps.corpus, variants, uncut ? { ...settings, n: Number.MAX_SAFE_INTEGER, m } : settings));
+  }
   if (fusion) result.fusion = fusion;
   let chunks = result.chunks;
   if (options.rerank) {
@@ -216,32 +226,22 @@ interface HopSettings {
   signal?: AbortSignal;
   /** Return the whole fused walk instead of its first N (a chunk is still the second hop's find by N). */
   uncut: boolean;
-  /** A walk as the person is shown it (reordered and cut to N when it is uncut). */
-  shown: (walk: RetrievalResult) => RetrievalResult;
 }
 
 /**
  * Searches again with the question expanded by the first hop's best passages and fuses both hops
- * (see query/second-hop.ts); the second hop's candidates join the trace marked `hop: 2`.
+ * (see query/second-hop.ts); the second hop's candidates join the trace marked `hop: 2`. `first`
+ * is the first hop's whole walk of M candidates.
  *
  * Both hops walk all M candidates and are cut to exactly N only once fused: rank fusion reads how
  * deep each list goes, so lists cut at N would make the first five chunks of N = 5 differ from the
  * first five of N = 10. This way, as with one hop, asking for more chunks only adds chunks.
  */
-async function twoHops(deps: SearchDeps, question: string, variants: QueryVariant[], settings: RetrieveOptions, how: HopSettings): Promise<RetrievalResult> {
+async function twoHops(deps: SearchDeps, question: string, first: RetrievalResult, settings: RetrieveOptions, how: HopSettings): Promise<RetrievalResult> {
   const { decompose, signal, uncut } = how;
   const n = Math.max(0, Math.floor(settings.n));
   const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? defaultCandidates(n) };
-  const first = retrieve(deps.corpus, variants, everything);
   const asOneHop = cutTo(first, n);
-  // judged on the chunks one hop would show, the year the question names first: before that,
-  // FinanceBench's question on Netflix's FY2017 balance sheet had another filing's chunk among its
-  // three best and took the hop that cost it its answer
-  const within = oneDocumentFirst(how.shown(first).chunks);
-  if (within !== undefined) {
-    const skipped = { query: question, terms: [], added: [], withinDocument: within };
-    return { ...(uncut ? first : asOneHop), secondHop: skipped };
-  }
   const sources = first.chunks.slice(0, HOP_SOURCES).map((c) => c.chunk);
   const terms = expansionTerms(question, sources, deps.corpus.lexical.termsIn(strategyScope(deps.corpus, settings.strategy)));
   const asks = decompose ? await subQuestions(question, sources.map((c) => c.text), decompose.generator, { lang: decompose.lang, signal }) : [];
