@@ -330,6 +330,11 @@ export interface SecondHop {
    * from one document (engine/ask.ts): that document's file name. `terms` and `added` are then empty.
    */
   withinDocument?: string;
+  /**
+   * With `withinDocument`: how many of that document's clusters were searched with the chunks
+   * instead (c-rag), absent when the first hop stood (engine/ask.ts: aboutOneDocument).
+   */
+  clusters?: number;
 }
 
 /** A retrieved original chunk with what it needs to be shown and cited. */

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RetrievalDefaults } from '../../src/core/engine/defaults.ts';
+import type { Strategy } from '../../src/core/types.ts';
 import { budgetChunks, chunksPerQuestion, indexSettings, methodsOf, needsClusters, type EvalConfig, type Method } from '../../src/eval/harness/config.ts';
 import { corpusFiles } from '../../src/eval/harness/corpus-files.ts';
 import { summarize } from '../../bench/core/stats.ts';
@@ -66,10 +67,13 @@ describe('index settings', () => {
     Object.assign(DEFAULT_RETRIEVAL, { strategy: 'naive' });
     const plain = indexSettings(CONFIG, true);
     expect(plain.preparse.mode).toBe('off');
-    // clusters are made after indexing for a run whose strategies read them, RAPTOR's tree among them
-    expect(needsClusters(['naive', 'p-rag'])).toBe(false);
-    expect(needsClusters(['naive', 'raptor'])).toBe(true);
-    expect(needsClusters(['c-rag'])).toBe(true);
+    // clusters are made after indexing for a run whose methods read them: a strategy that
+    // searches them (RAPTOR's tree among them), or two hops, whose one-document questions do
+    const one = (strategy: Strategy, hops: 1 | 2 = 1) => ({ strategy, hops });
+    expect(needsClusters([one('naive'), one('p-rag')])).toBe(false);
+    expect(needsClusters([one('naive'), one('raptor')])).toBe(true);
+    expect(needsClusters([one('c-rag')])).toBe(true);
+    expect(needsClusters([one('naive'), one('p-rag', 2)])).toBe(true);
   });
 
   it('retrieves enough chunks for every k, and for the largest token budget', () => {

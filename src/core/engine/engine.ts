@@ -332,6 +332,18 @@ export class LociEngine {
     return breadthChunks(documents, limit);
   }
 
+  /**
+   * How many clusters hold a document's chunks, its clusters made first if they were not: what a
+   * question about that one document searches (ask.ts: aboutOneDocument). The first such question
+   * waits for them, as a question about the whole document does.
+   */
+  private async clustersOf(docId: string, signal?: AbortSignal): Promise<number> {
+    await this.makeClusters({ docIds: new Set([docId]), signal });
+    const pooled = this.indexer.groups.get(CORPUS_GROUP_ID)?.group;
+    if (!pooled) return this.indexer.groups.get(documentGroupId(docId))?.group.clusters.length ?? 0;
+    return pooled.clusters.filter((c) => c.members.some((m) => this.corpus.findChunk(m.chunkId)?.docId === docId)).length;
+  }
+
   /** A strategy that searches clusters or RAPTOR nodes finds them made (see makeClusters). */
   private async clustersFor(options: Pick<AskOptions, 'strategy' | 'signal' | 'within'>): Promise<void> {
     if (!searchesGroups(options.strategy)) return;
@@ -392,6 +404,7 @@ export class LociEngine {
       reranker: this.options.reranker,
       fusionWeight: (signal) => this.fusionWeight(signal),
       whole: (question, within, signal) => this.whole(question, within, signal),
+      clustersOf: (docId, signal) => this.clustersOf(docId, signal),
     };
   }
 }

@@ -186,9 +186,14 @@ export function budgetChunks(config: Pick<EvalConfig, 'budgets' | 'chunkTokens'>
   return Math.max(n, 2 * Math.ceil(Math.max(...config.budgets) / config.chunkTokens));
 }
 
-/** Whether any of the strategies reads what clustering makes (clusters, or RAPTOR's tree built on them). */
-export function needsClusters(strategies: readonly Strategy[]): boolean {
-  return strategies.some(searchesGroups);
+/**
+ * Whether any method reads what clustering makes: a cluster or RAPTOR strategy, or two hops, whose
+ * question about one document searches that document's clusters (engine/ask.ts). Made once for the
+ * run, so that a question's result does not depend on which documents the questions before it
+ * clustered.
+ */
+export function needsClusters(methods: readonly Pick<Method, 'strategy' | 'hops'>[]): boolean {
+  return methods.some((m) => searchesGroups(m.strategy) || m.hops === 2);
 }
 
 export function needsPreparse(strategies: readonly Strategy[]): boolean {

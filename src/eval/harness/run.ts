@@ -43,7 +43,7 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
   };
   const { indexes, stats } = await buildIndexes(dataset, {
     settings,
-    clusters: needsClusters(methodStrategies(methodsOf(config))),
+    clusters: needsClusters(methodsOf(config)),
     models: deps.models,
     groups: dataset.pooled ? undefined : new Set(asked.map((q) => groupOf(q) as string)),
     onProgress: deps.onProgress,
