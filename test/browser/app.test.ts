@@ -102,8 +102,12 @@ describe('the app, end to end', () => {
     expect(await page.getAttribute('[data-testid="inspector-retriever"]', 'data-retriever')).toBe('lexical');
     expect(await page.locator('[data-testid="fusion"]').count()).toBe(0);
     // Its best passages are all the law's: the question is about that document, and the inspector
-    // says why no second search ran.
-    expect(await page.textContent('[data-testid="second-hop"] [data-testid="hop-within"]')).toContain('数据安全法_2021.md');
+    // says why no second search ran, and that the law's clusters (made for its map) were searched
+    // with its passages instead.
+    const within = await page.textContent('[data-testid="second-hop"] [data-testid="hop-within"]');
+    expect(within).toContain('数据安全法_2021.md');
+    expect(within).toMatch(/Its \d+ topics \(clusters of related passages\) were searched/);
+    expect(await page.locator('[data-testid="trace-row"][data-kind="cluster"]').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="trace-row"][data-hop="2"]').count()).toBe(0);
     await page.keyboard.press('Escape');
 

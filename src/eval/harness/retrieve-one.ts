@@ -109,6 +109,7 @@ export async function retrieveOne(
   if (method.hops === 2 && hop) {
     entry.secondHop = { terms: hop.terms, added: ranked.filter((r) => r.via === 'hop').length };
     if (hop.withinDocument !== undefined) entry.secondHop.withinDocument = hop.withinDocument;
+    if (hop.clusters !== undefined) entry.secondHop.clusters = hop.clusters;
   }
 
   let budgetMs = 0;

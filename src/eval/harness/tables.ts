@@ -63,10 +63,17 @@ export function fusionNote(fusion: Unrendered['fusion']): string {
   return `; hybrid: dense weight ${mean.toFixed(2)} on average over ${known.length} of ${fusion.length} indexes (${sources})`;
 }
 
-/** How many questions of each two-hop method took no second hop, their best chunks all from one document; none when all did. */
+/**
+ * How many questions of each two-hop method took no second hop, their best chunks all from one
+ * document, and of those how many searched that document's clusters instead; none when all took it.
+ */
 function hopNote(methods: readonly MethodResult[]): string[] {
-  const held = methods.flatMap((m) => (m.secondHop?.withinDocument ? [`${rowLabel(m)} ${m.secondHop.withinDocument} of ${m.secondHop.asked} questions`] : []));
-  return held.length === 0 ? [] : [`No second hop where the first hop’s three best chunks came from one document: ${held.join(', ')}.`];
+  const held = methods.flatMap((m) => {
+    const hop = m.secondHop;
+    if (!hop?.withinDocument) return [];
+    return [`${rowLabel(m)} ${hop.withinDocument} of ${hop.asked} questions${hop.clusters ? `, that document’s clusters searched instead on ${hop.clusters}` : ''}`];
+  });
+  return held.length === 0 ? [] : [`No second hop where the first hop’s three best chunks came from one document: ${held.join('; ')}.`];
 }
 
 function models(r: Unrendered): string {

@@ -44,9 +44,10 @@ export interface MethodResult {
   /**
    * Two-hop methods: questions asked, questions the engine reported a second hop for, questions
    * where it added chunks the first hop had not ranked within N, the mean chunks added, and the
-   * questions it was not searched for because the first hop's best chunks share a document.
+   * questions it was not searched for because the first hop's best chunks share a document, and
+   * of those, the questions whose document's clusters were searched instead.
    */
-  secondHop?: { asked: number; reported: number; added: number; meanAdded: number; withinDocument: number };
+  secondHop?: { asked: number; reported: number; added: number; meanAdded: number; withinDocument: number; clusters: number };
 }
 
 export interface QuestionMethodResult {
@@ -63,7 +64,14 @@ export interface QuestionMethodResult {
   /** Budgets that took every chunk retrieved for them (see BudgetOutcome.underfilled). */
   underfilled?: number[];
   /** What the second hop did (two-hop methods, when the engine reports it). */
-  secondHop?: { terms: string[]; added: number; /** Not searched: the first hop's best chunks all came from this document. */ withinDocument?: string };
+  secondHop?: {
+    terms: string[];
+    added: number;
+    /** Not searched: the first hop's best chunks all came from this document. */
+    withinDocument?: string;
+    /** With `withinDocument`: how many of its clusters were searched instead. */
+    clusters?: number;
+  };
   replies?: Record<string, string>;
   ms: number;
 }

@@ -92,3 +92,40 @@ describe('a question about a whole', () => {
     expect(unnamed.chunks).toHaveLength(5);
   });
 });
+
+describe('a question about one document', () => {
+  it("searches that document's clusters with its chunks, made for it, instead of a second hop", async () => {
+    const engine = await library();
+    const [alpha] = idsOf(engine, 'alpha.md');
+    const question = 'Where does Alpha tell of glacier ice and mountain snow?';
+    const asked = { retriever: 'hybrid' as const, n: 5 };
+    const first = await engine.retrieve(question, { ...asked, strategy: 'p-rag' });
+    expect(first.chunks.slice(0, 3).every((c) => c.chunk.docId === alpha)).toBe(true);
+    // indexing made no clusters: the question makes alpha's, and only alpha's
+    expect(engine.group(`g:${alpha}`)).toBeUndefined();
+    const two = await engine.retrieve(question, { ...asked, strategy: 'p-rag', hops: 2 });
+    const clusters = engine.group(`g:${alpha}`)?.group.clusters.length ?? 0;
+    expect(clusters).toBeGreaterThan(1);
+    expect(engine.snapshot().groups.map((g) => g.group.id)).toEqual([`g:${alpha}`]);
+    expect(two.result.secondHop).toEqual({ query: question, terms: [], added: [], withinDocument: 'alpha.md', clusters });
+    expect(two.result.trace.some((row) => row.kind === 'cluster')).toBe(true);
+    expect(two.result.trace.some((row) => row.hop === 2)).toBe(false);
+    expect(two.chunks.some((c) => c.via === 'cluster')).toBe(true);
+    // what c-rag finds in one hop over the same clusters (c-rag makes every document's first)
+    const topics = await engine.retrieve(question, { ...asked, strategy: 'c-rag' });
+    const again = await engine.retrieve(question, { ...asked, strategy: 'p-rag', hops: 2 });
+    expect(again.chunks.map((c) => c.chunk.id)).toEqual(topics.chunks.map((c) => c.chunk.id));
+  });
+
+  it('keeps the first hop of a strategy that already searches clusters', async () => {
+    const engine = await library();
+    const [alpha] = idsOf(engine, 'alpha.md');
+    const question = 'Where does Alpha tell of glacier ice and mountain snow?';
+    // asked within alpha, c-rag's best chunks are all alpha's
+    const asked = { retriever: 'hybrid' as const, n: 5, strategy: 'c-rag' as const, within: [alpha] };
+    const one = await engine.retrieve(question, asked);
+    const two = await engine.retrieve(question, { ...asked, hops: 2 });
+    expect(two.result.secondHop).toEqual({ query: question, terms: [], added: [], withinDocument: 'alpha.md' });
+    expect(two.chunks.map((c) => c.chunk.id)).toEqual(one.chunks.map((c) => c.chunk.id));
+  });
+});
