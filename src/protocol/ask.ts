@@ -26,6 +26,11 @@ export interface ChatTurn extends Turn {
 
 export type AskStreamEvent =
   | { type: 'rewritten'; question: string }
+  /**
+   * Work the search waits for, before it can run: a document's clusters (topics) made for the
+   * first question that reads them, `done` of `total` steps.
+   */
+  | { type: 'preparing'; document: string; done: number; total: number }
   /** What the search found, as the turn keeps it. */
   | ({ type: 'sources' } & Pick<Turn, 'sources' | 'trace' | 'strategy'> & TurnRetrieval)
   /** The answer so far, as it is shown (reasoning removed by the engine). */

@@ -126,6 +126,23 @@ describe('the app, end to end', () => {
     await screenshot(page, 'inspector-keywords-only');
     await page.keyboard.press('Escape');
 
+    // A question about the cybersecurity law alone, whose topics nothing has made yet: the turn
+    // says while searching that it waits for them, and the inspector that they were searched.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { statusSeen: seen });
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[data-testid="turn-status"]')) seen.push(status.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await ask(page, '关键信息基础设施的运营者采购网络产品和服务应当遵守什么规定？');
+    const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
+    expect(seen.some((text) => /Finding the topics of 网络安全法_2016\.md, once, for questions about it… \d+%/.test(text))).toBe(true);
+    await page.click('[data-testid="open-inspector"]');
+    await page.locator('[data-testid="trace-row"]').first().waitFor();
+    expect(await page.textContent('[data-testid="second-hop"] [data-testid="hop-within"]')).toMatch(/网络安全法_2016\.md.*Its \d+ topics/);
+    await page.keyboard.press('Escape');
+
     // A question naming a document by its file name is searched in that document too, and says so.
     await ask(page, 'What does pypdf show in its outline?');
     // sources are shown in document order, the law's first: one of them is the PDF's

@@ -7,7 +7,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../src/protocol/api.ts';
 import type { AskStreamEvent } from '../../src/protocol/ask.ts';
-import type { AskEvent, LociEngine } from '../../src/core/engine/engine.ts';
+import type { AskEvent, AskOptions, LociEngine } from '../../src/core/engine/engine.ts';
 import type { RetrievalResult, Source, TraceRow } from '../../src/core/types.ts';
 import { appendMessages, createChat, getChat } from '../../src/browser-storage/chats.ts';
 import { createCollection, listCollections, setInCollection } from '../../src/browser-storage/collections.ts';
@@ -88,6 +88,27 @@ describe('Chats', () => {
     expect(after[0]).not.toHaveProperty('modelLoading');
     const turns = await chats.history('c1');
     expect(turns.map((t) => [t.retriever, t.modelLoading])).toEqual([['lexical', true], ['hybrid', undefined]]);
+  });
+
+  it("says what the search waits for, a document's topics made for it, once a percent", async () => {
+    const db = await openLociDb({ factory: new IDBFactory() });
+    const engine = {
+      chunk: chunkOf,
+      ask: async function* (question: string, options: AskOptions): AsyncGenerator<AskEvent> {
+        // the layout's many steps, and a stage the person does not wait for here
+        for (let done = 0; done <= 400; done++) options.onProgress?.({ stage: 'cluster', done, total: 400, item: 'rules.md' });
+        options.onProgress?.({ stage: 'embed', done: 1, total: 2, item: 'rules.md' });
+        yield retrieved(question);
+        yield { type: 'done', answer: 'A manager [1].', cited: [source], removed: [], citations: CITED, notFound: false, aborted: false };
+      },
+    } as unknown as LociEngine;
+    const chats = new Chats({ db, collections: async () => [], engine: () => engine, settings: () => settings, canRerank: () => false });
+    const events = await ask(chats, 'Who approves refunds?');
+    const preparing = events.filter((e) => e.type === 'preparing');
+    expect(preparing).toHaveLength(101);
+    expect(preparing[0]).toEqual({ type: 'preparing', document: 'rules.md', done: 0, total: 400 });
+    expect(preparing.at(-1)).toEqual({ type: 'preparing', document: 'rules.md', done: 400, total: 400 });
+    expect(events.slice(101).map((e) => e.type)).toEqual(['sources', 'done']);
   });
 
   it('says a question was cut to the embedder\'s window, not that it was rewritten, and keeps that with the turn', async () => {

@@ -12,7 +12,7 @@ import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import { isWholeLibrary, scopeDocuments } from '../../src/core/engine/scope.ts';
 import { turnRetrieval, type Turn } from '../../src/core/engine/turn.ts';
-import type { ChatMessage } from '../../src/core/ports.ts';
+import type { ChatMessage, ProgressListener } from '../../src/core/ports.ts';
 import type { Source } from '../../src/core/types.ts';
 import { appendTurn, storedTurns } from '../../src/browser-storage/chat-turns.ts';
 import { createChat, deleteChat, getChat, listChats, removeLastTurn, renameChat, setChatScope } from '../../src/browser-storage/chats.ts';
@@ -86,6 +86,7 @@ export class Chats {
         rerank: choices.rerank && this.deps.canRerank(),
         history: history.length > 0 ? history : undefined,
         signal,
+        onProgress: preparing(send),
       };
       // Stop ends the wait at once, even for a step that cannot itself be interrupted (the chat
       // model's tokenizer fetched while the sources' tokens are counted, or the model loading).
@@ -210,4 +211,19 @@ function resolveChoices(settings: AppSettings, overrides: Partial<RetrievalChoic
 function historyOf(chat: StoredChat): ChatMessage[] {
   const messages = chat.messages.filter((m, i) => !m.error && !chat.messages[i + 1]?.error);
   return messages.slice(-2 * HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content }));
+}
+
+/**
+ * A question's wait for a document's clusters, said as it goes: one event per whole percent, not
+ * one per step of the layout's hundreds.
+ */
+function preparing(send: (event: AskStreamEvent) => void): ProgressListener {
+  let said = '';
+  return ({ stage, item, done, total }) => {
+    if (stage !== 'cluster' || item === undefined) return;
+    const now = `${item}:${Math.floor((100 * done) / Math.max(1, total))}`;
+    if (now === said) return;
+    said = now;
+    send({ type: 'preparing', document: item, done, total });
+  };
 }

@@ -153,6 +153,7 @@ export const en = {
   'chat.needDocs': 'Add a document to the library to start.',
   'chat.searchedFor': 'Searched for: {question}',
   'chat.searching': 'Searching your documents…',
+  'chat.preparing': 'Finding the topics of {name}, once, for questions about it… {percent}%',
   'chat.stopped': 'Stopped.',
   'chat.notFound': 'Not found in your documents',
   'chat.moreSources': '{n} more',

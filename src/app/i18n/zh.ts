@@ -156,6 +156,7 @@ export const zh: Record<MessageKey, string> = {
   'chat.needDocs': '先在文档库中添加文档。',
   'chat.searchedFor': '检索问题：{question}',
   'chat.searching': '正在检索文档…',
+  'chat.preparing': '正在整理 {name} 的主题（只需一次，供关于它的提问使用）… {percent}%',
   'chat.stopped': '已停止。',
   'chat.notFound': '文档中未找到答案',
   'chat.moreSources': '还有 {n} 个',

@@ -14,6 +14,8 @@ export interface TurnView extends ChatTurn {
   /** The standalone question retrieval ran on, when the engine rewrote a follow-up. */
   rewritten?: string;
   phase: 'searching' | 'writing' | 'done';
+  /** While searching: the document whose topics are being made for this question, and how far. */
+  preparing?: { document: string; share: number };
   /** The engine's `done` event came (what `data-done` reports). */
   done: boolean;
   aborted: boolean;
@@ -174,6 +176,8 @@ export class ChatModel {
 function apply(turn: TurnView, event: AskStreamEvent): void {
   if (event.type === 'rewritten') {
     turn.rewritten = event.question;
+  } else if (event.type === 'preparing') {
+    turn.preparing = { document: event.document, share: event.total > 0 ? event.done / event.total : 0 };
   } else if (event.type === 'error') {
     turn.error = event.message;
   } else {

@@ -7,7 +7,7 @@ import { packSources } from '../answer/pack.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
-import type { ChatMessage, Embedder, Generator, Reranker } from '../ports.ts';
+import type { ChatMessage, Embedder, Generator, ProgressListener, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
 import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrievalCorpus, type RetrieveOptions } from '../search/retrieve.ts';
 import type { FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, SecondHop, Source, Strategy, TraceRow } from '../types.ts';
@@ -62,6 +62,11 @@ export interface AskOptions extends RetrieveOptions {
    * from their rows alone (search/scoped-corpus.ts). Default: the whole library.
    */
   within?: readonly string[];
+  /**
+   * Work the question waits for, as it goes: a document's clusters made when the question is the
+   * first to read them (stage `cluster`, the document as the item).
+   */
+  onProgress?: ProgressListener;
   /** A question about a whole is answered from the breadth of the whole (default), or, false, searched like any other. */
   breadth?: boolean;
   /** A question asking when puts the candidates that state a date first (query/answer-type.ts; default), or, false, leaves their order. */
@@ -83,18 +88,21 @@ export interface AskDeps {
    * document(s) the question names; undefined when the question is about no whole the library
    * can tell, and it is answered by search instead.
    */
-  whole?: (question: string, within: readonly string[] | undefined, signal?: AbortSignal) => Promise<WholeAnswer | undefined>;
+  whole?: (question: string, within: readonly string[] | undefined, how: Waiting) => Promise<WholeAnswer | undefined>;
   /**
    * Makes a document's clusters if they are not made (engine.ts: makeClusters) and says how many
    * of them hold its chunks: a question about one document searches them (see aboutOneDocument).
    */
-  clustersOf?: (docId: string, signal?: AbortSignal) => Promise<number>;
+  clustersOf?: (docId: string, how: Waiting) => Promise<number>;
   embedder: Embedder;
   /** The index's own hybrid weight (see search/calibrate-fusion.ts), used when none is given. */
   fusionWeight?: (signal?: AbortSignal) => Promise<FusionWeight>;
   generator?: Generator;
   reranker?: Reranker;
 }
+
+/** How work a question waits for is stopped and followed. */
+export type Waiting = Pick<AskOptions, 'signal' | 'onProgress'>;
 
 export interface RetrieveForQuestion {
   /** The question retrieval ran on (a follow-up made standalone). */
@@ -126,7 +134,7 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   const question = options.history?.length && generator ? await condenseFollowUp(options.history, asked, generator, { lang, signal }) : asked;
   // the person's own words decide first: a follow-up made standalone by a small model may lose the form
   const aboutWhole = options.breadth === false ? undefined : [asked, question].find(asksForWhole);
-  const whole = aboutWhole === undefined ? undefined : await deps.whole?.(aboutWhole, options.within, signal);
+  const whole = aboutWhole === undefined ? undefined : await deps.whole?.(aboutWhole, options.within, { signal, onProgress: options.onProgress });
   if (whole) {
     const result: RetrievalResult = { chunks: whole.chunks, trace: [], breadth: { documents: whole.documents } };
     return { question, lang, queries: [question], result, chunks: whole.chunks, ...(cut ? { cut } : {}) };
@@ -169,7 +177,7 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
     result =
       within === undefined
         ? shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut }))
-        : await aboutOneDocument(deps, question, within, oneHop, { strategy: settings.strategy, searched, signal });
+        : await aboutOneDocument(deps, question, within, oneHop, { strategy: settings.strategy, searched, waiting: { signal, onProgress: options.onProgress } });
   } else {
     result = searched(settings.strategy);
   }
@@ -246,11 +254,11 @@ async function aboutOneDocument(
   question: string,
   doc: { id: string; name: string },
   oneHop: RetrievalResult,
-  how: { strategy: Strategy; searched: (strategy: Strategy) => RetrievalResult; signal?: AbortSignal },
+  how: { strategy: Strategy; searched: (strategy: Strategy) => RetrievalResult; waiting: Waiting },
 ): Promise<RetrievalResult> {
   const noHop: SecondHop = { query: question, terms: [], added: [], withinDocument: doc.name };
   if (searchesGroups(how.strategy) || !deps.clustersOf) return { ...oneHop, secondHop: noHop };
-  const clusters = await deps.clustersOf(doc.id, how.signal);
+  const clusters = await deps.clustersOf(doc.id, how.waiting);
   if (clusters === 0) return { ...oneHop, secondHop: noHop };
   return { ...how.searched('c-rag'), secondHop: { ...noHop, clusters } };
 }

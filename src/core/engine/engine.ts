@@ -15,7 +15,7 @@ import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage
 import type { Chunk, FusionWeight, IndexManifest, PreparseMode, RetrievedChunk } from '../types.ts';
 import { LiveCorpus } from '../search/live-corpus.ts';
 import { clusterMapOf, passageView, type ClusterMap, type PassageView } from './views.ts';
-import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion, type WholeAnswer } from './ask.ts';
+import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion, type Waiting, type WholeAnswer } from './ask.ts';
 import { calibrateFusion } from '../search/calibrate-fusion.ts';
 import { searchesGroups } from '../search/strategy-kinds.ts';
 
@@ -323,8 +323,8 @@ export class LociEngine {
    * The passages a question about the whole of some documents is answered from (breadth.ts): each
    * document's topics in turn, up to `limit` chunks, its clusters made first if they were not.
    */
-  async breadth(docIds: ReadonlySet<string>, limit: number, signal?: AbortSignal): Promise<RetrievedChunk[]> {
-    await this.makeClusters({ docIds, signal });
+  async breadth(docIds: ReadonlySet<string>, limit: number, how: Waiting = {}): Promise<RetrievedChunk[]> {
+    await this.makeClusters({ ...how, docIds });
     const pooled = this.indexer.groups.get(CORPUS_GROUP_ID)?.group;
     const documents = this.documents
       .filter((r) => docIds.has(r.doc.id) && reached(r.job, 'chunked'))
@@ -337,17 +337,18 @@ export class LociEngine {
    * question about that one document searches (ask.ts: aboutOneDocument). The first such question
    * waits for them, as a question about the whole document does.
    */
-  private async clustersOf(docId: string, signal?: AbortSignal): Promise<number> {
-    await this.makeClusters({ docIds: new Set([docId]), signal });
+  private async clustersOf(docId: string, how: Waiting): Promise<number> {
+    await this.makeClusters({ ...how, docIds: new Set([docId]) });
     const pooled = this.indexer.groups.get(CORPUS_GROUP_ID)?.group;
     if (!pooled) return this.indexer.groups.get(documentGroupId(docId))?.group.clusters.length ?? 0;
     return pooled.clusters.filter((c) => c.members.some((m) => this.corpus.findChunk(m.chunkId)?.docId === docId)).length;
   }
 
   /** A strategy that searches clusters or RAPTOR nodes finds them made (see makeClusters). */
-  private async clustersFor(options: Pick<AskOptions, 'strategy' | 'signal' | 'within'>): Promise<void> {
+  private async clustersFor(options: Pick<AskOptions, 'strategy' | 'signal' | 'onProgress' | 'within'>): Promise<void> {
     if (!searchesGroups(options.strategy)) return;
-    await this.makeClusters({ signal: options.signal, ...(options.within ? { docIds: new Set(options.within) } : {}) });
+    const { signal, onProgress } = options;
+    await this.makeClusters({ signal, onProgress, ...(options.within ? { docIds: new Set(options.within) } : {}) });
   }
 
   /**
@@ -355,12 +356,12 @@ export class LociEngine {
    * it names, else the library's one document; none in a library of many when it names none (a
    * summary of everything is not what "this report" means there).
    */
-  private async whole(question: string, within: readonly string[] | undefined, signal?: AbortSignal): Promise<WholeAnswer | undefined> {
+  private async whole(question: string, within: readonly string[] | undefined, how: Waiting): Promise<WholeAnswer | undefined> {
     const named = within ?? this.corpus.namedDocuments(question);
     const only = this.indexer.documents.size === 1 ? [...this.indexer.documents.keys()] : [];
     const ids = named.length > 0 ? named : only;
     if (ids.length === 0) return undefined;
-    const chunks = await this.breadth(new Set(ids), BREADTH_CHUNKS, signal);
+    const chunks = await this.breadth(new Set(ids), BREADTH_CHUNKS, how);
     return { chunks, documents: ids.map((id) => this.corpus.docLabel(id).name) };
   }
 
@@ -403,8 +404,8 @@ export class LociEngine {
       generator: this.options.generator,
       reranker: this.options.reranker,
       fusionWeight: (signal) => this.fusionWeight(signal),
-      whole: (question, within, signal) => this.whole(question, within, signal),
-      clustersOf: (docId, signal) => this.clustersOf(docId, signal),
+      whole: (question, within, how) => this.whole(question, within, how),
+      clustersOf: (docId, how) => this.clustersOf(docId, how),
     };
   }
 }

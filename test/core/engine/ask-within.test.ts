@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { documentNamed } from '../../../src/core/engine/scope.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
+import type { Progress } from '../../../src/core/ports.ts';
 import type { Strategy } from '../../../src/core/types.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
@@ -103,7 +104,14 @@ describe('a question about one document', () => {
     expect(first.chunks.slice(0, 3).every((c) => c.chunk.docId === alpha)).toBe(true);
     // indexing made no clusters: the question makes alpha's, and only alpha's
     expect(engine.group(`g:${alpha}`)).toBeUndefined();
-    const two = await engine.retrieve(question, { ...asked, strategy: 'p-rag', hops: 2 });
+    const waited: Progress[] = [];
+    const two = await engine.retrieve(question, { ...asked, strategy: 'p-rag', hops: 2, onProgress: (p) => waited.push(p) });
+    // the question said what it waited for, and the next one waits for nothing
+    expect(waited.length).toBeGreaterThan(0);
+    expect(waited.every((p) => p.stage === 'cluster' && p.item === 'alpha.md')).toBe(true);
+    const next: Progress[] = [];
+    await engine.retrieve(question, { ...asked, strategy: 'p-rag', hops: 2, onProgress: (p) => next.push(p) });
+    expect(next).toEqual([]);
     const clusters = engine.group(`g:${alpha}`)?.group.clusters.length ?? 0;
     expect(clusters).toBeGreaterThan(1);
     expect(engine.snapshot().groups.map((g) => g.group.id)).toEqual([`g:${alpha}`]);
