@@ -1,4 +1,5 @@
 /** `loci ask <index> "<question>"`: a streamed, cited answer, then its sources. */
+import { stderrProgress } from '../progress.ts';
 import type { AskOptions } from '../../core/engine/ask.ts';
 import type { LociEngine } from '../../core/engine/engine.ts';
 import type { Collection } from '../../core/engine/scope.ts';
@@ -32,6 +33,8 @@ export function askOptions(options: CommonOptions, signal?: AbortSignal): AskOpt
     rewrite: options.rewrite,
     maxTokens: options.maxNewTokens,
     signal,
+    // a document's clusters made for the question: a 10-K's take seconds
+    onProgress: stderrProgress(options.quiet),
   };
 }
 
