@@ -102,12 +102,12 @@ describe('the app, end to end', () => {
     expect(await page.getAttribute('[data-testid="inspector-retriever"]', 'data-retriever')).toBe('lexical');
     expect(await page.locator('[data-testid="fusion"]').count()).toBe(0);
     // Its best passages are all the law's: the question is about that document, and the inspector
-    // says why no second search ran, and that the law's clusters (made for its map) were searched
-    // with its passages instead.
+    // says why no second search ran. Searched by keywords alone, its clusters, which come from
+    // the embeddings, are not searched instead.
     const within = await page.textContent('[data-testid="second-hop"] [data-testid="hop-within"]');
     expect(within).toContain('数据安全法_2021.md');
-    expect(within).toMatch(/Its \d+ topics \(clusters of related passages\) were searched/);
-    expect(await page.locator('[data-testid="trace-row"][data-kind="cluster"]').count()).toBeGreaterThan(0);
+    expect(within).not.toMatch(/topics/);
+    expect(await page.locator('[data-testid="trace-row"][data-kind="cluster"]').count()).toBe(0);
     expect(await page.locator('[data-testid="trace-row"][data-hop="2"]').count()).toBe(0);
     await page.keyboard.press('Escape');
 
@@ -126,8 +126,13 @@ describe('the app, end to end', () => {
     await screenshot(page, 'inspector-keywords-only');
     await page.keyboard.press('Escape');
 
-    // A question about the cybersecurity law alone, whose topics nothing has made yet: the turn
-    // says while searching that it waits for them, and the inspector that they were searched.
+    // A question about the cybersecurity law alone, whose topics nothing has made yet, searched by
+    // meaning and keywords again: the turn says while searching that it waits for them, and the
+    // inspector that they were searched with the law's passages.
+    await page.click('[data-testid="open-settings"]');
+    await page.check('[data-testid="settings-retriever"] input[value="hybrid"]');
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="settings-retriever"] input[value="hybrid"]')?.checked);
+    await page.keyboard.press('Escape');
     await page.evaluate(() => {
       const seen: string[] = [];
       Object.assign(window, { statusSeen: seen });
@@ -140,7 +145,8 @@ describe('the app, end to end', () => {
     expect(seen.some((text) => /Finding the topics of 网络安全法_2016\.md, once, for questions about it… \d+%/.test(text))).toBe(true);
     await page.click('[data-testid="open-inspector"]');
     await page.locator('[data-testid="trace-row"]').first().waitFor();
-    expect(await page.textContent('[data-testid="second-hop"] [data-testid="hop-within"]')).toMatch(/网络安全法_2016\.md.*Its \d+ topics/);
+    expect(await page.textContent('[data-testid="second-hop"] [data-testid="hop-within"]')).toMatch(/网络安全法_2016\.md.*Its \d+ topics \(clusters of related passages\) were searched/);
+    expect(await page.locator('[data-testid="trace-row"][data-kind="cluster"]').count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
 
     // A question naming a document by its file name is searched in that document too, and says so.

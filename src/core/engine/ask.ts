@@ -177,7 +177,7 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
     result =
       within === undefined
         ? shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut }))
-        : await aboutOneDocument(deps, question, within, oneHop, { strategy: settings.strategy, searched, waiting: { signal, onProgress: options.onProgress } });
+        : await aboutOneDocument(deps, question, within, oneHop, { strategy: settings.strategy, retriever: settings.retriever, searched, waiting: { signal, onProgress: options.onProgress } });
   } else {
     result = searched(settings.strategy);
   }
@@ -247,17 +247,20 @@ function oneDocumentFirst(chunks: readonly RetrievedChunk[]): { id: string; name
  * entry is searched by its text as soon as it is made, while its pre-parsed entries wait for a
  * pre-parse run (a model call per cluster in an index a language model pre-parses); cap-rag read
  * 51.39 with USE-Lite. A strategy that already searches clusters or RAPTOR nodes keeps its first
- * hop, and so does a document too short to be clustered.
+ * hop, and so does a document too short to be clustered. So does a search by keywords alone: the
+ * clusters are made from the embeddings, and their entries embedded, so making them needs the
+ * model that a keyword search does without (the app searches by keywords while that model loads,
+ * and a question then waited for the model it was searching without).
  */
 async function aboutOneDocument(
   deps: SearchDeps,
   question: string,
   doc: { id: string; name: string },
   oneHop: RetrievalResult,
-  how: { strategy: Strategy; searched: (strategy: Strategy) => RetrievalResult; waiting: Waiting },
+  how: { strategy: Strategy; retriever: Retriever; searched: (strategy: Strategy) => RetrievalResult; waiting: Waiting },
 ): Promise<RetrievalResult> {
   const noHop: SecondHop = { query: question, terms: [], added: [], withinDocument: doc.name };
-  if (searchesGroups(how.strategy) || !deps.clustersOf) return { ...oneHop, secondHop: noHop };
+  if (searchesGroups(how.strategy) || how.retriever === 'lexical' || !deps.clustersOf) return { ...oneHop, secondHop: noHop };
   const clusters = await deps.clustersOf(doc.id, how.waiting);
   if (clusters === 0) return { ...oneHop, secondHop: noHop };
   return { ...how.searched('c-rag'), secondHop: { ...noHop, clusters } };

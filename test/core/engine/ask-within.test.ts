@@ -125,6 +125,17 @@ describe('a question about one document', () => {
     expect(again.chunks.map((c) => c.chunk.id)).toEqual(topics.chunks.map((c) => c.chunk.id));
   });
 
+  it('keeps the first hop of a search by keywords alone, which needs no model, and makes no cluster', async () => {
+    const engine = await library();
+    const question = 'Where does Alpha tell of glacier ice and mountain snow?';
+    const asked = { retriever: 'lexical' as const, n: 5, strategy: 'p-rag' as const };
+    const one = await engine.retrieve(question, asked);
+    const two = await engine.retrieve(question, { ...asked, hops: 2 });
+    expect(two.result.secondHop).toEqual({ query: question, terms: [], added: [], withinDocument: 'alpha.md' });
+    expect(two.chunks.map((c) => c.chunk.id)).toEqual(one.chunks.map((c) => c.chunk.id));
+    expect(engine.snapshot().groups).toEqual([]);
+  });
+
   it('keeps the first hop of a strategy that already searches clusters', async () => {
     const engine = await library();
     const [alpha] = idsOf(engine, 'alpha.md');
