@@ -240,10 +240,10 @@ function oneDocumentFirst(chunks: readonly RetrievedChunk[]): { id: string; name
  * A question about one document takes no second hop; the search is made again with the
  * document's clusters beside the chunks (c-rag), the topics that gather passages a question's
  * words reach only one by one. FinanceBench dev, where 32–33 of 36 questions are such, the
- * default, R@5 / nDCG@10 / R@1024t, the first hop kept → the clusters searched (simulated from
- * the c-rag+hybrid row of the same run): GloVe 41.67 / 34.62 / 51.39 → 41.67 / 34.76 / 51.39,
- * lexical BERT 50.00 / 35.63 / 55.56 → 50.00 / 36.96 / 58.33, USE-Lite 45.83 / 36.03 / 52.78 →
- * 54.17 / 36.28 / 54.17; HotpotQA, MS MARCO and RGB unchanged. c-rag and not cap-rag: a cluster's
+ * default, R@5 / nDCG@10 / R@1024t, the first hop kept → the clusters searched: GloVe 41.67 /
+ * 34.62 / 51.39 → 41.67 / 34.76 / 51.39, lexical BERT 50.00 / 35.63 / 55.56 → 50.00 / 36.96 /
+ * 58.33, USE-Lite 45.83 / 36.03 / 52.78 → 54.17 / 36.28 / 54.17; HotpotQA, MS MARCO and RGB
+ * hold it on 0–1 questions and do not move. c-rag and not cap-rag: a cluster's
  * entry is searched by its text as soon as it is made, while its pre-parsed entries wait for a
  * pre-parse run (a model call per cluster in an index a language model pre-parses); cap-rag read
  * 51.39 with USE-Lite. A strategy that already searches clusters or RAPTOR nodes keeps its first

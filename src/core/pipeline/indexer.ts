@@ -170,8 +170,9 @@ export class Indexer implements RecordSink {
    * Clusters whatever has no clusters yet: each embedded document on its own (document scope), or
    * the embedded documents together when the corpus group is missing or holds other documents
    * (corpus scope). Returns the groups it made. Indexing never calls it: the default strategy
-   * searches no cluster, and clustering was the dearest per-chunk stage that nothing read (HotpotQA
-   * dev with USE-Lite, cached embeddings: 6.0 s of the index's 13.9 s).
+   * reads clusters only for a question about one document (engine/ask.ts), and clustering was the
+   * dearest per-chunk stage (HotpotQA dev with USE-Lite, cached embeddings: 6.0 s of the index's
+   * 13.9 s).
    */
   async makeClusters(options: StageOptions = {}): Promise<string[]> {
     const embedded = [...this.documents.values()].filter((r) => reached(r.job, 'embedded'));
