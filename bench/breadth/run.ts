@@ -6,20 +6,14 @@
  * at token budgets as the engine packs an answer's sources. The figure is the share of the
  * document's top-level sections (its chapters) the packed sources come from.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import { packSources } from '../../src/core/answer/pack.ts';
-import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
 import type { Chunk } from '../../src/core/types.ts';
-import { loadNodeModels } from '../../src/models/node.ts';
 import { documentGroupId } from '../../src/core/pipeline/stages.ts';
+import { benchEmbedder, DOCS, libraryOf, SHARED } from '../shared/one-document-library.ts';
 import { breadthTable, type BreadthReport, type BreadthRow } from './report.ts';
-
-const SHARED = path.resolve(import.meta.dirname, '../../../shared');
-const DOCS = path.join(SHARED, 'data/documents');
 
 /** The documents, each with the question a person asks about its whole, in its language. */
 const CASES = [
@@ -45,15 +39,10 @@ function sectionsOf(chunks: readonly Chunk[]): { total: number; of: (c: Chunk) =
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { embedder: { type: 'string' }, models: { type: 'string' }, out: { type: 'string' } } });
-  const embedderId = values.embedder ?? 'tiny-lexical-bert-zh';
-  const { embedder } = await loadNodeModels({ modelsDir: values.models ?? path.join(SHARED, 'models'), embedder: embedderId });
+  const { embedderId, embedder, out } = await benchEmbedder();
   const rows: BreadthRow[] = [];
   for (const { file, question } of CASES) {
-    const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
-    const started = performance.now();
-    await engine.indexFiles([{ name: path.basename(file), bytes: new Uint8Array(await readFile(file)) }]);
-    const indexMs = performance.now() - started;
+    const { engine, indexMs } = await libraryOf(embedder, file);
     const [record] = engine.documents;
     const sections = sectionsOf(record.chunks);
     const asked = { ...DEFAULT_RETRIEVAL, within: [record.doc.id] };
@@ -70,7 +59,7 @@ async function main(): Promise<void> {
       chunks: record.chunks.length,
       sections: sections.total,
       clusters: engine.group(documentGroupId(record.doc.id))?.group.clusters.length ?? 0,
-      indexMs: Math.round(indexMs),
+      indexMs,
       breadthMs: Math.round(breadthMs),
       route: breadth.result.breadth ? 'breadth' : 'search',
       budgets: Object.fromEntries(
@@ -83,7 +72,7 @@ async function main(): Promise<void> {
   }
   const report: BreadthReport = { tool: 'bench:breadth', startedAt: new Date().toISOString(), node: process.version, embedder: embedderId, budgets: BUDGETS, rows };
   console.log(`\n${breadthTable(report)}`);
-  if (values.out) await writeFile(values.out, JSON.stringify(report, null, 2));
+  if (out) await writeFile(out, JSON.stringify(report, null, 2));
 }
 
 await main();

@@ -5,16 +5,10 @@
  * reads no cluster, all in one run on one index. Each document is indexed alone, as a person's
  * library of one: its best chunks are all its own, so the question searches its clusters.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { LociEngine } from '../../src/core/engine/engine.ts';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
-import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
-import { loadNodeModels } from '../../src/models/node.ts';
-
-const SHARED = path.resolve(import.meta.dirname, '../../../shared');
-const DOCS = path.join(SHARED, 'data/documents');
+import { benchEmbedder, DOCS, libraryOf, SHARED } from '../shared/one-document-library.ts';
 
 /** A long filing, a law and a book, each with a question about one thing in it. */
 const CASES = [
@@ -44,13 +38,10 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { embedder: { type: 'string' }, models: { type: 'string' }, out: { type: 'string' } } });
-  const embedderId = values.embedder ?? 'tiny-lexical-bert-zh';
-  const { embedder } = await loadNodeModels({ modelsDir: values.models ?? path.join(SHARED, 'models'), embedder: embedderId });
+  const { embedderId, embedder, out: given } = await benchEmbedder();
   const rows: Row[] = [];
   for (const { file, question } of CASES) {
-    const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
-    const [, indexMs] = await timed(async () => engine.indexFiles([{ name: path.basename(file), bytes: new Uint8Array(await readFile(file)) }]));
+    const { engine, indexMs } = await libraryOf(embedder, file);
     // calibrated before the clock runs: the first hybrid question would otherwise pay for it
     await engine.fusionWeight();
     const [, oneHopMs] = await timed(() => engine.retrieve(question, { ...DEFAULT_RETRIEVAL, hops: 1 }));
@@ -58,11 +49,11 @@ async function main(): Promise<void> {
     const [, againMs] = await timed(() => engine.retrieve(question, DEFAULT_RETRIEVAL));
     const [record] = engine.documents;
     const clusters = first.result.secondHop?.clusters;
-    const row: Row = { document: record.doc.name, chunks: record.chunks.length, ...(clusters !== undefined ? { clusters } : {}), indexMs: Math.round(indexMs), oneHopMs, firstMs, againMs };
+    const row: Row = { document: record.doc.name, chunks: record.chunks.length, ...(clusters !== undefined ? { clusters } : {}), indexMs, oneHopMs, firstMs, againMs };
     rows.push(row);
     console.log(`${row.document} (${row.chunks} chunks, indexed in ${row.indexMs} ms): one hop ${oneHopMs} ms; first question ${firstMs} ms (${clusters ?? 'no'} clusters searched); again ${againMs} ms`);
   }
-  const out = values.out ?? path.join('bench-results', `one-document-${embedderId}.json`);
+  const out = given ?? path.join('bench-results', `one-document-${embedderId}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   const report = { tool: 'bench:one-document', startedAt: new Date().toISOString(), node: process.version, embedder: embedderId, rows };
   await writeFile(out, JSON.stringify(report, null, 2));

@@ -70,9 +70,10 @@ export class Chats {
       // for it): written first, it took 1-3 ms of a question's 12-17 ms to its sources.
       const existing = await getChat(this.deps.db, chatId);
       const scope = request.scope ?? existing?.scope;
-      opened = existing ? this.keepScope(existing, request.scope) : this.createChat(chatId, question, scope);
+      const record = existing ? this.keepScope(existing, request.scope) : this.createChat(chatId, question, scope);
+      opened = record;
       // awaited at the first event, or on failure below: never left to reject unheard
-      opened.catch(() => undefined);
+      record.catch(() => undefined);
       const engine = this.deps.engine();
       if (!engine) throw new Error('the library is still opening; ask again in a moment');
       const history = existing ? historyOf(existing) : [];
@@ -86,7 +87,8 @@ export class Chats {
         rerank: choices.rerank && this.deps.canRerank(),
         history: history.length > 0 ? history : undefined,
         signal,
-        onProgress: preparing(send),
+        // said once the record is there too, and before the sources, which wait for the same record
+        onProgress: preparing((event) => void record.then(() => send(event), () => undefined)),
       };
       // Stop ends the wait at once, even for a step that cannot itself be interrupted (the chat
       // model's tokenizer fetched while the sources' tokens are counted, or the model loading).

@@ -12,7 +12,7 @@ import { answerQuestion, type AnswerDeps } from './answers.ts';
 import { addBaselineDeltas } from './baselines.ts';
 import { memoCountTokens, type CountTokens } from './budget.ts';
 import { buildIndexes, type EvalIndex, type EvalModels } from './build-index.ts';
-import { budgetChunks, candidatesPerList, chunksPerQuestion, indexSettings, methodStrategies, methodsOf, needsClusters, type EvalConfig } from './config.ts';
+import { budgetChunks, candidatesPerList, chunksPerQuestion, indexSettings, methodsOf, needsClusters, type EvalConfig } from './config.ts';
 import { retrieveOne, type GoldScoring, type RetrieveSettings } from './retrieve-one.ts';
 import { summarizeMethod } from './summarize.ts';
 import { reportTables } from './tables.ts';
