@@ -335,13 +335,24 @@ export class LociEngine {
   /**
    * How many clusters hold a document's chunks, its clusters made first if they were not: what a
    * question about that one document searches (ask.ts: aboutOneDocument). The first such question
-   * waits for them, as a question about the whole document does.
+   * waits for them, as a question about the whole document does, unless the library made them
+   * while it was idle (the app's Library.idle).
    */
   private async clustersOf(docId: string, how: Waiting): Promise<number> {
     await this.makeClusters({ ...how, docIds: new Set([docId]) });
+    return this.clusterCount(docId) ?? 0;
+  }
+
+  /** How many clusters hold a document's chunks; undefined while its clusters are not made. */
+  clusterCount(docId: string): number | undefined {
     const pooled = this.indexer.groups.get(CORPUS_GROUP_ID)?.group;
-    if (!pooled) return this.indexer.groups.get(documentGroupId(docId))?.group.clusters.length ?? 0;
-    return pooled.clusters.filter((c) => c.members.some((m) => this.corpus.findChunk(m.chunkId)?.docId === docId)).length;
+    if (pooled?.docIds.includes(docId)) return pooled.clusters.filter((c) => c.members.some((m) => this.corpus.findChunk(m.chunkId)?.docId === docId)).length;
+    return this.indexer.groups.get(documentGroupId(docId))?.group.clusters.length;
+  }
+
+  /** The embedded documents whose clusters are not made yet (what `makeClusters` would make). */
+  unclustered(): string[] {
+    return this.indexer.unclustered();
   }
 
   /** A strategy that searches clusters or RAPTOR nodes finds them made (see makeClusters). */

@@ -22,6 +22,7 @@ import { roundRowsToStored } from '../stored-index/vector-codec.ts';
 import { covers, termsFor } from '../search/entry-terms.ts';
 import type { LiveCorpus } from '../search/live-corpus.ts';
 import { buildRaptorEntries } from './raptor-stage.ts';
+import { GroupFlights } from './group-flights.ts';
 import { preparseStage, type PreparseBudget, type PreparseOutcome } from './preparse-stage.ts';
 import { CORPUS_GROUP_ID, documentGroupId, reached, type RecordSink, type StageDeps, type StageOptions } from './stages.ts';
 
@@ -57,6 +58,8 @@ export interface IngestFileOptions extends StageOptions {
 export class Indexer implements RecordSink {
   readonly documents = new Map<string, DocumentRecord>();
   readonly groups = new Map<string, GroupRecord>();
+  /** Groups being clustered, so that a second reader waits for the run under way. */
+  private readonly flights = new GroupFlights();
 
   constructor(private readonly deps: IndexerDeps) {}
 
@@ -175,23 +178,34 @@ export class Indexer implements RecordSink {
    * 13.9 s).
    */
   async makeClusters(options: StageOptions = {}): Promise<string[]> {
-    const embedded = [...this.documents.values()].filter((r) => reached(r.job, 'embedded'));
+    const embedded = () => [...this.documents.values()].filter((r) => reached(r.job, 'embedded'));
     if (this.deps.manifest.clustering.scope === 'document') {
       const made: string[] = [];
-      for (const record of embedded) {
+      for (const record of embedded()) {
         const id = documentGroupId(record.doc.id);
         if (this.groups.has(id) || (options.docIds && !options.docIds.has(record.doc.id))) continue;
-        await this.clusterGroup(id, [record], options);
+        await this.flights.run(id, () => this.groups.has(id), (onProgress) => this.clusterGroup(id, [record], { ...options, onProgress }), options);
         made.push(id);
       }
       return made;
     }
     // A pooled corpus is one group: clustering some documents of it would cluster a different corpus.
-    const current = this.groups.get(CORPUS_GROUP_ID)?.group.docIds;
-    const ids = embedded.map((r) => r.doc.id);
-    if (embedded.length === 0 || (current && current.length === ids.length && current.every((id, i) => id === ids[i]))) return [];
-    await this.clusterGroup(CORPUS_GROUP_ID, embedded, options);
+    if (this.unclustered().length === 0) return [];
+    const current = () => this.unclustered().length === 0;
+    await this.flights.run(CORPUS_GROUP_ID, current, (onProgress) => this.clusterGroup(CORPUS_GROUP_ID, embedded(), { ...options, onProgress }), options);
     return [CORPUS_GROUP_ID];
+  }
+
+  /**
+   * The embedded documents whose clusters `makeClusters` would make: those with no group of their
+   * own, or, in a pooled corpus, all of them when its group is missing or holds other documents.
+   */
+  unclustered(): string[] {
+    const ids = [...this.documents.values()].filter((r) => reached(r.job, 'embedded')).map((r) => r.doc.id);
+    if (this.deps.manifest.clustering.scope === 'document') return ids.filter((id) => !this.groups.has(documentGroupId(id)));
+    const current = this.groups.get(CORPUS_GROUP_ID)?.group.docIds;
+    const same = current !== undefined && current.length === ids.length && current.every((id, i) => id === ids[i]);
+    return ids.length === 0 || same ? [] : ids;
   }
 
   /** Pre-parses every source not yet done, within the budget; marks finished documents ready. */
@@ -304,6 +318,8 @@ export class Indexer implements RecordSink {
       entries.push(...raptor.entries);
       groupVectors = concatVectors(groupVectors, raptor.vectors);
     }
+    // a document deleted while its clusters were made leaves nothing behind
+    if (records.some((r) => !this.documents.has(r.doc.id))) return;
     await this.putGroup({ group, entries, vectors: groupVectors, preparse: [] });
   }
 }
