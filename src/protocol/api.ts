@@ -40,6 +40,11 @@ export interface LibraryDoc {
   encoding?: string;
   /** Files dropped again with the same content under other names, which were not added. */
   copies?: string[];
+  /**
+   * How many topics (clusters of related passages) hold its passages, once they are made: while
+   * the library is idle, or by the first question that needs them.
+   */
+  topics?: number;
   /** For status 'error': the browser's storage for this site was full (the page words it, not `error`). */
   storageFull?: StorageShortage;
   /**

@@ -27,13 +27,13 @@ function markdown(title: string, paragraphs: number): Uint8Array {
   return new TextEncoder().encode(`# ${title}\n\n${body.join('\n\n')}\n`);
 }
 
-async function setUp() {
+async function setUp(options: { idleQuietMs?: number; meaningReady?: () => boolean } = {}) {
   const store = await IdbIndexStore.open({ factory: new IDBFactory() });
   const engine = await LociEngine.open({ embedder: hashEmbedder(), store });
   const paused = new PausedJobs(store.db);
   let rows: LibraryDoc[] = [];
   const storage = storageDeps(store.db);
-  const library = new Library({ store, paused, engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents), ...storage });
+  const library = new Library({ store, paused, engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents), ...storage, ...options });
   return { store, engine, paused, library, rows: () => rows };
 }
 
@@ -122,6 +122,33 @@ describe('Library', () => {
     await searchable;
     const [doc] = engine.documents;
     expect(['chunked', 'embedded', 'clustered', 'preparsed', 'ready']).toContain(doc.job.stage);
+  });
+
+  it('makes each ready document\'s topics once no job waits, and its row says how many', async () => {
+    const { engine, library, rows } = await setUp({ idleQuietMs: 20 });
+    const file = (title: string) => new File([markdown(title, 40) as Uint8Array<ArrayBuffer>], `${title}.md`, { type: 'text/markdown' });
+    await library.add([file('first'), file('second')]);
+    await vi.waitFor(() => expect(rows().map((row) => row.topics ?? 0).every((n) => n > 0)).toBe(true), { timeout: 20000 });
+    expect(engine.unclustered()).toEqual([]);
+    expect(rows().map((row) => row.topics)).toEqual(engine.documents.map((r) => engine.clusterCount(r.doc.id)));
+    // nothing is left: a step says so
+    expect(await library.idle(new AbortController().signal)).toBe('done');
+  });
+
+  it('makes no topics while the model that embeds them is loading, nor of a paused document', async () => {
+    let ready = false;
+    const { engine, library, paused, store } = await setUp({ idleQuietMs: 0, meaningReady: () => ready });
+    const id = await store.addOriginal('notes.md', 'text/markdown', markdown('Notes', 40));
+    await library.refresh();
+    expect(await library.run(id, new AbortController().signal)).toBe('done');
+    expect(await library.idle(new AbortController().signal)).toBe('done');
+    expect(engine.clusterCount(id)).toBeUndefined();
+    ready = true;
+    await paused.set(id, true);
+    expect(await library.idle(new AbortController().signal)).toBe('done');
+    await paused.set(id, false);
+    expect(await library.idle(new AbortController().signal)).toBe('more');
+    expect(engine.clusterCount(id)).toBeGreaterThan(0);
   });
 
   it("shows a row's chunks as searchable before its first batch of vectors is back", async () => {

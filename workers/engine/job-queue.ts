@@ -1,7 +1,8 @@
 /**
  * One indexing job at a time, in the order documents arrived. A job can be stopped (pause,
  * cancel, delete): its AbortController fires and the caller waits until the job has really
- * stopped, so nothing writes a record of a document that is being removed.
+ * stopped, so nothing writes a record of a document that is being removed. When no job waits,
+ * the runner's idle work runs (one step at a time), and gives way to the next job that arrives.
  */
 
 /** What a job run says: finished, or more work remains (a pre-parse budget ran out). */
@@ -9,12 +10,20 @@ export type JobOutcome = 'done' | 'more';
 
 export interface JobRunner {
   run(docId: string, signal: AbortSignal): Promise<JobOutcome>;
+  /**
+   * One step of work that waits for an empty queue: 'more' when another step remains, 'done'
+   * when nothing does (it runs again after the next job). Stopped by a job arriving, or `halt`.
+   */
+  idle?(signal: AbortSignal): Promise<JobOutcome>;
 }
 
 export class JobQueue {
   private readonly waiting: string[] = [];
-  private current: { docId: string; controller: AbortController; finished: Promise<void> } | undefined;
+  /** The job or idle step running; an idle step has no document. */
+  private current: { docId?: string; controller: AbortController; finished: Promise<void> } | undefined;
   private halted = false;
+  /** The idle work said it had nothing left; a job's end gives it another look. */
+  private idleDone = false;
 
   /** `onChange` hears every start and end of a job, for the library's status column. */
   constructor(
@@ -32,16 +41,22 @@ export class JobQueue {
 
   enqueue(docId: string): void {
     if (!this.has(docId)) this.waiting.push(docId);
+    // a job goes before idle work: the step stops, and the job starts once it has
+    if (this.current && this.current.docId === undefined) this.current.controller.abort();
     this.next();
   }
 
-  /** Takes the document out of the queue, stopping its job if it runs; resolves once it stopped. */
+  /**
+   * Takes the document out of the queue, stopping its job if it runs; resolves once it stopped.
+   * Idle work stops too (it may be working on that document) and starts again after.
+   */
   async stop(docId: string): Promise<void> {
     const at = this.waiting.indexOf(docId);
     if (at >= 0) this.waiting.splice(at, 1);
-    if (this.current?.docId !== docId) return;
-    this.current.controller.abort();
-    await this.current.finished;
+    const current = this.current;
+    if (!current || (current.docId !== undefined && current.docId !== docId)) return;
+    current.controller.abort();
+    await current.finished;
   }
 
   /** Stops everything (before the engine is replaced); `resumeAll` starts again. */
@@ -55,13 +70,15 @@ export class JobQueue {
 
   resumeAll(): void {
     this.halted = false;
+    // the index may be another one now, with idle work of its own
+    this.idleDone = false;
     this.next();
   }
 
   private next(): void {
     if (this.current || this.halted) return;
     const docId = this.waiting.shift();
-    if (docId === undefined) return;
+    if (docId === undefined) return this.nextIdle();
     const controller = new AbortController();
     const finished = this.runner.run(docId, controller.signal).then(
       (outcome) => {
@@ -70,12 +87,33 @@ export class JobQueue {
       },
       () => undefined,
     );
+    this.idleDone = false;
     this.current = { docId, controller, finished };
     this.onChange();
     void finished.then(() => {
       this.current = undefined;
       this.next();
       this.onChange();
+    });
+  }
+
+  private nextIdle(): void {
+    const idle = this.runner.idle?.bind(this.runner);
+    if (!idle || this.idleDone) return;
+    const controller = new AbortController();
+    const finished = idle(controller.signal).then(
+      (outcome) => {
+        if (outcome === 'done' && !controller.signal.aborted) this.idleDone = true;
+      },
+      // a step that fails is not tried again at once, which would spin: the next job's end retries it
+      () => {
+        if (!controller.signal.aborted) this.idleDone = true;
+      },
+    );
+    this.current = { controller, finished };
+    void finished.then(() => {
+      this.current = undefined;
+      this.next();
     });
   }
 }

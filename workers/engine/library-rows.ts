@@ -18,6 +18,8 @@ export interface JobView {
   progress?: LibraryDoc['progress'];
   /** Names the same bytes were dropped under again (not added). */
   copies?: string[];
+  /** How many clusters (topics) hold its passages, once they are made. */
+  topics?: number;
 }
 
 export function libraryRow(summary: DocumentSummary, record: DocumentRecord | undefined, job: JobView): LibraryDoc {
@@ -41,6 +43,7 @@ export function libraryRow(summary: DocumentSummary, record: DocumentRecord | un
   if (record?.doc.pageCount !== undefined) row.pageCount = record.doc.pageCount;
   if (record?.doc.encoding !== undefined) row.encoding = record.doc.encoding;
   if (job.copies?.length) row.copies = job.copies;
+  if (job.topics !== undefined) row.topics = job.topics;
   return row;
 }
 

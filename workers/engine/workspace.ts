@@ -85,6 +85,7 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
     room: (atMost) => measureRoom(atMost),
     notify: (notice, subject) => events.notify(notice, subject),
     resolved: (subject) => events.send({ type: 'resolved', subject }),
+    meaningReady: deps.meaningReady,
   });
   const image = new ImageSaver({
     store,

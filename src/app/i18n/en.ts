@@ -101,6 +101,8 @@ export const en = {
 
   'doc.passages': '{n} passages',
   'doc.passages.one': '{n} passage',
+  'doc.topics': '{n} topics',
+  'doc.topics.one': '{n} topic',
   'doc.pages': '{n} pages',
   'doc.pages.one': '{n} page',
   'doc.encoding': 'read as {name}',
@@ -263,7 +265,7 @@ export const en = {
   'retriever.lexical': 'Keywords only',
   'settings.retrieverHelp': 'Meaning finds passages that say the same in other words; keywords find exact names, numbers and terms.',
   'settings.hops': 'Second hop for questions that connect two facts',
-  'settings.hopsHelp': 'Searches again with names and rare words from the best passages found first. When the best passages all come from one document, that document’s topics are searched instead (the first such question waits for them to be made). A little slower.',
+  'settings.hopsHelp': 'Searches again with names and rare words from the best passages found first. When the best passages all come from one document, that document’s topics are searched instead (made while the library is idle, or by the first such question, which then waits for them). A little slower.',
   'settings.subQuestions': 'Let the language model write the second search’s questions',
   'settings.subQuestionsHelp': 'The model reads the question and the first passages and asks for what is still missing. Slower: it writes before every answer.',
   'settings.advanced': 'Advanced',
