@@ -2,7 +2,8 @@
  * The issue's main acceptance, driven through the UI of the production build: two documents
  * dropped in reach `ready`, a question's answer streams with sources, a source opens its
  * highlighted passage, the inspector shows the trace, the hybrid weight and the cluster map, and
- * after a reload the library, the index and the conversation (weight included) are still there; a
+ * after a reload the library, the index and the conversation (weight included) are still there,
+ * each document's topics found while the library was idle; a
  * question asked by keywords only with a second hop then searches without the dense list: one
  * about one document takes no second hop and says why, one across two laws takes it, one naming a
  * document by its file name is searched in that document too, and one about the whole of a
@@ -10,9 +11,9 @@
  * No request leaves localhost.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, docRow, embedderDevice, fusionWeight, openRecordedApp, statuses, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, docRow, embedderDevice, fusionWeight, openRecordedApp, statuses, waitForStatus, waitForTopics } from './support/app-page.ts';
 import { offMachine, screenshot, useBrowser } from './support/browser.ts';
-import { CYBERSECURITY_LAW, DATA_SECURITY_LAW, OUTLINE_PDF } from './support/files.ts';
+import { CYBERSECURITY_LAW, DATA_SECURITY_LAW, COCA_COLA_10K, OUTLINE_PDF } from './support/files.ts';
 
 const baseURL = inject('baseURL');
 const QUESTION = '数据处理者应当履行哪些数据安全保护义务？';
@@ -73,6 +74,10 @@ describe('the app, end to end', () => {
     expect(page.workers().map((worker) => worker.url()).filter((url) => url.includes('cluster.worker'))).toHaveLength(1);
     await page.keyboard.press('Escape');
 
+    // Once nothing was left to read, the library found each document's topics while idle, and
+    // the rows say how many (kept across the reload below).
+    for (const name of ['数据安全法_2021.md', 'pypdf_pdflatex-outline.pdf']) await waitForTopics(page, name);
+    expect(await docRow(page, '数据安全法_2021.md').textContent()).toMatch(/\d+ topics?/);
     const chunksBefore = await docRow(page, '数据安全法_2021.md').textContent();
     await page.reload();
     await appStarted(page);
@@ -112,9 +117,11 @@ describe('the app, end to end', () => {
     await page.keyboard.press('Escape');
 
     // A question across two laws: the second hop, the words it searched again with, and its
-    // candidates after the first hop's.
-    await page.setInputFiles('[data-testid="file-input"]', [CYBERSECURITY_LAW]);
+    // candidates after the first hop's. A 197-page 10-K dropped with the second law is still being
+    // read after it, so the library is not idle and finds no topics meanwhile.
+    await page.setInputFiles('[data-testid="file-input"]', [CYBERSECURITY_LAW, COCA_COLA_10K]);
     await waitForStatus(page, '网络安全法_2016.md', 'ready');
+    const lawReady = Date.now();
     await ask(page, '网络运营者和数据处理者应当履行哪些安全保护义务？');
     await page.click('[data-testid="open-inspector"]');
     await page.locator('[data-testid="trace-row"]').first().waitFor();
@@ -126,9 +133,9 @@ describe('the app, end to end', () => {
     await screenshot(page, 'inspector-keywords-only');
     await page.keyboard.press('Escape');
 
-    // A question about the cybersecurity law alone, whose topics nothing has made yet, searched by
-    // meaning and keywords again: the turn says while searching that it waits for them, and the
-    // inspector that they were searched with the law's passages.
+    // A question about the cybersecurity law alone, whose topics nothing has made yet (the 10-K
+    // is still being read), searched by meaning and keywords again: the turn says while searching
+    // that it waits for them, and the inspector that they were searched with the law's passages.
     await page.click('[data-testid="open-settings"]');
     await page.check('[data-testid="settings-retriever"] input[value="hybrid"]');
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="settings-retriever"] input[value="hybrid"]')?.checked);
@@ -140,6 +147,8 @@ describe('the app, end to end', () => {
         for (const status of document.querySelectorAll('[data-testid="turn-status"]')) seen.push(status.textContent ?? '');
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
+    console.log(`[app] the law's own question asked ${((Date.now() - lawReady) / 1000).toFixed(1)} s after it was ready`);
+    expect(await statuses(page)).toMatchObject({ 'COCACOLA_2017_10K.pdf': expect.stringMatching(/^(queued|indexing)$/) });
     await ask(page, '关键信息基础设施的运营者采购网络产品和服务应当遵守什么规定？');
     const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
     expect(seen.some((text) => /Finding the topics of 网络安全法_2016\.md, once, for questions about it… \d+%/.test(text))).toBe(true);
@@ -148,6 +157,13 @@ describe('the app, end to end', () => {
     expect(await page.textContent('[data-testid="second-hop"] [data-testid="hop-within"]')).toMatch(/网络安全法_2016\.md.*Its \d+ topics \(clusters of related passages\) were searched/);
     expect(await page.locator('[data-testid="trace-row"][data-kind="cluster"]').count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
+    // The question made the law's topics, and its row says so; the 10-K is deleted (read or not by now).
+    await waitForTopics(page, '网络安全法_2016.md');
+    const tenK = docRow(page, 'COCACOLA_2017_10K.pdf');
+    console.log(`[app] the 10-K was ${await tenK.getAttribute('data-status')} when the law's topics were found`);
+    await tenK.locator('[data-testid="delete-doc"]').click();
+    await tenK.locator('[data-testid="confirm-delete"]').click();
+    await tenK.waitFor({ state: 'detached' });
 
     // A question naming a document by its file name is searched in that document too, and says so.
     await ask(page, 'What does pypdf show in its outline?');

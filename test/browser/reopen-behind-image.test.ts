@@ -4,7 +4,7 @@
  * written since, answers from them, and saves the image again so the open after reads none.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, corpusOpening, imageSaved, openedFrom, openRecordedApp, recordsSince, statuses, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, corpusOpening, imageSaved, openedFrom, openRecordedApp, recordsSince, statuses, topicsSettled, waitForStatus } from './support/app-page.ts';
 import { offMachine, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW, memoryFile } from './support/files.ts';
 
@@ -19,6 +19,7 @@ describe('reopening with the open image behind the records', () => {
     const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
     await waitForStatus(page, '数据安全法_2021.md', 'ready');
+    await topicsSettled(page);
     await imageSaved(page);
 
     // a note indexed and the tab reloaded at once, before the image is saved again; should a slow
@@ -42,7 +43,8 @@ describe('reopening with the open image behind the records', () => {
     const sources = await page.locator('[data-testid="source"]').evaluateAll((chips) => chips.map((c) => c.getAttribute('title') ?? ''));
     expect(sources.some((text) => text.includes(`order ${n}`))).toBe(true);
 
-    // the image is made again at the new revision: the next open reads no record
+    // the image is made again at the new revision, once the notes' topics are written: the next open reads no record
+    await topicsSettled(page);
     await imageSaved(page);
     await page.reload();
     await appStarted(page);

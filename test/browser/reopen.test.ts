@@ -4,7 +4,7 @@
  * words find (and says so), and once the model is there questions are searched by meaning again.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, corpusOpening, imageSaved, openedFrom, openRecordedApp, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, corpusOpening, imageSaved, openedFrom, openRecordedApp, waitForStatus, waitForTopics } from './support/app-page.ts';
 import { offMachine, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 
@@ -18,6 +18,7 @@ describe('reopening before the embedding model has loaded', () => {
     const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
     await waitForStatus(page, NAME, 'ready');
+    await waitForTopics(page, NAME);
     await imageSaved(page);
 
     // the embedder's files leave the browser's cache, and the next download of them is held back

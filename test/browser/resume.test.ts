@@ -49,8 +49,8 @@ describe('indexing across a reload', () => {
     expect(own.floats).toBe(own.ids.length * DIMENSION);
     // beside the open image, vectors are kept out of IndexedDB (a file of their own, then the image)
     expect(own.inRecord).toBe(false);
-    // clusters are made when something reads them, not while indexing
-    expect(index.groups).toEqual([]);
+    // clusters are not made while indexing: only its own, by the library once idle, may be there
+    expect(index.groups.filter((id) => id !== `g:${doc.id}`)).toEqual([]);
     // The row counts what the index holds.
     expect(await docRow(page, NAME).textContent()).toContain(String(chunkIds.length));
 

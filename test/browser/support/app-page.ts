@@ -41,6 +41,28 @@ export async function waitForStatus(page: Page, name: string, statuses: DocStatu
   );
 }
 
+/** Waits until a document's row says its topics (clusters) are found. */
+export async function waitForTopics(page: Page, name: string, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll('[data-testid="doc-row"]')].some((row) => row.textContent?.includes(n) && Number(row.getAttribute('data-topics')) > 0),
+    name,
+    { timeout, polling: 250 },
+  );
+}
+
+/**
+ * Waits until the library has been idle long enough to find the topics of every ready document
+ * (a short one has none: its row says 0). The library writes them while idle, so a test that
+ * compares what is stored, or reloads right after the image is saved, waits for them first.
+ */
+export async function topicsSettled(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-testid="doc-row"][data-status="ready"]')].every((row) => row.hasAttribute('data-topics')),
+    undefined,
+    { timeout, polling: 250 },
+  );
+}
+
 export async function statuses(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
     const out: Record<string, string> = {};
