@@ -1,7 +1,10 @@
 /**
  * One helper worker the engine worker starts on first use and calls through comlink, which a stop
  * (pause, cancel, delete) ends at once: a busy worker reads no message, so the only way to stop
- * seconds of clustering or OCR is to terminate it. The next call starts a new one.
+ * seconds of clustering or OCR is to terminate it. The next call starts a new one. Calls take
+ * turns: ending the worker for one stopped call would otherwise take down the calls sent to it
+ * after (a question's clustering behind the library's idle one, stopped by a drop), whose replies
+ * would never come.
  */
 import { wrap, type Remote } from 'comlink';
 import { CancelledError, throwIfAborted } from '../../src/core/util/abort.ts';
@@ -15,6 +18,8 @@ interface Running<Api> {
 
 export class WorkerSlot<Api> {
   private running: Running<Api> | undefined;
+  /** Settles when the last call asked for has ended. */
+  private tail: Promise<void> = Promise.resolve();
 
   /**
    * `create` must hold the literal `new Worker(new URL('…', import.meta.url))`: Vite bundles a
@@ -25,8 +30,23 @@ export class WorkerSlot<Api> {
     private readonly label: string,
   ) {}
 
-  /** Runs `call` on the worker; `work` names it in the CancelledError a stop gives. */
+  /** Runs `call` on the worker once the calls before it have ended; `work` names it in the CancelledError a stop gives. */
   async call<T>(work: string, signal: AbortSignal | undefined, call: (api: Remote<Api>) => Promise<T>): Promise<T> {
+    throwIfAborted(signal, work);
+    const before = this.tail;
+    let ended = () => {};
+    const mine = new Promise<void>((resolve) => (ended = resolve));
+    // a call that leaves the line early still lets the next one go only after the one before it
+    this.tail = before.then(() => mine);
+    try {
+      await turn(before, signal, work);
+      return await this.run(work, signal, call);
+    } finally {
+      ended();
+    }
+  }
+
+  private async run<T>(work: string, signal: AbortSignal | undefined, call: (api: Remote<Api>) => Promise<T>): Promise<T> {
     throwIfAborted(signal, work);
     const running = this.start();
     let onAbort: (() => void) | undefined;
@@ -67,5 +87,18 @@ export class WorkerSlot<Api> {
     const running: Running<Api> = { worker, api: wrap<Api>(worker), failed };
     this.running = running;
     return running;
+  }
+}
+
+/** Waits for the calls before to end; a call stopped while it waits leaves the line at once. */
+async function turn(before: Promise<void>, signal: AbortSignal | undefined, work: string): Promise<void> {
+  if (!signal) return before;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => (onAbort = () => reject(new CancelledError(work))));
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    await Promise.race([before, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
