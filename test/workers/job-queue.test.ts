@@ -1,6 +1,7 @@
 /**
- * The library's job queue with idle work: the idle step runs only while no job waits, gives way to
- * a job that arrives (the job starts once the step has stopped), and runs again after a job ends.
+ * The library's job queue with idle work: the idle step runs only while no job waits and nothing
+ * holds it, gives way to a job that arrives (the job starts once the step has stopped) and to a
+ * hold, and runs again after a job ends.
  */
 import { describe, expect, it } from 'vitest';
 import { JobQueue, type JobOutcome, type JobRunner } from '../../workers/engine/job-queue.ts';
@@ -72,6 +73,26 @@ describe('JobQueue idle work', () => {
     await r.settled();
     await queue.stop('some-document');
     expect(r.log).toEqual(['idle', 'idle stopped', 'idle', 'idle stopped', 'idle']);
+  });
+
+  it('a hold (a question) stops the idle step, none starts while held, and jobs go on', async () => {
+    const r = runner(['more', 'more', 'more']);
+    const queue = new JobQueue(r);
+    queue.resumeAll();
+    await r.settled();
+    const release = queue.hold();
+    const again = queue.hold();
+    await r.settled();
+    queue.enqueue('a');
+    await r.settled();
+    expect(r.log).toEqual(['idle', 'idle stopped', 'job a']);
+    release();
+    release();
+    await r.settled();
+    expect(r.log).toHaveLength(3);
+    again();
+    await r.settled();
+    expect(r.log).toEqual(['idle', 'idle stopped', 'job a', 'idle']);
   });
 
   it('a failing idle step is not tried again at once', async () => {

@@ -110,7 +110,13 @@ export class EngineService implements EngineApi {
       release(onEvent);
       throw error;
     }
-    await ws.chats.ask(question, request, onEvent);
+    // the library's idle work gives way: the question may need the worker it clusters on
+    const letIdleGo = ws.library.queue.hold();
+    try {
+      await ws.chats.ask(question, request, onEvent);
+    } finally {
+      letIdleGo();
+    }
   }
 
   stop(): Promise<void> {
@@ -168,7 +174,12 @@ export class EngineService implements EngineApi {
   }
 
   async clusterMap(docId: string): Promise<ClusterMap | undefined> {
-    return this.index.needEngine().clusterMap(docId);
+    const letIdleGo = (await this.searchable()).library.queue.hold();
+    try {
+      return await this.index.needEngine().clusterMap(docId);
+    } finally {
+      letIdleGo();
+    }
   }
 
   settings(): Promise<AppSettings> {

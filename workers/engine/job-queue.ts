@@ -2,7 +2,8 @@
  * One indexing job at a time, in the order documents arrived. A job can be stopped (pause,
  * cancel, delete): its AbortController fires and the caller waits until the job has really
  * stopped, so nothing writes a record of a document that is being removed. When no job waits,
- * the runner's idle work runs (one step at a time), and gives way to the next job that arrives.
+ * the runner's idle work runs (one step at a time), and gives way to the next job that arrives
+ * and to what the person waits for (`hold`).
  */
 
 /** What a job run says: finished, or more work remains (a pre-parse budget ran out). */
@@ -24,6 +25,8 @@ export class JobQueue {
   private halted = false;
   /** The idle work said it had nothing left; a job's end gives it another look. */
   private idleDone = false;
+  /** What the person waits for meanwhile (a question), during which no idle step runs. */
+  private holds = 0;
 
   /** `onChange` hears every start and end of a job, for the library's status column. */
   constructor(
@@ -68,6 +71,22 @@ export class JobQueue {
     await this.current.finished;
   }
 
+  /**
+   * Something the person waits for begins (a question, the cluster map): the idle step stops, and
+   * none starts until every hold is released. Jobs go on. Returns the release.
+   */
+  hold(): () => void {
+    this.holds++;
+    if (this.current && this.current.docId === undefined) this.current.controller.abort();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.next();
+    };
+  }
+
   resumeAll(): void {
     this.halted = false;
     // the index may be another one now, with idle work of its own
@@ -99,7 +118,7 @@ export class JobQueue {
 
   private nextIdle(): void {
     const idle = this.runner.idle?.bind(this.runner);
-    if (!idle || this.idleDone) return;
+    if (!idle || this.idleDone || this.holds > 0) return;
     const controller = new AbortController();
     const finished = idle(controller.signal).then(
       (outcome) => {
