@@ -151,6 +151,28 @@ describe('Library', () => {
     expect(engine.clusterCount(id)).toBeGreaterThan(0);
   });
 
+  it('goes on with the other documents when one document\'s topics cannot be made', async () => {
+    const { engine, library, store } = await setUp({ idleQuietMs: 0 });
+    const first = await store.addOriginal('first.md', 'text/markdown', markdown('First', 40));
+    const second = await store.addOriginal('second.md', 'text/markdown', markdown('Second', 40));
+    await library.refresh();
+    for (const id of [first, second]) await library.run(id, new AbortController().signal);
+    const make = engine.makeClusters.bind(engine);
+    vi.spyOn(engine, 'makeClusters').mockImplementation(async (options) => {
+      if (options?.docIds?.has(first)) throw new Error('no room for its clusters');
+      return make(options);
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const signal = new AbortController().signal;
+    expect(await library.idle(signal)).toBe('more');
+    expect(await library.idle(signal)).toBe('more');
+    expect(await library.idle(signal)).toBe('done');
+    expect(engine.clusterCount(first)).toBeUndefined();
+    expect(engine.clusterCount(second)).toBeGreaterThan(0);
+    expect(warn.mock.calls[0][0]).toContain('first.md');
+    warn.mockRestore();
+  });
+
   it("shows a row's chunks as searchable before its first batch of vectors is back", async () => {
     const store = await IdbIndexStore.open({ factory: new IDBFactory() });
     const embedder = hashEmbedder();

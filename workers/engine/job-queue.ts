@@ -13,7 +13,8 @@ export interface JobRunner {
   run(docId: string, signal: AbortSignal): Promise<JobOutcome>;
   /**
    * One step of work that waits for an empty queue: 'more' when another step remains, 'done'
-   * when nothing does (it runs again after the next job). Stopped by a job arriving, or `halt`.
+   * when nothing does (it runs again after the next job). Stopped by a job arriving, a `hold`,
+   * `stop` or `halt`.
    */
   idle?(signal: AbortSignal): Promise<JobOutcome>;
 }

@@ -73,6 +73,8 @@ export class Library implements JobRunner {
   /** Reads scanned pages, on a worker started at the first one. */
   private readonly ocr: WorkerOcr;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Documents whose clusters failed while idle this session: not tried again while idle. */
+  private readonly unclusterable = new Set<string>();
 
   constructor(private readonly deps: LibraryDeps) {
     this.ocr = new WorkerOcr(deps.device);
@@ -400,15 +402,15 @@ export class Library implements JobRunner {
     await quiet(this.deps.idleQuietMs ?? IDLE_QUIET_MS, signal);
     const engine = this.deps.engine();
     if (!engine || this.deps.meaningReady?.() === false) return 'done';
-    const docId = engine.unclustered().find((id) => this.isReady(id) && !this.deps.paused.has(id));
+    const docId = engine.unclustered().find((id) => this.isReady(id) && !this.deps.paused.has(id) && !this.unclusterable.has(id));
     if (docId === undefined) return 'done';
     try {
       await engine.makeClusters({ docIds: new Set([docId]), signal });
     } catch (error) {
       if (signal.aborted) return 'more';
-      // the question that needs them makes them, and says why it could not
+      // not tried again while idle, so the others go on; a question that needs them tries, and says why it could not
+      this.unclusterable.add(docId);
       console.warn(`Loci: the topics of ${this.summaries.find((s) => s.id === docId)?.name ?? docId} could not be found`, error);
-      return 'done';
     }
     this.emitNow();
     return 'more';

@@ -1,8 +1,8 @@
 /**
- * One clustering of a group at a time. A second reader of a group being clustered (a question
- * about a document the library clusters while idle, the cluster map opened meanwhile) waits for
- * that run and hears its progress, instead of clustering the same chunks again beside it; if that
- * run stops short (its caller cancelled it), the reader clusters the group itself.
+ * One clustering of a group at a time. A second reader of a group being clustered (the cluster
+ * map opened while a question about the same document waits for its clusters, a summary) waits
+ * for that run and hears its progress, instead of clustering the same chunks again beside it; if
+ * that run stops short (its caller cancelled it), the reader clusters the group itself.
  */
 import type { ProgressListener } from '../ports.ts';
 import { CancelledError, throwIfAborted } from '../util/abort.ts';
@@ -19,11 +19,6 @@ export interface FlightOptions {
 
 export class GroupFlights {
   private readonly flights = new Map<string, Flight>();
-
-  /** Whether a group is being clustered now. */
-  has(groupId: string): boolean {
-    return this.flights.has(groupId);
-  }
 
   /**
    * Runs `cluster` for the group unless `made` says it is there, after any run of it under way:

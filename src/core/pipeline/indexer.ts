@@ -172,7 +172,8 @@ export class Indexer implements RecordSink {
   /**
    * Clusters whatever has no clusters yet: each embedded document on its own (document scope), or
    * the embedded documents together when the corpus group is missing or holds other documents
-   * (corpus scope). Returns the groups it made. Indexing never calls it: the default strategy
+   * (corpus scope), one run a group at a time (group-flights.ts). Returns the groups it made (or
+   * waited for another reader to make). Indexing never calls it: the default strategy
    * reads clusters only for a question about one document (engine/ask.ts), and clustering was the
    * dearest per-chunk stage (HotpotQA dev with USE-Lite, cached embeddings: 6.0 s of the index's
    * 13.9 s).
