@@ -3,6 +3,7 @@ import { textTable, type Cell } from '../core/text-table.ts';
 import type { DropResult } from './pdf-drop.ts';
 import type { LargeLibraryResult, Reopen } from './large-library.ts';
 import type { ScanResult } from './scan.ts';
+import type { TopicsResult } from './topics.ts';
 import type { TabMemory } from './tab-memory.ts';
 import type { MainThreadReading } from './main-thread.ts';
 import { taskTraceLine, type TaskTrace } from './task-trace.ts';
@@ -12,6 +13,7 @@ export interface BrowserReport {
   drop?: DropResult;
   library?: LargeLibraryResult;
   scan?: ScanResult;
+  topics?: TopicsResult;
 }
 
 const s = (ms: number) => ms / 1000;
@@ -19,8 +21,9 @@ const mb = (bytes: number | undefined) => (bytes === undefined ? undefined : byt
 const memoryOf = (m: TabMemory | undefined) => mb(m?.total);
 
 export function printReport(report: BrowserReport): void {
-  const { drop, library, scan } = report;
+  const { drop, library, scan, topics } = report;
   if (scan) printScan(scan, report.chromium);
+  if (topics) printTopics(topics, report.chromium);
   if (drop) {
     console.log(
       textTable(
@@ -163,4 +166,18 @@ function engineRows(label: string, trace: TaskTrace | undefined): Cell[][] {
 function frameLine(frame: MainThreadReading['worstFrames'][number]): string {
   const scripts = frame.scripts.join('; ') || 'no script over 5 ms';
   return `long frame ${frame.ms} ms at ${(frame.atMs / 1000).toFixed(1)} s (style and layout ${frame.layoutMs} ms): ${scripts}`;
+}
+
+function printTopics(result: TopicsResult, chromium: string): void {
+  console.log(
+    textTable(
+      `\nA question about ${result.pdf} (${result.chunks} passages, ${result.topics} topics) once it is ready, Chromium ${chromium}`,
+      ['measure', 'value', 'baseline: asked at once'],
+      [
+        ['question → sources, asked once its topics were found while idle (s)', s(result.askedAfterIdleMs), s(result.askedAtOnceMs)],
+        ['the turn said it waited for the topics', result.afterIdleWaited ? 'yes' : 'no', result.atOnceWaited ? 'yes' : 'no'],
+        ['ready → its row says its topics (s)', s(result.foundWhileIdleMs), undefined],
+      ],
+    ),
+  );
 }

@@ -19,6 +19,7 @@ import { installProbe } from './main-thread.ts';
 import { BASELINE_PDF, benchScan, buildScan, SCAN_QUESTION } from './scan.ts';
 import { MEMORY_SWITCH } from './tab-memory.ts';
 import { printReport } from './report.ts';
+import { benchTopics } from './topics.ts';
 
 const HELP = `npm run bench:browser -- [options]
   --docs <n>          documents in the large library (default 2000)
@@ -26,9 +27,11 @@ const HELP = `npm run bench:browser -- [options]
   --pdf <file>        the long PDF to drop (default NIKE_2019_10K.pdf, 104 pages)
   --question <text>   the question asked about it (and about the scan; default there: one its pages answer)
   --runs <n>          timed questions per strategy (default 20; 0 skips them and the engine's query table)
-  --only pdf|library|scan
-                      one part; scan, a scanned PDF read by OCR (minutes), runs only when asked for,
-                      so the default run (pdf and library) takes as long as it did
+  --only pdf|library|scan|topics
+                      one part; scan, a scanned PDF read by OCR (minutes), and topics, a question
+                      about the --pdf file once ready, asked at once (it makes the document's
+                      topics) and, in another tab, once the library found them while idle, run only
+                      when asked for, so the default run (pdf and library) takes as long as it did
   --scan-pages <n>    pages of the --pdf file drawn into the scan (default 20)
   --skip-build        reuse the last build in test-results/dist
   --incognito         keep the large library off the record (in memory), as Playwright's contexts do,
@@ -66,8 +69,8 @@ async function main(): Promise<void> {
   const question = v.question ?? 'What was Nike’s total revenue in fiscal 2019?';
   const runs = Number(v.runs ?? 20);
   const only = v.only;
-  if (only !== undefined && !['pdf', 'library', 'scan'].includes(only)) throw new Error(`--only ${only}: pdf, library or scan\n${HELP}`);
-  const part = (name: string) => (only === undefined ? name !== 'scan' : only === name);
+  if (only !== undefined && !['pdf', 'library', 'scan', 'topics'].includes(only)) throw new Error(`--only ${only}: pdf, library, scan or topics\n${HELP}`);
+  const part = (name: string) => (only === undefined ? name !== 'scan' && name !== 'topics' : only === name);
   const out = v.out ?? 'bench-results/browser.json';
   const log = (line: string) => console.log(`[bench:browser] ${line}`);
   const tracePath = (part: string): string => `${out.replace(/\.json$/, '')}.${part}.trace.json`;
@@ -87,8 +90,9 @@ async function main(): Promise<void> {
           benchLargeLibrary(profile, server.url, library, runs, log, v.trace ? tracePath : undefined),
         )
       : undefined;
+    const topics = part('topics') ? await benchTopics(browser, server.url, pdf, question, log) : undefined;
     const scanned = scan ? await benchScan(browser, server.url, scan, v.question ?? SCAN_QUESTION, path.join(data, BASELINE_PDF), log) : undefined;
-    const report = { date: new Date().toISOString(), chromium: browser.version(), runs, libraryProfile: v.incognito ? 'off the record' : 'on disk', drop, library: large && { ...large, buildSeconds: library?.buildSeconds }, scan: scanned, totalMs: Date.now() - started };
+    const report = { date: new Date().toISOString(), chromium: browser.version(), runs, libraryProfile: v.incognito ? 'off the record' : 'on disk', drop, library: large && { ...large, buildSeconds: library?.buildSeconds }, scan: scanned, topics, totalMs: Date.now() - started };
     printReport(report);
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
