@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { waitForStatus, waitForTopics } from '../../test/browser/support/app-page.ts';
+import { turnStatusSeen, waitForStatus, waitForTopics, watchTurnStatus } from '../../test/browser/support/app-page.ts';
 import { probedAppTab } from './app-tab.ts';
 
 export interface TopicsResult {
@@ -29,20 +29,14 @@ const WAITING = /Finding the topics of|正在整理 .* 的主题/;
 
 /** Asks and times the question to its first source on screen, watching whether the turn said it waited for topics. */
 async function timedQuestion(page: Page, question: string): Promise<{ ms: number; waited: boolean }> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    Object.assign(window, { lociStatusSeen: seen });
-    new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[data-testid="turn-status"]')) seen.push(status.textContent ?? '');
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  await watchTurnStatus(page);
   const before = await page.locator('[data-testid="source"]').count();
   const t0 = Date.now();
   await page.fill('[data-testid="question"]', question);
   await page.click('[data-testid="ask"]');
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="source"]').length > n, before, { timeout: 600_000, polling: 20 });
   const ms = Date.now() - t0;
-  const seen = await page.evaluate(() => (window as unknown as { lociStatusSeen: string[] }).lociStatusSeen);
+  const seen = await turnStatusSeen(page);
   return { ms, waited: seen.some((text) => WAITING.test(text)) };
 }
 

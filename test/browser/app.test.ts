@@ -11,7 +11,7 @@
  * No request leaves localhost.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, docRow, embedderDevice, fusionWeight, openRecordedApp, statuses, waitForStatus, waitForTopics } from './support/app-page.ts';
+import { appStarted, ask, docRow, embedderDevice, fusionWeight, openRecordedApp, statuses, turnStatusSeen, waitForStatus, waitForTopics, watchTurnStatus } from './support/app-page.ts';
 import { offMachine, screenshot, useBrowser } from './support/browser.ts';
 import { CYBERSECURITY_LAW, DATA_SECURITY_LAW, COCA_COLA_10K, OUTLINE_PDF } from './support/files.ts';
 
@@ -140,17 +140,11 @@ describe('the app, end to end', () => {
     await page.check('[data-testid="settings-retriever"] input[value="hybrid"]');
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="settings-retriever"] input[value="hybrid"]')?.checked);
     await page.keyboard.press('Escape');
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      Object.assign(window, { statusSeen: seen });
-      new MutationObserver(() => {
-        for (const status of document.querySelectorAll('[data-testid="turn-status"]')) seen.push(status.textContent ?? '');
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await watchTurnStatus(page);
     console.log(`[app] the law's own question asked ${((Date.now() - lawReady) / 1000).toFixed(1)} s after it was ready`);
     expect(await statuses(page)).toMatchObject({ 'COCACOLA_2017_10K.pdf': expect.stringMatching(/^(queued|indexing)$/) });
     await ask(page, '关键信息基础设施的运营者采购网络产品和服务应当遵守什么规定？');
-    const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
+    const seen = await turnStatusSeen(page);
     expect(seen.some((text) => /Finding the topics of 网络安全法_2016\.md, once, for questions about it… \d+%/.test(text))).toBe(true);
     await page.click('[data-testid="open-inspector"]');
     await page.locator('[data-testid="trace-row"]').first().waitFor();

@@ -41,6 +41,24 @@ export async function waitForStatus(page: Page, name: string, statuses: DocStatu
   );
 }
 
+/**
+ * Starts recording every text the turns' status line shows (what a question says while it waits,
+ * gone once its sources come); `turnStatusSeen` reads them.
+ */
+export async function watchTurnStatus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { lociStatusSeen: seen });
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[data-testid="turn-status"]')) seen.push(status.textContent ?? '');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+export function turnStatusSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { lociStatusSeen: string[] }).lociStatusSeen);
+}
+
 /** Waits until a document's row says its topics (clusters) are found. */
 export async function waitForTopics(page: Page, name: string, timeout = 120_000): Promise<void> {
   await page.waitForFunction(
