@@ -191,8 +191,8 @@ export class Indexer implements RecordSink {
       return made;
     }
     // A pooled corpus is one group: clustering some documents of it would cluster a different corpus.
-    if (this.unclustered().length === 0) return [];
     const current = () => this.unclustered().length === 0;
+    if (current()) return [];
     await this.flights.run(CORPUS_GROUP_ID, current, (onProgress) => this.clusterGroup(CORPUS_GROUP_ID, embedded(), { ...options, onProgress }), options);
     return [CORPUS_GROUP_ID];
   }
