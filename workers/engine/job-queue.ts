@@ -46,7 +46,7 @@ export class JobQueue {
   enqueue(docId: string): void {
     if (!this.has(docId)) this.waiting.push(docId);
     // a job goes before idle work: the step stops, and the job starts once it has
-    if (this.current && this.current.docId === undefined) this.current.controller.abort();
+    this.stopIdleStep();
     this.next();
   }
 
@@ -78,7 +78,7 @@ export class JobQueue {
    */
   hold(): () => void {
     this.holds++;
-    if (this.current && this.current.docId === undefined) this.current.controller.abort();
+    this.stopIdleStep();
     let released = false;
     return () => {
       if (released) return;
@@ -115,6 +115,10 @@ export class JobQueue {
       this.next();
       this.onChange();
     });
+  }
+
+  private stopIdleStep(): void {
+    if (this.current && this.current.docId === undefined) this.current.controller.abort();
   }
 
   private nextIdle(): void {

@@ -11,7 +11,7 @@ import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Progress } from '../../src/core/ports.ts';
 import { describeDamage } from '../../src/core/stored-index/damage.ts';
 import { sha256Hex } from '../../src/core/util/hash.ts';
-import { CancelledError } from '../../src/core/util/abort.ts';
+import { untilAborted } from '../../src/core/util/abort.ts';
 import { nextAdded } from '../../src/browser-storage/added-clock.ts';
 import { libraryOrder, type DocumentSummary, type IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { deleteOcrPages, ocrPageCheckpoint } from '../../src/browser-storage/ocr-pages.ts';
@@ -399,7 +399,8 @@ export class Library implements JobRunner {
    * until the next job ends.
    */
   async idle(signal: AbortSignal): Promise<JobOutcome> {
-    await quiet(this.deps.idleQuietMs ?? IDLE_QUIET_MS, signal);
+    const quiet = new Promise((resolve) => setTimeout(resolve, this.deps.idleQuietMs ?? IDLE_QUIET_MS));
+    await untilAborted(quiet, signal, 'idle work');
     const engine = this.deps.engine();
     if (!engine || this.deps.meaningReady?.() === false) return 'done';
     const docId = engine.unclustered().find((id) => this.isReady(id) && !this.deps.paused.has(id) && !this.unclusterable.has(id));
@@ -475,20 +476,4 @@ export class Library implements JobRunner {
       this.deps.resolved('storage');
     }
   }
-}
-
-/** Resolves after `ms`, or rejects as soon as the signal aborts. */
-function quiet(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new CancelledError('idle work'));
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(new CancelledError('idle work'));
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
 }

@@ -8,7 +8,7 @@
 import type { EmbedRole, Embedder } from '../../src/core/ports.ts';
 import { findModel } from '../../src/models/registry.ts';
 import { estimateTokens } from '../../src/models/token-estimate.ts';
-import { untilAborted } from '../shared/abortable.ts';
+import { untilAborted } from '../../src/core/util/abort.ts';
 
 type EmbedderFacts = Pick<Embedder, 'id' | 'dimension' | 'maxTokens' | 'queryPrefix' | 'passagePrefix'>;
 

@@ -10,7 +10,7 @@ import { AsyncQueue } from '../../src/models/async-queue.ts';
 import { findModel } from '../../src/models/registry.ts';
 import { estimateTokens } from '../../src/models/token-estimate.ts';
 import type { EmbedApi, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest } from '../../src/protocol/workers.ts';
-import { untilAborted } from '../shared/abortable.ts';
+import { untilAborted } from '../../src/core/util/abort.ts';
 
 export class RemoteEmbedder implements Embedder {
   readonly id: string;

@@ -7,7 +7,7 @@
  * would never come.
  */
 import { wrap, type Remote } from 'comlink';
-import { CancelledError, throwIfAborted } from '../../src/core/util/abort.ts';
+import { CancelledError, throwIfAborted, untilAborted } from '../../src/core/util/abort.ts';
 
 interface Running<Api> {
   worker: Worker;
@@ -39,7 +39,8 @@ export class WorkerSlot<Api> {
     // a call that leaves the line early still lets the next one go only after the one before it
     this.tail = before.then(() => mine);
     try {
-      await turn(before, signal, work);
+      // a call stopped while it waits leaves the line at once
+      await untilAborted(before, signal, work);
       return await this.run(work, signal, call);
     } finally {
       ended();
@@ -87,18 +88,5 @@ export class WorkerSlot<Api> {
     const running: Running<Api> = { worker, api: wrap<Api>(worker), failed };
     this.running = running;
     return running;
-  }
-}
-
-/** Waits for the calls before to end; a call stopped while it waits leaves the line at once. */
-async function turn(before: Promise<void>, signal: AbortSignal | undefined, work: string): Promise<void> {
-  if (!signal) return before;
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => (onAbort = () => reject(new CancelledError(work))));
-  signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    await Promise.race([before, aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
   }
 }

@@ -5,7 +5,7 @@
  * that run stops short (its caller cancelled it), the reader clusters the group itself.
  */
 import type { ProgressListener } from '../ports.ts';
-import { CancelledError, throwIfAborted } from '../util/abort.ts';
+import { throwIfAborted, untilAborted } from '../util/abort.ts';
 
 interface Flight {
   done: Promise<void>;
@@ -42,15 +42,10 @@ export class GroupFlights {
 
   /** Waits for another reader's run, hearing its progress; a run that failed leaves the group to this reader. */
   private async join(flight: Flight, { signal, onProgress }: FlightOptions): Promise<void> {
-    throwIfAborted(signal, 'clustering');
     if (onProgress) flight.listeners.add(onProgress);
-    let onAbort = () => {};
-    const stopped = new Promise<never>((_, reject) => (onAbort = () => reject(new CancelledError('clustering'))));
-    signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      await Promise.race([flight.done.catch(() => undefined), stopped]);
+      await untilAborted(flight.done.catch(() => undefined), signal, 'clustering');
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       if (onProgress) flight.listeners.delete(onProgress);
     }
   }
