@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { waitForStatus } from '../../test/browser/support/app-page.ts';
-import { probedAppTab } from './app-tab.ts';
+import { probedAppTab, rowCount } from './app-tab.ts';
 import { readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
 import { tabMemory, type TabMemory } from './tab-memory.ts';
 import { traced, type TaskTrace } from './task-trace.ts';
@@ -73,10 +73,8 @@ export async function benchPdfDrop(browser: Browser, baseURL: string, pdf: strin
     const status = await page.locator('[data-testid="doc-row"]').getAttribute('data-status');
     if (status !== 'ready') throw new Error(`${name} did not index: ${await page.locator('[data-testid="doc-row"]').textContent()}`);
     log(`pdf: ready after ${(readyMs / 1000).toFixed(1)} s; main thread: longest task ${mainThread.longestTaskMs.toFixed(0)} ms`);
-    const meta = (await page.locator('[data-testid="doc-row"] .meta').textContent()) ?? '';
-    const count = (unit: string) => Number(meta.match(new RegExp(`([\\d,]+) ${unit}`))?.[1]?.replace(/,/g, '') ?? NaN);
     const stages = await page.evaluate(() => (window as unknown as { lociStages: Record<string, number> }).lociStages);
-    return { pdf: name, stages, pages: count('pages'), chunks: count('passages'), searchableMs, firstAnswerMs, readyMs, mainThread, ...(tasks ? { trace: tasks } : {}), memory: await tabMemory(page) };
+    return { pdf: name, stages, pages: await rowCount(page, 'pages'), chunks: await rowCount(page, 'passages'), searchableMs, firstAnswerMs, readyMs, mainThread, ...(tasks ? { trace: tasks } : {}), memory: await tabMemory(page) };
   } finally {
     await context.close();
   }

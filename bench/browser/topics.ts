@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { turnStatusSeen, waitForStatus, waitForTopics, watchTurnStatus } from '../../test/browser/support/app-page.ts';
-import { probedAppTab } from './app-tab.ts';
+import { probedAppTab, rowCount } from './app-tab.ts';
 
 export interface TopicsResult {
   pdf: string;
@@ -66,7 +66,7 @@ export async function benchTopics(browser: Browser, baseURL: string, pdf: string
     const foundWhileIdleMs = Date.now() - t0;
     const row = second.page.locator('[data-testid="doc-row"]');
     const topics = Number(await row.getAttribute('data-topics'));
-    const chunks = Number(((await row.locator('.meta').textContent()) ?? '').match(/([\d,]+) passages/)?.[1]?.replace(/,/g, '') ?? NaN);
+    const chunks = await rowCount(second.page, 'passages');
     log(`topics: ${topics} found while idle, ${(foundWhileIdleMs / 1000).toFixed(1)} s after ready`);
     const afterIdle = await timedQuestion(second.page, question);
     log(`topics: asked after, sources after ${(afterIdle.ms / 1000).toFixed(1)} s`);
