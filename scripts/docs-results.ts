@@ -119,7 +119,7 @@ function evalSection(report: Extract<Report, { kind: 'eval' }>): string {
   ];
   // drawn again from the numbers, not copied from the run's printed tables
   const tables = reportTables(run);
-  for (const key of ['retrieval', 'budget', 'delta', 'accuracy', 'accuracyHard', 'answers']) {
+  for (const key of ['retrieval', 'budget', 'delta', 'intervals', 'accuracy', 'accuracyHard', 'answers']) {
     if (tables[key]) lines.push('', tables[key].trimEnd());
   }
   return lines.join('\n');

@@ -1,4 +1,4 @@
-/** The `loci` command line: index, ask, inspect, repair, eval, bench-core. */
+/** The `loci` command line: index, ask, inspect, repair, eval, compare, bench-core. */
 import { askCommand, ASK_HELP } from './commands/ask.ts';
 import { indexCommand, INDEX_HELP } from './commands/index.ts';
 import { inspectCommand, INSPECT_HELP } from './commands/inspect.ts';
@@ -13,6 +13,10 @@ const COMMANDS: Record<string, { run: () => Promise<Command>; help: string }> = 
   inspect: { run: async () => inspectCommand, help: INSPECT_HELP },
   repair: { run: async () => repairCommand, help: REPAIR_HELP },
   eval: { run: async () => (await import('./commands/eval.ts')).evalCommand, help: 'loci eval --dataset <name> … (loci eval --help)' },
+  compare: {
+    run: async () => (await import('./commands/compare.ts')).compareCommand,
+    help: 'loci compare <a.json> [<b.json>] [--method <label>] [--versus <label>] [--metrics <list>] (loci compare --help)',
+  },
   bench: { run: async () => (await import('./commands/bench.ts')).benchCommand, help: 'loci bench [--quick] [--only …] [--out <file.json>]' },
   'bench-ocr': { run: async () => (await import('./commands/bench-ocr.ts')).benchOcrCommand, help: 'loci bench-ocr [--data <dir>] [--out <file.json>] (npm run bench:ocr)' },
   'bench-core': { run: async () => (await import('./commands/bench-core.ts')).benchCoreCommand, help: 'loci bench-core [--sizes …] [--chunks …] [--runs <n>] [--out <file.json>] (loci bench-core --help)' },
@@ -46,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`loci ${name}: ${error.message}`);
       return 2;
     }
-    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError', 'ModelMissingError'].includes(error.name)) {
+    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError', 'ModelMissingError', 'ComparisonError'].includes(error.name)) {
       console.error(`loci ${name}: ${error.message}`);
       return 1;
     }

@@ -12,6 +12,8 @@ export interface Column {
   format?: (value: number | undefined) => string;
   /** Whether the column's best value is bold (when the table bolds); default true. */
   bold?: boolean;
+  /** How a cell prints from the whole row, for a cell that shows more than one value (a mean and its interval). */
+  cell?: (values: ResultRow['values']) => string;
 }
 
 export interface ResultRow {
@@ -123,7 +125,7 @@ export function markdownTable(
   } = {},
 ): string {
   const ordered = (options.sort ?? true) ? sortRows(rows) : [...rows];
-  const cells = ordered.map((row) => columns.map((c) => (c.format ?? formatPercent)(row.values[c.key])));
+  const cells = ordered.map((row) => columns.map((c) => (c.cell ? c.cell(row.values) : (c.format ?? formatPercent)(row.values[c.key]))));
   if ((options.boldBest ?? true) && ordered.length > 1) {
     columns.forEach((column, j) => {
       if (column.bold === false) return;

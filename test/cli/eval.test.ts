@@ -2,7 +2,7 @@
  * `loci eval` as a person runs it: tables on stdout, --json with the configuration and every
  * number, and clear errors for an unknown dataset or a split that is not in the folder.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVAL_HELP, evalCommand, parseEvalArgs } from '../../src/cli/commands/eval.ts';
@@ -83,9 +83,40 @@ describe('loci eval', () => {
     expect(report.questions).toHaveLength(QUESTIONS.length);
     expect(report.questions[0].methods['naive+hybrid'].ranked).toHaveLength(10);
     // stdout is the tables of the JSON, retrieval first
-    expect(Object.keys(report.tables)).toEqual(['retrieval', 'budget', 'delta']);
+    expect(Object.keys(report.tables)).toEqual(['retrieval', 'budget', 'delta', 'intervals']);
+    expect(report.tables.intervals).toContain('| Method | Recall@5 | All-gold@5 | nDCG@10 |');
+    // every retrieval metric's interval is stored, and holds the mean
+    expect(Object.keys(report.methods[2].intervals).sort()).toEqual(keys);
+    for (const key of keys) {
+      const [low, high] = report.methods[2].intervals[key];
+      expect(low).toBeLessThanOrEqual(report.methods[2].retrieval[key]);
+      expect(high).toBeGreaterThanOrEqual(report.methods[2].retrieval[key]);
+    }
     expect(out[0]).toBe(Object.values(report.tables).join('\n'));
     for (const key of ['loadModelsMs', 'loadDataMs', 'indexMs', 'retrievalMs', 'budgetMs', 'totalMs']) expect(report.timings[key]).toBeGreaterThan(0);
+  });
+
+  it('compares with an earlier run question by question (--against), and refuses another dataset before any work', async () => {
+    const { out, err } = capture();
+    const earlier = path.join(root, 'out', 'result.json');
+    const json = path.join(root, 'out', 'again.json');
+    const code = await evalCommand([...base(), '--strategies', 'naive', '--hybrid', 'on', '--k', '5', '--budgets', '128', '--against', earlier, '--json', json]);
+    expect(code).toBe(0);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(Object.keys(report.tables).at(-1)).toBe('comparison');
+    expect(out[0].trimEnd().endsWith(report.tables.comparison.trimEnd())).toBe(true);
+    expect(report.comparison).toMatchObject({ of: 'this run', against: earlier, sharedQuestions: QUESTIONS.length });
+    // the same retrieval asked again: every question ties, and the default is compared with the default
+    const rows = report.comparison.rows as { method: string; isDefault: boolean; won: number; lost: number; meanDifference: number }[];
+    expect(rows.some((r) => r.method === 'naive+hybrid')).toBe(true);
+    expect(rows.some((r) => r.isDefault)).toBe(true);
+    for (const row of rows) expect(row).toMatchObject({ won: 0, lost: 0, meanDifference: 0 });
+
+    const rgb = path.join(root, 'out', 'rgb.json');
+    await writeFile(rgb, JSON.stringify({ ...report, dataset: { ...report.dataset, name: 'rgb' } }));
+    // no models there: refused before they are loaded, or the error would be about them
+    expect(await evalCommand([...base(), '--models', path.join(root, 'no-models'), '--against', rgb])).toBe(1);
+    expect(err).toEqual([`loci eval: ${rgb}: a run on rgb dev, not hotpotqa dev; only runs of one dataset and split can be compared`]);
   });
 
   it('refuses an unknown dataset, naming the known ones', () => {
@@ -156,6 +187,6 @@ describe('loci eval', () => {
   });
 
   it('documents every option it reads', () => {
-    for (const option of ['--backtrack', '--hops', '--dense-weight', '--budgets', '--retriever', '--hybrid']) expect(EVAL_HELP).toContain(option);
+    for (const option of ['--backtrack', '--hops', '--dense-weight', '--budgets', '--retriever', '--hybrid', '--against']) expect(EVAL_HELP).toContain(option);
   });
 });

@@ -12,6 +12,9 @@ import { DATASET_NAMES, type DatasetName } from '../../eval/datasets/types.ts';
 import { cachedGenerator } from '../../eval/llm-cache.ts';
 import type { EvalConfig } from '../../eval/harness/config.ts';
 import { runEvaluation } from '../../eval/harness/run.ts';
+import { compareReports } from '../../eval/compare/compare-reports.ts';
+import { assertSameDataset, ComparisonError, readEvalReport } from '../../eval/compare/load-report.ts';
+import { comparisonTable } from '../../eval/compare/table.ts';
 import { loadNodeModels, type NodeModels } from '../../models/node.ts';
 import { cachedEmbedder } from '../../models/node-embedding-cache.ts';
 import { hopsOf, int, ints, list, modelsDirOf, oneOf, optionalInt, pickOptions, retrieversOf, UsageError } from '../options.ts';
@@ -51,6 +54,8 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --cache <dir>             LLM reply cache (default .loci-cache)
   --out <file>, -o          write every number, the configuration, counts and timings as JSON
   --json <file>             the same as --out
+  --against <file>          compares this run with an earlier --json of the same dataset and split,
+                            question by question (see loci compare); printed last, stored as "comparison"
   --models <dir>            (default ../shared/models or $LOCI_MODELS_DIR)
   --hub                     load the models from the Hugging Face hub instead (needs network)
   --device cpu|cuda         where inference runs (default cpu; cuda needs onnxruntime-node's CUDA build)
@@ -81,6 +86,7 @@ const OPTIONS = {
   cache: { type: 'string' },
   // `--json <file>` as the README and the published commands write it; the same as --out
   json: { type: 'string' },
+  against: { type: 'string' },
 } as const;
 
 function onOff(name: string, value: string | undefined, fallback: boolean[]): boolean[] {
@@ -95,7 +101,7 @@ function denseWeightOf(value: string | undefined, option = 'dense-weight'): numb
   return w;
 }
 
-export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: string; quiet: boolean } | 'help' {
+export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: string; against?: string; quiet: boolean } | 'help' {
   const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   if (v.help) return 'help';
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -149,13 +155,13 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
     cacheDir: path.resolve(v.cache ?? '.loci-cache'),
     maxNewTokens: int('max-new-tokens', v['max-new-tokens'] ?? '256', 1),
   };
-  return { config, ...(out ? { out } : {}), quiet: v.quiet === true };
+  return { config, ...(out ? { out } : {}), ...(v.against ? { against: v.against } : {}), quiet: v.quiet === true };
 }
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const parsed = parseEvalArgs(argv);
   if (parsed === 'help') return console.log(EVAL_HELP), 0;
-  const { config, out, quiet } = parsed;
+  const { config, out, against, quiet } = parsed;
   const log = (line: string) => {
     if (!quiet) process.stderr.write(`${line}\n`);
   };
@@ -165,6 +171,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
   process.once('SIGINT', onSigint);
   let models: NodeModels | undefined;
   try {
+    // read and checked before the run: a wrong file found after an hour of questions would waste it
+    const earlier = against ? { file: against, report: await readEvalReport(against) } : undefined;
+    if (earlier) assertSameDataset(earlier.report, earlier.file, { name: config.dataset, split: config.split });
     const t0 = performance.now();
     try {
       models = await loadNodeModels({
@@ -194,6 +203,18 @@ export async function evalCommand(argv: string[]): Promise<number> {
     });
     report.timings.loadModelsMs = loadModelsMs;
     report.timings.totalMs += loadModelsMs;
+    let failed = false;
+    if (earlier) {
+      try {
+        report.comparison = compareReports(report, earlier.report, { of: 'this run', against: earlier.file });
+        report.tables.comparison = comparisonTable(report.comparison);
+      } catch (error) {
+        // the run's own numbers are still worth printing and writing
+        if (!(error instanceof ComparisonError)) throw error;
+        console.error(`loci eval: ${error.message}`);
+        failed = true;
+      }
+    }
 
     const tables = Object.values(report.tables);
     if (tables.length > 0) console.log(tables.join('\n'));
@@ -213,9 +234,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
       await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
       log(`wrote ${out}`);
     }
-    return 0;
+    return failed ? 1 : 0;
   } catch (error) {
-    if (error instanceof DataError) {
+    if (error instanceof DataError || error instanceof ComparisonError) {
       console.error(`loci eval: ${error.message}`);
       return 1;
     }

@@ -2,6 +2,7 @@
 import { round, summarize } from '../../../bench/core/stats.ts';
 import { meanScores } from '../scores.ts';
 import type { Method } from './config.ts';
+import { metricIntervals } from './intervals.ts';
 import type { MethodResult, QuestionMethodResult, QuestionResult } from './types.ts';
 
 export function summarizeMethod(
@@ -32,6 +33,7 @@ export function summarizeMethod(
       max: mine.reduce((max, { r }) => Math.max(max, r.held), 0),
     },
   };
+  if (retrieval.length > 0) result.intervals = metricIntervals(retrieval);
   const packed = packedSummary(mine.map(({ r }) => r));
   if (packed) result.packed = packed;
   if (method.hops === 2) {

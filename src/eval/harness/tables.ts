@@ -2,7 +2,8 @@
  * The markdown tables of a run, in the paper's shape: the bm25 and dense baselines first, then one
  * row per method (strategy, then its retriever / backtracking / hops / rerank variants), columns
  * per metric and k, values in percent; the app's default configuration is marked. Retrieval comes
- * as three tables: at k chunks, within token budgets, and the difference from the best baseline.
+ * as three tables: at k chunks, within token budgets, and the difference from the best baseline;
+ * a fourth gives the headline metrics' 95 % intervals.
  */
 import {
   accuracyColumns,
@@ -20,6 +21,8 @@ import {
 } from '../report.ts';
 import { ANSWER_METRICS, answerKey, freeFormColumns } from './answer-keys.ts';
 import { BASELINES, NDCG_K } from './config.ts';
+import { headlineK, headlineMetrics } from './headline.ts';
+import { intervalCaption, intervalColumns, intervalValues } from './interval-table.ts';
 import type { EvalReport, MethodResult } from './types.ts';
 
 type Unrendered = Omit<EvalReport, 'tables'>;
@@ -47,10 +50,7 @@ function rows(methods: readonly MethodResult[], pick: (m: MethodResult) => Recor
   return [...baselines, ...others].map((row) => ({ ...row, method: rowLabel(byLabel.get(row.method) as MethodResult) }));
 }
 
-/** The k of the headline columns: 5 when measured (the usual context), else the largest k. */
-export function headlineK(ks: readonly number[]): number {
-  return ks.includes(5) ? 5 : Math.max(...ks);
-}
+export { headlineK } from './headline.ts';
 
 /** What the run's hybrid searches weighed the dense list at, for a caption; '' when none ran. */
 export function fusionNote(fusion: Unrendered['fusion']): string {
@@ -150,6 +150,12 @@ export function reportTables(r: Unrendered): Record<string, string> {
         sort: false,
         boldBest: false,
       });
+    }
+
+    const metrics = headlineMetrics(config.ks, multiGold);
+    const intervals = rows(r.methods, (m) => intervalValues(m, r.questions, metrics));
+    if (intervals.length > 0) {
+      tables.intervals = markdownTable(intervals, intervalColumns(metrics), { caption: intervalCaption(title, models(r), dataset.withGold), sort: false, boldBest: false });
     }
   }
 

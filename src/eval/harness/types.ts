@@ -4,6 +4,8 @@ import type { ManifestSettings } from '../../core/stored-index/index.ts';
 import type { BacktrackMode, FusionWeight, Retriever, Strategy } from '../../core/types.ts';
 import type { EvalConfig } from './config.ts';
 import type { IndexStats } from './build-index.ts';
+import type { Interval } from '../stats/bootstrap.ts';
+import type { Comparison } from '../compare/types.ts';
 
 
 export interface MethodResult {
@@ -27,6 +29,12 @@ export interface MethodResult {
    * dense), as a fraction (0.05 = 5 points); absent without gold evidence.
    */
   deltaVsBestBaseline?: Record<string, number>;
+  /**
+   * Per retrieval metric, the 95 % percentile-bootstrap interval of the mean over the questions
+   * (src/eval/stats/bootstrap.ts: fixed seed and resamples), as fractions; absent without gold
+   * evidence and in reports written before intervals were stored.
+   */
+  intervals?: Record<string, Interval>;
   answers: Record<string, number>;
   /** QuALITY: the same answer metrics on the `hard` questions only. */
   hardAnswers?: Record<string, number>;
@@ -111,6 +119,8 @@ export interface EvalReport {
   fusion: { group: string | null; weight: FusionWeight | null }[];
   methods: MethodResult[];
   questions: QuestionResult[];
+  /** With `--against`: this run against an earlier one, question by question. */
+  comparison?: Comparison;
   /** The markdown tables printed on stdout. */
   tables: Record<string, string>;
   /** retrievalMs: the retrievals (of budgetN chunks); budgetMs: packing them within each budget. */

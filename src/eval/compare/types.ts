@@ -1,0 +1,37 @@
+/** A paired comparison of two runs (or two methods of one run), as the report JSON stores it. */
+import type { Interval } from '../stats/bootstrap.ts';
+
+export interface ComparisonRow {
+  /** The method of the first run (this run; A of `loci compare`). */
+  method: string;
+  /** The method of the other run it is compared with: the same label, or each run's default. */
+  other: string;
+  /** Both are their run's default configuration. */
+  isDefault: boolean;
+  /** Per-question retrieval key, e.g. recall@5. */
+  metric: string;
+  /** Questions with a value in both runs, and on how many the first did better, worse, the same. */
+  questions: number;
+  won: number;
+  lost: number;
+  tied: number;
+  /** Mean of first minus other over those questions, as a fraction (0.05 = 5 points). */
+  meanDifference: number;
+  /** 95 % percentile-bootstrap interval of that mean, resampling questions. */
+  interval: Interval;
+}
+
+export interface Comparison {
+  /** Who the differences are of: "this run" for `loci eval --against`, else a file name. */
+  of: string;
+  /** The file compared against: differences are `of` minus it. */
+  against: string;
+  dataset: string;
+  split: string;
+  embedders: { of: string; against: string };
+  /** Question ids both runs asked. */
+  sharedQuestions: number;
+  resamples: number;
+  seed: number;
+  rows: ComparisonRow[];
+}
