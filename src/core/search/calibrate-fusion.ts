@@ -88,32 +88,39 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
   // reciprocal[g][q]: 1 / rank of probe q's chunk under weight GRID[g] (0 when not in the top m)
   const reciprocal = GRID.map(() => new Float64Array(probes.length));
   probes.forEach((probe, q) => {
-    const dense = vectors.search(questionVectors[q], m);
+    const dense = vectors.searchScored(questionVectors[q], m);
     const words = lexical.search(probe.question, m);
     GRID.forEach((w, g) => {
-      const rank = fuseByScore(dense, words, w, m).findIndex((c) => c.row === answerRow[q]);
+      const rank = fuseByScore(dense.hits, words, w, m, { denseZero: dense.mean }).findIndex((c) => c.row === answerRow[q]);
       if (rank >= 0) reciprocal[g][q] = 1 / (rank + 1);
     });
   });
   const mrr = reciprocal.map((rr) => rr.reduce((a, b) => a + b, 0) / probes.length);
-  const { index: best, alone } = chooseWeight(reciprocal);
+  const chosen = chooseWeight(reciprocal);
   return {
-    dense: alone ? GRID[best] : GRID[best] * REAL_QUESTION_SHARE,
+    dense: GRID[chosen],
     source: 'calibrated',
-    calibration: { queries: probes.length, mrrDense: mrr[GRID.length - 1], mrrLexical: mrr[0], mrrFused: mrr[best], curve: mrr.map((v) => Math.round(v * 1000) / 1000) },
+    calibration: { queries: probes.length, mrrDense: mrr[GRID.length - 1], mrrLexical: mrr[0], mrrFused: mrr[chosen], curve: mrr.map((v) => Math.round(v * 1000) / 1000) },
   };
 }
 
 /**
  * The weight the pseudo-questions choose, as an index into GRID, given each weight's reciprocal
  * ranks over the same pseudo-questions (`reciprocal[g][q]`, GRID order: BM25 alone first, dense
- * alone last); `alone` when it is one list alone, clearly better than the other, which is used
- * as it is (a mixture's weight is taken down to what real questions bear: REAL_QUESTION_SHARE).
+ * alone last): of the weights they cannot tell from the best (one standard error of the paired
+ * differences), the one nearest BM25 alone. Pseudo-questions are sentences of the text, alike in
+ * style to the chunk they come from, and rate the embedding higher than real questions do, which
+ * name what they ask about; so where they cannot tell, the weight leans to BM25, and BM25 alone is
+ * taken when no mixture is clearly better. A library whose words BM25 cannot match gets the
+ * embedding alone, every mixture then being clearly worse than it.
+ *
+ * This one rule replaced three (a list used alone when significantly better, a walk towards the
+ * better list, a quarter of the weight taken): on the large dev sets they chose the same weights
+ * or worse (docs/decisions/2026-12-02-fusion-from-the-mean.md).
  */
-export function chooseWeight(reciprocal: readonly Float64Array[]): { index: number; alone: boolean } {
+export function chooseWeight(reciprocal: readonly Float64Array[]): number {
   const n = reciprocal[0]?.length ?? 0;
   const mrr = reciprocal.map((rr) => rr.reduce((a, b) => a + b, 0) / Math.max(1, n));
-  const last = reciprocal.length - 1;
   const balanced = GRID.indexOf(DEFAULT_DENSE_WEIGHT);
   let best = balanced;
   mrr.forEach((value, g) => {
@@ -121,50 +128,18 @@ export function chooseWeight(reciprocal: readonly Float64Array[]): { index: numb
     const closer = Math.abs(g - balanced) < Math.abs(best - balanced);
     if (value > mrr[best] + 1e-9 || (Math.abs(value - mrr[best]) <= 1e-9 && closer)) best = g;
   });
-  // Fusion must never lose to its better half. Unless the mixture's gain over the better list alone
-  // is significant on these few pseudo-questions (one-sided, 95 %), that list is used alone (RGB
-  // dev with the lexical BERT: MRR 0.233 mixed against 0.226 for BM25 alone, and mixing cost 1.4
-  // points of nDCG@10 on the real questions; HotpotQA dev with GloVe, a gain of one standard
-  // error: dense share 0.1, one question under BM25 alone).
-  const alone = mrr[0] >= mrr[last] ? 0 : last;
-  // ... but only a list clearly better than the other: two lists the pseudo-questions cannot tell
-  // apart are mixed (MS MARCO dev with USE-Lite: MRR 0.354 dense, 0.335 BM25; dense alone was
-  // chosen and cost 5.3 points of nDCG@10 against BM25 on the real questions)
-  if (best === alone || !clearlyBetter(reciprocal[best], reciprocal[alone], SIGNIFICANT)) {
-    return clearlyBetter(reciprocal[alone], reciprocal[last - alone], SIGNIFICANT) ? { index: alone, alone: true } : { index: best, alone: false };
-  }
-  // The one-standard-error rule: of the weights the pseudo-questions cannot tell from the best, the
-  // one nearest the better list alone. Real questions are not sentences of the text, and lean less
-  // on the embedding than pseudo-questions do (HotpotQA dev with GloVe: the pseudo-questions peak
-  // at a dense share of 0.3; the default configuration's R@5 is 80.0 there, 83.3 at 0.2 and 0.1).
-  const step = best > alone ? 1 : -1;
-  for (let g = alone + step; g !== best; g += step) if (!clearlyBetter(reciprocal[best], reciprocal[g])) return { index: g, alone: false };
-  return { index: best, alone: false };
+  for (let g = 0; g < best; g++) if (!clearlyBetter(reciprocal[best], reciprocal[g])) return g;
+  return best;
 }
 
-/**
- * The share of the pseudo-questions' weight that real questions take. Pseudo-questions are
- * sentences of the text itself, alike in style and topic to the chunk they come from, and they
- * overrate the embedding against real questions, which name what they ask about: on every dev
- * index measured, the best fixed weight for the real questions lay at a fraction of the weight the
- * pseudo-questions chose (`loci eval --weights`): HotpotQA with GloVe chose 0.3 where 0 to 0.1 were
- * best; with USE-Lite, 0.5 where 0 to 0.1 were (default R@5 78.3 at 0.5, 85.0 at 0.1), and MS MARCO
- * with USE-Lite 1.0 where 0.2 to 0.3 were (default nDCG@10 56.5 at 1.0, 66.8 at 0.2, BM25 61.8).
- * A sentence encoder trained to match a sentence with its neighbours (USE) is flattered most.
- */
-const REAL_QUESTION_SHARE = 0.25;
-
-/** Standard errors a one-sided 95 % test asks of a gain. */
-const SIGNIFICANT = 1.645;
-
-/** Whether a's mean exceeds b's by more than `errors` standard errors of their paired differences. */
-function clearlyBetter(a: Float64Array, b: Float64Array, errors = 1): boolean {
+/** Whether a's mean exceeds b's by more than one standard error of their paired differences. */
+function clearlyBetter(a: Float64Array, b: Float64Array): boolean {
   const n = a.length;
   if (n < 2) return false;
   const diff = Array.from(a, (x, i) => x - b[i]);
   const mean = diff.reduce((s, d) => s + d, 0) / n;
   const variance = diff.reduce((s, d) => s + (d - mean) ** 2, 0) / (n - 1);
-  return mean > errors * Math.sqrt(variance / n);
+  return mean > Math.sqrt(variance / n);
 }
 
 /** A sentence of the text long enough to ask with, and the text without it; none for a one-sentence text. */

@@ -4,6 +4,18 @@ import { int8Kernel, type Int8Kernel } from './int8-kernel.ts';
 import { quantizeRow } from './quantize.ts';
 import { TopK, type Hit } from './top-k.ts';
 
+/** A search's best rows, and the mean score of every row it scanned. */
+export interface ScoredHits {
+  hits: Hit[];
+  mean: number;
+}
+
+/** What a scan adds up on its way: the scores of the rows it scored, and how many. */
+interface ScanSum {
+  sum: number;
+  count: number;
+}
+
 /**
  * Exact nearest neighbours by a linear scan over one contiguous buffer. Vectors are unit length, so
  * cosine similarity is the dot product. At the sizes a browser holds (up to ~100k entries) a tight
@@ -122,13 +134,22 @@ export class FlatVectorIndex {
    * those rows (distinct, each < size); removed rows are skipped either way.
    */
   search(query: Float32Array, k: number, rows?: Int32Array): Hit[] {
+    return this.searchScored(query, k, rows).hits;
+  }
+
+  /**
+   * The same k rows, with the mean score of every row scanned: how similar this query is to a
+   * typical passage of the library, which hybrid fusion reads as the dense list's zero (fusion.ts).
+   * The scan scores every row anyway, so the mean costs one addition a row.
+   */
+  searchScored(query: Float32Array, k: number, rows?: Int32Array): ScoredHits {
     if (query.length !== this.dimension) {
       throw new RangeError(`FlatVectorIndex: query of length ${query.length}, expected ${this.dimension}`);
     }
     const top = new TopK(Math.max(0, Math.floor(k)));
-    if (top.k === 0) return [];
-    this.scan(query, top, rows);
-    return top.result();
+    if (top.k === 0) return { hits: [], mean: 0 };
+    const { sum, count } = this.scan(query, top, rows);
+    return { hits: top.result(), mean: count > 0 ? sum / count : 0 };
   }
 
   /** The rows as held (int8 codes without the kernel's padding), for an image of the corpus. */
@@ -175,16 +196,20 @@ export class FlatVectorIndex {
 
   // The scan is written for speed because it is the whole cost of a query at 100k entries: no
   // allocation, no callback per row, a monomorphic dot product per storage that V8 inlines.
-  private scan(q: Float32Array, top: TopK, rows: Int32Array | undefined): void {
+  private scan(q: Float32Array, top: TopK, rows: Int32Array | undefined): ScanSum {
     const dim = this.dimension;
     const removed = this.removed;
     const size = this.rowCount;
+    let sum = 0;
+    let count = 0;
     if (this.storage === 'float32') {
       const data = this.floats;
       if (rows === undefined) {
         for (let row = 0; row < size; row++) {
           if (removed[row] === 1) continue;
           const score = dotFloat32(q, data, row * dim, dim);
+          sum += score;
+          count++;
           if (score >= top.threshold) top.push(row, score);
         }
       } else {
@@ -193,11 +218,13 @@ export class FlatVectorIndex {
           if (row < 0 || row >= size) throw new RangeError(`FlatVectorIndex: no row ${row}`);
           if (removed[row] === 1) continue;
           const score = dotFloat32(q, data, row * dim, dim);
+          sum += score;
+          count++;
           if (score >= top.threshold) top.push(row, score);
         }
       }
     } else if (this.kernel) {
-      this.scanKernel(this.kernel, q, top, rows);
+      return this.scanKernel(this.kernel, q, top, rows);
     } else {
       const codes = this.codes;
       const scales = this.scales;
@@ -205,6 +232,8 @@ export class FlatVectorIndex {
         for (let row = 0; row < size; row++) {
           if (removed[row] === 1) continue;
           const score = scales[row] * dotInt8(q, codes, row * dim, dim);
+          sum += score;
+          count++;
           if (score >= top.threshold) top.push(row, score);
         }
       } else {
@@ -213,10 +242,13 @@ export class FlatVectorIndex {
           if (row < 0 || row >= size) throw new RangeError(`FlatVectorIndex: no row ${row}`);
           if (removed[row] === 1) continue;
           const score = scales[row] * dotInt8(q, codes, row * dim, dim);
+          sum += score;
+          count++;
           if (score >= top.threshold) top.push(row, score);
         }
       }
     }
+    return { sum, count };
   }
 
   /**
@@ -224,7 +256,7 @@ export class FlatVectorIndex {
    * an error far below the rows' own rounding) and the rows to score go into the kernel's memory
    * after the codes, it writes one integer dot product per row, and each becomes a score here.
    */
-  private scanKernel(kernel: Int8Kernel, q: Float32Array, top: TopK, rows: Int32Array | undefined): void {
+  private scanKernel(kernel: Int8Kernel, q: Float32Array, top: TopK, rows: Int32Array | undefined): ScanSum {
     const { stride } = this;
     const size = this.rowCount;
     const count = rows === undefined ? size : rows.length;
@@ -252,12 +284,17 @@ export class FlatVectorIndex {
     kernel.dots(queryAt, 0, stride, rowsAt, count, outAt);
     const dots = new Int32Array(buffer, outAt, count);
     const { removed, scales } = this;
+    let sum = 0;
+    let scored = 0;
     for (let i = 0; i < count; i++) {
       const row = list[i];
       if (removed[row] === 1) continue;
       const score = scales[row] * queryScale * dots[i];
+      sum += score;
+      scored++;
       if (score >= top.threshold) top.push(row, score);
     }
+    return { sum, count: scored };
   }
 
   /** Grows the kernel's memory to at least `bytes`, and views the codes in it again (growing detaches them). */

@@ -13,19 +13,25 @@ export const DEFAULT_DENSE_WEIGHT = 0.5;
 
 /**
  * Convex combination of a dense and a lexical list: score = w·dense′ + (1 − w)·lexical′, where each
- * list's scores are rescaled min–max over its own top M, so both run from 0 (the list's last
- * candidate) to 1 (its first). A row missing from a list gets 0 there. BM25 used to be divided by
- * its best score only: its last candidates then kept a third of the top while dense's got nothing,
- * so the same weight favoured the lexical list's tail, and the calibrated weight that had to make
- * up for it sat on a cliff (HotpotQA dev with GloVe, default configuration: R@5 73.3, and 83.3 at
- * the next weight down). Both min–max, it is 81.7 at the weight calibration picks.
+ * list's scores are rescaled from the list's zero (0) to its first hit (1). The zero is what a row
+ * unrelated to the query scores: for BM25, 0 (no word in common); for the embedding, the query's
+ * mean similarity over every row searched (`denseZero`, FlatVectorIndex.searchScored). A row
+ * missing from a list gets 0 there.
+ *
+ * The zero keeps how far each list's candidates stand above an unrelated passage. The lists used to
+ * be rescaled min–max over their own top M: the M-th dense hit then counted as unrelated however
+ * close it was to the first, so a flat dense list (a trained encoder finds two hundred passages
+ * nearly alike) had its small differences stretched over the whole range, and outvoted BM25's real
+ * margins at any weight worth giving it (HotpotQA large dev, USE-Lite, naive chunks, one hop,
+ * R@5 / all-gold@5: top-M min–max at the best weight 78.0 / 60.5, from the mean 80.25 / 62.0;
+ * see docs/decisions/2026-12-02-fusion-from-the-mean.md).
  *
  * Why not RRF: ranks throw away how far ahead a list's first hit is. A weak embedder's list is
  * nearly flat while BM25's top hit often stands far above its second, and RRF gives both the same
  * vote, so hybrid fell below BM25 alone (HotpotQA dev with GloVe, naive chunks, R@5 / nDCG@10:
- * RRF 66.7 / 62.5, BM25 alone 65.0 / 69.0, this fusion at ½ 70.0 / 69.6). Scores keep that
- * margin, and the weight says how much each list is to be trusted (Bruch et al. 2023 find a convex
- * combination beats RRF once the weight is fitted on a few queries).
+ * RRF 66.7 / 62.5, BM25 alone 65.0 / 69.0). Scores keep that margin, and the weight says how much
+ * each list is to be trusted (Bruch et al. 2023 find a convex combination beats RRF once the weight
+ * is fitted on a few queries).
  *
  * `unembedded` names rows that have no vector yet (a document still being embedded is searched by
  * its words meanwhile): the dense list cannot have judged them, so their dense share is taken to
@@ -37,9 +43,10 @@ export function fuseByScore(
   lexical: readonly Hit[],
   denseWeight: number,
   m: number,
-  unembedded?: (row: number) => boolean,
+  options: { denseZero: number; unembedded?: (row: number) => boolean },
 ): FusedCandidate[] {
   const w = Math.min(1, Math.max(0, denseWeight));
+  const { denseZero, unembedded } = options;
   const fused = new Map<number, FusedCandidate>();
   const at = (row: number): FusedCandidate => {
     let c = fused.get(row);
@@ -49,22 +56,18 @@ export function fuseByScore(
     }
     return c;
   };
-  const dTop = dense[0]?.score ?? 0;
-  const dBottom = dense[dense.length - 1]?.score ?? 0;
-  const dSpan = dTop - dBottom;
+  const dSpan = (dense[0]?.score ?? 0) - denseZero;
   dense.forEach((hit, i) => {
     const c = at(hit.row);
     c.denseRank = i + 1;
-    // a list of one, or of equal scores, carries no order: each of its hits is a full match
-    c.score += w * (dSpan > 0 ? (hit.score - dBottom) / dSpan : 1);
+    // a list whose first hit is no better than a typical row carries no order: each hit counts in full
+    c.score += w * (dSpan > 0 ? Math.max(0, hit.score - denseZero) / dSpan : 1);
   });
   const lTop = lexical[0]?.score ?? 0;
-  const lBottom = lexical[lexical.length - 1]?.score ?? 0;
-  const lSpan = lTop - lBottom;
   lexical.forEach((hit, i) => {
     const c = at(hit.row);
     c.lexicalRank = i + 1;
-    c.score += (unembedded?.(hit.row) ? 1 : 1 - w) * (lSpan > 0 ? (hit.score - lBottom) / lSpan : 1);
+    c.score += (unembedded?.(hit.row) ? 1 : 1 - w) * (lTop > 0 ? hit.score / lTop : 1);
   });
   const byRank = tieBreak(w);
   return [...fused.values()].sort((a, b) => b.score - a.score || byRank(a, b) || a.row - b.row).slice(0, Math.max(0, m));

@@ -134,6 +134,8 @@ interface RankedLists {
   depth: number;
   lexical: Hit[];
   dense: Hit[];
+  /** The query's mean similarity over the rows searched: the dense list's zero in fusion. */
+  denseZero: number;
 }
 
 function rankedLists(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, depth: number, options: RetrieveOptions): RankedLists {
@@ -144,8 +146,8 @@ function rankedLists(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Ar
     const within = rows === scope.rows ? undefined : rowMask(rows, corpus.vectors.size);
     lexical = corpus.lexical.search(query.text, depth, within && ((row) => within[row] === 1), scope);
   }
-  const dense = options.retriever !== 'lexical' ? corpus.vectors.search(vectorOf(query), depth, rows) : [];
-  return { depth, lexical, dense };
+  const dense = options.retriever !== 'lexical' ? corpus.vectors.searchScored(vectorOf(query), depth, rows) : { hits: [], mean: 0 };
+  return { depth, lexical, dense: dense.hits, denseZero: dense.mean };
 }
 
 /** One query's first `depth` rows: its lists cut to that depth, and fused when hybrid. */
@@ -154,7 +156,7 @@ function fusedTo(lists: RankedLists, depth: number, corpus: RetrievalCorpus, opt
   const dense = lists.dense.slice(0, depth);
   if (options.retriever === 'dense') return dense.map((h, i) => ({ ...h, denseRank: i + 1 }));
   if (options.retriever === 'lexical') return lexical.map((h, i) => ({ ...h, lexicalRank: i + 1 }));
-  return fuseByScore(dense, lexical, options.denseWeight ?? DEFAULT_DENSE_WEIGHT, depth, (row) => corpus.vectors.isRemoved(row));
+  return fuseByScore(dense, lexical, options.denseWeight ?? DEFAULT_DENSE_WEIGHT, depth, { denseZero: lists.denseZero, unembedded: (row) => corpus.vectors.isRemoved(row) });
 }
 
 /**

@@ -169,3 +169,31 @@ describe('FlatVectorIndex (int8)', () => {
     expect(index.search(Float32Array.of(1, 0), 1, Int32Array.of(1, 2))).toEqual([{ row: 2, score: 0 }]);
   });
 });
+
+describe('FlatVectorIndex.searchScored', () => {
+  const dim = 24;
+  const vectors = unitVectors(50, dim, 5);
+  const query = unitVectors(1, dim, 6)[0];
+  const mean = (rows: number[]) => rows.reduce((sum, r) => sum + dot(query, vectors[r]), 0) / rows.length;
+
+  for (const storage of ['float32', 'int8'] as const) {
+    it(`gives the mean score of every row it scanned, not only of the hits (${storage})`, () => {
+      const index = new FlatVectorIndex(dim, storage);
+      index.add(vectors);
+      index.removeRows([3]);
+      const tolerance = storage === 'float32' ? 1e-6 : 2e-3;
+      const all = Array.from({ length: 50 }, (_, r) => r).filter((r) => r !== 3);
+      const scored = index.searchScored(query, 5);
+      expect(scored.hits).toEqual(index.search(query, 5));
+      expect(Math.abs(scored.mean - mean(all))).toBeLessThan(tolerance);
+      // restricted to some rows, the mean is theirs (the removed row still left out)
+      const rows = Int32Array.from([1, 3, 8, 20, 41]);
+      expect(Math.abs(index.searchScored(query, 2, rows).mean - mean([1, 8, 20, 41]))).toBeLessThan(tolerance);
+    });
+  }
+
+  it('gives 0 when it scans nothing', () => {
+    const index = new FlatVectorIndex(dim);
+    expect(index.searchScored(query, 5)).toEqual({ hits: [], mean: 0 });
+  });
+});

@@ -194,7 +194,7 @@ describe('retrieve', () => {
       vectors,
       lexical: new LexicalIndex(),
     };
-    const scans = vi.spyOn(vectors, 'search');
+    const scans = vi.spyOn(vectors, 'searchScored');
     expect(ids(retrieve(corpus, [{ text: 'q', vector: at(0) }], { strategy: 'p-rag', n: 2, m: 2, retriever: 'dense' }))).toEqual(['c0', 'c1']);
     // read at 6, 12 and 24 rows: each list is searched twice as deep as asked, so 12 is a slice of
     // the first scan and 24 of the second
