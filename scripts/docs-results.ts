@@ -91,10 +91,20 @@ function header(title: string, files: readonly string[]): string {
   ].join('\n');
 }
 
+/**
+ * The larger set a run read (`--data ../shared/data/large` gives "large"), or '' for the dev sets in
+ * ../shared/data: a dataset's two sets get pages of their own.
+ */
+function setOf(run: EvalReport): string {
+  const folder = path.basename(run.config.dataDir ?? '');
+  return folder === 'data' || folder === '' ? '' : folder;
+}
+
 /** The command that reproduces a run, as far as its configuration differs from the defaults a page can name. */
 function evalCommand(run: EvalReport): string {
   const c = run.config as EvalReport['config'] & { llm?: string; reranker?: string };
   const parts = ['npx loci eval', `--dataset ${run.dataset.name}`, `--split ${run.dataset.split}`, `--embedder ${c.embedder}`];
+  if (setOf(run)) parts.push(`--data ../shared/data/${setOf(run)}`);
   if (c.preparse !== 'extractive') parts.push(`--preparse ${c.preparse}`);
   if (c.llm) parts.push(`--llm ${c.llm}`);
   if (c.reranker) parts.push(`--reranker ${c.reranker}`);
@@ -156,13 +166,14 @@ export function resultPages(reports: readonly Report[]): Map<string, string> {
   const evals = new Map<string, Extract<Report, { kind: 'eval' }>[]>();
   for (const r of reports) {
     if (r.kind !== 'eval') continue;
-    const key = `${r.run.dataset.name}-${r.run.dataset.split}`;
+    const key = [r.run.dataset.name, setOf(r.run), r.run.dataset.split].filter(Boolean).join('-');
     evals.set(key, [...(evals.get(key) ?? []), r]);
   }
   const index: string[] = [];
   for (const [key, runs] of [...evals].sort(([a], [b]) => a.localeCompare(b))) {
     runs.sort((a, b) => a.run.config.embedder.localeCompare(b.run.config.embedder) || (a.run.startedAt ?? '').localeCompare(b.run.startedAt ?? ''));
-    const { name, split } = runs[0].run.dataset;
+    const { split } = runs[0].run.dataset;
+    const name = [runs[0].run.dataset.name, setOf(runs[0].run)].filter(Boolean).join(' ');
     const title = `Retrieval results: ${name} ${split}`;
     pages.set(`${key}.md`, `${[header(title, runs.map((r) => r.file)), ...runs.map(evalSection)].join('\n\n')}\n`);
     index.push(`| [${name} ${split}](${key}.md) | ${runs.map((r) => r.run.config.embedder).join(', ')} | ${runs.map((r) => day(r.run.startedAt)).join(', ')} |`);

@@ -27,8 +27,8 @@ export type Rewrite = 'none' | 'multi-query' | 'hyde';
  */
 export interface AskOptions extends RetrieveOptions {
   /**
-   * 2: a second hop searches again with the question expanded by what the first hop found (titles,
-   * headings, names, rare terms), and both hops are fused, unless the first hop's best chunks all
+   * 2: a second hop searches again with the question expanded by the rarest words of the first
+   * hop's best passages, and both hops are fused, unless the first hop's best chunks all
    * come from one document: the question is then about that document, whose clusters are searched
    * instead (see ONE_DOCUMENT_BEST and aboutOneDocument). Default 1.
    */
@@ -214,7 +214,7 @@ async function fusionFor(deps: SearchDeps, options: AskOptions, signal?: AbortSi
   return deps.fusionWeight ? deps.fusionWeight(signal) : { dense: DEFAULT_DENSE_WEIGHT, source: 'default' };
 }
 
-/** Passages of the first hop whose headings, names and rare words expand the question. */
+/** Passages of the first hop whose rare words expand the question. */
 const HOP_SOURCES = 2;
 
 /**
@@ -250,7 +250,9 @@ function oneDocumentFirst(chunks: readonly RetrievedChunk[]): { id: string; name
  * hop, and so does a document too short to be clustered. So does a search by keywords alone: the
  * clusters are made from the embeddings, and their entries embedded, so making them needs the
  * model that a keyword search does without (the app searches by keywords while that model loads,
- * and a question then waited for the model it was searching without).
+ * and a question then waited for the model it was searching without). Judged again on 2026-12-02
+ * with paired intervals: nothing significant with GloVe or the lexical BERT on any set; FinanceBench
+ * with USE-Lite is still to be run again (docs/decisions/2026-12-02-rules-judged-on-large-sets.md).
  */
 async function aboutOneDocument(
   deps: SearchDeps,
@@ -293,11 +295,10 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
   const asks = decompose ? await subQuestions(question, sources.map((c) => c.text), decompose.generator, { lang: decompose.lang, signal }) : [];
   if (terms.length === 0 && asks.length === 0) return uncut ? first : asOneHop;
   const query = expandedQuestion(question, terms);
-  // The added terms are names and rare words: evidence BM25 reads exactly, while the embedding of
-  // a question with a dozen terms appended drifts towards the passage they came from, which the
-  // first hop already holds (HotpotQA dev, GloVe, p-rag+hybrid two hops: R@5 68.3 with a hybrid
-  // second hop, 75.0 with a keyword one). Only a person who chose meaning-only search gets a
-  // dense second hop.
+  // The added terms are rare words: evidence BM25 reads exactly, while the embedding of a question
+  // with words appended drifts towards the passage they came from, which the first hop already
+  // holds (HotpotQA large dev, USE-Lite, naive+hybrid two hops, R@5: 77.00 with a keyword second
+  // hop, 75.25 with a hybrid one). Only a person who chose meaning-only search gets a dense one.
   const keywords =
     terms.length === 0
       ? undefined

@@ -8,12 +8,14 @@ import type { TermStats } from '../../../src/core/search/term-stats.ts';
 import type { Chunk, RetrievedChunk } from '../../../src/core/types.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
-const film = 'Kiss and Tell is a 1945 American comedy film starring Shirley Temple as Corliss Archer. The film was shot in Hollywood.';
+const film = 'Kiss and Tell is a 1945 American comedy film starring Corliss Archer. The film was shot in Hollywood.';
 const library = [
   film,
-  'Shirley Temple, American actress, diplomat; hometown Santa Monica, California.',
+  'Corliss Archer: teenage heroine, radio series; hometown Santa Monica, California.',
   'The film industry in Hollywood grew quickly after the war. Many American films were shot there.',
   'A comedy is a film that makes people laugh. American comedy films were popular in 1945.',
+  'Another American comedy film from 1945, shot in Hollywood.',
+  'A 1945 American drama film, shot in Hollywood.',
 ];
 
 function statsOf(texts: string[]): TermStats {
@@ -25,33 +27,25 @@ function statsOf(texts: string[]): TermStats {
 describe('expansionTerms', () => {
   const stats = statsOf(library);
 
-  it('adds the passage headings, names and rarest words, none the question has', () => {
-    const terms = expansionTerms('Where was the star of Kiss and Tell born?', [{ text: film, headingPath: ['Kiss and Tell (1945 film)'] }], stats);
-    expect(terms[0]).toBe('Kiss and Tell (1945 film)');
-    expect(terms).toContain('Shirley Temple');
-    expect(terms).toContain('Corliss Archer');
+  it('adds the passage\'s rarest words in this library, none the question has', () => {
+    const terms = expansionTerms('Where was the star of Kiss and Tell born?', [{ text: film }], stats);
+    // the rarest first (starring: this passage alone), then by the alphabet among equals
+    expect(terms).toEqual(['starring', 'archer', 'corliss', 'is']);
     // words every passage shares are never taken, and nothing the question already asks is repeated
     expect(terms).not.toContain('film');
-    expect(terms).not.toContain('American');
-    expect(terms.some((t) => /^(where|was|star|born)$/i.test(t))).toBe(false);
+    expect(terms).not.toContain('american');
+    expect(terms.some((t) => /^(where|was|star|born|kiss|tell)$/i.test(t))).toBe(false);
   });
 
-  it('leaves out a heading made only of words the library commonly uses', () => {
-    // a section title shared by many passages would pull in its siblings, not a bridge
-    const terms = expansionTerms('Where was the star of Kiss and Tell born?', [{ text: film, headingPath: ['American comedy film', 'Kiss and Tell (1945 film)'] }], stats);
-    expect(terms).not.toContain('American comedy film');
-    expect(terms[0]).toBe('Kiss and Tell (1945 film)');
-  });
-
-  it('takes no term twice across passages and nothing from an empty first hop', () => {
-    const twice = expansionTerms('Who starred?', [{ text: film, headingPath: [] }, { text: film, headingPath: [] }], stats);
-    expect(new Set(twice.map((t) => t.toLowerCase())).size).toBe(twice.length);
+  it('takes no word twice across passages and nothing from an empty first hop', () => {
+    const twice = expansionTerms('Who starred?', [{ text: film }, { text: film }], stats);
+    expect(new Set(twice).size).toBe(twice.length);
     expect(expansionTerms('Who starred?', [], stats)).toEqual([]);
   });
 
   it('rarity comes from the library: a word in every text is never rare', () => {
     const uniform = statsOf(['alpha beta', 'alpha gamma', 'alpha delta']);
-    expect(expansionTerms('what?', [{ text: 'alpha gamma', headingPath: [] }], uniform)).toEqual(['gamma']);
+    expect(expansionTerms('what?', [{ text: 'alpha gamma' }], uniform)).toEqual(['gamma']);
   });
 
   it('builds the expanded question after the question', () => {
@@ -76,7 +70,7 @@ describe('mergeHops', () => {
 describe('a question asked with two hops', () => {
   it('finds the passage that only the first hop names, and says how', async () => {
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
-    const titles = ['Kiss and Tell', 'Shirley Temple', 'Hollywood', 'Comedy'];
+    const titles = ['Kiss and Tell', 'Corliss Archer', 'Hollywood', 'Comedy', 'Another comedy', 'A drama'];
     await engine.indexFiles(library.map((text, i) => ({ name: `${i}.md`, bytes: new TextEncoder().encode(`# ${titles[i]}\n\n${text}`) })));
     const question = 'Where was the star of Kiss and Tell born?';
     // the bridge passage shares no word with the question: BM25 alone never reaches it
@@ -85,7 +79,7 @@ describe('a question asked with two hops', () => {
     expect(one.chunks.map((c) => c.docName)).not.toContain('1.md');
 
     const two = await engine.retrieve(question, { strategy: 'naive', n: 4, retriever: 'lexical', hops: 2 });
-    expect(two.result.secondHop?.terms).toContain('Shirley Temple');
+    expect(two.result.secondHop?.terms).toContain('corliss');
     const bridge = two.chunks.find((c) => c.docName === '1.md');
     expect(bridge?.via).toBe('hop');
     expect(two.result.secondHop?.added).toContain(bridge?.chunk.id);
