@@ -1,7 +1,8 @@
 /** A paired comparison of two runs (or two methods of one run), as the report JSON stores it. */
-import type { Interval } from '../stats/bootstrap.ts';
+import type { PairedDifference } from '../stats/paired.ts';
 
-export interface ComparisonRow {
+/** One method and metric of a comparison: the paired difference (stats/paired.ts) and what it is of. */
+export interface ComparisonRow extends PairedDifference {
   /** The method of the first run (this run; A of `loci compare`). */
   method: string;
   /** The method of the other run it is compared with: the same label, or each run's default. */
@@ -10,15 +11,6 @@ export interface ComparisonRow {
   isDefault: boolean;
   /** Per-question retrieval key, e.g. recall@5. */
   metric: string;
-  /** Questions with a value in both runs, and on how many the first did better, worse, the same. */
-  questions: number;
-  won: number;
-  lost: number;
-  tied: number;
-  /** Mean of first minus other over those questions, as a fraction (0.05 = 5 points). */
-  meanDifference: number;
-  /** 95 % percentile-bootstrap interval of that mean, resampling questions. */
-  interval: Interval;
 }
 
 export interface Comparison {
