@@ -9,6 +9,8 @@ installNodePolyfills();
 // Chromium (vitest.browser.config.ts). Sequential because both do real inference on two cores.
 export default defineConfig({
   test: {
+    // scripts/test-times.ts writes test-results/test-times.json: each file's wall time and phases
+    reporters: ['default', './scripts/test-times.ts'],
     projects: [
       {
         test: {

@@ -3,7 +3,8 @@
  * tiny models (tests, offline demos); `?device=webgpu` lets the embedder use a software WebGPU
  * adapter (tests on SwiftShader), `?device=wasm` keeps everything on WebAssembly. With
  * `models=local`, `&embedder=ID` picks another embedder from that folder (the models benchmark's
- * production-shaped stand-ins).
+ * production-shaped stand-ins), and `&quiet=MS` shortens the quiet time before the library's idle
+ * work (tests).
  */
 import type { LaunchOptions } from '../protocol/workers.ts';
 
@@ -11,9 +12,12 @@ export function launchOptions(search: string = globalThis.location?.search ?? ''
   const params = new URLSearchParams(search);
   const device = params.get('device');
   const embedder = params.get('embedder');
+  const localModels = params.get('models') === 'local';
+  const quiet = Number(params.get('quiet') ?? NaN);
   return {
-    localModels: params.get('models') === 'local',
+    localModels,
     device: device === 'webgpu' || device === 'wasm' ? device : 'auto',
     ...(embedder ? { localEmbedder: embedder } : {}),
+    ...(localModels && Number.isFinite(quiet) && quiet >= 0 ? { quietMs: quiet } : {}),
   };
 }

@@ -20,6 +20,13 @@ export interface LaunchOptions {
   device: 'auto' | 'webgpu' | 'wasm';
   /** `&embedder=ID` beside `models=local`: that embedder from the site's folder instead of the tiny one. */
   localEmbedder?: string;
+  /**
+   * `&quiet=MS` beside `models=local`: how long the library must have been quiet before its idle
+   * work (finding topics, saving the open image, checking the records behind an image-opened
+   * library) starts, instead of the few seconds a person's drops need. The browser tests shorten
+   * it, so they do not wait those seconds out.
+   */
+  quietMs?: number;
 }
 
 export type ModelSourceSetting = AppSettings['modelSource'];

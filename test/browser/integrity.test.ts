@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appStarted, ask, docRow, imageSaved, openedFrom, openRecordedApp, statuses, topicsSettled, waitForStatus } from './support/app-page.ts';
+import { appStarted, ask, docRow, imageSaved, openedFrom, openRecordedApp, QUIET, statuses, topicsSettled, waitForStatus } from './support/app-page.ts';
 import { offMachine, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 import { readIndex, vectorFileNames } from './support/idb.ts';
@@ -71,9 +71,12 @@ async function vectorsOnlyInImage(page: Page): Promise<void> {
   await expect.poll(() => vectorFileNames(page)).toEqual([]);
 }
 
-/** The app with both documents added and ready. */
+/**
+ * The app with both documents added and ready. Its idle work starts at once (QUIET): these tests
+ * wait for it (the topics, the open image) but are not about when it starts.
+ */
 async function libraryOfTwo() {
-  const opened = await openRecordedApp(browser(), baseURL);
+  const opened = await openRecordedApp(browser(), baseURL, QUIET);
   await opened.page.setInputFiles('[data-testid="file-input"]', [DATA, NET]);
   await waitForStatus(opened.page, DATA.name, 'ready');
   await waitForStatus(opened.page, NET.name, 'ready');

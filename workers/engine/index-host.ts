@@ -222,7 +222,7 @@ export class IndexHost {
    * damaged ones written again from the image (restore-records.ts).
    */
   private async checkRecords(ws: Workspace): Promise<void> {
-    await ws.library.whenSearchable(RECORD_CHECK_QUIET_MS);
+    await ws.library.whenSearchable(ws.library.quietMs ?? RECORD_CHECK_QUIET_MS);
     const engine = this.engine;
     if (!engine) return;
     try {

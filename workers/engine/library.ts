@@ -417,6 +417,11 @@ export class Library implements JobRunner {
     return 'more';
   }
 
+  /** The quiet time the launch asked for (LaunchOptions.quietMs, tests) instead of each idle task's own; undefined when none. */
+  get quietMs(): number | undefined {
+    return this.deps.idleQuietMs;
+  }
+
   private describe(docId: string, error: unknown): string {
     const text = errorWords(error);
     if (error instanceof Error && error.name === 'IngestError') return text; // already names the file

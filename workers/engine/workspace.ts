@@ -86,11 +86,14 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
     notify: (notice, subject) => events.notify(notice, subject),
     resolved: (subject) => events.send({ type: 'resolved', subject }),
     meaningReady: deps.meaningReady,
+    // `&quiet=MS` (tests): the idle work starts sooner
+    ...(request.launch.quietMs !== undefined ? { idleQuietMs: request.launch.quietMs } : {}),
   });
   const image = new ImageSaver({
     store,
     engine,
     busy: () => library.queue.running !== undefined,
+    ...(request.launch.quietMs !== undefined ? { delayMs: request.launch.quietMs } : {}),
     // a job started while the image was encoded: its writes come first, the image waits for the next save
     hasRoom: async (bytes) => {
       if (library.queue.running !== undefined) return false;

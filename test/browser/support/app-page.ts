@@ -1,18 +1,29 @@
 /** Driving the real app through its stable data-testid hooks, the way a person would. */
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { DocStatus } from '../../../src/protocol/api.ts';
 import { recordedContext, type Recorded } from './browser.ts';
+import { timedPhase } from './timing.ts';
 
 export async function openApp(page: Page, baseURL: string, query = 'models=local'): Promise<void> {
-  await page.goto(`${baseURL}/?${query}`);
-  await appStarted(page);
+  await timedPhase('app start (models)', async () => {
+    await page.goto(`${baseURL}/?${query}`);
+    await appStarted(page);
+  });
 }
 
+/**
+ * The app's query for a test that waits for the library's idle work (its topics, the open image's
+ * save) without testing when it starts: `quiet=100` has it start 0.1 s after the last job instead
+ * of after the few seconds a person's drops need (src/client/url-options.ts). A reload keeps it.
+ */
+export const QUIET = 'models=local&quiet=100';
+
 /** A fresh recorded context (requests, console errors) with the app open in it: how most tests begin. */
-export async function openRecordedApp(browser: Browser, baseURL: string): Promise<{ recorded: Recorded; page: Page }> {
+export async function openRecordedApp(browser: Browser, baseURL: string, query?: string): Promise<{ recorded: Recorded; page: Page }> {
   const recorded = await recordedContext(browser);
   const page = await recorded.newPage();
-  await openApp(page, baseURL);
+  await openApp(page, baseURL, query);
   return { recorded, page };
 }
 
@@ -31,14 +42,14 @@ export function docRow(page: Page, name: string) {
 
 export async function waitForStatus(page: Page, name: string, statuses: DocStatus | DocStatus[], timeout = 240_000): Promise<void> {
   const wanted: string[] = Array.isArray(statuses) ? statuses : [statuses];
-  await page.waitForFunction(
+  await timedPhase('wait: status', () => page.waitForFunction(
     ([n, s]) =>
       [...document.querySelectorAll('[data-testid="doc-row"]')].some(
         (row) => row.textContent?.includes(n) && s.includes(row.getAttribute('data-status') ?? ''),
       ),
     [name, wanted] as const,
     { timeout, polling: 250 },
-  );
+  ));
 }
 
 /**
@@ -61,11 +72,11 @@ export function turnStatusSeen(page: Page): Promise<string[]> {
 
 /** Waits until a document's row says its topics (clusters) are found. */
 export async function waitForTopics(page: Page, name: string, timeout = 120_000): Promise<void> {
-  await page.waitForFunction(
+  await timedPhase('wait: topics', () => page.waitForFunction(
     (n) => [...document.querySelectorAll('[data-testid="doc-row"]')].some((row) => row.textContent?.includes(n) && Number(row.getAttribute('data-topics')) > 0),
     name,
     { timeout, polling: 250 },
-  );
+  ));
 }
 
 /**
@@ -74,11 +85,11 @@ export async function waitForTopics(page: Page, name: string, timeout = 120_000)
  * compares what is stored, or reloads right after the image is saved, waits for them first.
  */
 export async function topicsSettled(page: Page, timeout = 120_000): Promise<void> {
-  await page.waitForFunction(
+  await timedPhase('wait: topics', () => page.waitForFunction(
     () => [...document.querySelectorAll('[data-testid="doc-row"][data-status="ready"]')].every((row) => row.hasAttribute('data-topics')),
     undefined,
     { timeout, polling: 250 },
-  );
+  ));
 }
 
 export async function statuses(page: Page): Promise<Record<string, string>> {
@@ -148,10 +159,12 @@ export async function imageSaved(page: Page, timeout = 30_000): Promise<void> {
       return header !== undefined && header.byteLength === 12 && header.getFloat64(4, true) === (meta?.value ?? 0);
     });
   const deadline = Date.now() + timeout;
-  while (!(await current())) {
-    if (Date.now() > deadline) throw new Error(`the open image was not saved within ${timeout / 1000} s`);
-    await page.waitForTimeout(250);
-  }
+  await timedPhase('wait: image save', async () => {
+    while (!(await current())) {
+      if (Date.now() > deadline) throw new Error(`the open image was not saved within ${timeout / 1000} s`);
+      await page.waitForTimeout(250);
+    }
+  });
 }
 
 /** Where the engine opened the index from on start: 'image' or 'records'. */
@@ -207,8 +220,13 @@ export async function stageCount(page: Page, name: string, stage: string): Promi
 export async function exportLibraryFile(page: Page): Promise<string> {
   await page.click('[data-testid="open-settings"]');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-library"]')]);
-  return download.path();
+  // connected to the run's browser (useBrowser), a download has no local path until it is saved
+  const file = path.join(DOWNLOADS, `${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return file;
 }
+
+const DOWNLOADS = path.resolve('test-results/downloads');
 
 /** Imports a library file through Settings. */
 export async function importLibraryFile(page: Page, file: string): Promise<void> {

@@ -6,32 +6,30 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { bareErrorName, watchNotices } from './notice-words.ts';
+import { launchOptions } from './chromium.ts';
+import { timedPhase } from './timing.ts';
 
-export const CHROMIUM = process.env.LOCI_CHROMIUM ?? '/usr/bin/chromium';
-
-/** How every Chromium here is launched; `extraArgs`: more switches (the browser benchmark's memory measurement needs one). */
-export function launchOptions(extraArgs: readonly string[] = []): { executablePath: string; headless: true; args: string[] } {
-  return {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1', ...extraArgs],
-  };
-}
+export { CHROMIUM, launchOptions } from './chromium.ts';
 
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch(launchOptions(extraArgs));
 }
 
 /**
- * One Chromium for a test file: launched before its tests, closed after them. Returns the
- * browser's getter, for inside the tests.
+ * The Chromium of the whole run, for a test file: the global setup launched it (a server,
+ * global-setup.ts) and each file connects to it before its tests, and disconnects after them,
+ * which closes every context the file made. Contexts share nothing (cookies, storage, caches,
+ * service workers), so a file still starts from a browser with no state of its own; a file run
+ * alone without the global setup's server launches its own. Returns the browser's getter, for
+ * inside the tests.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    const endpoint = inject('browserEndpoint');
+    browser = await timedPhase(endpoint ? 'chromium connect' : 'chromium start', () => (endpoint ? chromium.connect(endpoint) : launchBrowser()));
   });
   // whatever a test was about, no alert or notice it showed may be a bare error name
   afterEach(() => {

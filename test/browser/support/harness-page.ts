@@ -3,13 +3,16 @@ import type { Page } from 'playwright-core';
 import type { AppSettings, DeviceSummary, LibraryDoc } from '../../../src/protocol/api.ts';
 import type { AskRequest } from '../../../src/protocol/ask.ts';
 import type { AskResult, Harness } from '../harness.ts';
+import { timedPhase } from './timing.ts';
 
 type HarnessWindow = { lociHarness: Harness };
 
 export async function openHarness(page: Page, baseURL: string, query = 'models=local'): Promise<{ settings: AppSettings; device: DeviceSummary }> {
-  await page.goto(`${baseURL}/test/browser/harness.html?${query}`);
-  await page.waitForFunction(() => 'lociHarness' in window);
-  return page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.client.start());
+  return timedPhase('app start (models)', async () => {
+    await page.goto(`${baseURL}/test/browser/harness.html?${query}`);
+    await page.waitForFunction(() => 'lociHarness' in window);
+    return page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.client.start());
+  });
 }
 
 export function harnessDocuments(page: Page): Promise<LibraryDoc[]> {
@@ -18,14 +21,14 @@ export function harnessDocuments(page: Page): Promise<LibraryDoc[]> {
 
 /** Waits until `count` documents have settled (ready or error). */
 export async function waitSettled(page: Page, count: number, timeout = 240_000): Promise<LibraryDoc[]> {
-  await page.waitForFunction(
+  await timedPhase('wait: status', () => page.waitForFunction(
     (n) => {
       const docs = (window as unknown as HarnessWindow).lociHarness.documents;
       return docs.length >= n && docs.every((d) => d.status === 'ready' || d.status === 'error');
     },
     count,
     { timeout, polling: 250 },
-  );
+  ));
   return harnessDocuments(page);
 }
 
