@@ -58,7 +58,7 @@ export function compareReports(a: ComparableReport, b: ComparableReport, options
         const other = valueOf(theirs.get(q.id), pair.other, metric);
         return mine === undefined || other === undefined ? [] : [[mine, other]];
       });
-      const difference = pairedDifference(values, { resamples: BOOTSTRAP_RESAMPLES, seed: BOOTSTRAP_SEED });
+      const difference = pairedDifference(values);
       if (difference) rows.push({ ...pair, metric, ...difference });
     }
   }
