@@ -6,6 +6,7 @@ import { serveModels } from './scripts/serve-models.ts';
 import { contentSecurityPolicy, SERVICE_WORKER_GUARD } from './build/content-security-policy.ts';
 import { ocrAssets } from './build/ocr-assets.ts';
 import { pdfjsAssets } from './build/pdfjs-assets.ts';
+import { siteLibrary } from './build/site-library.ts';
 import { useLiteAssets } from './build/use-lite-assets.ts';
 
 // Cross-origin isolation gives SharedArrayBuffer, which onnxruntime-web needs for threaded WASM.
@@ -32,6 +33,8 @@ export default defineConfig({
     pdfjsAssets(),
     ocrAssets(),
     useLiteAssets(),
+    // LOCI_SITE_LIBRARY=path/to/file (or public/library.loci): a library published with the app.
+    siteLibrary(),
     contentSecurityPolicy(),
     VitePWA({
       strategies: 'generateSW',

@@ -3,7 +3,9 @@
  * site nor the model source in use is refused, from the page and from its workers, by fetch and
  * by WebSocket, on a first visit (the page's <meta> policy, the host's header on the workers) and
  * once the service worker serves them (its policy on each worker script, and its own refusal);
- * a mirror chosen in the settings is let through, and the app still indexes and answers from it.
+ * a mirror chosen in the settings is let through, also by a service worker the browser stopped and
+ * woke again, and the app still indexes and answers from it. WebRTC, which no policy governs, is
+ * gone from the page before its first script, for good.
  */
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,6 +13,7 @@ import { appStarted, ask, waitForStatus } from './support/app-page.ts';
 import { recordedContext, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 import { startMirror, startStranger, type OtherOrigin } from './support/other-origins.ts';
+import { stopServiceWorker } from './support/service-worker.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -62,6 +65,38 @@ async function probe(origin: string): Promise<Probe> {
   return { fetch: fetched, socket, violations };
 }
 
+const WEBRTC = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCSessionDescription', 'RTCIceCandidate'];
+
+/** Runs in the page, as a later script would: tries every way to put each WebRTC name back, then says what each is. */
+function webRtcAfterLaterScript(names: string[]): Record<string, string> {
+  const scope = window as unknown as Record<string, unknown>;
+  class Stand {}
+  const found: Record<string, string> = {};
+  for (const name of names) {
+    const attempts = [
+      () => void (scope[name] = Stand),
+      () => void delete scope[name],
+      () => void Object.defineProperty(window, name, { value: Stand, writable: true, configurable: true }),
+      () => void Reflect.set(window, name, Stand),
+    ];
+    for (const attempt of attempts) {
+      try {
+        attempt();
+      } catch {
+        // refused outright, as a frozen name should be; what counts is what it holds after
+      }
+    }
+    found[name] = typeof scope[name];
+  }
+  return found;
+}
+
+/** No WebRTC on the page, whatever a later script does, and its removal was the page's first script. */
+async function expectNoWebRtc(page: Page, where: string): Promise<void> {
+  expect(await page.evaluate(webRtcAfterLaterScript, WEBRTC), `${where}: WebRTC`).toEqual(Object.fromEntries(WEBRTC.map((name) => [name, 'undefined'])));
+  expect(await page.evaluate(() => document.querySelector('script')?.getAttribute('src')), `${where}: first script`).toMatch(/\/remove-webrtc\.js$/);
+}
+
 async function appWorker(page: Page, name: string): Promise<Worker> {
   await expect.poll(() => page.workers().some((w) => w.url().includes(`${name}.worker`)), { timeout: 30_000 }).toBe(true);
   const worker = page.workers().find((w) => w.url().includes(`${name}.worker`));
@@ -88,6 +123,11 @@ describe('other origins', () => {
     console.log(`[content-security] first visit served by the service worker: ${await page.evaluate(() => navigator.serviceWorker.controller !== null)}`);
     expectRefusedByPolicy(await page.evaluate(probe, stranger.origin), 'first visit, page');
     expectRefusedByPolicy(await (await appWorker(page, 'engine')).evaluate(probe, stranger.origin), 'first visit, engine worker');
+    // This Chromium has WebRTC (a blank page shows it); the app's page has none.
+    const blank = await recorded.newPage();
+    expect(await blank.evaluate(() => typeof RTCPeerConnection)).toBe('function');
+    await blank.close();
+    await expectNoWebRtc(page, 'first visit');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
 
     // The settings name what may be contacted: the site and the hub.
@@ -112,6 +152,7 @@ describe('other origins', () => {
     await appStarted(page);
     expect(await page.evaluate(() => 'beforeRestart' in window)).toBe(false);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expectNoWebRtc(page, 'served by the service worker');
     // the embedder loads after the page has started: on a quiet machine the check came first
     await expect.poll(() => mirror.requests.filter((url) => url.startsWith('/tiny-lexical-bert-zh/resolve/main/')).length, { timeout: 60_000 }).toBeGreaterThan(0);
 
@@ -132,6 +173,14 @@ describe('other origins', () => {
     // ...and reach the mirror.
     const embed = await appWorker(page, 'embed');
     expect(await embed.evaluate((url) => fetch(url).then((r) => r.status), `${mirror.origin}/tiny-lexical-bert-zh/resolve/main/config.json`)).toBe(200);
+    // The browser stops an idle service worker; the next request wakes a fresh one with nothing in
+    // memory, and the first model file asked of the mirror then is let through as well.
+    await stopServiceWorker(page);
+    const afterWake = await embed.evaluate(
+      (url) => fetch(url).then((r) => `reached ${r.status}`, (error: unknown) => `refused: ${String(error)}`),
+      `${mirror.origin}/tiny-lexical-bert-zh/resolve/main/tokenizer.json`,
+    );
+    expect(afterWake, 'the first request to the mirror after the service worker woke').toBe('reached 200');
     await page.click('[data-testid="open-settings"]');
     await expect.poll(() => contacts.allTextContents()).toEqual([baseURL, mirror.origin, 'https://raw.githubusercontent.com']);
     expect(stranger.requests).toEqual([]);
@@ -151,6 +200,9 @@ describe('other origins', () => {
     const result = await page.evaluate(probe, stranger.origin);
     expect(result.fetch).toMatch(/^refused/);
     expect(result.violations).toEqual([]);
+    // woken again by the browser, it refuses the first request as well, once it has read its list
+    await stopServiceWorker(page);
+    expect((await page.evaluate(probe, stranger.origin)).fetch).toMatch(/^refused/);
     // the same-origin fetch still works through it
     expect(await page.evaluate(() => fetch('/manifest.webmanifest').then((r) => r.status))).toBe(200);
     expect(stranger.requests.filter((url) => !url.startsWith('ws '))).toEqual([]);

@@ -1,26 +1,58 @@
 /**
  * Offline after the first visit: the service worker has precached the app shell, the workers and
  * ONNX Runtime's wasm; transformers.js has cached the models. With the server gone and the browser
- * offline, a reload opens the app, the library is there, and a question is answered.
+ * offline, a reload opens the app, the library is there, and a question is answered. A library the
+ * site publishes (build/site-library.ts) is not precached, but kept once read, and read offline.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeSiteLibrary } from '../../build/site-library.ts';
+import { SITE_LIBRARY_FOLDER, SITE_LIBRARY_MANIFEST, type SiteLibraryManifest } from '../../src/protocol/site-library.ts';
+import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library.ts';
 import { appStarted, ask, openApp, statuses, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
-import { startPreview, type PreviewServer } from './support/server.ts';
+import { OUT_DIR, startPreview, type PreviewServer } from './support/server.ts';
 
 const NAME = '数据安全法_2021.md';
 const browser = useBrowser();
 // A server of its own, so that cutting the network can mean stopping the server for real.
 let server: PreviewServer | undefined;
+/** A site library put into the test build as the plugin would (its build is tested in Node). */
+let library: SiteLibraryManifest;
 
 beforeAll(async () => {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'loci-site-library-'));
+  const file = path.join(scratch, 'library.loci');
+  const bytes = randomBytes(256 * 1024);
+  await writeFile(file, bytes);
+  library = await describeSiteLibrary(file);
+  await mkdir(path.join(OUT_DIR, SITE_LIBRARY_FOLDER), { recursive: true });
+  await writeFile(path.join(OUT_DIR, library.file), bytes);
+  await writeFile(path.join(OUT_DIR, SITE_LIBRARY_MANIFEST), JSON.stringify(library));
+  await rm(scratch, { recursive: true });
   server = await startPreview();
 });
 
 afterAll(async () => {
   await server?.close();
+  await rm(path.join(OUT_DIR, SITE_LIBRARY_FOLDER), { recursive: true, force: true });
+  await rm(path.join(OUT_DIR, SITE_LIBRARY_MANIFEST), { force: true });
 });
+
+/** The site library as the page reads it: the manifest, and the SHA-256 of the file it names. */
+function readSiteLibrary(page: Page): Promise<{ manifest: unknown; sha256: string }> {
+  return page.evaluate(async () => {
+    const manifest = (await (await fetch('./site-library.json')).json()) as { file: string };
+    const bytes = await (await fetch(`./${manifest.file}`)).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+    return { manifest, sha256: [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('') };
+  });
+}
 
 describe('offline after the first visit', () => {
   it('reloads and answers with the server stopped and the browser offline', async () => {
@@ -30,6 +62,18 @@ describe('offline after the first visit', () => {
     // The service worker installed (precache complete) and controls the page.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    // installed without the site library: it is fetched when read, then kept (manifest and file)
+    expect(recorded.requests.filter((url) => url.includes('site-library'))).toEqual([]);
+    expect(await readSiteLibrary(page)).toEqual({ manifest: library, sha256: library.sha256 });
+    // kept once the manifest is the one given offline, beside its file and nothing else
+    await page.waitForFunction(
+      async (name) => {
+        const cache = await caches.open(name);
+        return (await cache.match('./site-library.json')) !== undefined && (await cache.keys()).length === 2;
+      },
+      SITE_LIBRARY_CACHE,
+      { polling: 100 },
+    );
 
     await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
     await waitForStatus(page, NAME, 'ready');
@@ -47,6 +91,7 @@ describe('offline after the first visit', () => {
     await ask(page, '国家对数据实行什么保护制度？');
     expect(await page.locator('[data-testid="source"]').count()).toBeGreaterThan(0);
     await screenshot(page, 'offline-answer');
+    expect(await readSiteLibrary(page), 'the site library, offline').toEqual({ manifest: library, sha256: library.sha256 });
 
     // Whatever was still requested offline was answered by the service worker or a cache.
     expect(recorded.requests.length).toBeGreaterThan(online);
