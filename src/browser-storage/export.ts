@@ -1,12 +1,17 @@
 /**
- * Export the whole library (index, original files, chats, settings) to one file and import it
- * back. An import is checked completely before anything is written and then written in a single
+ * Export the whole library (index, original files, collections, chats, settings) to one library
+ * file, the one the CLI writes and reads (core/stored-index/binary-format.ts), and import it back:
+ * such a file, the CLI's, or an older export (a zip, library-file.ts), told apart by their first
+ * bytes. An import is checked completely before anything is written and then written in a single
  * transaction, so a bad file or a refused import leaves the stored library exactly as it was.
  */
 import type { IndexManifest } from '../core/types.ts';
 import type { LibraryContents } from './library-contents.ts';
 import type { AddedStore } from './added-clock.ts';
-import { decodeLibrary, encodeLibrary } from './library-file.ts';
+import { decodeLibrary, isOlderExport, LibraryFileError } from './library-file.ts';
+import { decodeIndex, encodeIndex, IndexFormatError } from '../core/stored-index/binary-format.ts';
+import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import { libraryOfSnapshot, snapshotOfLibrary } from './library-snapshot.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
 import { ALL_STORES, MANIFEST_KEY } from './records.ts';
 import { rowOf } from './library-rows.ts';
@@ -19,6 +24,10 @@ import { fillKeptVectors, type KeptVectorSources } from './kept-vectors.ts';
 import { putImportedCollection } from './collections.ts';
 
 export { LibraryFileError } from './library-file.ts';
+export { DamagedLibraryError } from './library-snapshot.ts';
+
+/** The first bytes of a library file ("LOCI"). */
+const LIBRARY_FILE_MAGIC = [0x4c, 0x4f, 0x43, 0x49];
 
 /** The import would mix two embedders' vectors in one index. */
 export class EmbedderMismatchError extends Error {
@@ -48,21 +57,46 @@ export interface ImportReport {
   settings: number;
 }
 
-/** `kept`: where the vectors of records kept outside them are read (kept-vectors.ts); a file always carries them. */
+/**
+ * The library as one library file. `kept`: where the vectors of records kept outside them are read
+ * (kept-vectors.ts); a file always carries them. A stored record that fails its checksum refuses
+ * the export (DamagedLibraryError), as missing vectors do: better no file than one that loses them.
+ */
 export async function exportLibrary(db: LociDb, kept: KeptVectorSources = {}): Promise<Uint8Array> {
   const contents = await readEverything(db);
   if (contents.manifest) {
     const missing = await fillKeptVectors(contents.entries, contents.manifest.embedder.dimension, await checksums(), kept);
-    // a record without them would be imported as damaged: better no file than a file that loses them
     if (missing.size > 0) throw new Error(`the vectors of ${missing.size} stored records could not be read (${[...missing].slice(0, 3).join(', ')}); repair those documents, then export again`);
   }
-  // the file carries every record's vectors in the record itself
-  const entries = contents.entries.map(({ vectorsIn: _in, vectorBytes: _bytes, ...record }) => record);
-  return encodeLibrary({ ...contents, entries });
+  return encodeIndex(await snapshotOfLibrary(contents));
+}
+
+/**
+ * The library a file holds, checked whole: a library file (its every block's checksum, a damaged
+ * one refusing the file with the names of what it damaged) or an older export. LibraryFileError
+ * names what is wrong with any other.
+ */
+async function readLibraryFile(bytes: Uint8Array): Promise<LibraryContents> {
+  if (isOlderExport(bytes)) return decodeLibrary(bytes);
+  if (!LIBRARY_FILE_MAGIC.every((b, i) => bytes[i] === b)) {
+    throw new LibraryFileError('This file is not a Loci library export: it is neither a Loci library file (.loci) nor an older export (a zip archive).');
+  }
+  let snapshot: IndexSnapshot;
+  try {
+    snapshot = await decodeIndex(bytes);
+  } catch (error) {
+    if (error instanceof IndexFormatError) throw new LibraryFileError(`This Loci library file cannot be imported: ${error.message}.`);
+    throw error;
+  }
+  if (snapshot.damage?.length) {
+    const damaged = snapshot.damage.map((d) => `${d.name} (${d.parts.join(', ')})`).join('; ');
+    throw new LibraryFileError(`This Loci library file is damaged (checksum mismatch) in ${damaged}; nothing was imported. Export the library again, or import another copy.`);
+  }
+  return libraryOfSnapshot(snapshot);
 }
 
 export async function importLibrary(db: LociDb, bytes: Uint8Array, options: ImportOptions): Promise<ImportReport> {
-  const contents = await decodeLibrary(bytes);
+  const contents = await readLibraryFile(bytes);
   if (options.embedder && contents.manifest) {
     refuseMixedVectors(contents.manifest, options.embedder, 'the embedder this app is using');
   }

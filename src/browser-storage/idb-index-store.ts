@@ -6,29 +6,29 @@
  * and reported (`IndexSnapshot.damage`), so its document is never searched half broken.
  */
 import type { IndexStore } from '../core/ports.ts';
-import type { Damage, DamagedPart } from '../core/stored-index/damage.ts';
+import type { Damage } from '../core/stored-index/damage.ts';
 import type { DocumentRecord, GroupRecord, IndexChanges, IndexSnapshot } from '../core/stored-index/snapshot.ts';
-import type { Chunk, IndexManifest, JobState, Lang } from '../core/types.ts';
+import type { IndexManifest, JobState, Lang } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
-import { checksums, type Checksums } from '../core/util/checksum.ts';
-import { chunksSum, documentSum, entriesSums, findDamage, groupSum, termsSum } from './record-sums.ts';
+import { checksums } from '../core/util/checksum.ts';
+import { chunksSum, documentSum, entriesSums, findDamage, groupSum } from './record-sums.ts';
 import { inAddedOrder, latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import { pagesOf } from './ocr-pages.ts';
 import { readIndexRecords, readOwnedRecords, readTransaction, type IndexRecords } from './read-records.ts';
 import { changedOwners, changesBetween, forgetChangesThrough, type ChangedOwners } from './index-changes.ts';
-import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredDocument, type StoredEntries, type StoredOriginal, type StoredRow } from './records.ts';
+import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredEntries, type StoredOriginal, type StoredRow } from './records.ts';
 import { rowOf } from './library-rows.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { vectorsToBuffer } from './vectors.ts';
-import { decodeVectors, encodeVectors } from '../core/stored-index/vector-codec.ts';
+import { encodeVectors } from '../core/stored-index/vector-codec.ts';
 import type { BlockCache, Breathe } from '../core/stored-index/binary-format.ts';
 import { decodeImage, encodeImage, imageRevision, type ImageFile } from './open-image.ts';
 import { readRevision, revisionIn } from './revision.ts';
-import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, storedChunks, storedEntries, type TextSources } from '../core/stored-index/repeated-text.ts';
-import { readColumns } from '../core/stored-index/entry-columns.ts';
+import { chunkSources, storedChunks, storedEntries } from '../core/stored-index/repeated-text.ts';
+import { assembleRecords, namesOf } from './assemble-records.ts';
 import { vectorFileName, type VectorFileName, type VectorFiles } from './vector-files.ts';
 import { fillKeptVectors, keptOutside, type KeptVectorSources } from './kept-vectors.ts';
 import type { ImageBytes } from './open-image.ts';
@@ -169,7 +169,7 @@ export class IdbIndexStore implements IndexStore {
   private async changesOver(image: IndexSnapshot, changed: ChangedOwners, records: IndexRecords | undefined): Promise<IndexChanges | undefined> {
     if (!records) return undefined;
     const chunksOf = new Map(image.documents.map((d) => [d.doc.id, d.chunks]));
-    const loaded = this.assemble(records, [], await checksums(), chunksOf);
+    const loaded = assembleRecords(records, [], await checksums(), chunksOf);
     if (!loaded || loaded.damage.length > 0) return undefined;
     const missing = (ids: Iterable<string>, present: Set<string>) => [...ids].filter((id) => !present.has(id));
     return {
@@ -313,7 +313,7 @@ export class IdbIndexStore implements IndexStore {
     // during a long indexing run, before any image), and listing 4,000 first made the bench
     // library's first visit 0.3-0.5 s slower (interleaved, two runs each)
     if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, this.keptVectorSources(image));
-    const loaded = this.assemble(records, originals, sums);
+    const loaded = assembleRecords(records, originals, sums);
     if (!loaded) {
       if (records.documents.length === 0 && records.groups.length === 0) return undefined;
       throw new Error('the library holds documents but no index manifest; it cannot be read safely');
@@ -322,62 +322,6 @@ export class IdbIndexStore implements IndexStore {
     const snapshot: IndexSnapshot = { manifest, documents, groups };
     if (damage.length > 0) snapshot.damage = damage;
     return snapshot;
-  }
-
-  /**
-   * Records as read turned into the index's, checked: undefined without a manifest. A group's
-   * chunk ids are shared with its documents' chunks, from the records read or, for documents not
-   * among them, from `chunksOf`.
-   */
-  private assemble(
-    records: IndexRecords,
-    originals: readonly StoredOriginal[],
-    sums: Checksums,
-    chunksOf: Map<string, Chunk[]> = new Map(),
-  ): (Pick<IndexSnapshot, 'manifest' | 'documents' | 'groups'> & { damage: Damage[] }) | undefined {
-    const { manifest, documents, chunks, entries, groups } = records;
-    if (!manifest) return undefined;
-    const names = namesOf(documents, originals);
-    const damage = findDamage(records, sums, names);
-    const damagedDocs = new Set(damage.filter((d) => d.kind === 'document').map((d) => d.id));
-    const damagedGroups = new Set(damage.filter((d) => d.kind === 'group').map((d) => d.id));
-    const chunksByDoc = new Map(chunks.map((record) => [record.docId, record.chunks]));
-    const entriesByOwner = new Map(entries.map((record) => [record.owner, record]));
-    /** The owner's entries loaded, or which part of its records keeps them from loading. */
-    const ownedEntries = (owner: string, sources: TextSources, docId?: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> | DamagedPart => {
-      const record = entriesByOwner.get(owner);
-      if (!record) return { entries: [], vectors: new Float32Array(0) };
-      const columns = readColumns(record.entries);
-      if (!columns) return 'entries';
-      // entries whose chunks are missing cannot get their text back
-      const entries = loadedEntries(columns, sources, docId);
-      if (!entries) return 'chunks';
-      const vectors = decodeVectors(new Uint8Array(record.vectors), manifest.embedder.dimension, record.vectorFormat);
-      // terms are only a shortcut past segmentation: unsealed or damaged ones are left out, not reported
-      const { terms } = record;
-      const sound = terms !== undefined && record.sums?.terms !== undefined && record.sums.terms === termsSum(sums, terms);
-      return { entries, vectors, ...(sound ? { terms } : {}) };
-    };
-    const loaded: DocumentRecord[] = [];
-    for (const { doc, job, preparse } of documents) {
-      if (damagedDocs.has(doc.id)) continue;
-      const chunks = loadedChunks(doc, chunksByDoc.get(doc.id) ?? []);
-      const owned = ownedEntries(docOwner(doc.id), chunkSources([chunks]), doc.id);
-      if (typeof owned === 'string') damage.push({ kind: 'document', id: doc.id, name: names.get(doc.id) ?? doc.name, docIds: [doc.id], parts: [owned] });
-      else loaded.push({ doc, chunks, job, ...owned, preparse });
-    }
-    // group entries are stored whole: nothing of them is rebuilt, and no source is needed
-    const whole: TextSources = { chunk: () => undefined };
-    const loadedGroups: GroupRecord[] = [];
-    for (const record of loaded) chunksOf.set(record.doc.id, record.chunks);
-    for (const { group, preparse } of groups) {
-      if (damagedGroups.has(group.id)) continue;
-      shareChunkIds(group, chunkSources(group.docIds.map((id) => chunksOf.get(id) ?? [])));
-      const owned = ownedEntries(groupOwner(group.id), whole);
-      if (typeof owned === 'string') damage.push({ kind: 'group', id: group.id, name: group.docIds.map((id) => names.get(id) ?? id).join(', '), docIds: group.docIds, parts: ['clusters'] });
-      else loadedGroups.push({ group, ...owned, preparse });
-    }
-    return { manifest, documents: loaded, groups: loadedGroups, damage };
   }
 
   async putManifest(manifest: IndexManifest): Promise<void> {
@@ -668,9 +612,4 @@ function checkVectorWidth(
 /** A record's counted terms as the entries store keeps them, when it has any. */
 function termsOf(record: DocumentRecord | GroupRecord): Pick<StoredEntries, 'terms'> {
   return record.terms ? { terms: record.terms } : {};
-}
-
-/** Documents' names, from the originals where stored, which no damage to the derived records can have changed. */
-function namesOf(documents: readonly StoredDocument[], originals: readonly StoredOriginal[]): Map<string, string> {
-  return new Map([...documents.map((d): [string, string] => [d.doc.id, d.doc.name]), ...originals.map((o): [string, string] => [o.id, o.name])]);
 }

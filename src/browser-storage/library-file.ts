@@ -1,16 +1,18 @@
 /**
- * The one-file library export: a zip whose `loci-export.json` describes the library and names
- * the other members (document records, chunks and entries as JSON; original bytes and vectors as
- * raw binary, stored uncompressed since they barely compress). Every member's SHA-256 is listed,
- * because the zip reader does not check CRCs and a damaged file must be refused, not half-read.
+ * The reader of the app's older library export (versions 1 and 2, before the one library file of
+ * core/stored-index/binary-format.ts): a zip whose `loci-export.json` describes the library and
+ * names the other members (document records, chunks and entries as JSON; original bytes and
+ * vectors as raw binary). Every member's SHA-256 is listed, because the zip reader does not check
+ * CRCs and a damaged file must be refused, not half-read. Nothing writes this format any more; it
+ * is read so that an older export still imports (export.ts) and converts (`loci convert`).
  */
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Chunk, IndexManifest } from '../core/types.ts';
 import { sha256Hex } from '../core/util/hash.ts';
 import { isCollection } from '../core/engine/scope.ts';
-import { parseExact, stringifyExact } from './exact-json.ts';
+import { parseExact } from '../core/util/exact-json.ts';
 import type { LibraryContents } from './library-contents.ts';
-import { docOwner, groupOwner, parseOwner, type OwnerRef } from './owner-key.ts';
+import { docOwner, groupOwner, type OwnerRef } from './owner-key.ts';
 import type { StoredChat, StoredCollection, StoredDocument, StoredEntries, StoredGroup, StoredSetting } from './records.ts';
 
 const LIBRARY_FILE_FORMAT = 'loci-library';
@@ -18,11 +20,12 @@ const LIBRARY_FILE_FORMAT = 'loci-library';
 const LIBRARY_FILE_VERSION = 2;
 const META_MEMBER = 'loci-export.json';
 
-/** The file cannot be used: not a Loci export, damaged, or from an incompatible version. */
+/** The file cannot be used: not a Loci library file or export, damaged, or from an incompatible version. */
 export class LibraryFileError extends Error {
   override name = 'LibraryFileError';
 }
 
+/** The zip's `loci-export.json`, as the older app wrote it: what decodeLibrary checks. */
 interface LibraryMeta {
   format: typeof LIBRARY_FILE_FORMAT;
   version: number;
@@ -41,67 +44,9 @@ interface LibraryMeta {
   checksums: Record<string, string>;
 }
 
-const STORE_ONLY = { level: 0 } as const;
-
-export async function encodeLibrary(contents: LibraryContents, now: number = Date.now()): Promise<Uint8Array> {
-  const members: Zippable = {};
-  const checksums: Record<string, string> = {};
-  const add = async (path: string, bytes: Uint8Array, compress: boolean) => {
-    members[path] = compress ? bytes : [bytes, STORE_ONLY];
-    checksums[path] = await sha256Hex(bytes);
-  };
-  const json = (value: unknown) => strToU8(stringifyExact(value));
-
-  const chunksByDoc = new Map(contents.chunks.map((record) => [record.docId, record]));
-  const documents: LibraryMeta['documents'] = [];
-  for (const [i, record] of contents.documents.entries()) {
-    const base = `documents/${i}`;
-    await add(`${base}/document.json`, json(record), true);
-    const chunks = chunksByDoc.get(record.doc.id);
-    await add(`${base}/chunks.json`, json(chunks?.chunks ?? []), true);
-    documents.push({
-      id: record.doc.id,
-      added: record.added,
-      record: `${base}/document.json`,
-      chunks: `${base}/chunks.json`,
-      ...(chunks?.sum !== undefined ? { chunksSum: chunks.sum } : {}),
-    });
-  }
-  const originals: LibraryMeta['originals'] = [];
-  for (const [i, original] of contents.originals.entries()) {
-    await add(`originals/${i}.bin`, new Uint8Array(original.bytes), false);
-    const { id, name, mime, added } = original;
-    originals.push({ id, name, mime, added, bytes: `originals/${i}.bin` });
-  }
-  const entries: LibraryMeta['entries'] = [];
-  for (const [i, record] of contents.entries.entries()) {
-    await add(`entries/${i}.json`, json(record.entries), true);
-    const vectors = `entries/${i}.${record.vectorFormat === 'int8' ? 'i8' : 'f32'}`;
-    await add(vectors, new Uint8Array(record.vectors), false);
-    entries.push({
-      owner: parseOwner(record.owner),
-      entries: `entries/${i}.json`,
-      vectors,
-      ...(record.vectorFormat ? { vectorFormat: record.vectorFormat } : {}),
-      ...(record.sums ? { sums: record.sums } : {}),
-    });
-  }
-  const meta: LibraryMeta = {
-    format: LIBRARY_FILE_FORMAT,
-    version: LIBRARY_FILE_VERSION,
-    exported: now,
-    manifest: contents.manifest ?? null,
-    documents,
-    originals,
-    entries,
-    groups: contents.groups,
-    collections: contents.collections,
-    chats: contents.chats,
-    settings: contents.settings,
-    checksums,
-  };
-  members[META_MEMBER] = json(meta);
-  return zipSync(members);
+/** Whether the bytes begin as a zip archive does ("PK"): an older export, not a library file. */
+export function isOlderExport(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b;
 }
 
 /** Reads and checks a whole file; throws LibraryFileError before anything could be written. */

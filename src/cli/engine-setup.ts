@@ -5,6 +5,7 @@ import type { ManifestSettings } from '../core/stored-index/manifest.ts';
 import { describeDamage, IndexDamagedError } from '../core/stored-index/damage.ts';
 import { loadNodeModels } from '../models/node.ts';
 import { FileIndexStore } from './file-store.ts';
+import { convertHint } from './older-export.ts';
 import { defaultCacheDir, UsageError, type CommonOptions } from './options.ts';
 import { cachedEmbedder } from '../models/node-embedding-cache.ts';
 import path from 'node:path';
@@ -61,6 +62,9 @@ export async function openEngine(
     throw new UsageError(`${indexPath}: no such index (build one with: loci index <files…> --out ${indexPath})`);
   }
   const store = await FileIndexStore.open(indexPath, { readOnly });
+  if (store.olderExport) {
+    process.stderr.write(`note: ${indexPath} is a library exported by an older version of the Loci app (a zip archive); it is read as converted, and left as it is (${convertHint(indexPath)} converts it for good)\n`);
+  }
   const embedder = use.embedder ?? store.snapshot()?.manifest.embedder.id ?? options.embedder;
   const models = await loadNodeModels({ modelsDir: options.modelsDir, embedder, generator: use.generator, reranker: use.reranker });
   // Indexing the same text again (a resumed run, a file indexed into a second index) embeds nothing.

@@ -1,21 +1,27 @@
 /**
- * The CLI's IndexStore: the whole index in one file, rewritten atomically (temporary file, then
- * rename) so an interrupted run leaves the previous complete index, never half of one. Checkpoints
- * are spaced out during long runs (see `changed`); `close()` writes whatever is left. Damaged
- * blocks found on open (checksums, binary-format.ts) are not loaded, and while that damage is held
- * the store refuses to write: a rewrite would carry on without the damaged documents and say
- * nothing. `loci repair` accepts the loss once it has rebuilt or named them.
+ * The CLI's IndexStore: the whole index in one library file (core/stored-index/binary-format.ts,
+ * the format the app exports and imports too), rewritten atomically (temporary file, then rename)
+ * so an interrupted run leaves the previous complete index, never half of one. Checkpoints are
+ * spaced out during long runs (see `changed`); `close()` writes whatever is left. Damaged blocks
+ * found on open (checksums) are not loaded, and while that damage is held the store refuses to
+ * write: a rewrite would carry on without the damaged documents and say nothing. `loci repair`
+ * accepts the loss once it has rebuilt or named them.
  *
- * The file also keeps the CLI's collections (`loci index --collection`), written with the records;
- * they are the CLI's own, not the core IndexStore port's, whose other stores keep none.
+ * The file also keeps what is not the core IndexStore port's, whose other stores keep none: the
+ * collections (`loci index --collection`, and the app's: one list), each document's original
+ * file (`keepOriginal`), and the app's records (chats, settings), which the CLI never reads and
+ * writes back as it read them. An older app export (a zip) is read in place of a library file by
+ * a read-only store (ask, inspect) and refused by a writer, which names `loci convert`.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { decodeIndex, encodeIndex, type BlockCache } from '../core/stored-index/binary-format.ts';
 import { MemoryIndexStore } from '../core/stored-index/memory-store.ts';
 import { describeDamage, IndexDamagedError, type Damage } from '../core/stored-index/damage.ts';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import { isUnindexed } from '../core/stored-index/manifest.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from '../core/stored-index/snapshot.ts';
 import type { Collection } from '../core/engine/scope.ts';
+import { convertHint, isOlderExport, OlderExportError, snapshotOfOlderExport } from './older-export.ts';
 
 export class FileIndexStore extends MemoryIndexStore {
   private dirty = false;
@@ -33,6 +39,12 @@ export class FileIndexStore extends MemoryIndexStore {
   private stageEnded = false;
   /** As read, ids of documents set aside as damaged included: repair may bring them back. */
   private kept: Collection[];
+  /** The originals, by document id, in the order they came: the file's, then those kept since. */
+  private readonly originals = new Map<string, Original>();
+  /** The ids of the originals read from the file: written back whether or not the index holds their document (the app's files not indexed yet). */
+  private readonly fromFile: ReadonlySet<string>;
+  /** The app's records as read, written back unchanged. */
+  private readonly appRecords: Uint8Array | undefined;
 
   private constructor(
     readonly path: string,
@@ -40,10 +52,36 @@ export class FileIndexStore extends MemoryIndexStore {
     private readonly minIntervalMs: number,
     /** Changes stay in memory and the file is never written (ask, inspect: they hold no lock). */
     private readonly readOnly: boolean,
+    /** The file is an older app export (a zip), read as converted; never written (the store is read-only). */
+    readonly olderExport = false,
   ) {
-    super(snapshot);
+    // an app library exported before its first document was indexed holds no index: one is made here
+    super(snapshot && isUnindexed(snapshot.manifest) && snapshot.documents.length === 0 ? undefined : snapshot);
     this.held = snapshot?.damage ?? [];
     this.kept = snapshot?.collections ?? [];
+    for (const original of snapshot?.originals ?? []) this.originals.set(original.id, original);
+    this.fromFile = new Set(this.originals.keys());
+    this.appRecords = snapshot?.appRecords;
+  }
+
+  /** The original of a document, when the file keeps it (intact). */
+  original(id: string): Original | undefined {
+    return this.originals.get(id);
+  }
+
+  /**
+   * Keeps a file's bytes as the original of the document made from them (`id`, their SHA-256):
+   * written with that document once the index holds it, and never if it does not (a file refused).
+   * One kept already stays as it is; a document held already (indexed before originals were kept,
+   * or repaired) gains it with the next write.
+   */
+  async keepOriginal(original: Omit<Original, 'added'>): Promise<void> {
+    if (this.originals.has(original.id)) return;
+    // under its document's name when the index holds it already (the same bytes given another name);
+    // with no time added, as the index records none (see Original.added)
+    const name = this.documents.get(original.id)?.doc.name ?? original.name;
+    this.originals.set(original.id, { ...original, name });
+    if (this.documents.has(original.id)) await this.changed();
   }
 
   /** The collections, in the order they were made. */
@@ -70,7 +108,14 @@ export class FileIndexStore extends MemoryIndexStore {
 
   override snapshot(): IndexSnapshot | undefined {
     const snapshot = super.snapshot();
-    return snapshot && this.kept.length > 0 ? { ...snapshot, collections: this.kept } : snapshot;
+    if (!snapshot) return undefined;
+    const originals = [...this.originals.values()].filter((o) => this.documents.has(o.id) || this.fromFile.has(o.id));
+    return {
+      ...snapshot,
+      ...(this.kept.length > 0 ? { collections: this.kept } : {}),
+      ...(originals.length > 0 ? { originals } : {}),
+      ...(this.appRecords ? { appRecords: this.appRecords } : {}),
+    };
   }
 
   /** Damage found on open that no repair has accepted yet. */
@@ -90,8 +135,9 @@ export class FileIndexStore extends MemoryIndexStore {
     return super.putDocument(record);
   }
 
-  // A document removed leaves its collections in the same write.
+  // A document removed leaves its collections in the same write, and its original goes with it.
   override deleteDocument(docId: string): Promise<void> {
+    this.originals.delete(docId);
     if (this.kept.some((c) => c.docIds.includes(docId))) {
       this.kept = this.kept.map((c) => (c.docIds.includes(docId) ? { ...c, docIds: c.docIds.filter((id) => id !== docId) } : c));
     }
@@ -103,15 +149,28 @@ export class FileIndexStore extends MemoryIndexStore {
     return super.putGroup(record);
   }
 
-  /** Lets the file be rewritten without the damaged records (repair has rebuilt or named them). */
+  /** Lets the file be rewritten without the damaged records (repair has rebuilt or named them), as the next write will. */
   acceptDamage(): void {
+    // written even when nothing else changes (a damaged copy of an original dropped), so the damage goes
+    if (this.held.length > 0) this.dirty = true;
     this.held = [];
   }
 
-  /** Opens an index file, or an empty store when the file does not exist yet. */
+  /**
+   * Opens a library file, or an empty store when the file does not exist yet. An older app export
+   * is read as converted when `readOnly`, and refused otherwise (OlderExportError).
+   */
   static async open(path: string, options: { minIntervalMs?: number; readOnly?: boolean } = {}): Promise<FileIndexStore> {
-    const snapshot = existsSync(path) ? await decodeIndex(new Uint8Array(await readFile(path))) : undefined;
-    return new FileIndexStore(path, snapshot, options.minIntervalMs ?? 250, options.readOnly === true);
+    const readOnly = options.readOnly === true;
+    const bytes = existsSync(path) ? new Uint8Array(await readFile(path)) : undefined;
+    if (bytes && isOlderExport(bytes)) {
+      if (!readOnly) {
+        throw new OlderExportError(`${path} is a library exported by an older version of the Loci app (a zip archive), which loci reads but does not rewrite: convert it first with: ${convertHint(path)}`);
+      }
+      return new FileIndexStore(path, await snapshotOfOlderExport(path, bytes), 0, true, true);
+    }
+    const snapshot = bytes ? await decodeIndex(bytes) : undefined;
+    return new FileIndexStore(path, snapshot, options.minIntervalMs ?? 250, readOnly);
   }
 
   /**

@@ -1,8 +1,9 @@
-/** The `loci` command line: index, ask, inspect, repair, eval, compare, bench-core. */
+/** The `loci` command line: index, ask, inspect, repair, convert, eval, compare, bench-core. */
 import { askCommand, ASK_HELP } from './commands/ask.ts';
 import { indexCommand, INDEX_HELP } from './commands/index.ts';
 import { inspectCommand, INSPECT_HELP } from './commands/inspect.ts';
 import { repairCommand, REPAIR_HELP } from './commands/repair.ts';
+import { convertCommand, CONVERT_HELP } from './commands/convert.ts';
 import { UsageError } from './options.ts';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, { run: () => Promise<Command>; help: string }> = 
   ask: { run: async () => askCommand, help: ASK_HELP },
   inspect: { run: async () => inspectCommand, help: INSPECT_HELP },
   repair: { run: async () => repairCommand, help: REPAIR_HELP },
+  convert: { run: async () => convertCommand, help: CONVERT_HELP },
   eval: { run: async () => (await import('./commands/eval.ts')).evalCommand, help: 'loci eval --dataset <name> … (loci eval --help)' },
   compare: {
     run: async () => (await import('./commands/compare.ts')).compareCommand,
@@ -50,7 +52,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`loci ${name}: ${error.message}`);
       return 2;
     }
-    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError', 'ModelMissingError', 'ComparisonError'].includes(error.name)) {
+    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError', 'ModelMissingError', 'ComparisonError', 'OlderExportError'].includes(error.name)) {
       console.error(`loci ${name}: ${error.message}`);
       return 1;
     }

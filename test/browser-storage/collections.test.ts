@@ -1,7 +1,7 @@
 /**
  * Collections beside the library in IndexedDB (fake-indexeddb): made, named, filled and emptied
  * in one transaction each; a library stored before collections opens with none, and a file
- * exported before them imports.
+ * exported before them imports; they travel in the library file's header.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,9 @@ import { exportLibrary, importLibrary } from '../../src/browser-storage/export.t
 import { openLociDb } from '../../src/browser-storage/open.ts';
 import { MIGRATIONS } from '../../src/browser-storage/schema.ts';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { decodeIndex, encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import './fixtures.ts';
 
 describe('collections', () => {
@@ -53,9 +56,8 @@ describe('collections', () => {
     expect(await listCollections(db)).toEqual([]);
     expect(await db.get('chats', 'c')).toEqual({ id: 'c', title: 'Old', created: 1, messages: [] });
 
-    // the same file without the collections list, as an export made before them
-    await createCollection(db, 'Shelf', ['x']);
-    const files = unzipSync(await exportLibrary(db));
+    // an older export (a zip) without the collections list, as one made before them
+    const files = unzipSync(new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', 'library-export-v2.zip'))));
     const meta = JSON.parse(strFromU8(files['loci-export.json'])) as Record<string, unknown>;
     expect(meta.collections).toHaveLength(1);
     delete meta.collections;
@@ -63,7 +65,22 @@ describe('collections', () => {
     const fresh = await openLociDb({ factory: new IDBFactory() });
     const report = await importLibrary(fresh, zipSync(files), { mode: 'replace' });
     expect(report.collections).toBe(0);
-    expect((await fresh.get('chats', 'c'))?.title).toBe('Old');
+    expect((await fresh.get('chats', 'chat-1'))?.title).toBe('About alpha');
     expect(await listCollections(fresh)).toEqual([]);
+  });
+
+  it('travel in the library file\'s header, the list the CLI keeps too, and a library file without them imports with none', async () => {
+    const db = await openLociDb({ factory: new IDBFactory() });
+    const shelf = await createCollection(db, 'Shelf', ['x', 'y'], 5);
+    const file = await exportLibrary(db);
+    expect((await decodeIndex(file)).collections).toEqual([shelf]);
+    const fresh = await openLociDb({ factory: new IDBFactory() });
+    expect((await importLibrary(fresh, file, { mode: 'replace' })).collections).toBe(1);
+    expect(await listCollections(fresh)).toEqual([shelf]);
+
+    const without = await openLociDb({ factory: new IDBFactory() });
+    const report = await importLibrary(without, await encodeIndex({ ...(await decodeIndex(file)), collections: undefined }), { mode: 'replace' });
+    expect(report.collections).toBe(0);
+    expect(await listCollections(without)).toEqual([]);
   });
 });

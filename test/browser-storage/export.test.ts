@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { IDBFactory } from 'fake-indexeddb';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createChat, appendMessage, getChat, listChats } from '../../src/browser-storage/chats.ts';
 import { createCollection } from '../../src/browser-storage/collections.ts';
-import { EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError } from '../../src/browser-storage/export.ts';
+import { DamagedLibraryError, EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError } from '../../src/browser-storage/export.ts';
+import { listCollections } from '../../src/browser-storage/collections.ts';
+import { openLociDb } from '../../src/browser-storage/open.ts';
+import { blockOfDocument, blockOfOriginal, flipByte } from '../support/index-blocks.ts';
 import type { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { ALL_STORES } from '../../src/browser-storage/records.ts';
 import type { LociDb } from '../../src/browser-storage/schema.ts';
@@ -51,8 +56,9 @@ describe('library export and import', () => {
     const before = await everything(store.db);
     const list = await store.listDocuments();
     const file = await exportLibrary(store.db);
-    expect(file[0]).toBe(0x50); // a zip: "PK"
-    expect(file[1]).toBe(0x4b);
+    // the one library file, the CLI's: "LOCI", then version 6 (it carries originals)
+    expect(new TextDecoder().decode(file.subarray(0, 4))).toBe('LOCI');
+    expect(new DataView(file.buffer, file.byteOffset).getUint32(4, true)).toBe(6);
 
     await wipe(store.db);
     expect(await store.load()).toBeUndefined();
@@ -149,7 +155,7 @@ describe('library export and import', () => {
   it('refuses a file whose content was damaged, changing nothing', async () => {
     const store = await fullLibrary();
     const file = await exportLibrary(store.db);
-    // Originals are stored uncompressed, so their bytes appear verbatim in the zip.
+    // Originals are stored as they are, so their bytes appear verbatim in the file.
     const at = Buffer.from(file).indexOf('alpha original bytes');
     expect(at).toBeGreaterThan(0);
     const damaged = file.slice();
@@ -157,5 +163,87 @@ describe('library export and import', () => {
     const before = await everything(store.db);
     await expect(importLibrary(store.db, damaged, { mode: 'replace' })).rejects.toThrow(/damaged.*checksum/);
     expect(await everything(store.db)).toEqual(before);
+  });
+
+  it('refuses a damaged, cut or newer library file whole, naming what is wrong, changing nothing', async () => {
+    const store = await fullLibrary();
+    const file = await exportLibrary(store.db);
+    const damaged = (at: (bytes: Uint8Array) => number) => {
+      const bytes = file.slice();
+      flipByte(bytes, at(bytes));
+      return bytes;
+    };
+    const newer = file.slice();
+    new DataView(newer.buffer).setUint32(4, 99, true);
+    const before = await everything(store.db);
+    for (const [bytes, message] of [
+      // one damaged document refuses the file: the app never imports half a library
+      [damaged((b) => blockOfDocument(b, 'beta.md', 'chunks')[0] + 5), /damaged \(checksum mismatch\) in beta\.md \(chunks\); nothing was imported/],
+      [damaged((b) => blockOfOriginal(b, 'pending.txt')[0]), /damaged \(checksum mismatch\) in pending\.txt \(original\)/],
+      [damaged(() => 40), /cannot be imported: the index header is damaged \(checksum mismatch\)/],
+      [file.subarray(0, file.length - 8), /cannot be imported: .*truncated/],
+      [newer, /cannot be imported: index format version 99 is not supported/],
+    ] as const) {
+      const attempt = importLibrary(store.db, bytes, { mode: 'replace' });
+      await expect(attempt).rejects.toBeInstanceOf(LibraryFileError);
+      await expect(attempt).rejects.toThrow(message);
+    }
+    expect(await everything(store.db)).toEqual(before);
+  });
+
+  it('refuses to export a library whose stored records are damaged, naming their documents', async () => {
+    const store = await fullLibrary();
+    const record = (await store.db.get('chunks', docB.doc.id))!;
+    await store.db.put('chunks', { ...record, chunks: record.chunks.slice(1) });
+    const attempt = exportLibrary(store.db);
+    await expect(attempt).rejects.toBeInstanceOf(DamagedLibraryError);
+    await expect(attempt).rejects.toThrow(/records of beta\.md are damaged \(checksum mismatch\): repair those documents, then export again/);
+  });
+
+  it('exports a library with no index yet (chats, files waiting) and imports it without one', async () => {
+    const db = await openLociDb({ factory: new IDBFactory() });
+    await createChat(db, 'Before any model', 1, 'early');
+    const store = await freshStore();
+    await store.addOriginal('waiting.txt', 'text/plain', text('waiting to be indexed'));
+    await importLibrary(db, await exportLibrary(store.db), { mode: 'merge', embedder: { id: 'test/embedder', dimension: 4 } });
+    const fresh = await freshStore();
+    const report = await importLibrary(fresh.db, await exportLibrary(db), { mode: 'replace', embedder: { id: 'other/model', dimension: 8 } });
+    expect(report).toEqual({ documents: 0, originals: 1, groups: 0, collections: 0, chats: 1, settings: 0 });
+    expect(await fresh.db.getAll('manifest')).toEqual([]);
+    expect((await fresh.listDocuments()).map((d) => [d.name, d.job])).toEqual([['waiting.txt', undefined]]);
+    expect((await getChat(fresh.db, 'early'))?.title).toBe('Before any model');
+  });
+});
+
+describe('an export of the older app (a zip)', () => {
+  /** Written by the build before the one library file (commit a3dbbba) from fullLibrary() above. */
+  const older = () => new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', 'library-export-v2.zip')));
+
+  it('still imports whole: the index, originals, collections, chats and settings', async () => {
+    const store = await freshStore();
+    const report = await importLibrary(store.db, older(), { mode: 'replace', embedder: { id: 'test/embedder', dimension: 4 } });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1 });
+    expect(await store.load()).toEqual(snapshot());
+    expect(new TextDecoder().decode((await store.getOriginal(docA.doc.id))!.bytes)).toBe('alpha original bytes');
+    expect((await store.listDocuments()).map((d) => d.name)).toEqual(['alpha.md', 'beta.md', 'pending.txt']);
+    expect((await listCollections(store.db)).map((c) => [c.name, c.docIds])).toEqual([['Greek', [docA.doc.id, docB.doc.id]]]);
+    const chat = (await getChat(store.db, 'chat-1'))!;
+    expect(chat.messages[0]).toMatchObject({ content: 'Alpha one [1].', cited: [1], sources: [{ chunkId: 'aaaa:0' }] });
+    expect(await new Settings(store.db, { topN: 5 }).get('topN')).toBe(7);
+  });
+
+  it('exports again as a library file that holds the same library', async () => {
+    const first = await freshStore();
+    await importLibrary(first.db, older(), { mode: 'replace' });
+    const second = await freshStore();
+    await importLibrary(second.db, await exportLibrary(first.db), { mode: 'replace' });
+    expect(await everything(second.db)).toEqual(await everything(first.db));
+  });
+
+  it('is refused when a member was damaged', async () => {
+    const bytes = older();
+    const at = Buffer.from(bytes).indexOf('beta original bytes');
+    bytes[at] ^= 0x20;
+    await expect(importLibrary((await freshStore()).db, bytes, { mode: 'replace' })).rejects.toThrow(/member originals\/1\.bin is damaged \(checksum mismatch\)/);
   });
 });

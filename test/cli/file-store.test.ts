@@ -8,7 +8,7 @@ import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { createManifest } from '../../src/core/stored-index/manifest.ts';
 import type { DocumentRecord } from '../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
-import { blockOfDocument, flipByte } from '../support/index-blocks.ts';
+import { blockOfDocument, blockOfOriginal, flipByte } from '../support/index-blocks.ts';
 import { legacySnapshot } from '../support/legacy-snapshot.ts';
 import type { Collection } from '../../src/core/engine/scope.ts';
 
@@ -205,6 +205,51 @@ describe('FileIndexStore collections', () => {
     expect(store.damage).toHaveLength(1);
     // repair may index a.txt again under the same id: its place in the collection waits for it
     expect(store.collections).toEqual([laws(['a', 'b'])]);
+  });
+
+  const bytesOf = (value: string) => new TextEncoder().encode(value);
+
+  it('keeps a document\'s original with it: written once the index holds the document, never for a file refused, gone with a deleted document', async () => {
+    const file = await indexWith('originals.loci', 'a');
+    const store = await FileIndexStore.open(file, { minIntervalMs: 0 });
+    // a document indexed before originals were kept gains one, under its own name
+    await store.keepOriginal({ id: 'a', name: 'renamed.txt', mime: 'text/plain', bytes: bytesOf('bytes of a') });
+    await store.keepOriginal({ id: 'b', name: 'b.txt', mime: 'text/plain', bytes: bytesOf('bytes of b') });
+    await store.keepOriginal({ id: 'refused', name: 'refused.txt', mime: '', bytes: bytesOf('never a document') });
+    await store.putDocument(record('b'));
+    await store.close();
+    const reopened = await FileIndexStore.open(file, { minIntervalMs: 0 });
+    expect(reopened.snapshot()?.originals?.map((o) => [o.id, o.name, new TextDecoder().decode(o.bytes)])).toEqual([
+      ['a', 'a.txt', 'bytes of a'],
+      ['b', 'b.txt', 'bytes of b'],
+    ]);
+    expect(reopened.original('refused')).toBeUndefined();
+    await reopened.deleteDocument('a');
+    await reopened.close();
+    expect((await FileIndexStore.open(file)).snapshot()?.originals?.map((o) => o.id)).toEqual(['b']);
+  });
+
+  it('holds a damaged original: its document loads, and the file is not rewritten until repair accepts the loss', async () => {
+    const file = path.join(dir, 'damaged-original.loci');
+    const original = { id: 'a', name: 'a.txt', mime: 'text/plain', bytes: bytesOf('bytes of a') };
+    const bytes = await encodeIndex({ manifest: createManifest(hashEmbedder('e', 3)), documents: [record('a'), record('b')], groups: [], originals: [original] });
+    flipByte(bytes, blockOfOriginal(bytes, 'a.txt')[0] + 2);
+    await writeFile(file, bytes);
+    const store = await FileIndexStore.open(file);
+    expect(store.damage).toEqual([{ kind: 'original', id: 'a', name: 'a.txt', docIds: ['a'], parts: ['original'] }]);
+    expect(store.snapshot()?.documents.map((d) => d.doc.id)).toEqual(['a', 'b']);
+    expect(store.original('a')).toBeUndefined();
+    await store.putDocument(record('c'));
+    await expect(store.close()).rejects.toThrow(/damaged-original\.loci is damaged and is not rewritten: a\.txt: the copy of its original file is damaged/);
+    expect(Buffer.from(await readFile(file)).equals(Buffer.from(bytes))).toBe(true);
+    // repair: the loss accepted, the file given put back
+    const repairing = await FileIndexStore.open(file, { minIntervalMs: 0 });
+    repairing.acceptDamage();
+    await repairing.keepOriginal(original);
+    await repairing.close();
+    const mended = await FileIndexStore.open(file);
+    expect(mended.damage).toEqual([]);
+    expect(new TextDecoder().decode(mended.original('a')!.bytes)).toBe('bytes of a');
   });
 });
 

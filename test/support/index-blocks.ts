@@ -22,6 +22,28 @@ export function blockOfDocument(bytes: Uint8Array, name: string, part: string): 
   return blockOf(bytes, 'documents', index, part);
 }
 
+/** [absolute start, length] of the copy of the original file named `name` (a version 6 file). */
+export function blockOfOriginal(bytes: Uint8Array, name: string): [number, number] {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_START, HEADER_START + length))) as { originals?: { name: string; block: [number, number, string] }[] };
+  const original = header.originals?.find((o) => o.name === name);
+  if (!original) throw new Error(`no original ${name} in the index`);
+  return [((HEADER_START + length + 3) & ~3) + original.block[0], original.block[1]];
+}
+
+/** [absolute start, length] of the app's records (a version 6 file that has them). */
+export function blockOfAppRecords(bytes: Uint8Array): [number, number] {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_START, HEADER_START + length))) as { app?: [number, number, string] };
+  if (!header.app) throw new Error('no app records in the index');
+  return [((HEADER_START + length + 3) & ~3) + header.app[0], header.app[1]];
+}
+
+/** The format version a file says it is in. */
+export function versionOf(bytes: Uint8Array): number {
+  return new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+}
+
 /** Flips the lowest bit of one byte (a letter becomes its neighbour: "e" → "d"). */
 export function flipByte(bytes: Uint8Array, at: number): void {
   bytes[at] ^= 1;

@@ -196,7 +196,8 @@ export class EngineService implements EngineApi {
 
   async exportLibrary(): Promise<Blob> {
     const bytes = await this.in((ws) => exportLibrary(ws.store.db, ws.store.keptVectorSources()));
-    return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
+    // the one library file (core/stored-index/binary-format.ts), which `loci` reads too
+    return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' });
   }
 
   importLibrary(file: File): Promise<void> {

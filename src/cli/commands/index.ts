@@ -17,6 +17,7 @@ import type { Progress } from '../../core/ports.ts';
 import type { FileIndexStore } from '../file-store.ts';
 import { collectionWith } from '../collections.ts';
 import { collectionNamed } from '../../core/engine/scope.ts';
+import { keepOriginals } from '../keep-originals.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds and pre-parses the files (pdf, docx, epub, html, md, txt). Clusters are
@@ -30,6 +31,9 @@ export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [
   take a collection's name with --in. Collections are kept in the index file.
   Run it again with the same --out to resume an interrupted run or to add files; an existing
   index keeps the settings it was built with, and other ones given are refused.
+  The index is a library file: it keeps a copy of every file indexed (loci repair rebuilds from
+  it), and the app imports it (Settings › Import library); a file the app exported can be given
+  as --out to add to it, its chats and settings kept as they are.
   A path that cannot be indexed (a broken link, a FIFO or device, a damaged file) is reported
   and the others are indexed; the exit code is then 1. So is it when a folder given yields nothing
   to index (it is empty, holds only hidden files, or none of its files could be read), which is said.
@@ -134,6 +138,8 @@ async function buildIndex({ argv, options, values, maxChunks, collections, gathe
         fail(error instanceof UnreadableFileError ? file : name, error.message);
       }
     }
+    // written with each document as it is stored, so an interrupted run keeps those it stored
+    await keepOriginals(store, inputs);
     const indexed = await engine.indexFiles(inputs, {
       signal,
       onProgress: progress,

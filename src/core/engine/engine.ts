@@ -144,7 +144,11 @@ export class LociEngine {
    * document or group indexed again since (repair, or the same file added again) is no longer listed.
    */
   get damage(): Damage[] {
-    return this.found.filter((d) => (d.kind === 'document' ? !this.indexer.documents.has(d.id) : !this.indexer.groups.has(d.id)));
+    return this.found.filter((d) => {
+      // the engine holds no originals: a damaged copy is the store's to mend, and stays listed
+      if (d.kind === 'original') return true;
+      return d.kind === 'document' ? !this.indexer.documents.has(d.id) : !this.indexer.groups.has(d.id);
+    });
   }
 
   /**

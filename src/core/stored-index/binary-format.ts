@@ -1,17 +1,20 @@
 /**
- * One-file encoding of an index snapshot. Version 2 (written since checksums came):
+ * The library file: one encoding of an index snapshot, written by the CLI (`loci index --out`), by
+ * the app's export, and for the app's open image. Version 6 (written since the one library file,
+ * docs/decisions/2026-12-02-one-library-file.md; see manifest.ts for each version):
  *
  *   bytes 0..3   "LOCI"
  *   bytes 4..7   format version (u32, little endian)
  *   bytes 8..11  header length H (u32)
  *   bytes 12..27 the header's checksum (16 ASCII hex digits)
  *   bytes 28..   header: UTF-8 JSON { manifest, documents: BlockList[], groups: BlockList[],
- *                collections?: Collection[] }
+ *                collections?: Collection[], originals?: OriginalList[], app?: BlockRef }
  *   then         the body, every block starting at a multiple of 4: for each document its `text`
  *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
  *                (its entry columns as bytes since version 5, JSON before) and `vectors` blocks;
  *                for each group its `record` and `vectors`; for either, when the record has
- *                them, its counted entry words (`terms`)
+ *                them, its counted entry words (`terms`); then each original file's bytes as
+ *                they were given; then the app's records
  *
  * Each block is listed in the header as [offset into the body, length in bytes, checksum], with
  * the id and name of its document, so damage inside a block is found on open and named: that
@@ -19,20 +22,35 @@
  * header itself cannot be confined, and refuses the file. Version 1 (one JSON header holding
  * every record, vectors in the body, no checksums) is still read, unchecked.
  *
- * Collections (named sets of document ids, the CLI's `--collection`) live in the header, after the
- * groups, and only when there are any: a file without them is byte for byte what was written before
- * they existed, and such a file opens with none. They are in the header rather than a block of
- * their own because nothing could rebuild them: a damaged block could not be set aside the way a
- * document is (its file indexed again), so their damage refuses the file like the header's.
+ * Originals (version 6): each document's original file, with its name, type and (the app's) time
+ * added in the header, its bytes a block of their own. A damaged one is set aside alone (damage
+ * of kind `original`): its document, whose own blocks are checked apart, is still searched, and
+ * the copy is put back from the file by `loci repair`. Only when a snapshot has them: a snapshot
+ * without originals is encoded as before.
+ *
+ * The app's records (version 6): its chats, settings and library order, one block of JSON that
+ * only the app reads (browser-storage/app-records.ts) and that the CLI writes back as it read it.
+ * Like the collections, nothing could rebuild them, so a damaged app block refuses the file (as a
+ * damaged header does) rather than be set aside and lost by the next rewrite.
+ *
+ * Collections (named sets of document ids: the CLI's `--collection`, the app's collections) live
+ * in the header, after the groups, and only when there are any: a file without them is byte for
+ * byte what was written before they existed, and such a file opens with none. They are in the
+ * header rather than a block of their own because nothing could rebuild them: a damaged block
+ * could not be set aside the way a document is (its file indexed again), so their damage refuses
+ * the file like the header's.
  *
  * JSON keeps the text readable and diffable; vectors stay binary because they are 95 % of the
  * bytes: float32 LE, or int8 rows when the index searches int8 (the header's `vectors`; see
- * vector-codec.ts). Encoding is deterministic: the same snapshot gives the same bytes.
+ * vector-codec.ts). Cluster group records hold computed floats (a BIC curve, a layout) that may be
+ * -0, ±Infinity or NaN, which JSON cannot say: those are tagged (util/exact-json.ts). Encoding is
+ * deterministic: the same snapshot gives the same bytes, and the version written is the oldest that
+ * can say what the snapshot holds (5 when nothing of 6 is needed, so older builds still read it).
  */
 import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
-import { CHECKSUMMED_VERSION, FORMAT_VERSION } from './manifest.ts';
-import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
+import { CHECKSUMMED_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION } from './manifest.ts';
+import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from './snapshot.ts';
 import type { ClusterGroup, EntryTerms, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
 import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
@@ -40,6 +58,7 @@ import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGr
 import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
 import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
 import { isCollection, type Collection } from '../engine/scope.ts';
+import { parseExact, stringifyExact } from '../util/exact-json.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -47,6 +66,8 @@ const SUM_LENGTH = 16;
 const V2_HEADER_START = 12 + SUM_LENGTH;
 /** Since version 5 a document's entries block holds its columns as bytes (entry-columns-binary.ts), JSON before. */
 const BINARY_COLUMNS_VERSION = 5;
+/** Since version 6 a cluster group's record may tag numbers plain JSON cannot say (exact-json.ts). */
+const EXACT_GROUPS_VERSION = 6;
 
 
 export class IndexFormatError extends Error {
@@ -72,6 +93,15 @@ interface BlockList {
   terms?: BlockRef;
 }
 
+/** An original file as the header lists it: all but its bytes, which are the block `block`. */
+interface OriginalList {
+  id: string;
+  name: string;
+  mime: string;
+  added?: number;
+  block: BlockRef;
+}
+
 interface Body {
   parts: Uint8Array[];
   length: number;
@@ -88,6 +118,8 @@ interface EncodedRecord {
   terms?: Block;
   /** What the bytes were made from besides the record itself, compared by identity on reuse. */
   deps: readonly unknown[];
+  /** The record's JSON tags a number (exact-json.ts), which only version 6 reads. */
+  tagged?: boolean;
 }
 
 /**
@@ -97,6 +129,15 @@ interface EncodedRecord {
  * 210–330 ms to encode, 25–45 ms to write the file).
  */
 export type BlockCache = WeakMap<object, EncodedRecord>;
+
+/** Bytes the cache holds for one record (its encoded blocks), 0 when it holds none: for the engine's memory report. */
+export function cachedBlockBytes(cache: BlockCache, record: object): number {
+  const hit = cache.get(record);
+  if (!hit) return 0;
+  let bytes = hit.terms?.bytes.byteLength ?? 0;
+  for (const block of Object.values(hit.blocks)) bytes += block?.bytes.byteLength ?? 0;
+  return bytes;
+}
 
 /**
  * Awaited after each record while encoding, so that a worker encoding a large index can let its
@@ -154,33 +195,42 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
     await breathe?.();
   }
   const groups: BlockList[] = [];
+  /** Whether a group's record tags a number, which only version 6 reads. */
+  let exact = false;
   for (const record of snapshot.groups) {
     const { vectors, terms, entries, ...rest } = record;
     const memberChunks = rest.group.docIds.map((id) => chunksOf.get(id) ?? []);
-    groups.push({
-      id: rest.group.id,
-      name: rest.group.id,
-      docIds: rest.group.docIds,
-      ...addAll(
-        encoded(record, [dimension, format, ...memberChunks], () => ({
-          blocks: {
-            record: block(json({ ...rest, group: storedGroup(rest.group), entries: toColumns(storedEntries(entries, chunkSources(memberChunks, rest.group))) })),
-            vectors: block(encodeVectors(vectors, dimension, format)),
-          },
-          ...(terms ? { terms: block(termsBytes(terms)) } : {}),
-        })),
-      ),
+    const blocks = encoded(record, [dimension, format, ...memberChunks], () => {
+      let tagged = false;
+      const value = { ...rest, group: storedGroup(rest.group), entries: toColumns(storedEntries(entries, chunkSources(memberChunks, rest.group))) };
+      const text = stringifyExact(value, () => (tagged = true));
+      return {
+        blocks: { record: block(new TextEncoder().encode(text)), vectors: block(encodeVectors(vectors, dimension, format)) },
+        ...(terms ? { terms: block(termsBytes(terms)) } : {}),
+        ...(tagged ? { tagged } : {}),
+      };
     });
+    if (blocks.tagged) exact = true;
+    groups.push({ id: rest.group.id, name: rest.group.id, docIds: rest.group.docIds, ...addAll(blocks) });
     await breathe?.();
   }
+  const originals: OriginalList[] = [];
+  for (const original of snapshot.originals ?? []) {
+    const { id, name, mime, added, bytes } = original;
+    // the bytes are checksummed once per original object: a checkpoint does not sum every PDF again
+    const { blocks } = encoded(original, [], () => ({ blocks: { original: block(bytes) } }));
+    originals.push({ id, name, mime, ...(added !== undefined ? { added } : {}), block: add(blocks.original!) });
+  }
+  const app = snapshot.appRecords ? { app: add(block(snapshot.appRecords)) } : {};
   const collections = snapshot.collections?.length ? { collections: snapshot.collections.map(storedCollection) } : {};
-  const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups, ...collections });
+  const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups, ...collections, ...(originals.length > 0 ? { originals } : {}), ...app });
+  const version = originals.length > 0 || snapshot.appRecords || exact ? FORMAT_VERSION : INDEX_ONLY_VERSION;
   await breathe?.();
   const bodyStart = align4(V2_HEADER_START + header.length);
   const out = new Uint8Array(bodyStart + body.length);
   out.set(MAGIC, 0);
   const view = new DataView(out.buffer);
-  view.setUint32(4, FORMAT_VERSION, true);
+  view.setUint32(4, version, true);
   view.setUint32(8, header.length, true);
   out.set(new TextEncoder().encode(sums.bytes(header)), 12);
   out.set(header, V2_HEADER_START);
@@ -215,7 +265,9 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   if (sums.bytes(headerBytes) !== stored) {
     throw new IndexFormatError('the index header is damaged (checksum mismatch): its list of documents cannot be trusted; build the index again');
   }
-  const header = parseJson(headerBytes) as { manifest?: unknown; vectors?: unknown; documents?: unknown; groups?: unknown; collections?: unknown } | undefined;
+  const header = parseJson(headerBytes) as
+    | { manifest?: unknown; vectors?: unknown; documents?: unknown; groups?: unknown; collections?: unknown; originals?: unknown; app?: unknown }
+    | undefined;
   if (!header || typeof header !== 'object' || !header.manifest || !Array.isArray(header.documents) || !Array.isArray(header.groups)) {
     throw new IndexFormatError('the index header lacks its manifest, documents or groups');
   }
@@ -279,7 +331,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     const blocks = read(list, 'group');
     if (!blocks) continue;
     const whose = `cluster group ${list.id}`;
-    const { entries: stored, group: storedAs, ...parsed } = parseJson(blocks.record!, `the record of ${whose}`) as Omit<GroupRecord, 'vectors' | 'entries' | 'group'> & { entries: unknown; group: StoredGroup | ClusterGroup };
+    const { entries: stored, group: storedAs, ...parsed } = parseJson(blocks.record!, `the record of ${whose}`, version >= EXACT_GROUPS_VERSION) as Omit<GroupRecord, 'vectors' | 'entries' | 'group'> & { entries: unknown; group: StoredGroup | ClusterGroup };
     const rest = { group: loadedGroup(storedAs, (id) => chunksOf.get(id)), ...parsed };
     const columns = columnsOf(readColumns(stored), whose);
     const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
@@ -300,6 +352,29 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   const snapshot: IndexSnapshot = { manifest, documents, groups };
   // kept as written, ids of documents set aside included: repair may bring them back
   if (header.collections !== undefined) snapshot.collections = collectionsOf(header.collections);
+  const inBody = ([offset, length]: BlockRef, what: string): Uint8Array => {
+    if (offset + length > body.length) throw new IndexFormatError(`the index refers to ${what} outside the file (truncated?)`);
+    return body.subarray(offset, offset + length);
+  };
+  if (header.originals !== undefined) {
+    const originals: Original[] = [];
+    for (const listed of originalsOf(header.originals)) {
+      const { block: ref, ...about } = listed;
+      const bytes = inBody(ref, `the original of ${about.name}`);
+      // a copy: the file's bytes must not live on for the sake of one original
+      if (sums.bytes(bytes) === ref[2]) originals.push({ ...about, bytes: bytes.slice() });
+      else damage.push({ kind: 'original', id: about.id, name: about.name, docIds: [about.id], parts: ['original'] });
+    }
+    snapshot.originals = originals;
+  }
+  if (header.app !== undefined) {
+    if (!isBlockRef(header.app)) throw new IndexFormatError('the index header lists the app\'s records wrongly');
+    const bytes = inBody(header.app, 'the app\'s records');
+    if (sums.bytes(bytes) !== header.app[2]) {
+      throw new IndexFormatError('the app\'s records in this file (its chats and settings) are damaged (checksum mismatch): nothing else holds them, so the file is refused');
+    }
+    snapshot.appRecords = bytes.slice();
+  }
   if (damage.length > 0) {
     // a group is named by its documents, which the reader knows by name
     const names = new Map(documents.map((d) => [d.doc.id, d.doc.name]));
@@ -348,15 +423,31 @@ function storedCollection({ id, name, docIds, created }: Collection): Collection
   return { id, name, docIds, created };
 }
 
+/** The header's originals; as for collections, a wrong shape under a matching checksum is a writer's bug. */
+function originalsOf(value: unknown): OriginalList[] {
+  const valid = (o: Partial<Record<keyof OriginalList, unknown>>) =>
+    typeof o.id === 'string' && typeof o.name === 'string' && typeof o.mime === 'string' && (o.added === undefined || typeof o.added === 'number') && isBlockRef(o.block);
+  if (!Array.isArray(value) || !value.every((o) => o && typeof o === 'object' && valid(o as Partial<Record<keyof OriginalList, unknown>>))) {
+    throw new IndexFormatError('the originals in the index header are malformed');
+  }
+  return value as OriginalList[];
+}
+
+function isBlockRef(value: unknown): value is BlockRef {
+  return Array.isArray(value) && value.length === 3 && Number.isInteger(value[0]) && value[0] >= 0 && Number.isInteger(value[1]) && value[1] >= 0 && typeof value[2] === 'string';
+}
+
 /** The header's collections; a header that passed its checksum was written so, so a wrong shape is a writer's bug. */
 function collectionsOf(value: unknown): Collection[] {
   if (!Array.isArray(value) || !value.every(isCollection)) throw new IndexFormatError('the collections in the index header are malformed');
   return value;
 }
 
-function parseJson(bytes: Uint8Array, what = 'the index header'): unknown {
+/** `exact`: numbers tagged by stringifyExact are read back (version 6's group records). */
+function parseJson(bytes: Uint8Array, what = 'the index header', exact = false): unknown {
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return exact ? parseExact(text) : JSON.parse(text);
   } catch {
     throw new IndexFormatError(`${what} is damaged`);
   }

@@ -1,20 +1,24 @@
 /**
  * Damage found when an index was opened: stored blocks whose checksum no longer matches. A damaged
  * document is left out of the index (never searched, never written back) until it is repaired; a
- * damaged cluster group is left out while its documents' own chunks still answer.
+ * damaged cluster group is left out while its documents' own chunks still answer; a damaged copy
+ * of an original file is left out while its document still answers (its records are checked apart).
  */
 
 /** What of a record was damaged, in the words a message uses. */
-export type DamagedPart = 'text' | 'chunks' | 'entries' | 'vectors' | 'record' | 'clusters' | 'built-from-damaged';
+export type DamagedPart = 'text' | 'chunks' | 'entries' | 'vectors' | 'record' | 'clusters' | 'built-from-damaged' | 'original';
 
 export interface Damage {
-  /** A document's records, or a cluster group's (whose documents are otherwise intact). */
-  kind: 'document' | 'group';
+  /**
+   * A document's records, a cluster group's (whose documents are otherwise intact), or the copy
+   * of a document's original file that a library file keeps (binary-format.ts).
+   */
+  kind: 'document' | 'group' | 'original';
   /** The document's id (the SHA-256 of its original), or the group's id. */
   id: string;
-  /** The document's file name; for a group, the names of its documents, comma-separated. */
+  /** The document's (or original's) file name; for a group, the names of its documents, comma-separated. */
   name: string;
-  /** The documents this damage touches: the document itself, or the group's documents. */
+  /** The documents this damage touches: the document itself (or its original's), or the group's documents. */
   docIds: string[];
   parts: DamagedPart[];
 }
@@ -37,6 +41,7 @@ const PART_WORDS: Record<DamagedPart, string> = {
   record: 'record',
   clusters: 'cluster entries',
   'built-from-damaged': 'source',
+  original: 'original file',
 };
 
 /** "laws.md: its text and vectors are damaged (checksum mismatch)". */
@@ -47,6 +52,9 @@ export function describeDamage(damage: Damage): string {
   const what = `${list} ${plural ? 'are' : 'is'}`;
   if (damage.parts.includes('built-from-damaged')) {
     return `the cluster entries of ${damage.name} were built with a damaged document; they are left out until repaired, and the documents' own passages still answer`;
+  }
+  if (damage.kind === 'original') {
+    return `${damage.name}: the copy of its original file is damaged (checksum mismatch); it is set aside, and the document (if indexed) still answers`;
   }
   if (damage.kind === 'document') return `${damage.name}: its ${what} damaged (checksum mismatch); it is left out of answers until repaired`;
   return `the cluster entries of ${damage.name} are damaged (checksum mismatch); they are left out, and the documents' own passages still answer`;

@@ -13,8 +13,15 @@ import type { IndexManifest } from '../types.ts';
  * 5: cluster groups and pre-parse progress name their documents' chunks by number (chunk-refs.ts),
  *    and a document's entry columns are written as bytes (entry-columns-binary.ts); versions 2 to 4
  *    open as they are.
+ * 6: the one library file of the app and the CLI (docs/decisions/2026-12-02-one-library-file.md):
+ *    the documents' original files and the app's records may be carried, each in a checksummed
+ *    block, and numbers plain JSON cannot say (-0, ±Infinity, NaN) are tagged in cluster group
+ *    records. A file that uses none of this is still written as version 5 (INDEX_ONLY_VERSION), so
+ *    the app's open image and an index without originals stay the bytes they were.
  */
-export const FORMAT_VERSION = 5;
+export const FORMAT_VERSION = 6;
+/** The version written for a snapshot that needs nothing version 6 added. */
+export const INDEX_ONLY_VERSION = 5;
 /** The oldest version written with checksummed blocks, read by the same code as FORMAT_VERSION. */
 export const CHECKSUMMED_VERSION = 2;
 
@@ -42,6 +49,20 @@ export function createManifest(embedder: Embedder, settings: Partial<ManifestSet
     ...DEFAULT_SETTINGS,
     ...settings,
   };
+}
+
+/**
+ * The manifest of a library file that holds no index yet: the app's library before its first
+ * document was indexed with a model (chats, originals waiting). Its embedder has no dimensions, so
+ * it holds no vectors to mix with another model's: readers take such a file as having no index.
+ */
+export function unindexedManifest(): IndexManifest {
+  return { format: 'loci-index', version: FORMAT_VERSION, embedder: { id: '', dimension: 0, queryPrefix: '', passagePrefix: '' }, ...DEFAULT_SETTINGS };
+}
+
+/** Whether the manifest is `unindexedManifest()`'s: no embedder, so no index. */
+export function isUnindexed(manifest: IndexManifest): boolean {
+  return manifest.embedder.dimension === 0;
 }
 
 export class IndexMismatchError extends Error {

@@ -35,6 +35,27 @@ export interface DocumentRecord {
   terms?: EntryTerms;
 }
 
+/**
+ * A document's original file as a library file carries it (binary-format.ts): what the document is
+ * indexed again from after damage or a change of embedder, and what a citation opens (a PDF page
+ * with its lines boxed). The app keeps the same in IndexedDB (browser-storage/records.ts
+ * `OriginalFile`), the CLI in its index file (cli/file-store.ts).
+ */
+export interface Original {
+  /** The SHA-256 of `bytes`: the id of the document made from it. */
+  id: string;
+  name: string;
+  /** As the file was given (the browser's type, or the CLI's from its format); may be empty. */
+  mime: string;
+  /**
+   * When it was added to the app's library (epoch ms), which orders the library there. Absent for
+   * the CLI's: its index records no times, so a resumed run writes the bytes an uninterrupted one
+   * does; the app puts such a document after those it has, in the file's order.
+   */
+  added?: number;
+  bytes: Uint8Array;
+}
+
 /** A cluster group with the entries derived from its clusters and RAPTOR nodes. */
 export interface GroupRecord {
   group: ClusterGroup;
@@ -51,13 +72,27 @@ export interface IndexSnapshot {
   documents: DocumentRecord[];
   groups: GroupRecord[];
   /**
-   * The CLI's collections (`loci index --collection`), kept in its index file; absent in files
-   * written before them and in the app's (which keeps its collections beside the library).
+   * Collections: the CLI's (`loci index --collection`) and the app's, one list of one shape, kept
+   * in the library file's header; absent in files written before them and in the app's open image
+   * (the app keeps its collections beside the library).
    */
   collections?: Collection[];
   /**
+   * The documents' original files, each in a block of its own of the library file: every one an
+   * app export carries (also those not indexed yet) and every one the CLI indexed. Absent in files
+   * without them (written before version 6, the app's open image); never held by the engine.
+   */
+  originals?: Original[];
+  /**
+   * The app's own records (its chats and settings, and its library order), as the app wrote them:
+   * JSON in UTF-8 (browser-storage/app-records.ts). Core and the CLI neither read nor change them,
+   * and a tool that rewrites the file writes them back as they were read.
+   */
+  appRecords?: Uint8Array;
+  /**
    * Records a store found damaged when it loaded them (checksum mismatch): they are not in
-   * `documents` or `groups`. Absent or empty when everything loaded is intact; never written.
+   * `documents`, `groups` or `originals`. Absent or empty when everything loaded is intact; never
+   * written.
    */
   damage?: Damage[];
   /**

@@ -8,8 +8,10 @@ import type { DocumentRecord, IndexSnapshot } from '../../../src/core/stored-ind
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 import { legacySnapshot } from '../../support/legacy-snapshot.ts';
 import { FIXTURES_DIR } from '../../support/paths.ts';
-import { blockOf, encodeV1, flipByte, writeNaN } from '../../support/index-blocks.ts';
+import { blockOf, blockOfAppRecords, blockOfOriginal, encodeV1, flipByte, versionOf, writeNaN } from '../../support/index-blocks.ts';
 import type { Collection } from '../../../src/core/engine/scope.ts';
+import type { Original } from '../../../src/core/stored-index/snapshot.ts';
+import { describeDamage } from '../../../src/core/stored-index/damage.ts';
 
 function docRecord(id: string, text: string): DocumentRecord {
   return {
@@ -236,5 +238,97 @@ describe('collections in the index file', () => {
     const bytes = await encodeIndex({ ...snapshot, collections: [{ id: 'c', name: 'x', docIds: [7], created: 1 } as unknown as Collection] });
     await expect(decodeIndex(bytes)).rejects.toThrow(IndexFormatError);
     await expect(decodeIndex(bytes)).rejects.toThrow(/collections in the index header are malformed/);
+  });
+});
+
+describe('originals and the app\'s records in the library file (version 6)', () => {
+  const bytesOf = (text: string) => new TextEncoder().encode(text);
+  // 5 and 3 bytes: the blocks after them must still start at multiples of 4
+  const originals: Original[] = [
+    { id: 'd', name: 'd.txt', mime: 'text/plain', added: 1_700_000_000_000, bytes: bytesOf('hello') },
+    { id: 'waiting', name: 'waiting.pdf', mime: 'application/pdf', added: 1_700_000_000_001, bytes: new Uint8Array([0x25, 0x50, 0x44]) },
+    // the CLI's: no time added (its index records none)
+    { id: 'f', name: 'f.txt', mime: '', bytes: bytesOf('world') },
+  ];
+  const appRecords = bytesOf('{"format":"loci-app-records","version":1,"chats":[],"settings":[]}');
+  const carried: IndexSnapshot = { ...snapshot, originals, appRecords };
+
+  it('round-trips every original, its bytes, name, type and time, and the app\'s records byte for byte, as version 6', async () => {
+    const bytes = await encodeIndex(carried);
+    expect(versionOf(bytes)).toBe(6);
+    const back = await decodeIndex(bytes);
+    expect(back).toEqual(carried);
+    expect(back.damage).toBeUndefined();
+    expect(back.originals!.map((o) => Buffer.from(o.bytes).toString('latin1'))).toEqual(['hello', '%PD', 'world']);
+    expect('added' in back.originals![2]).toBe(false);
+    expect(Buffer.from(back.appRecords!).equals(Buffer.from(appRecords))).toBe(true);
+    // each in a block of its own, four-byte aligned like the others, holding the bytes as given
+    for (const o of originals) {
+      const [start, length] = blockOfOriginal(bytes, o.name);
+      expect(start % 4).toBe(0);
+      expect(Buffer.from(bytes.subarray(start, start + length)).equals(Buffer.from(o.bytes))).toBe(true);
+    }
+    expect(blockOfAppRecords(bytes)[0] % 4).toBe(0);
+  });
+
+  it('writes a snapshot without them as before: version 5, the same bytes', async () => {
+    const plain = await encodeIndex(snapshot);
+    expect(versionOf(plain)).toBe(5);
+    expect(Buffer.from(await encodeIndex({ ...snapshot, originals: [] })).equals(Buffer.from(plain))).toBe(true);
+    expect(versionOf(await encodeIndex({ ...snapshot, appRecords }))).toBe(6);
+  });
+
+  it('sets aside a damaged original alone: its document is still there, the other originals load, the damage names it', async () => {
+    const bytes = await encodeIndex(carried);
+    flipByte(bytes, blockOfOriginal(bytes, 'd.txt')[0] + 1);
+    const back = await decodeIndex(bytes);
+    expect(back.damage).toEqual([{ kind: 'original', id: 'd', name: 'd.txt', docIds: ['d'], parts: ['original'] }]);
+    expect(back.documents).toEqual(snapshot.documents);
+    expect(back.groups).toEqual(snapshot.groups);
+    expect(back.originals!.map((o) => o.id)).toEqual(['waiting', 'f']);
+    expect(describeDamage(back.damage![0])).toMatch(/^d\.txt: the copy of its original file is damaged \(checksum mismatch\); it is set aside, and the document .* still answers$/);
+  });
+
+  it('refuses a file whose app records were changed: nothing else holds them', async () => {
+    const bytes = await encodeIndex(carried);
+    flipByte(bytes, blockOfAppRecords(bytes)[0] + 3);
+    await expect(decodeIndex(bytes)).rejects.toThrow(IndexFormatError);
+    await expect(decodeIndex(bytes)).rejects.toThrow(/app's records .* are damaged \(checksum mismatch\)/);
+  });
+
+  it('refuses a file cut inside its originals as truncated', async () => {
+    const bytes = await encodeIndex(carried);
+    const [start] = blockOfOriginal(bytes, 'waiting.pdf');
+    await expect(decodeIndex(bytes.subarray(0, start + 1))).rejects.toThrow(/truncated/);
+  });
+
+  it('refuses originals of the wrong shape under a matching checksum (a writer\'s bug)', async () => {
+    const bytes = await encodeIndex({ ...snapshot, originals: [{ ...originals[0], added: 'today' } as unknown as Original] });
+    await expect(decodeIndex(bytes)).rejects.toThrow(/originals in the index header are malformed/);
+  });
+
+  it('gives with a block cache (checkpoints) the bytes of an uncached encoding, originals included', async () => {
+    const cache: BlockCache = new WeakMap();
+    const first = await encodeIndex(carried, cache);
+    const again = await encodeIndex({ ...carried, documents: [snapshot.documents[0]] }, cache);
+    expect(Buffer.from(first).equals(Buffer.from(await encodeIndex(carried)))).toBe(true);
+    expect(Buffer.from(again).equals(Buffer.from(await encodeIndex({ ...carried, documents: [snapshot.documents[0]] })))).toBe(true);
+  });
+
+  it('keeps the numbers JSON cannot say in a cluster group (-0, infinities, NaN), as version 6; a group without them stays version 5', async () => {
+    const group = { ...snapshot.groups[0], group: { ...snapshot.groups[0].group, bic: [12.5, Number.POSITIVE_INFINITY, Number.NaN, -0], layout: { chunkIds: ['d:0'], xy: [-0, 0.5] } } };
+    const exact: IndexSnapshot = { ...snapshot, groups: [group] };
+    const bytes = await encodeIndex(exact);
+    expect(versionOf(bytes)).toBe(6);
+    const back = await decodeIndex(bytes);
+    expect(back.groups[0].group.bic).toEqual([12.5, Number.POSITIVE_INFINITY, Number.NaN, -0]);
+    expect(Object.is(back.groups[0].group.layout!.xy[0], -0)).toBe(true);
+    expect(versionOf(await encodeIndex(snapshot))).toBe(5);
+  });
+
+  it('still opens a version 5 file written before originals, with none', async () => {
+    const back = await decodeIndex(new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', 'v5-before-collections.loci'))));
+    expect(back).toEqual(legacySnapshot());
+    expect('originals' in back || 'appRecords' in back).toBe(false);
   });
 });
