@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { SITE_LIBRARY_MANIFEST, SITE_LIBRARY_VERSION, siteLibraryFileName, type SiteLibraryManifest } from '../src/protocol/site-library.ts';
@@ -44,6 +44,29 @@ export async function describeSiteLibrary(file: string): Promise<SiteLibraryMani
   return { file: siteLibraryFileName(sha256), sha256, bytes, version: SITE_LIBRARY_VERSION };
 }
 
+/**
+ * Publishes `file` into the built site at `outDir`: the copy under its hashed name, then the
+ * manifest naming it (replacing one a former version wrote), so a reader never sees a manifest
+ * naming a file not there yet. `manifest`: the file's, when described already. Returns it.
+ */
+export async function publishSiteLibrary(file: string, outDir: string, manifest?: SiteLibraryManifest): Promise<SiteLibraryManifest> {
+  const described = manifest ?? (await describeSiteLibrary(file));
+  await copySiteLibrary(file, outDir, described);
+  await writeFile(path.join(outDir, SITE_LIBRARY_MANIFEST), siteLibraryManifestText(described));
+  return described;
+}
+
+/** The manifest as the site serves it. */
+function siteLibraryManifestText(manifest: SiteLibraryManifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+// Copied, not emitted: the bundle would hold the whole file in memory.
+async function copySiteLibrary(file: string, outDir: string, manifest: SiteLibraryManifest): Promise<void> {
+  await mkdir(path.dirname(path.join(outDir, manifest.file)), { recursive: true });
+  await copyFile(file, path.join(outDir, manifest.file));
+}
+
 /** `file`: the library to publish; by default LOCI_SITE_LIBRARY's, read when the build starts. */
 export function siteLibrary(options: { file?: string } = {}): Plugin {
   let publicDir = '';
@@ -62,14 +85,10 @@ export function siteLibrary(options: { file?: string } = {}): Plugin {
       manifest = source ? await describeSiteLibrary(source) : undefined;
     },
     generateBundle() {
-      if (manifest) this.emitFile({ type: 'asset', fileName: SITE_LIBRARY_MANIFEST, source: `${JSON.stringify(manifest, null, 2)}\n` });
+      if (manifest) this.emitFile({ type: 'asset', fileName: SITE_LIBRARY_MANIFEST, source: siteLibraryManifestText(manifest) });
     },
     async writeBundle() {
-      // Copied, not emitted: the bundle would hold the whole file in memory.
-      if (source && manifest) {
-        await mkdir(path.dirname(path.join(outDir, manifest.file)), { recursive: true });
-        await copyFile(source, path.join(outDir, manifest.file));
-      }
+      if (source && manifest) await copySiteLibrary(source, outDir, manifest);
       // Vite copies the public folder as it is; the library is published under its hashed name only.
       await rm(path.join(outDir, PUBLIC_SITE_LIBRARY), { force: true });
     },

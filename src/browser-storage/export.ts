@@ -24,6 +24,7 @@ import { fillKeptVectors, type KeptVectorSources } from './kept-vectors.ts';
 import { putImportedCollection } from './collections.ts';
 
 export { LibraryFileError } from './library-file.ts';
+export type { LibraryContents } from './library-contents.ts';
 export { DamagedLibraryError } from './library-snapshot.ts';
 
 /** The first bytes of a library file ("LOCI"). */
@@ -55,6 +56,8 @@ export interface ImportReport {
   collections: number;
   chats: number;
   settings: number;
+  /** The ids of the documents written, in the file's order. */
+  documentIds: string[];
 }
 
 /**
@@ -76,7 +79,7 @@ export async function exportLibrary(db: LociDb, kept: KeptVectorSources = {}): P
  * one refusing the file with the names of what it damaged) or an older export. LibraryFileError
  * names what is wrong with any other.
  */
-async function readLibraryFile(bytes: Uint8Array): Promise<LibraryContents> {
+export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryContents> {
   if (isOlderExport(bytes)) return decodeLibrary(bytes);
   if (!LIBRARY_FILE_MAGIC.every((b, i) => bytes[i] === b)) {
     throw new LibraryFileError('This file is not a Loci library export: it is neither a Loci library file (.loci) nor an older export (a zip archive).');
@@ -96,7 +99,11 @@ async function readLibraryFile(bytes: Uint8Array): Promise<LibraryContents> {
 }
 
 export async function importLibrary(db: LociDb, bytes: Uint8Array, options: ImportOptions): Promise<ImportReport> {
-  const contents = await readLibraryFile(bytes);
+  return importLibraryContents(db, await readLibraryFile(bytes), options);
+}
+
+/** A library read and checked whole by readLibraryFile, written (one transaction). */
+export async function importLibraryContents(db: LociDb, contents: LibraryContents, options: ImportOptions): Promise<ImportReport> {
   if (options.embedder && contents.manifest) {
     refuseMixedVectors(contents.manifest, options.embedder, 'the embedder this app is using');
   }
@@ -154,6 +161,7 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
     collections: contents.collections.length,
     chats: contents.chats.length,
     settings: settings.length,
+    documentIds: contents.documents.map((record) => record.doc.id),
   };
 }
 

@@ -3,9 +3,16 @@
  * its manifest, read through the service worker, which answers offline with the last one the site
  * gave (workers/sw/site-library.ts).
  */
-import { SITE_LIBRARY_MANIFEST, SiteLibraryManifestError, parseSiteLibraryManifest, type SiteLibraryManifest } from '../protocol/site-library.ts';
+import {
+  SITE_LIBRARY_MANIFEST,
+  SiteLibraryBytesError,
+  SiteLibraryManifestError,
+  checkSiteLibraryBytes,
+  parseSiteLibraryManifest,
+  type SiteLibraryManifest,
+} from '../protocol/site-library.ts';
 
-export { SiteLibraryManifestError, type SiteLibraryManifest };
+export { SiteLibraryBytesError, SiteLibraryManifestError, type SiteLibraryManifest };
 
 /** The site could not be asked, or answered with an error other than "there is none". */
 export class SiteLibraryUnavailableError extends Error {
@@ -35,4 +42,73 @@ export async function readSiteLibraryManifest(fetchManifest: FetchManifest = (ur
     throw new SiteLibraryManifestError(`${SITE_LIBRARY_MANIFEST} is not JSON`, { cause: error });
   }
   return parseSiteLibraryManifest(value);
+}
+
+/** How much of the site's library file has come: bytes received of the manifest's size. */
+export interface DownloadProgress {
+  received: number;
+  total: number;
+}
+
+/**
+ * The file `manifest` names, read as it streams in (`onProgress` after each piece) and checked:
+ * its size, then its SHA-256 (SiteLibraryBytesError says which is wrong). Throws
+ * SiteLibraryUnavailableError when the site cannot be asked or answers with an error.
+ */
+export async function downloadSiteLibrary(
+  manifest: SiteLibraryManifest,
+  onProgress: (progress: DownloadProgress) => void,
+  fetchFile: FetchManifest = (url) => fetch(url),
+): Promise<Uint8Array<ArrayBuffer>> {
+  let response: Response;
+  try {
+    response = await fetchFile(`./${manifest.file}`);
+  } catch (error) {
+    throw new SiteLibraryUnavailableError(`${manifest.file} could not be fetched`, { cause: error });
+  }
+  if (!response.ok || !response.body) throw new SiteLibraryUnavailableError(`${manifest.file} answered ${response.status}`);
+  // One buffer of the announced size; a file longer than that is no file the manifest describes.
+  const bytes = new Uint8Array(manifest.bytes);
+  let received = 0;
+  let overflow = false;
+  const reader = response.body.getReader();
+  onProgress({ received, total: manifest.bytes });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (received + value.length > bytes.length) {
+      overflow = true;
+      received += value.length;
+      continue;
+    }
+    bytes.set(value, received);
+    received += value.length;
+    onProgress({ received, total: manifest.bytes });
+  }
+  if (overflow) throw new SiteLibraryBytesError('size', `the site's library file has ${received} bytes; its manifest says ${manifest.bytes}`);
+  await checkSiteLibraryBytes(bytes.subarray(0, received), manifest);
+  return bytes;
+}
+
+/**
+ * Resolves once the service worker controls the page, so the manifest and the file go through it
+ * and are kept for offline use (workers/sw/site-library.ts): on a first visit it is still
+ * installing. At once when there is none to wait for (no service worker registered, as under the
+ * dev server), and after `timeoutMs` at most: the library is then brought in all the same, only
+ * not kept offline until the next visit reads it.
+ */
+export async function whenServiceWorkerControls(timeoutMs = 60_000): Promise<void> {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!container || container.controller) return;
+  if (!(await container.getRegistration())) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      container.removeEventListener('controllerchange', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    container.addEventListener('controllerchange', done);
+    if (container.controller) done();
+  });
 }

@@ -100,5 +100,8 @@ export function createWorkerClient(search?: string): LociClient {
     storage: () => engine.storage(),
     exportLibrary: () => engine.exportLibrary(),
     importLibrary: (file) => engine.importLibrary(file),
+    siteLibrary: () => engine.siteLibrary(),
+    // handed over, not copied: a site's library may be tens of megabytes
+    importSiteLibrary: (bytes, sha256) => engine.importSiteLibrary(transfer(bytes, [bytes]), sha256),
   };
 }

@@ -378,4 +378,6 @@ export interface Source {
   chunk: Chunk;
   docName: string;
   docTitle: string;
+  /** A stored citation whose passage has left the library (its document was deleted or replaced): only its label is left. */
+  gone?: true;
 }

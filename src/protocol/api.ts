@@ -6,6 +6,7 @@
 import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices } from './ask.ts';
 import type { ClusterMap, Lang, PassageView, PreparseMode, ProgressStage, Stage } from './vocabulary.ts';
 import type { Collection, Scope } from '../core/engine/scope.ts';
+import type { SiteLibraryImport } from './site-library.ts';
 
 export type { Collection, Scope };
 export { WHOLE_LIBRARY } from '../core/engine/scope.ts';
@@ -182,6 +183,19 @@ export type LibraryEvent =
   /** The library is open in another tab of this browser: this one waits until that tab is closed. */
   | { type: 'held-elsewhere' };
 
+/** PassageGoneError's name, as a string: a minified build renames the class, never this. */
+export const PASSAGE_GONE = 'PassageGoneError';
+
+/**
+ * The passage a citation asked for has left the library (its document was deleted, or replaced by
+ * a new version of the site's library). Its name crosses the worker boundary (comlink keeps it), so
+ * the page tells it from other failures and says so in its own words.
+ */
+export class PassageGoneError extends Error {
+  override name = PASSAGE_GONE;
+}
+
+
 /** The passage a citation opens; for PDFs and images with the original bytes, so the viewer can show the page. */
 export interface Passage extends PassageView {
   original?: ArrayBuffer;
@@ -265,4 +279,12 @@ export interface LociClient {
   storage(): Promise<StorageReport>;
   exportLibrary(): Promise<Blob>;
   importLibrary(file: File): Promise<void>;
+  /** The SHA-256 of the site's library file this browser imported last (src/protocol/site-library.ts), or undefined. */
+  siteLibrary(): Promise<string | undefined>;
+  /**
+   * Imports a version of the site's library (its bytes, checked against `sha256` again) in merge
+   * mode into the site's collection, removing the site's documents it no longer holds. Refused
+   * whole (nothing written): a damaged or foreign file, another embedder's library.
+   */
+  importSiteLibrary(bytes: ArrayBuffer, sha256: string): Promise<SiteLibraryImport>;
 }

@@ -49,3 +49,45 @@ export function parseSiteLibraryManifest(value: unknown): SiteLibraryManifest {
   if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0) throw new SiteLibraryManifestError('site-library.json gives no size in bytes');
   return { file, sha256, bytes, version };
 }
+
+/** What the bytes received are not: the whole file (`size`), or the file the manifest names (`sha256`). */
+export type SiteLibraryProblem = 'size' | 'sha256';
+
+/** The bytes received are not the file the manifest describes: cut short, or changed on the way. */
+export class SiteLibraryBytesError extends Error {
+  override name = 'SiteLibraryBytesError';
+  constructor(
+    readonly problem: SiteLibraryProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The SHA-256 of `bytes` in 64 lower-case hex digits (Web Crypto: the page, a worker and Node have it). */
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Throws SiteLibraryBytesError unless `bytes` are the file `manifest` describes: its size first
+ * (a download cut short says so, rather than as a wrong hash), then its SHA-256.
+ */
+export async function checkSiteLibraryBytes(bytes: Uint8Array<ArrayBuffer>, manifest: Pick<SiteLibraryManifest, 'sha256' | 'bytes'>): Promise<void> {
+  if (bytes.length !== manifest.bytes) throw new SiteLibraryBytesError('size', `the site's library file has ${bytes.length} bytes; its manifest says ${manifest.bytes}`);
+  const sha256 = await sha256Hex(bytes);
+  if (sha256 !== manifest.sha256) throw new SiteLibraryBytesError('sha256', `the site's library file's SHA-256 is ${sha256}; its manifest says ${manifest.sha256}`);
+}
+
+/** What importing a version of the site's library did. */
+export interface SiteLibraryImport {
+  /** Documents the file holds. */
+  documents: number;
+  /** The site's documents of the version before that the new one no longer holds, removed. */
+  removed: number;
+  /** Whether it replaced a version this browser held (an update), rather than being the first. */
+  updated: boolean;
+  /** The embedder the app switched to for it (the library was empty and used another). */
+  switchedEmbedder?: string;
+}

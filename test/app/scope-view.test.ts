@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scopeOf, scopeWords, toggleInScope } from '../../src/app/lib/scope-view.ts';
+import { scopeOf, scopeWords, toggleInScope, toggleOwn } from '../../src/app/lib/scope-view.ts';
 
 const documents = [{ id: 'a', name: 'a.md' }, { id: 'b', name: 'b.pdf' }];
 const collections = [{ id: 'L', name: 'Laws', docIds: ['a'], created: 1 }];
@@ -20,5 +20,15 @@ describe('a scope on the page', () => {
     expect(one).toEqual({ documents: ['a'], collections: ['L'] });
     expect(toggleInScope(one, 'collections', 'L', true)).toEqual(one);
     expect(toggleInScope(one, 'documents', 'a', false)).toEqual({ documents: [], collections: ['L'] });
+  });
+
+  it("names the visitor's own documents and the site's collection in the page's words", () => {
+    const site = { id: 'site-library', name: 'stored name', docIds: ['b'], created: 2, site: { sha256: 'ab'.repeat(32) } };
+    const words = { site: '本站文档库', own: '您自己的文档' };
+    const own = toggleOwn({ documents: [], collections: [] }, true);
+    expect(own).toEqual({ documents: [], collections: [], own: true });
+    expect(scopeWords(own, documents, [...collections, site], words)).toEqual({ kind: 'named', first: '您自己的文档', firstIsCollection: false, more: 0 });
+    expect(scopeWords(scopeOf('collections', 'site-library'), documents, [...collections, site], words)).toEqual({ kind: 'named', first: '本站文档库', firstIsCollection: true, more: 0 });
+    expect(toggleOwn(own, false)).toEqual({ documents: [], collections: [] });
   });
 });

@@ -64,7 +64,7 @@ describe('library export and import', () => {
     expect(await store.load()).toBeUndefined();
 
     const report = await importLibrary(store.db, file, { mode: 'replace' });
-    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1 });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1, documentIds: [docA.doc.id, docB.doc.id] });
     const loaded = await store.load();
     expect(loaded).toEqual(snapshot());
     expect(loaded!.documents.map((record) => bytesOf(record.vectors))).toEqual([bytesOf(docA.vectors), bytesOf(docB.vectors)]);
@@ -81,7 +81,7 @@ describe('library export and import', () => {
     const target = await freshStore();
     await new Settings(target.db, { topN: 5 }).set('topN', 3);
     const report = await importLibrary(target.db, file, { mode: 'merge' });
-    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 0 });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 0, documentIds: [docA.doc.id, docB.doc.id] });
     expect(await target.load()).toEqual(snapshot());
     expect((await target.listDocuments()).map((summary) => summary.name)).toEqual(['alpha.md', 'beta.md', 'pending.txt']);
     expect(new TextDecoder().decode((await target.getOriginal(docB.doc.id))!.bytes)).toBe('beta original bytes');
@@ -208,7 +208,7 @@ describe('library export and import', () => {
     await importLibrary(db, await exportLibrary(store.db), { mode: 'merge', embedder: { id: 'test/embedder', dimension: 4 } });
     const fresh = await freshStore();
     const report = await importLibrary(fresh.db, await exportLibrary(db), { mode: 'replace', embedder: { id: 'other/model', dimension: 8 } });
-    expect(report).toEqual({ documents: 0, originals: 1, groups: 0, collections: 0, chats: 1, settings: 0 });
+    expect(report).toEqual({ documents: 0, originals: 1, groups: 0, collections: 0, chats: 1, settings: 0, documentIds: [] });
     expect(await fresh.db.getAll('manifest')).toEqual([]);
     expect((await fresh.listDocuments()).map((d) => [d.name, d.job])).toEqual([['waiting.txt', undefined]]);
     expect((await getChat(fresh.db, 'early'))?.title).toBe('Before any model');
@@ -222,7 +222,7 @@ describe('an export of the older app (a zip)', () => {
   it('still imports whole: the index, originals, collections, chats and settings', async () => {
     const store = await freshStore();
     const report = await importLibrary(store.db, older(), { mode: 'replace', embedder: { id: 'test/embedder', dimension: 4 } });
-    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1 });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1, documentIds: [docA.doc.id, docB.doc.id] });
     expect(await store.load()).toEqual(snapshot());
     expect(new TextDecoder().decode((await store.getOriginal(docA.doc.id))!.bytes)).toBe('alpha original bytes');
     expect((await store.listDocuments()).map((d) => d.name)).toEqual(['alpha.md', 'beta.md', 'pending.txt']);

@@ -1,6 +1,7 @@
 /** The page's reading of a site's library manifest (src/client/site-library.ts). */
 import { describe, expect, it } from 'vitest';
-import { SiteLibraryManifestError, SiteLibraryUnavailableError, readSiteLibraryManifest } from '../../src/client/site-library.ts';
+import { SiteLibraryBytesError, SiteLibraryManifestError, SiteLibraryUnavailableError, downloadSiteLibrary, readSiteLibraryManifest } from '../../src/client/site-library.ts';
+import { checkSiteLibraryBytes, sha256Hex } from '../../src/protocol/site-library.ts';
 
 const SHA256 = 'ab'.repeat(32);
 const MANIFEST = { file: `site-library/${SHA256.slice(0, 16)}.loci`, sha256: SHA256, bytes: 1234, version: 1 };
@@ -38,5 +39,63 @@ describe('readSiteLibraryManifest', () => {
   it('says the manifest is unavailable when the site fails or cannot be reached', async () => {
     await expect(readSiteLibraryManifest(site(() => new Response('', { status: 503 })).fetch)).rejects.toThrow(SiteLibraryUnavailableError);
     await expect(readSiteLibraryManifest(site(() => Promise.reject(new TypeError('Failed to fetch'))).fetch)).rejects.toThrow(SiteLibraryUnavailableError);
+  });
+});
+
+describe('downloadSiteLibrary', () => {
+  const bytes = new TextEncoder().encode('LOCI a small library, in three pieces');
+  async function manifestOf(content: Uint8Array<ArrayBuffer>) {
+    const sha256 = await sha256Hex(content);
+    return { file: `site-library/${sha256.slice(0, 16)}.loci`, sha256, bytes: content.length, version: 1 as const };
+  }
+  /** A response streaming `content` in three pieces. */
+  function streamed(content: Uint8Array): Response {
+    const third = Math.ceil(content.length / 3);
+    return new Response(
+      new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < content.length; i += third) controller.enqueue(content.slice(i, i + third));
+          controller.close();
+        },
+      }),
+    );
+  }
+
+  it('reads the file the manifest names, saying how much has come, and checks it', async () => {
+    const manifest = await manifestOf(bytes);
+    const asked: string[] = [];
+    const progress: number[] = [];
+    const got = await downloadSiteLibrary(manifest, ({ received, total }) => (expect(total).toBe(bytes.length), progress.push(received)), async (url) => (asked.push(url), streamed(bytes)));
+    expect(got).toEqual(bytes);
+    expect(asked).toEqual([`./${manifest.file}`]);
+    expect(progress.at(0)).toBe(0);
+    expect(progress.at(-1)).toBe(bytes.length);
+    expect(progress.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses a file cut short, one too long, and one changed on the way', async () => {
+    const manifest = await manifestOf(bytes);
+    const refusal = (content: Uint8Array) => downloadSiteLibrary(manifest, () => undefined, async () => streamed(content)).catch((error: unknown) => error);
+    const cut = await refusal(bytes.slice(0, 10));
+    expect(cut).toBeInstanceOf(SiteLibraryBytesError);
+    expect((cut as SiteLibraryBytesError).problem).toBe('size');
+    expect(((await refusal(new Uint8Array([...bytes, 1]))) as SiteLibraryBytesError).problem).toBe('size');
+    const flipped = bytes.slice();
+    flipped[5] ^= 0xff;
+    const tampered = await refusal(flipped);
+    expect((tampered as SiteLibraryBytesError).problem).toBe('sha256');
+    expect((tampered as Error).message).toContain(manifest.sha256);
+  });
+
+  it('says when the site cannot give it', async () => {
+    const manifest = await manifestOf(bytes);
+    await expect(downloadSiteLibrary(manifest, () => undefined, async () => new Response('gone', { status: 404 }))).rejects.toThrow(SiteLibraryUnavailableError);
+  });
+});
+
+describe('checkSiteLibraryBytes', () => {
+  it('passes the file the manifest describes', async () => {
+    const content = new TextEncoder().encode('LOCI');
+    await expect(checkSiteLibraryBytes(content, { sha256: await sha256Hex(content), bytes: 4 })).resolves.toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { RETRIEVAL_CHOICES, type AskRequest, type AskStreamEvent, type ChatTurn,
 import { finishAnswer, type AnswerDone } from '../../src/core/answer/answer.ts';
 import type { AskOptions } from '../../src/core/engine/ask.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
+import { goneSource } from '../../src/core/engine/gone-source.ts';
 import { isWholeLibrary, scopeDocuments } from '../../src/core/engine/scope.ts';
 import { turnRetrieval, type Turn } from '../../src/core/engine/turn.ts';
 import type { ChatMessage, ProgressListener } from '../../src/core/ports.ts';
@@ -190,13 +191,13 @@ export class Chats {
     });
   }
 
-  /** Sources are stored by chunk id; a chunk whose document was deleted since is left out. */
+  /** Sources are stored by chunk id; a chunk whose document left the library since is kept as gone (core/engine/gone-source.ts). */
   private sourcesOf(sources: readonly StoredSource[]): Source[] {
     const engine = this.deps.engine();
     if (!engine) return [];
-    return sources.flatMap((stored, i) => {
+    return sources.map((stored, i) => {
       const found = engine.chunk(stored.chunkId);
-      return found ? [{ n: i + 1, label: stored.label, ...found }] : [];
+      return found ? { n: i + 1, label: stored.label, ...found } : goneSource(i + 1, stored.label, stored.chunkId);
     });
   }
 }

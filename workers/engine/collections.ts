@@ -9,10 +9,13 @@ import {
   deleteCollection,
   leaveCollections,
   listCollections,
+  putSiteCollection,
   renameCollection,
   setInCollection,
 } from '../../src/browser-storage/collections.ts';
 import type { LociDb } from '../../src/browser-storage/schema.ts';
+import { collectionNamed } from '../../src/core/engine/scope.ts';
+import { refuseSiteCollectionChange, refuseSiteDocumentRemoval } from '../../src/core/engine/site-library.ts';
 
 export class Collections {
   constructor(
@@ -25,22 +28,28 @@ export class Collections {
   }
 
   async create(name: string, docIds: readonly string[] = []): Promise<Collection> {
+    // a name matching the site's collection would fill it
+    const same = collectionNamed(await this.list(), name.trim());
+    if (same) refuseSiteCollectionChange([same], same.id);
     const made = await createCollection(this.db, name, docIds);
     await this.changed();
     return made;
   }
 
   async rename(id: string, name: string): Promise<void> {
+    refuseSiteCollectionChange(await this.list(), id);
     await renameCollection(this.db, id, name);
     await this.changed();
   }
 
   async setIn(id: string, docIds: readonly string[], add: boolean): Promise<void> {
+    refuseSiteCollectionChange(await this.list(), id);
     await setInCollection(this.db, id, docIds, add);
     await this.changed();
   }
 
   async delete(id: string): Promise<void> {
+    refuseSiteCollectionChange(await this.list(), id);
     await deleteCollection(this.db, id);
     await this.changed();
   }
@@ -48,6 +57,17 @@ export class Collections {
   /** A document deleted from the library leaves its collections (the page hears of it only if one held it). */
   async leave(docId: string): Promise<void> {
     if (await leaveCollections(this.db, docId)) await this.changed();
+  }
+
+  /** Refuses deleting one of the site's documents on its own (SiteLibraryReadOnlyError). */
+  async refuseRemoval(docId: string): Promise<void> {
+    refuseSiteDocumentRemoval(await this.list(), docId);
+  }
+
+  /** The site's collection for the version of its library just imported (site-library.ts). */
+  async putSite(collection: Collection): Promise<void> {
+    await putSiteCollection(this.db, collection);
+    await this.changed();
   }
 
   /** Sends every collection: after a change here, or an import that brought some. */

@@ -13,6 +13,8 @@ import { privateImageFile, type ImageFile, type ReadAheadImage } from '../../src
 import { privateVectorFiles, type VectorFiles } from '../../src/browser-storage/vector-files.ts';
 import { MODEL_REGISTRY } from '../../src/models/registry.ts';
 import { release } from '../shared/callbacks.ts';
+import { heldSiteVersion } from '../../src/core/engine/site-library.ts';
+import type { SiteLibraryImport } from '../../src/protocol/site-library.ts';
 import { SITE_MODELS_PATH } from '../shared/site-models.ts';
 import { EngineEvents } from './engine-events.ts';
 import { startEngine, type Started } from './engine-start.ts';
@@ -20,6 +22,7 @@ import { IndexHost } from './index-host.ts';
 import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { importModelFolder } from './model-folder.ts';
 import { storageUse } from './storage-use.ts';
+import { importSiteLibrary } from './site-library.ts';
 import { passage } from './views.ts';
 import { openWorkspace, type Workspace } from './workspace.ts';
 
@@ -87,6 +90,7 @@ export class EngineService implements EngineApi {
 
   remove(docId: string): Promise<void> {
     return this.in(async (ws) => {
+      await ws.collections.refuseRemoval(docId);
       await ws.library.remove(docId);
       await ws.collections.leave(docId);
     });
@@ -202,6 +206,15 @@ export class EngineService implements EngineApi {
 
   importLibrary(file: File): Promise<void> {
     return this.in((ws) => this.index.importLibrary(ws, file));
+  }
+
+  siteLibrary(): Promise<string | undefined> {
+    return this.in(async (ws) => heldSiteVersion(await ws.collections.list()));
+  }
+
+  /** Waits for the start: the import needs the index open with its embedder. */
+  async importSiteLibrary(bytes: ArrayBuffer, sha256: string): Promise<SiteLibraryImport> {
+    return importSiteLibrary(await this.searchable(), this.index, new Uint8Array(bytes), sha256);
   }
 
   async cachedModels(): Promise<CachedModel[]> {

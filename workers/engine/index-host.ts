@@ -8,7 +8,7 @@ import { LociEngine } from '../../src/core/engine/engine.ts';
 import type { Embedder } from '../../src/core/ports.ts';
 import { DEFAULT_SETTINGS, IndexMismatchError, type ManifestSettings } from '../../src/core/stored-index/manifest.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
-import { importLibrary } from '../../src/browser-storage/export.ts';
+import { importLibraryContents, readLibraryFile, type ImportReport, type LibraryContents } from '../../src/browser-storage/export.ts';
 import type { AppSettings, IndexOpening } from '../../src/protocol/api.ts';
 import { Serial } from '../shared/serial.ts';
 import { WorkerClusterRunner } from './cluster-worker.ts';
@@ -69,13 +69,18 @@ export class IndexHost {
 
   /** Merges an export into the library; the index opens again to see what came in. */
   async importLibrary(ws: Workspace, file: File): Promise<void> {
+    await this.importContents(ws, await readLibraryFile(new Uint8Array(await file.arrayBuffer())));
+  }
+
+  /** Merges a library file already read and checked whole (readLibraryFile); the index opens again to see what came in. */
+  async importContents(ws: Workspace, contents: LibraryContents): Promise<ImportReport> {
     const { embedder } = this.needEngine().manifest;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    await this.lock.run(async () => {
+    return this.lock.run(async () => {
       const { library } = ws;
       await library.queue.halt();
+      let report: ImportReport;
       try {
-        await importLibrary(ws.store.db, bytes, { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension } });
+        report = await importLibraryContents(ws.store.db, contents, { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension } });
       } catch (error) {
         // Refused before anything was written: the open index is still the whole library.
         library.queue.resumeAll();
@@ -84,6 +89,7 @@ export class IndexHost {
       }
       await ws.collections.changed();
       await this.openIndex(ws, ws.settings.value, { reopen: true });
+      return report;
     });
   }
 

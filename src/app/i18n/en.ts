@@ -360,6 +360,20 @@ export const en = {
 
   'notice.dismiss': 'Dismiss',
   'notice.repairAll': 'Repair all',
+  'site.collection': "This site's library",
+  'site.badge': 'from this site',
+  'site.downloading': "The site's library: {received} of {total}",
+  'site.importing': "Adding the site's library…",
+  'site.added': "The site's library was added: {n} documents",
+  'site.updated': "The site's library was updated",
+  'site.refused': "The site's library could not be added: {detail}. Your own library is as it was.",
+  'site.sizeWrong': 'the file received is not whole (its size is not the one the site published)',
+  'site.shaWrong': 'the file received is not the one the site published (its SHA-256 does not match)',
+  'site.switchedEmbedder': "The search model is now {model}, the one the site's library was indexed with.",
+  'scope.own': 'your own documents',
+  'scope.ownOption': "Your own documents (not the site's)",
+  'viewer.gone': 'This passage is no longer in the library.',
+  'chat.sourceGone': 'no longer in the library',
 } as const;
 
 export type MessageKey = keyof typeof en;

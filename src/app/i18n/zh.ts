@@ -363,4 +363,18 @@ export const zh: Record<MessageKey, string> = {
 
   'notice.dismiss': '关闭',
   'notice.repairAll': '全部修复',
+  'site.collection': '本站文档库',
+  'site.badge': '来自本站',
+  'site.downloading': '本站文档库：已下载 {received}，共 {total}',
+  'site.importing': '正在加入本站文档库…',
+  'site.added': '已加入本站文档库：{n} 篇文档',
+  'site.updated': '本站文档库已更新',
+  'site.refused': '无法加入本站文档库：{detail}。您自己的文档库未受影响。',
+  'site.sizeWrong': '收到的文件不完整（大小与网站公布的不符）',
+  'site.shaWrong': '收到的文件不是网站公布的那一个（SHA-256 不符）',
+  'site.switchedEmbedder': '搜索模型已换为 {model}，即本站文档库建立索引时所用的模型。',
+  'scope.own': '您自己的文档',
+  'scope.ownOption': '您自己的文档（不含本站的）',
+  'viewer.gone': '该段落已不在文档库中。',
+  'chat.sourceGone': '已不在文档库中',
 };

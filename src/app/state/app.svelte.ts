@@ -4,11 +4,12 @@
  * only this class (and ChatModel) talks to the client.
  */
 import { createContext, tick } from 'svelte';
-import type { AppSettings, Collection, DeviceSummary, LibraryDoc, LibraryEvent, LociClient, Passage, Scope } from '../../protocol/api.ts';
+import { PASSAGE_GONE, type AppSettings, type Collection, type DeviceSummary, type LibraryDoc, type LibraryEvent, type LociClient, type Passage, type Scope } from '../../protocol/api.ts';
 import { allowModelSource } from '../../client/allowed-origins.ts';
 import { modelsFor, type Source } from '../../protocol/vocabulary.ts';
 import { ChatModel, type TurnView } from './chat.svelte.ts';
 import { Downloads } from './downloads.svelte.ts';
+import { SiteVisit } from './site-visit.svelte.ts';
 import { messageOf } from './errors.ts';
 import { noticeWords, pushNotice, type Notice, type NoticeAction } from '../lib/notices.ts';
 import { noticeText, t } from '../i18n/index.svelte.ts';
@@ -25,6 +26,8 @@ export interface ViewerState {
   source: Source;
   passage?: Passage;
   error?: string;
+  /** The passage has left the library (its document was deleted or replaced): said, nothing else opened. */
+  gone?: boolean;
 }
 
 function localStore(): Storage | undefined {
@@ -52,12 +55,15 @@ export class AppModel {
   persistence = $state<Persistence | undefined>();
   readonly downloads = new Downloads();
   readonly chat: ChatModel;
+  /** The library the site publishes, brought in at each start when this browser lacks its version. */
+  readonly site: SiteVisit;
   #noticeId = 0;
   #viewerRequest = 0;
   #askedToKeep = false;
 
   constructor(readonly client: LociClient) {
     this.chat = new ChatModel(client, () => this.settings, localStore());
+    this.site = new SiteVisit(client, (message, tone, subject) => this.notify(message, tone, subject));
   }
 
   /** Subscribes to library events and starts the engine; returns the unsubscribe. */
@@ -78,6 +84,8 @@ export class AppModel {
       if (await isKept()) this.persistence = 'granted';
       await this.chat.init();
       this.phase = 'ready';
+      // after the visitor's own library is ready: a large download never holds it back
+      void this.site.visit();
     } catch (error) {
       this.failure = messageOf(error);
       this.phase = 'failed';
@@ -241,13 +249,19 @@ export class AppModel {
 
   async openSource(source: Source): Promise<void> {
     const request = ++this.#viewerRequest;
-    this.viewer = { source };
     this.panel = 'viewer';
+    if (source.gone) {
+      this.viewer = { source, gone: true };
+      return;
+    }
+    this.viewer = { source };
     try {
       const passage = await this.client.passage(source.chunk.id);
       if (request === this.#viewerRequest) this.viewer = { source, passage };
     } catch (error) {
-      if (request === this.#viewerRequest) this.viewer = { source, error: messageOf(error) };
+      if (request !== this.#viewerRequest) return;
+      // the engine's name for it crosses the worker boundary (PassageGoneError)
+      this.viewer = error instanceof Error && error.name === PASSAGE_GONE ? { source, gone: true } : { source, error: messageOf(error) };
     }
   }
 

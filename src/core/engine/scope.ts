@@ -11,18 +11,27 @@ export interface Collection {
   /** Its documents in the order they were put in. */
   docIds: string[];
   created: number;
+  /**
+   * Set on the one collection that holds the library the site publishes (engine/site-library.ts):
+   * the SHA-256 of the file its documents came from. The visitor cannot change that collection.
+   */
+  site?: { sha256: string };
 }
 
-/** A chat's scope: the union of these documents and these collections' documents; both empty, the whole library. */
+/**
+ * A chat's scope: the union of these documents and these collections' documents, and with `own`
+ * every document of no site collection (the visitor's own); all empty, the whole library.
+ */
 export interface Scope {
   documents: string[];
   collections: string[];
+  own?: boolean;
 }
 
 export const WHOLE_LIBRARY: Scope = { documents: [], collections: [] };
 
 export function isWholeLibrary(scope: Scope | undefined): boolean {
-  return !scope || (scope.documents.length === 0 && scope.collections.length === 0);
+  return !scope || (scope.documents.length === 0 && scope.collections.length === 0 && !scope.own);
 }
 
 /** A scope whose documents and collections have all left the library: asking in it would search nothing. */
@@ -42,6 +51,10 @@ export function scopeDocuments(scope: Scope | undefined, collections: readonly C
   const wanted = new Set(scope.documents);
   for (const collection of collections) {
     if (scope.collections.includes(collection.id)) for (const id of collection.docIds) wanted.add(id);
+  }
+  if (scope.own) {
+    const site = new Set(collections.flatMap((c) => (c.site ? c.docIds : [])));
+    for (const id of library) if (!site.has(id)) wanted.add(id);
   }
   const within = library.filter((id) => wanted.has(id));
   if (within.length === 0) throw new EmptyScopeError();

@@ -8,10 +8,11 @@ import { build, preview } from 'vite';
 
 export const OUT_DIR = path.resolve('test-results/dist');
 
-export async function buildApp(): Promise<void> {
+/** `outDir`: the tests' folder, or one of a benchmark's own, which a test run's build then never empties under it. */
+export async function buildApp(outDir = OUT_DIR): Promise<void> {
   process.env.LOCI_TEST_HARNESS = '1';
   const started = Date.now();
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   console.log(`[browser tests] vite build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -20,12 +21,13 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
-export async function startPreview(): Promise<PreviewServer> {
-  const port = await freePort();
+/** `port`: the one a stopped server had, so the app's origin (and its storage) stays the same; by default a free one. */
+export async function startPreview(outDir = OUT_DIR, port?: number): Promise<PreviewServer> {
+  port ??= await freePort();
   const server = await preview({
     configFile: 'vite.config.ts',
     logLevel: 'warn',
-    build: { outDir: OUT_DIR },
+    build: { outDir },
     preview: { port, strictPort: true, host: 'localhost' },
   });
   return {

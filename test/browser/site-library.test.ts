@@ -1,0 +1,239 @@
+/**
+ * A site that publishes a library (build/site-library.ts), visited by a fresh browser: the file is
+ * downloaded with its progress shown, checked and merged in as the site's collection; questions in
+ * Chinese and English are answered from it (a PDF citation opens its page with boxes); the
+ * visitor's own document and chat sit beside it; offline, a reload neither downloads nor imports
+ * again. The publisher then rebuilds with one document changed and one removed: the visitor's own
+ * things stay, the changed document answers with its new text, the removed one's old citation says
+ * it is gone. Last, a damaged file is refused by name and the library is left as it was.
+ *
+ * Published without a second production build: the global setup's build is copied to a folder of
+ * this test's own (other files' tests share test-results/dist), and the library written into it.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishSiteLibrary } from '../../build/site-library.ts';
+import { LibraryFileError, readLibraryFile } from '../../src/browser-storage/export.ts';
+import { SITE_LIBRARY_FOLDER, SITE_LIBRARY_MANIFEST, type SiteLibraryManifest } from '../../src/protocol/site-library.ts';
+import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
+import { appStarted, ask, docRow, highlightBoxes, openApp, waitForStatus } from './support/app-page.ts';
+import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { memoryFile, OUTLINE_PDF } from './support/files.ts';
+import { OUT_DIR, startPreview, type PreviewServer } from './support/server.ts';
+
+const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
+const LAWS = ['个人信息保护法_2021.md', '劳动合同法_2012.md', '数据安全法_2021.md', '民法典_合同编.md', '网络安全法_2016.md'];
+const ALICE = path.join(DOCUMENTS_DIR, 'epub/alice_gutenberg.epub');
+const PDF_NAME = path.basename(OUTLINE_PDF);
+const CHANGED = '数据安全法_2021.md';
+const REMOVED = '网络安全法_2016.md';
+/** The changed law's new opening, which only its new version can cite. */
+const NEW_TEXT = '修订说明：数据安全宣传日定为每年九月一日，各地区、各部门应当组织数据安全宣传教育活动。';
+const OWN = memoryFile('otter-notes.md', 'text/markdown', Buffer.from('# Otter notes\n\nThe river otters of the visitor hold their stones in a pouch of loose skin under the forearm.\n'));
+
+/** A question and its answer in the chat. */
+const TURN = 'article.turn';
+
+const browser = useBrowser();
+let scratch = '';
+/** The served site: a copy of the tests' build, with the library published into it. */
+let site = '';
+let server: PreviewServer | undefined;
+let port = 0;
+const files = { v1: '', v2: '', damaged: '' };
+
+/** `bytes` with 64 bytes flipped where a block's checksum covers them (the first such place from 60 % of the file on). */
+async function damagedCopy(bytes: Uint8Array): Promise<Uint8Array> {
+  for (const share of [0.6, 0.4, 0.3, 0.7, 0.8, 0.9]) {
+    const copy = bytes.slice();
+    const from = Math.floor(copy.length * share);
+    for (let i = from; i < from + 64; i++) copy[i] ^= 0xff;
+    if ((await readLibraryFile(copy).then(() => undefined, (error: unknown) => error)) instanceof LibraryFileError) return copy;
+  }
+  throw new Error('no damaged copy of the library is refused by its reader');
+}
+
+/** `loci index` of `inputs` into `out`, with the embedder the app runs with `?models=local`. */
+async function indexLibrary(inputs: string[], out: string): Promise<void> {
+  await promisify(execFile)(process.execPath, [LOCI, 'index', ...inputs, '--embedder', 'tiny-lexical-bert-zh', '--models', MODELS_DIR, '-q', '--out', out], { cwd: REPO_ROOT });
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'loci-site-visit-'));
+  site = path.join(scratch, 'site');
+  await cp(OUT_DIR, site, { recursive: true });
+  await rm(path.join(site, SITE_LIBRARY_FOLDER), { recursive: true, force: true });
+  await rm(path.join(site, SITE_LIBRARY_MANIFEST), { force: true });
+  // The rebuilt site's documents: the same files under the same names, one changed, one gone.
+  const v2 = path.join(scratch, 'v2');
+  await mkdir(v2);
+  for (const name of LAWS.filter((n) => n !== REMOVED)) {
+    const text = await readFile(path.join(DOCUMENTS_DIR, 'md_zh', name), 'utf8');
+    await writeFile(path.join(v2, name), name === CHANGED ? `${NEW_TEXT}\n\n${text}` : text);
+  }
+  files.v1 = path.join(scratch, 'v1.loci');
+  files.v2 = path.join(scratch, 'v2.loci');
+  await Promise.all([
+    indexLibrary([...LAWS.map((n) => path.join(DOCUMENTS_DIR, 'md_zh', n)), ALICE, OUTLINE_PDF], files.v1),
+    indexLibrary([...LAWS.filter((n) => n !== REMOVED).map((n) => path.join(v2, n)), ALICE, OUTLINE_PDF], files.v2),
+  ]);
+  // A publisher's damaged copy of v2, described as it is: its SHA-256 matches, a block's checksum
+  // does not. A damaged terms block is dropped and made again by design (derived from the entries,
+  // binary-format.ts), not refused, so the place is one the file's reader is seen to refuse.
+  files.damaged = path.join(scratch, 'damaged.loci');
+  await writeFile(files.damaged, await damagedCopy(await readFile(files.v2)));
+  await publishSiteLibrary(files.v1, site);
+  server = await startPreview(site);
+  port = Number(new URL(server.url).port);
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+/** Every text the site library's progress line showed, kept from the page's first script on. */
+async function watchProgress(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { siteProgress: string[] }).siteProgress = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="site-library-progress"]')?.textContent?.trim();
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+function progressSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { siteProgress: string[] }).siteProgress);
+}
+
+function sitePhase(page: Page, phase: string, timeout = 180_000): Promise<unknown> {
+  return page.waitForSelector(`[data-site-phase="${phase}"]`, { state: 'attached', timeout });
+}
+
+/** The library's rows: name → id, and whether each is marked as the site's. */
+function rows(page: Page): Promise<Record<string, { id: string; site: boolean }>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('[data-testid="doc-row"]')].map((row) => [
+        row.querySelector('.name')?.textContent?.trim() ?? '',
+        { id: row.getAttribute('data-doc-id') ?? '', site: row.getAttribute('data-site') === 'true' },
+      ]),
+    ),
+  );
+}
+
+/** The documents the last answer's sources come from (every chip, the folded ones too). */
+async function lastSources(page: Page): Promise<{ doc: string; title: string }[]> {
+  const turn = page.locator(TURN).last();
+  const more = turn.locator('[data-testid="more-sources"]');
+  if ((await more.count()) > 0) await more.first().click();
+  return turn.locator('[data-testid="source"]').evaluateAll((chips) => chips.map((c) => ({ doc: c.getAttribute('data-doc') ?? '', title: c.getAttribute('title') ?? '' })));
+}
+
+function noticeWith(page: Page, words: string, timeout = 120_000): Promise<unknown> {
+  return page.waitForFunction((w) => [...document.querySelectorAll('[data-testid="notice"]')].some((n) => n.textContent?.includes(w)), words, { timeout, polling: 50 });
+}
+
+describe("the site's library, visited", () => {
+  it('is downloaded, answered from, kept offline, updated, and a damaged one refused', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    await watchProgress(page);
+    const added = noticeWith(page, "The site's library was added: 7 documents");
+    await openApp(page, server!.url);
+    await added;
+    await sitePhase(page, 'current');
+    const progress = await progressSeen(page);
+    expect(progress.some((text) => /^The site's library: .+ of \d+(\.\d)? MB/.test(text)), progress.join(' | ')).toBe(true);
+    const first = await rows(page);
+    expect(Object.keys(first).sort()).toEqual([...LAWS, 'alice_gutenberg.epub', PDF_NAME].sort());
+    expect(Object.values(first).every((row) => row.site)).toBe(true);
+    // the site's documents cannot be deleted one by one, nor its collection renamed or deleted
+    expect(await page.locator('[data-site="true"] [data-testid="delete-doc"]').count()).toBe(0);
+    const siteCollection = page.locator('[data-testid="collection-row"][data-site="true"]');
+    await expect.poll(() => siteCollection.getAttribute('data-name')).toBe("This site's library");
+    expect(await siteCollection.locator('[data-testid="collection-rename"], [data-testid="collection-delete"]').count()).toBe(0);
+    await screenshot(page, 'site-library-visit');
+
+    // Chinese, about the law the publisher will remove: this turn's citation must later say it is gone.
+    await ask(page, '网络运营者应当履行哪些网络安全保护义务？');
+    const removedId = first[REMOVED].id;
+    expect((await lastSources(page)).map((s) => s.doc)).toContain(removedId);
+    // English, about the PDF: its citation opens the page with the passage boxed.
+    await ask(page, 'Is there a difference between this text and some nonsense like Huardest gefburn?');
+    const pdfChip = page.locator(TURN).last().locator(`[data-testid="source"][data-doc="${first[PDF_NAME].id}"]`).first();
+    await pdfChip.click();
+    await page.click('[data-testid="view-page"]');
+    const boxes = await highlightBoxes(page, 'canvas');
+    expect(boxes.count).toBeGreaterThan(0);
+    expect(boxes.inside).toBe(true);
+
+    // The visitor's own document, beside the site's, deletable.
+    await page.setInputFiles('[data-testid="file-input"]', OWN);
+    await waitForStatus(page, OWN.name, 'ready');
+    expect((await rows(page))[OWN.name].site).toBe(false);
+    expect(await docRow(page, OWN.name).locator('[data-testid="delete-doc"]').count()).toBe(1);
+
+    // Offline: the kept manifest names the version held, so nothing is fetched or imported again.
+    await server!.close();
+    server = undefined;
+    await recorded.context.setOffline(true);
+    const offlineFrom = recorded.requests.length;
+    await page.reload();
+    await appStarted(page);
+    await sitePhase(page, 'current');
+    expect(await progressSeen(page)).toEqual([]);
+    expect(recorded.requests.slice(offlineFrom).filter((url) => url.includes(`/${SITE_LIBRARY_FOLDER}`))).toEqual([]);
+    await ask(page, '数据处理者应当履行哪些数据安全保护义务？');
+    expect((await lastSources(page)).map((s) => s.doc)).toContain(first[CHANGED].id);
+
+    // The publisher rebuilds: one law changed, one removed.
+    const v2: SiteLibraryManifest = await publishSiteLibrary(files.v2, site);
+    server = await startPreview(site, port);
+    await recorded.context.setOffline(false);
+    const updated = noticeWith(page, "The site's library was updated");
+    await page.reload();
+    await appStarted(page);
+    await updated;
+    await sitePhase(page, 'current');
+    const second = await rows(page);
+    expect(Object.keys(second).sort()).toEqual([...LAWS.filter((n) => n !== REMOVED), 'alice_gutenberg.epub', PDF_NAME, OWN.name].sort());
+    expect(second[CHANGED].id).not.toBe(first[CHANGED].id);
+    expect(second[OWN.name].site).toBe(false);
+    // the chat is still there, with its turns
+    expect(await page.locator(TURN).count()).toBe(3);
+    await ask(page, '数据安全宣传日是每年的哪一天？');
+    const changed = (await lastSources(page)).filter((s) => s.doc === second[CHANGED].id);
+    expect(changed.some((s) => s.title.includes('九月一日'))).toBe(true);
+    // the first answer's citation of the removed law says it is gone, and opens nothing else
+    const firstTurn = page.locator(TURN).first();
+    const more = firstTurn.locator('[data-testid="more-sources"]');
+    if ((await more.count()) > 0) await more.first().click();
+    await firstTurn.locator(`[data-testid="source"][data-doc="${removedId}"]`).first().click();
+    await page.waitForSelector('[data-testid="passage-gone"]');
+    expect(await page.textContent('[data-testid="passage-gone"]')).toBe('This passage is no longer in the library.');
+
+    // A damaged file, published as it is (its SHA-256 matches): refused by name, nothing touched.
+    const damaged = await publishSiteLibrary(files.damaged, site);
+    expect(damaged.sha256).not.toBe(v2.sha256);
+    const refused = noticeWith(page, "The site's library could not be added");
+    await page.reload();
+    await appStarted(page);
+    await refused;
+    await sitePhase(page, 'refused');
+    const words = await page.locator('[data-testid="notice"]', { hasText: "The site's library could not be added" }).textContent();
+    expect(words).toMatch(/damaged \(checksum mismatch\) in \S+/);
+    expect(await rows(page)).toEqual(second);
+    expect(await page.locator(TURN).count()).toBe(4);
+
+    expect(offMachine(recorded.requests)).toEqual([]);
+    await recorded.context.close();
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The engine's half of a visit to a site that publishes a library (the page downloads the file,
+ * src/client/site-library.ts): the file checked against its SHA-256 once more and read whole, the
+ * embedder switched to the file's when the visitor's library is empty, the file merged in, the
+ * site's documents the new version no longer holds removed, and the site's collection set to the
+ * new version's documents. The visitor's own documents, chats and collections are not touched; a
+ * file refused (damaged, foreign, another embedder's) writes nothing.
+ */
+import { readLibraryFile, type LibraryContents } from '../../src/browser-storage/export.ts';
+import { siteCollection, siteCollectionOf, siteDocumentsToRemove } from '../../src/core/engine/site-library.ts';
+import { SiteLibraryBytesError, sha256Hex, type SiteLibraryImport } from '../../src/protocol/site-library.ts';
+import type { IndexHost } from './index-host.ts';
+import type { Workspace } from './workspace.ts';
+
+/** The stored name of the site's collection; the page shows it in its own language. */
+const SITE_COLLECTION_NAME = "This site's library";
+
+export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: Uint8Array<ArrayBuffer>, sha256: string): Promise<SiteLibraryImport> {
+  // The page checked it too; the engine takes no bytes on trust, whoever sends them.
+  const actual = await sha256Hex(bytes);
+  if (actual !== sha256) throw new SiteLibraryBytesError('sha256', `the site's library file's SHA-256 is ${actual}, not ${sha256}`);
+  const contents = await readLibraryFile(bytes);
+  const switchedEmbedder = await takeFileEmbedder(ws, index, contents);
+  const before = await ws.collections.list();
+  const report = await index.importContents(ws, contents);
+  const stale = siteDocumentsToRemove(before, report.documentIds);
+  for (const docId of stale) await ws.library.remove(docId);
+  const held = siteCollection(before);
+  await ws.collections.putSite(siteCollectionOf(sha256, report.documentIds, held?.name ?? SITE_COLLECTION_NAME, held?.created ?? Date.now()));
+  return { documents: report.documentIds.length, removed: stale.length, updated: held !== undefined, ...(switchedEmbedder ? { switchedEmbedder } : {}) };
+}
+
+/**
+ * A visitor whose library is empty takes the file's embedder (settings, and the index opened
+ * again with it); one with documents keeps theirs, and the import then refuses the file, naming
+ * both models (EmbedderMismatchError). Returns the embedder switched to, if any.
+ */
+async function takeFileEmbedder(ws: Workspace, index: IndexHost, contents: LibraryContents): Promise<string | undefined> {
+  const wanted = contents.manifest?.embedder.id;
+  if (!wanted || wanted === ws.settings.value.embedderId) return undefined;
+  const holdsDocuments = (index.engine?.documents.length ?? 0) > 0 || ws.library.rows().length > 0;
+  if (holdsDocuments) return undefined;
+  await index.changeSettings(ws, { embedderId: wanted });
+  return wanted;
+}
