@@ -3,9 +3,15 @@ import { installNodePolyfills } from './scripts/node-polyfills.ts';
 
 installNodePolyfills();
 
+/**
+ * Test files running at once, Node and browser together (vitest.config.ts). Three on two cores:
+ * a browser file spends most of its time waiting, and the third keeps a core busy meanwhile.
+ */
+export const TEST_WORKERS = 3;
+
 // End-to-end tests of the production build in headless Debian Chromium (playwright-core). The
-// global setup builds once and serves the build with /models/; files run one at a time because
-// each drives a real browser doing real inference on two shared cores.
+// global setup builds once, serves the build with /models/ and starts the run's one Chromium;
+// each file works in contexts of its own, so files can run beside each other and the Node files.
 export default defineConfig({
   test: {
     include: ['test/browser/**/*.test.ts'],
@@ -13,8 +19,7 @@ export default defineConfig({
     globalSetup: ['test/browser/global-setup.ts'],
     testTimeout: 300_000,
     hookTimeout: 600_000,
-    fileParallelism: false,
     pool: 'forks',
-    maxWorkers: 1,
+    maxWorkers: TEST_WORKERS,
   },
 });

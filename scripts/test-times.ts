@@ -13,7 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Reporter, TestModule } from 'vitest/node';
 
-export const TIMES_FILE = path.resolve('test-results/test-times.json');
+/** Where the run's times go; LOCI_TEST_TIMES names another file (a run kept apart from the next ones). */
+export const TIMES_FILE = path.resolve(process.env.LOCI_TEST_TIMES ?? 'test-results/test-times.json');
 /**
  * Where the test processes append the phases they time, one JSON line each (see recordPhase): a
  * file of this run's own, named in LOCI_TEST_PHASES by the reporter, so that two vitest runs at

@@ -4,7 +4,8 @@
  * adapter (tests on SwiftShader), `?device=wasm` keeps everything on WebAssembly. With
  * `models=local`, `&embedder=ID` picks another embedder from that folder (the models benchmark's
  * production-shaped stand-ins), and `&quiet=MS` shortens the quiet time before the library's idle
- * work (tests).
+ * work (tests), and `&reply=N` caps every reply of the chat model at N tokens (tests: the tiny
+ * random model never stops by itself).
  */
 import type { LaunchOptions } from '../protocol/workers.ts';
 
@@ -14,10 +15,12 @@ export function launchOptions(search: string = globalThis.location?.search ?? ''
   const embedder = params.get('embedder');
   const localModels = params.get('models') === 'local';
   const quiet = Number(params.get('quiet') ?? NaN);
+  const reply = Number(params.get('reply') ?? NaN);
   return {
     localModels,
     device: device === 'webgpu' || device === 'wasm' ? device : 'auto',
     ...(embedder ? { localEmbedder: embedder } : {}),
     ...(localModels && Number.isFinite(quiet) && quiet >= 0 ? { quietMs: quiet } : {}),
+    ...(localModels && Number.isInteger(reply) && reply > 0 ? { replyTokens: reply } : {}),
   };
 }

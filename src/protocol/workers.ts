@@ -27,6 +27,12 @@ export interface LaunchOptions {
    * it, so they do not wait those seconds out.
    */
   quietMs?: number;
+  /**
+   * `&reply=N` beside `models=local`: the most tokens any reply of the chat model may have. The
+   * tiny random chat model never stops by itself, so each of its replies runs to its limit (512
+   * tokens for an answer); browser tests that only need an answer to come cap it.
+   */
+  replyTokens?: number;
 }
 
 export type ModelSourceSetting = AppSettings['modelSource'];

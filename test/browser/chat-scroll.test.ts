@@ -32,7 +32,8 @@ describe('the chat scroll', () => {
     const page = await recorded.newPage();
     // A short window, so a few turns overflow the chat.
     await page.setViewportSize({ width: 900, height: 520 });
-    await openApp(page, baseURL);
+    // the full answer of 512 tokens: long enough to scroll
+    await openApp(page, baseURL, 'models=local');
     const rules = memoryFile(
       'rules.md',
       'text/markdown',

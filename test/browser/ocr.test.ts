@@ -27,7 +27,8 @@ beforeAll(async () => {
   const [zen] = await drawPages(await read('pypdf_google-doc-document.pdf'), [1], 2);
   const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
   scan = Buffer.from(imageOnlyPdf([zen, latex]));
-  longer = Buffer.from(imageOnlyPdf([zen, latex, zen, latex]));
+  // three pages: a reload after the first leaves two to resume with (each page is seconds of OCR)
+  longer = Buffer.from(imageOnlyPdf([zen, latex, zen]));
   // a photo of the top of a page: its first paragraph holds the answer
   photo = Buffer.from(encodeImage(topOf(latex, 500), 'png'));
 });
@@ -92,7 +93,7 @@ describe('a scanned PDF', () => {
     for (const deadline = Date.now() + 240_000; Date.now() < deadline && !(before && before[0] >= 1); await page.waitForTimeout(100)) {
       before = await pagesRead(page, name);
     }
-    expect(before?.[1]).toBe(4);
+    expect(before?.[1]).toBe(3);
     await page.reload();
     await appStarted(page);
     let after: [number, number] | undefined;

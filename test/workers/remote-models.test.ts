@@ -107,6 +107,28 @@ describe('remote models', () => {
     expect(await counted).toBe(7);
   });
 
+  it('caps every reply at the launch\'s reply tokens, below a limit asked for or none, and not above', async () => {
+    const asked: (number | undefined)[] = [];
+    const api: Partial<LlmApi> = {
+      async generate(_requestId, _modelId, _messages, options, onPiece) {
+        asked.push(options.maxTokens);
+        onPiece('x');
+      },
+      cancel: () => undefined,
+    };
+    const generator = new RemoteGenerator(api as unknown as Remote<LlmApi>, 'qwen', async () => loaded, qwen, 32);
+    const drain = async (maxTokens?: number) => {
+      for await (const _ of generator.stream([{ role: 'user', content: 'q' }], maxTokens === undefined ? {} : { maxTokens })) void _;
+    };
+    await drain(512);
+    await drain();
+    await drain(8);
+    expect(asked).toEqual([32, 32, 8]);
+    const uncapped = new RemoteGenerator(api as unknown as Remote<LlmApi>, 'qwen', async () => loaded, qwen);
+    for await (const _ of uncapped.stream([{ role: 'user', content: 'q' }], { maxTokens: 512 })) void _;
+    expect(asked.at(-1)).toBe(512);
+  });
+
   it('the reranker scores with the model its load returned, and gives up waiting on abort', async () => {
     const calls: string[] = [];
     const api: Partial<EmbedApi> = {

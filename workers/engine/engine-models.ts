@@ -84,7 +84,7 @@ export class EngineModels {
     const { generatorId, rerankerId } = settings;
     if (moved || this.generator.target?.id !== generatorId) {
       const load = this.loader(generatorId, settings, (request, onProgress) => this.llmApi.load(request, onProgress));
-      this.generator.target = new RemoteGenerator(this.llmApi, generatorId, load, this.request(generatorId, settings));
+      this.generator.target = new RemoteGenerator(this.llmApi, generatorId, load, this.request(generatorId, settings), this.launch.replyTokens);
     }
     if (moved || this.reranker.target?.id !== rerankerId) {
       this.reranker.target = rerankerId

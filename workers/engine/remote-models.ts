@@ -101,6 +101,8 @@ export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Gene
     load: () => Promise<LoadedGenerator>,
     /** What the LLM worker loads the model (or, to count tokens, its tokenizer) from. */
     private readonly request: ModelLoadRequest,
+    /** The most tokens of any reply (LaunchOptions.replyTokens, tests); none when undefined. */
+    private readonly replyCap?: number,
   ) {
     super(id, load);
   }
@@ -111,8 +113,9 @@ export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Gene
   }
 
   async *stream(messages: ChatMessage[], options: GenerateOptions = {}): AsyncIterable<string> {
-    const { signal, ...wire } = options;
+    const { signal, ...asked } = options;
     if (signal?.aborted) return;
+    const wire = this.replyCap === undefined ? asked : { ...asked, maxTokens: Math.min(asked.maxTokens ?? this.replyCap, this.replyCap) };
     try {
       await this.ready(signal);
     } catch (error) {

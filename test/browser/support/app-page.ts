@@ -5,7 +5,15 @@ import type { DocStatus } from '../../../src/protocol/api.ts';
 import { recordedContext, type Recorded } from './browser.ts';
 import { timedPhase } from './timing.ts';
 
-export async function openApp(page: Page, baseURL: string, query = 'models=local'): Promise<void> {
+/**
+ * The app's query in most tests: the site's tiny models, and replies of the tiny random chat model
+ * (which never stops by itself, so runs every reply to its limit) cut at 32 tokens, since those
+ * tests need an answer to come, not its length. Tests of the streamed answer's layout and scroll
+ * (chat-scroll, screens) open the app with `models=local` alone, and get the full 512 tokens.
+ */
+export const LOCAL = 'models=local&reply=32';
+
+export async function openApp(page: Page, baseURL: string, query = LOCAL): Promise<void> {
   await timedPhase('app start (models)', async () => {
     await page.goto(`${baseURL}/?${query}`);
     await appStarted(page);
@@ -17,7 +25,7 @@ export async function openApp(page: Page, baseURL: string, query = 'models=local
  * save) without testing when it starts: `quiet=100` has it start 0.1 s after the last job instead
  * of after the few seconds a person's drops need (src/client/url-options.ts). A reload keeps it.
  */
-export const QUIET = 'models=local&quiet=100';
+export const QUIET = `${LOCAL}&quiet=100`;
 
 /** A fresh recorded context (requests, console errors) with the app open in it: how most tests begin. */
 export async function openRecordedApp(browser: Browser, baseURL: string, query?: string): Promise<{ recorded: Recorded; page: Page }> {
