@@ -36,7 +36,8 @@ beforeAll(async () => {
 /** The row's "Reading scanned pages: n of N", as [n, N], or undefined while it shows something else. */
 const pagesRead = (page: Page, name: string) => stageCount(page, name, 'Reading scanned pages');
 
-describe('a scanned PDF', () => {
+// Real OCR on WebAssembly, beside two other test files on two cores: minutes, not seconds.
+describe('a scanned PDF', { timeout: 600_000 }, () => {
   it('is read by OCR page by page, answers from its second page, and boxes the cited lines on it', async () => {
     const { recorded, page } = await openRecordedApp(browser(), baseURL);
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(NAME, 'application/pdf', scan));
@@ -44,7 +45,7 @@ describe('a scanned PDF', () => {
     // the row counts the scanned pages as they are read
     const row = docRow(page, NAME);
     const seen = new Set<string>();
-    for (const deadline = Date.now() + 240_000; Date.now() < deadline; await page.waitForTimeout(100)) {
+    for (const deadline = Date.now() + 420_000; Date.now() < deadline; await page.waitForTimeout(100)) {
       const step = await pagesRead(page, NAME);
       if (step) seen.add(step.join('/'));
       if ((await row.getAttribute('data-status')) === 'ready') break;
@@ -90,14 +91,14 @@ describe('a scanned PDF', () => {
     const name = 'long-scan.pdf';
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(name, 'application/pdf', longer));
     let before: [number, number] | undefined;
-    for (const deadline = Date.now() + 240_000; Date.now() < deadline && !(before && before[0] >= 1); await page.waitForTimeout(100)) {
+    for (const deadline = Date.now() + 420_000; Date.now() < deadline && !(before && before[0] >= 1); await page.waitForTimeout(100)) {
       before = await pagesRead(page, name);
     }
     expect(before?.[1]).toBe(3);
     await page.reload();
     await appStarted(page);
     let after: [number, number] | undefined;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline && !after; await page.waitForTimeout(50)) {
+    for (const deadline = Date.now() + 240_000; Date.now() < deadline && !after; await page.waitForTimeout(50)) {
       after = await pagesRead(page, name);
     }
     // the first count after the reload starts from the pages read before it, not from 0

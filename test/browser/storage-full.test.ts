@@ -59,7 +59,8 @@ async function settings(page: Page, open: boolean): Promise<void> {
   if (shown !== open) await (open ? page.click('[data-testid="open-settings"]') : page.keyboard.press('Escape'));
 }
 
-describe('a drop into full storage', () => {
+// two 10-Ks indexed and clustered, and Chromium's 31 s quota cache waited out: minutes beside other files
+describe('a drop into full storage', { timeout: 600_000 }, () => {
   it('stores what fits, lists what does not with its sizes and Retry, and Retry after a deletion indexes it', { timeout: 600_000 }, async () => {
     // the topics and the open image, written before the room is measured, come soon after the drop (QUIET)
     const { recorded, page } = await openRecordedApp(browser(), baseURL, QUIET);
