@@ -12,8 +12,9 @@ import type { BenchPage, Loaded, OpenSteps, QueryTiming } from './page.ts';
 import type { StoredSize } from './stored-size.ts';
 import { appStarted, imageSaved } from '../../test/browser/support/app-page.ts';
 import { readProbe, resetProbe, type MainThreadReading } from './main-thread.ts';
-import { tabMemory, type TabMemory } from './tab-memory.ts';
+import { momentMemory, type MomentMemory } from './tab-memory.ts';
 import { traced, type TaskTrace, type Tracing } from './task-trace.ts';
+import { appWorker } from './app-workers.ts';
 
 export interface Reopen {
   /** Navigation to the app ready to take a question (models loaded, index open). */
@@ -34,7 +35,8 @@ export interface Reopen {
   mainThread: MainThreadReading;
   /** With --trace: the main thread's tasks from navigation until the answer is done, on the wall clock and running. */
   trace?: TaskTrace;
-  memory?: TabMemory;
+  /** Once answered (the first visit: and its image saved): the tab as found and after a full collection, by scope, and the engine worker by structure. */
+  memory: MomentMemory;
 }
 
 export interface LargeLibraryResult {
@@ -176,7 +178,7 @@ async function openAndAsk(page: Page, baseURL: string, question: string, tracing
       return { from: indexOpenedFrom, corpus: indexCorpus, ms: Number(indexOpenedMs), readMs: Number(indexReadMs), recordsSince: Number(indexRecordsSince ?? 0) };
     });
     await before?.(page);
-    return { ...result, rows, index, steps: marks, mainThread: await readProbe(page), ...(tasks ? { trace: tasks } : {}), memory: await tabMemory(page) };
+    return { ...result, rows, index, steps: marks, mainThread: await readProbe(page), ...(tasks ? { trace: tasks } : {}), memory: await momentMemory(page) };
   } finally {
     await page.close();
   }
@@ -185,7 +187,7 @@ async function openAndAsk(page: Page, baseURL: string, question: string, tracing
 /**
  * The app's `loci:` user-timing marks (the engine worker's module running, the image read and
  * decoded, the index open; the page's start done), each at its first setting, in ms from the
- * page's navigation: where a reopen's time goes, in the workers as well as the page.
+ * page's navigation: where a reopen's time goes, in the engine worker as well as the page.
  */
 async function steps(page: Page): Promise<Record<string, number>> {
   const read = () =>
@@ -194,7 +196,9 @@ async function steps(page: Page): Promise<Record<string, number>> {
       .filter((mark) => mark.name.startsWith('loci:'))
       .map((mark) => ({ name: mark.name.slice('loci:'.length), at: performance.timeOrigin + mark.startTime }));
   const navigation = await page.evaluate(() => performance.timeOrigin);
-  const marks = (await page.evaluate(read)).concat(...(await Promise.all(page.workers().map((worker) => worker.evaluate(read).catch(() => [])))));
+  // the page and the engine worker set them; an evaluate in an ORT thread would never return (app-workers.ts)
+  const engine = appWorker(page, 'engine');
+  const marks = (await page.evaluate(read)).concat(engine ? await engine.evaluate(read).catch(() => []) : []);
   const out: Record<string, number> = {};
   for (const { name, at } of marks.sort((a, b) => a.at - b.at)) out[name] ??= Math.round(at - navigation);
   return out;

@@ -9,7 +9,7 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp, OUT_DIR, startPreview } from '../../test/browser/support/server.ts';
+import { buildApp, startPreview } from '../../test/browser/support/server.ts';
 import { launchBrowser } from '../../test/browser/support/browser.ts';
 import { buildLibrary } from './library.ts';
 import { benchPdfDrop } from './pdf-drop.ts';
@@ -17,7 +17,7 @@ import { benchLargeLibrary, LIBRARY_URL } from './large-library.ts';
 import { withProfile } from './browser-profile.ts';
 import { installProbe } from './main-thread.ts';
 import { BASELINE_PDF, benchScan, buildScan, SCAN_QUESTION } from './scan.ts';
-import { MEMORY_SWITCH } from './tab-memory.ts';
+import { MEMORY_SWITCHES } from './tab-memory.ts';
 import { printReport } from './report.ts';
 import { benchTopics } from './topics.ts';
 
@@ -33,7 +33,7 @@ const HELP = `npm run bench:browser -- [options]
                       topics) and, in another tab, once the library found them while idle, run only
                       when asked for, so the default run (pdf and library) takes as long as it did
   --scan-pages <n>    pages of the --pdf file drawn into the scan (default 20)
-  --skip-build        reuse the last build in test-results/dist
+  --skip-build        reuse the last build in bench-results/dist
   --incognito         keep the large library off the record (in memory), as Playwright's contexts do,
                       instead of in a browser profile on disk
   --trace             trace the app's tabs in Chromium (PDF drop, first visit, reopen), report how much
@@ -42,6 +42,13 @@ const HELP = `npm run bench:browser -- [options]
                       the environment the traces also hold V8's sampling profile (which functions ran;
                       it slows the app down)
   --out <file>        JSON results (default bench-results/browser.json)`;
+
+/**
+ * The build the bench serves, a folder of its own: a test run started meanwhile empties
+ * test-results/dist for its build, and took the library file and the app from under a bench
+ * serving them there (a reopen's fetch of the library then got the app's page).
+ */
+const BUILD_DIR = path.resolve('bench-results/dist');
 
 async function main(): Promise<void> {
   const { values: v } = parseArgs({
@@ -79,14 +86,14 @@ async function main(): Promise<void> {
   const library = part('library') ? await buildLibrary(data, { documents: Number(v.docs ?? 2000), paragraphs: Number(v.paragraphs ?? 7) }, log) : undefined;
   const scan = part('scan') ? await buildScan(pdf, Number(v['scan-pages'] ?? 20)) : undefined;
   if (scan) log(`scan: ${scan.source}, ${(scan.bytes / 1e6).toFixed(1)} MB, made in ${(scan.buildMs / 1000).toFixed(1)} s`);
-  if (!v['skip-build']) await buildApp();
-  if (library) await copyFile(library.file, path.join(OUT_DIR, LIBRARY_URL));
-  const server = await startPreview();
-  const browser = await launchBrowser([MEMORY_SWITCH]);
+  if (!v['skip-build']) await buildApp(BUILD_DIR);
+  if (library) await copyFile(library.file, path.join(BUILD_DIR, LIBRARY_URL));
+  const server = await startPreview(BUILD_DIR);
+  const browser = await launchBrowser(MEMORY_SWITCHES);
   try {
     const drop = part('pdf') ? await benchPdfDrop(browser, server.url, pdf, question, log, v.trace ? tracePath('pdf-drop') : undefined) : undefined;
     const large = library
-      ? await withProfile({ onDisk: !v.incognito, browser, extraArgs: [MEMORY_SWITCH], setup: installProbe }, (profile) =>
+      ? await withProfile({ onDisk: !v.incognito, browser, extraArgs: MEMORY_SWITCHES, setup: installProbe }, (profile) =>
           benchLargeLibrary(profile, server.url, library, runs, log, v.trace ? tracePath : undefined),
         )
       : undefined;

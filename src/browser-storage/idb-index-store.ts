@@ -220,11 +220,14 @@ export class IdbIndexStore implements IndexStore {
       const sums = await checksums();
       const { dimension } = taken.manifest.embedder;
       const imaged = new Map<string, string>();
-      const hold = (owner: string, vectors: Float32Array) => {
-        if (owners.has(owner)) imaged.set(owner, sums.bytes(encodeVectors(vectors, dimension, taken.manifest.vectorStorage)));
+      // a record's vectors are read only when it has a file: those an image holds are made from its
+      // rows when first read, and reading every record's made the 100k-entry library's vectors
+      // a second time, in floats, at each save of a library opened from its image
+      const hold = (owner: string, vectors: () => Float32Array) => {
+        if (owners.has(owner)) imaged.set(owner, sums.bytes(encodeVectors(vectors(), dimension, taken.manifest.vectorStorage)));
       };
-      for (const d of taken.documents) hold(docOwner(d.doc.id), d.vectors);
-      for (const g of taken.groups) hold(groupOwner(g.group.id), g.vectors);
+      for (const d of taken.documents) hold(docOwner(d.doc.id), () => d.vectors);
+      for (const g of taken.groups) hold(groupOwner(g.group.id), () => g.vectors);
       await this.removeFiles((file) => imaged.get(file.owner) === file.sum);
       // the rest are a document's indexed meanwhile, or no record's (a write refused after its
       // file, a record replaced by an import): only their records are read, seldom any

@@ -15,7 +15,9 @@ import { parseVectorFileName, vectorFileName } from '../../src/browser-storage/v
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import type { StoredEntries } from '../../src/browser-storage/records.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
-import { corpusOf, documentRecord, snapshot } from './fixtures.ts';
+import { corpusOf, DIM, documentRecord, snapshot } from './fixtures.ts';
+import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
+import { pendingRowsOf } from '../../src/core/stored-index/vectors-in-corpus.ts';
 
 function memoryImage(): ImageFile & { bytes?: Uint8Array } {
   const file: ImageFile & { bytes?: Uint8Array } = {
@@ -150,6 +152,29 @@ describe('vectors kept outside IndexedDB', () => {
     expect(owners()).toEqual(['doc:eeee']);
     await store.clearIndex();
     expect(files.files.size).toBe(0);
+  });
+
+  it('saving an image reads the vectors of the records that have a file only, not of those the last image holds', async () => {
+    const { store, files, open } = await stored('int8');
+    const loaded = (await store.load())!;
+    await store.saveImage(() => ({ ...loaded, corpus: corpusOf(loaded).image() }));
+    const again = await open();
+    const fromImage = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    const records = [...fromImage.documents, ...fromImage.groups];
+    const pending = () => records.filter((r) => pendingRowsOf(r) !== undefined).length;
+    expect(pending()).toBe(records.length);
+
+    // a document indexed since (its vectors in a file), and the corpus as the engine holds it: adopted, not laid out from the records
+    const gamma = documentRecord('cccc', 'gamma.md', ['Gamma one.']);
+    await again.putDocument(gamma);
+    const corpus = new LiveCorpus(DIM, 'int8');
+    expect(corpus.adopt(fromImage.documents, fromImage.groups, fromImage.corpus!)).toBe(true);
+    corpus.setDocument(gamma);
+    const now = { ...fromImage, documents: [...fromImage.documents, gamma], corpus: corpus.image() };
+    expect(await again.saveImage(() => now)).toBe(true);
+    expect(files.files.size).toBe(0);
+    expect(pending()).toBe(records.length);
   });
 
   it('reports vectors found nowhere as damaged, and a file whose bytes changed too', async () => {

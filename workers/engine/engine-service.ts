@@ -21,6 +21,7 @@ import { startEngine, type Started } from './engine-start.ts';
 import { IndexHost } from './index-host.ts';
 import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { importModelFolder } from './model-folder.ts';
+import { engineWorkerMemory, type EngineWorkerMemory } from './memory-report.ts';
 import { storageUse } from './storage-use.ts';
 import { importSiteLibrary } from './site-library.ts';
 import { passage } from './views.ts';
@@ -227,6 +228,16 @@ export class EngineService implements EngineApi {
 
   async deleteCachedModel(id: string): Promise<void> {
     await deleteCachedModel(id);
+  }
+
+  /**
+   * The worker's memory by structure (memory-report.ts), or undefined while no index is open. Not
+   * part of the LociClient: bench:browser calls it in the worker (workers/engine.worker.ts).
+   */
+  async memoryReport(): Promise<EngineWorkerMemory | undefined> {
+    const ws = await this.opening?.catch(() => undefined);
+    const engine = this.index.engine;
+    return ws && engine ? engineWorkerMemory(engine, ws.image) : undefined;
   }
 
   /** The call, on the workspace once start() has opened it. */

@@ -5,7 +5,9 @@
  * that a write overtakes is dropped anyway. It encodes in time slices (time-slices.ts), so the
  * worker answers a question asked meanwhile.
  */
-import type { BlockCache } from '../../src/core/stored-index/binary-format.ts';
+import { cachedBlockBytes, type BlockCache } from '../../src/core/stored-index/binary-format.ts';
+import { leanCopyOf } from '../../src/core/stored-index/vectors-in-corpus.ts';
+import type { DocumentRecord, GroupRecord } from '../../src/core/stored-index/snapshot.ts';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { timeSlices } from './time-slices.ts';
@@ -45,6 +47,19 @@ export class ImageSaver {
   soon(): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.save(), this.deps.delayMs ?? 3000);
+  }
+
+  /**
+   * Bytes of encoded blocks kept for these records (the index's, for the memory report): each
+   * record's own, and its copy without vectors that an image with a search corpus encodes.
+   */
+  cachedBytes(records: Iterable<DocumentRecord | GroupRecord>): number {
+    let bytes = 0;
+    for (const record of records) {
+      const lean = leanCopyOf(record);
+      bytes += cachedBlockBytes(this.cache, record) + (lean ? cachedBlockBytes(this.cache, lean) : 0);
+    }
+    return bytes;
   }
 
   private async save(): Promise<void> {

@@ -18,6 +18,8 @@ import { clusterMapOf, passageView, type ClusterMap, type PassageView } from './
 import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion, type Waiting, type WholeAnswer } from './ask.ts';
 import { calibrateFusion } from '../search/calibrate-fusion.ts';
 import { searchesGroups } from '../search/strategy-kinds.ts';
+import { BufferTally } from '../util/heap-bytes.ts';
+import { indexMemory, recordsMemory, type IndexMemory } from './memory-report.ts';
 
 /**
  * Passages offered to a question about a whole, best first: packing keeps what the answer's token
@@ -222,6 +224,18 @@ export class LociEngine {
   imageSnapshot(): IndexSnapshot {
     const corpus = this.corpus.image();
     return { ...this.snapshot(), ...(corpus ? { corpus } : {}) };
+  }
+
+  /**
+   * What the open index holds in memory, by structure, estimated from the structures' own lengths
+   * (memory-report.ts); `tally` sees every buffer counted, for a caller that adds what it keeps
+   * beside the engine. Reads nothing that is made when first read (records' vectors and terms).
+   */
+  memoryReport(tally = new BufferTally()): IndexMemory {
+    // the corpus first: its views of the image's buffers are in use, the records' pending vectors only keep them
+    const corpus = this.corpus.memory(tally);
+    const records = recordsMemory(this.documents, [...this.indexer.groups.values()], tally);
+    return indexMemory(corpus, records, tally, { entries: this.corpus.entryCount, dimension: this.manifest.embedder.dimension });
   }
 
   /**

@@ -2,6 +2,7 @@ import type { VectorStorage } from '../types.ts';
 import type { VectorRows } from './corpus-image.ts';
 import { int8Kernel, type Int8Kernel } from './int8-kernel.ts';
 import { quantizeRow } from './quantize.ts';
+import type { BufferTally } from '../util/heap-bytes.ts';
 import { TopK, type Hit } from './top-k.ts';
 
 /** A search's best rows, and the mean score of every row it scanned. */
@@ -192,6 +193,16 @@ export class FlatVectorIndex {
     const n = this.rowCount;
     const data = this.storage === 'float32' ? n * this.dimension * 4 : n * this.stride + n * 4;
     return data + n; // + one tombstone byte per row
+  }
+
+  /**
+   * What the rows hold in memory, spare capacity included (the engine's memory report): the int8
+   * codes' WebAssembly memory whole (the scan's query and scores live at its end), or the floats,
+   * with the scales and tombstones.
+   */
+  memoryBytes(tally: BufferTally): number {
+    const values = this.kernel ? tally.whole(this.kernel.memory.buffer) : tally.view(this.codes) + tally.view(this.floats);
+    return values + tally.view(this.scales) + tally.view(this.removed);
   }
 
   // The scan is written for speed because it is the whole cost of a query at 100k entries: no

@@ -4,6 +4,7 @@ import type { DecodedTerms } from './entry-terms.ts';
 import { Postings } from './postings.ts';
 import { inverseDocumentFrequency, type TermStats } from './term-stats.ts';
 import { TopK, type Hit } from './top-k.ts';
+import { mapBytes, objectBytes, stringBytes, type BufferTally } from '../util/heap-bytes.ts';
 
 // BM25+ (Lv & Zhai 2011) with the parameters MiniSearch uses, which this index replaced: the
 // rankings are the same, scored without its multiplication by the number of query words matched.
@@ -234,6 +235,25 @@ export class LexicalIndex {
     const stats: ScopeStats = { version: this.version, rows: count, length, holding: new Map() };
     this.scopes.set(rows, stats);
     return stats;
+  }
+
+  /**
+   * What the index holds in memory (the engine's memory report): the posting lists with their
+   * words, and the statistics beside them: each row's state and length, a search's scratch, and
+   * the statistics kept for the scopes given (a strategy's rows) with the counts of words asked.
+   */
+  memoryBytes(tally: BufferTally, scopes: Iterable<Int32Array> = []): { postings: number; statistics: number } {
+    let postings = mapBytes(this.vocabulary.size);
+    // a list: its rows, counts, length and live count
+    for (const [word, list] of this.vocabulary) postings += stringBytes(word) + objectBytes(4) + tally.view(list.rows) + tally.view(list.counts);
+    let statistics = tally.view(this.state) + tally.view(this.lengths) + tally.view(this.scores) + tally.view(this.touched);
+    for (const rows of scopes) {
+      const stats = this.scopes.get(rows);
+      if (!stats) continue;
+      statistics += objectBytes(4) + mapBytes(stats.holding.size);
+      for (const word of stats.holding.keys()) statistics += stringBytes(word);
+    }
+    return { postings, statistics };
   }
 
   /** The index as it searches, copied into one posting array (see corpus-image.ts). */

@@ -14,6 +14,19 @@ import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } f
 import { covers, decodeTerms } from './entry-terms.ts';
 import { ANALYZER_VERSION } from '../text/search-terms.ts';
 import type { CorpusImage } from './corpus-image.ts';
+import { arrayBytes, mapBytes, objectBytes, setBytes, type BufferTally } from '../util/heap-bytes.ts';
+
+/** What the corpus holds in memory, by structure (the engine's memory report); its entries and chunks are the records'. */
+export interface CorpusMemory {
+  /** The vector index's rows. */
+  vectors: number;
+  /** BM25's posting lists and their words. */
+  postings: number;
+  /** BM25's per-row state and lengths, a search's scratch, the scopes' kept statistics. */
+  statistics: number;
+  /** The rows table and the lookups beside it (rows by owner, chunks by id, members, strategies' rows). */
+  tables: number;
+}
 
 interface DocInfo {
   name: string;
@@ -127,6 +140,28 @@ export class LiveCorpus implements RetrievalCorpus {
     for (const { group } of groups) this.placeMembers(group);
     this.strategyRows.clear();
     return true;
+  }
+
+  /**
+   * Bytes by structure, estimated from the structures' own lengths (util/heap-bytes.ts). Keys that
+   * are records' ids, and the entries and chunks the tables point to, are the records' and not
+   * counted here; the documents' labels (made when a question is first asked) are left out.
+   */
+  memory(tally: BufferTally): CorpusMemory {
+    const vectors = this.vectors.memoryBytes(tally);
+    const { postings, statistics } = this.lexical.memoryBytes(tally, this.strategyRows.values());
+    let tables = arrayBytes(this.rows.length);
+    tables += mapBytes(this.rowsByOwner.size);
+    for (const rows of this.rowsByOwner.values()) tables += arrayBytes(rows.length);
+    tables += mapBytes(this.chunks.size) + mapBytes(this.chunkIdsByDoc.size) + mapBytes(this.docs.size);
+    for (const ids of this.chunkIdsByDoc.values()) tables += arrayBytes(ids.length);
+    tables += this.docs.size * objectBytes(3);
+    tables += mapBytes(this.members.size) + mapBytes(this.memberIdsByGroup.size) + mapBytes(this.groupDocs.size);
+    for (const ids of this.members.values()) tables += arrayBytes(ids.length);
+    for (const ids of this.memberIdsByGroup.values()) tables += arrayBytes(ids.length);
+    for (const rows of this.strategyRows.values()) tables += tally.view(rows);
+    tables += mapBytes(this.strategyRows.size) + setBytes(this.wordsOnly.size);
+    return { vectors, postings, statistics, tables };
   }
 
   removeDocument(docId: string): void {

@@ -24,8 +24,21 @@ type Owned = DocumentRecord | GroupRecord;
  */
 const lean = new WeakMap<Owned, Owned>();
 
-/** Records whose vectors are still their rows of the corpus they were read with, not yet made. */
-const fromRows = new WeakSet<Owned>();
+/** Records whose vectors are still their rows of the corpus they were read with, not yet made: those rows. */
+const fromRows = new WeakMap<Owned, VectorRows>();
+
+/**
+ * The corpus rows a record's vectors will be made from when first read, or undefined once they
+ * are made (or were never left out): the engine's memory report counts the buffer they keep.
+ */
+export function pendingRowsOf(record: Owned): VectorRows | undefined {
+  return fromRows.get(record);
+}
+
+/** The copy without vectors that an image holds of the record (withoutCorpusVectors), if one was made. */
+export function leanCopyOf<R extends Owned>(record: R): R | undefined {
+  return lean.get(record) as R | undefined;
+}
 
 /** The snapshot with the vectors left out of every record whose corpus rows hold them; `corpus` is the snapshot's. */
 export function withoutCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImage): IndexSnapshot {
@@ -101,7 +114,7 @@ function vectorsWhenRead(record: Owned, vectors: VectorRows, rows: Int32Array): 
     get: () => settle(rowVectors(vectors, rows)),
     set: (value: Float32Array) => settle(value, true),
   });
-  fromRows.add(record);
+  fromRows.set(record, vectors);
 }
 
 /**
