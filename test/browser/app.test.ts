@@ -61,13 +61,14 @@ describe('the app, end to end', () => {
       expect(weight.text).toMatch(/Meaning \d+% · keywords \d+%, calibrated on \d+ pseudo-questions of this library/);
       expect(await page.textContent('[data-testid="fusion-calibration"]')).toMatch(/meaning only \d\.\d\d, keywords only \d\.\d\d, both \d\.\d\d/);
     }
+    // the map comes once the clusters are made on their worker: beside other test files, past Playwright's 30 s
     const map = page.locator('[data-testid="cluster-map"]');
-    await map.waitFor();
+    await map.waitFor({ timeout: 180_000 });
     await page.waitForFunction(() => {
       const map = document.querySelector('[data-testid="cluster-map"]');
       if (map instanceof HTMLCanvasElement) return map.width > 0;
       return (map?.querySelectorAll('circle, path, rect').length ?? 0) > 10;
-    });
+    }, undefined, { timeout: 180_000 });
     await map.scrollIntoViewIfNeeded();
     await screenshot(page, 'inspector-cluster-map');
     // The clusters were made on the worker the engine worker starts for them, so it kept answering.

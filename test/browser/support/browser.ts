@@ -65,6 +65,9 @@ export interface Recorded {
 
 export async function recordedContext(browser: Browser): Promise<Recorded> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  // A step waits for what it waits for up to two minutes, not Playwright's 30 s: beside two other
+  // test files on two cores a clustering or a page draw that takes seconds alone can take a minute.
+  context.setDefaultTimeout(120_000);
   const requests: string[] = [];
   const errors: string[] = [];
   const failed: string[] = [];
