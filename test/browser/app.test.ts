@@ -23,6 +23,9 @@ describe('the app, end to end', () => {
   it('indexes Markdown and PDF, answers with sources, and keeps everything across a reload', async () => {
     const { recorded, page } = await openRecordedApp(browser(), baseURL);
     expect(await embedderDevice(page)).toBe('wasm');
+    // every worker started from here on: the clustering worker may have ended by the time it is looked for
+    const workersStarted: string[] = [];
+    page.on('worker', (worker) => workersStarted.push(worker.url()));
 
     const started = Date.now();
     await page.setInputFiles('[data-testid="file-input"]', [DATA_SECURITY_LAW, OUTLINE_PDF]);
@@ -72,7 +75,7 @@ describe('the app, end to end', () => {
     await map.scrollIntoViewIfNeeded();
     await screenshot(page, 'inspector-cluster-map');
     // The clusters were made on the worker the engine worker starts for them, so it kept answering.
-    expect(page.workers().map((worker) => worker.url()).filter((url) => url.includes('cluster.worker'))).toHaveLength(1);
+    expect(workersStarted.filter((url) => url.includes('cluster.worker')).length).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
 
     // Once nothing was left to read, the library found each document's topics while idle, and
