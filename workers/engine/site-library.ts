@@ -1,6 +1,7 @@
 /**
  * The engine's half of a visit to a site that publishes a library (the page downloads the file,
- * src/client/site-library.ts): the file checked against its SHA-256 once more and read whole, the
+ * src/client/site-library.ts, and checks its size and SHA-256 against the manifest as it comes:
+ * the only sender, so the file is not hashed a second time here): the file read whole, the
  * embedder switched to the file's when the visitor's library is empty, the file merged in, the
  * site's documents the new version no longer holds removed, and the site's collection set to the
  * new version's documents. The visitor's own documents, chats and collections are not touched; a
@@ -8,7 +9,7 @@
  */
 import { readLibraryFile, type LibraryContents } from '../../src/browser-storage/export.ts';
 import { siteCollection, siteCollectionOf, siteDocumentsToRemove } from '../../src/core/engine/site-library.ts';
-import { SiteLibraryBytesError, sha256Hex, type SiteLibraryImport } from '../../src/protocol/site-library.ts';
+import type { SiteLibraryImport } from '../../src/protocol/site-library.ts';
 import type { IndexHost } from './index-host.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -16,9 +17,6 @@ import type { Workspace } from './workspace.ts';
 const SITE_COLLECTION_NAME = "This site's library";
 
 export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: Uint8Array<ArrayBuffer>, sha256: string): Promise<SiteLibraryImport> {
-  // The page checked it too; the engine takes no bytes on trust, whoever sends them.
-  const actual = await sha256Hex(bytes);
-  if (actual !== sha256) throw new SiteLibraryBytesError('sha256', `the site's library file's SHA-256 is ${actual}, not ${sha256}`);
   const contents = await readLibraryFile(bytes);
   const switchedEmbedder = await takeFileEmbedder(ws, index, contents);
   const before = await ws.collections.list();
