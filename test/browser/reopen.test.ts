@@ -44,7 +44,7 @@ describe('reopening before the embedding model has loaded', () => {
     // the search corpus saved beside the records, not laid out from them again
     expect(await corpusOpening(page)).toBe('adopted');
     // the model loads once the index is open, its code first (transformers-code.ts): its files are asked for and held
-    await expect.poll(() => asked, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => asked, { timeout: 120_000 }).toBeGreaterThan(0);
     await ask(page, '重要数据目录');
     expect(await page.locator('article.turn').last().locator('[data-testid="model-loading"]').count()).toBe(1);
     const sources = await page.locator('[data-testid="source"]').evaluateAll((chips) => chips.map((c) => c.getAttribute('title') ?? ''));
