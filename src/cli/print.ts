@@ -64,6 +64,7 @@ export function secondHopLines(hop: SecondHop, chunkLabel: (id: string) => strin
   return [
     `second hop: searched again with ${hop.terms.length > 0 ? hop.terms.map((term) => `"${term}"`).join(', ') : 'no new terms'}`,
     `  query: ${oneLine(hop.query, 160)}`,
+    ...(hop.linked && hop.linked.length > 0 ? [`  documents the best chunks name, searched too: ${hop.linked.join(', ')}`] : []),
     ...(asked ? [`  sub-questions: ${asked.length > 0 ? asked.map((q) => `"${oneLine(q, 120)}"`).join(', ') : 'none usable in the model\'s reply'}`] : []),
     `  added: ${hop.added.length > 0 ? hop.added.map(chunkLabel).join(', ') : 'nothing the first hop had not found'}`,
   ];

@@ -323,6 +323,11 @@ export interface SecondHop {
   terms: string[];
   /** The sub-questions a language model wrote for this hop, when it was asked to (possibly none usable). */
   subQuestions?: string[];
+  /**
+   * The documents the first hop's best passages name by their title, searched by the question among
+   * their own passages (file names; none when they name none, and absent from older results).
+   */
+  linked?: string[];
   /** Chunks the second hop added that the first hop had not ranked within N. */
   added: string[];
   /**

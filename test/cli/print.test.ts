@@ -27,6 +27,9 @@ describe('loci inspect lines', () => {
       '  added: #3 a.md',
     ]);
     expect(secondHopLines({ query: 'q x', terms: ['x'], added: [] }, label)[2]).toBe('  added: nothing the first hop had not found');
+    expect(secondHopLines({ query: 'q x', terms: ['x'], linked: ['wallace.md', 'b.md'], added: [] }, label)[2]).toBe(
+      '  documents the best chunks name, searched too: wallace.md, b.md',
+    );
     expect(secondHopLines({ query: 'q', terms: [], added: [], withinDocument: 'a.md', clusters: 6 }, label)).toEqual([
       'second hop: not searched, the best chunks all come from a.md; its 6 clusters searched with its chunks instead',
     ]);

@@ -2,15 +2,15 @@
  * A question's way through the engine: standalone rewrite of a follow-up, query variants
  * (multi-query or HyDE), candidates and backtracking, optional rerank, packing, streamed answer.
  */
-import { condenseFollowUp, expandedQuestion, expansionTerms, hyde, mergeHops, multiQuery, rerank, subQuestions } from '../query/index.ts';
+import { condenseFollowUp, continuationsLast, expandedQuestion, expansionTerms, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
 import { packSources } from '../answer/pack.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, ProgressListener, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
-import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrievalCorpus, type RetrieveOptions } from '../search/retrieve.ts';
-import type { FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, SecondHop, Source, Strategy, TraceRow } from '../types.ts';
+import { defaultCandidates, retrieve, strategyScope, type NamedRows, type QueryVariant, type RetrievalCorpus, type RetrieveOptions } from '../search/retrieve.ts';
+import type { Chunk, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, SecondHop, Source, Strategy, TraceRow } from '../types.ts';
 import { searchesGroups } from '../search/strategy-kinds.ts';
 import { ScopedCorpus, type ScopableCorpus } from '../search/scoped-corpus.ts';
 import { asksForWhole } from '../query/whole-document.ts';
@@ -176,7 +176,7 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
     const within = oneDocumentFirst(oneHop.chunks);
     result =
       within === undefined
-        ? shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut }))
+        ? shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut, variants }))
         : await aboutOneDocument(deps, question, within, oneHop, { strategy: settings.strategy, retriever: settings.retriever, searched, waiting: { signal, onProgress: options.onProgress } });
   } else {
     result = searched(settings.strategy);
@@ -274,6 +274,8 @@ interface HopSettings {
   signal?: AbortSignal;
   /** Return the whole fused walk instead of its first N (a chunk is still the second hop's find by N). */
   uncut: boolean;
+  /** The question as the first hop searched it: the documents its best passages link to are searched by it. */
+  variants: readonly QueryVariant[];
 }
 
 /**
@@ -291,9 +293,14 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
   const everything = { ...settings, n: Number.MAX_SAFE_INTEGER, m: settings.m ?? defaultCandidates(n) };
   const asOneHop = cutTo(first, n);
   const sources = first.chunks.slice(0, HOP_SOURCES).map((c) => c.chunk);
-  const terms = expansionTerms(question, sources, deps.corpus.lexical.termsIn(strategyScope(deps.corpus, settings.strategy)));
+  const stats = deps.corpus.lexical.termsIn(strategyScope(deps.corpus, settings.strategy));
+  const terms = expansionTerms(question, sources, stats);
   const asks = decompose ? await subQuestions(question, sources.map((c) => c.text), decompose.generator, { lang: decompose.lang, signal }) : [];
-  if (terms.length === 0 && asks.length === 0) return uncut ? first : asOneHop;
+  // the documents the best passages name, other than their own
+  const own = new Set(sources.map((c) => c.docId));
+  const worth = titlesWorthFollowing(sources, stats);
+  const links = deps.corpus.linkedRows?.(sources.map((c) => c.text).join('\n'), settings.strategy, (doc) => !own.has(doc.id) && worth(doc.words));
+  if (terms.length === 0 && asks.length === 0 && !links) return uncut ? first : asOneHop;
   const query = expandedQuestion(question, terms);
   // The added terms are rare words: evidence BM25 reads exactly, while the embedding of a question
   // with words appended drifts towards the passage they came from, which the first hop already
@@ -308,11 +315,15 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
   // Sub-questions are questions, so they are searched as the question was, and join the keyword
   // hop as one second hop: the first hop keeps half the vote however many lists the second has.
   const asked = asks.length === 0 ? undefined : retrieve(deps.corpus, await variantsOf(deps.embedder, asks, settings.retriever, signal), everything);
-  const [one, other] = [keywords, asked].filter((r): r is RetrievalResult => r !== undefined);
-  const second = other ? { chunks: mergeHops(one.chunks, other.chunks, Number.MAX_SAFE_INTEGER), trace: [...one.trace, ...other.trace] } : one;
-  const before = new Set(asOneHop.chunks.map((c) => c.chunk.id));
+  // The documents the best passages name are searched by the question as the first hop searched
+  // it, among their rows alone: which of their passages answers is the question's to say.
+  const linked = links ? followLinks(deps.corpus, how.variants, links, everything) : undefined;
+  const [one, ...others] = [keywords, asked, linked].filter((r): r is RetrievalResult => r !== undefined);
+  const second = { chunks: others.reduce((merged, r) => mergeHops(merged, r.chunks, Number.MAX_SAFE_INTEGER), one.chunks), trace: [one, ...others].flatMap((r) => r.trace) };
+  const merged = continuationsLast(mergeHops(first.chunks, second.chunks, Number.MAX_SAFE_INTEGER));
   // a chunk one hop alone would not have given at N is the second hop's find
-  const chunks = mergeHops(first.chunks, second.chunks, uncut ? Number.MAX_SAFE_INTEGER : n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
+  const before = new Set(asOneHop.chunks.map((c) => c.chunk.id));
+  const chunks = merged.slice(0, uncut ? Number.MAX_SAFE_INTEGER : n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
   const kept = new Set(chunks.map((c) => c.chunk.id));
   return {
     chunks,
@@ -322,9 +333,35 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
       query: terms.length > 0 ? query : question,
       terms,
       ...(decompose ? { subQuestions: asks } : {}),
+      linked: links ? links.docIds.map((id) => deps.corpus.docLabel(id).name) : [],
       added: chunks.filter((c) => c.via === 'hop').map((c) => c.chunk.id),
     },
   };
+}
+
+/**
+ * The documents a passage links to, searched by the question among their own rows. A document the
+ * question shares no word with is still the link's find: a search by keywords alone, which finds
+ * none of its rows, brings its first chunk after the others (a dense search ranks all its rows).
+ */
+function followLinks(corpus: RetrievalCorpus, variants: readonly QueryVariant[], links: NamedRows, options: RetrieveOptions): RetrievalResult {
+  const found = retrieve(corpus, [...variants], { ...options, onlyRows: links.rows });
+  const reached = new Set(found.chunks.map((c) => c.chunk.docId));
+  const firsts = new Map<string, Chunk>();
+  for (const row of links.rows) {
+    const origin = corpus.entry(row).origin;
+    if (origin.type !== 'chunk') continue;
+    const chunk = corpus.chunk(origin.id);
+    const known = firsts.get(chunk.docId);
+    if (!reached.has(chunk.docId) && (!known || chunk.ordinal < known.ordinal)) firsts.set(chunk.docId, chunk);
+  }
+  const unreached = links.docIds.flatMap((id) => {
+    const chunk = firsts.get(id);
+    if (!chunk) return [];
+    const label = corpus.docLabel(id);
+    return [{ chunk, docName: label.name, docTitle: label.title, score: 0, firstRank: found.chunks.length + 1 }];
+  });
+  return { ...found, chunks: [...found.chunks, ...unreached] };
 }
 
 /** Query variants for texts, embedded when the retriever reads vectors. */
@@ -405,3 +442,5 @@ function requireGenerator<D extends SearchDeps>(deps: D): D & { generator: Gener
   if (!deps.generator) throw new Error('answering and query rewriting need a language model (--llm)');
   return deps as D & { generator: Generator };
 }
+
+

@@ -3,7 +3,9 @@
  * Kiss and Tell born?" finds the film's passage, which names the director; the passage that says
  * where she was born shares no word with the question, only with the first passage. So the
  * question is searched again, expanded with the first hop's best passages' rarest words in this
- * library: the names and terms that passage alone is about.
+ * library: the names and terms that passage alone is about. And the documents those passages name
+ * by their title (search/document-links.ts) are searched by the question among their own rows: a
+ * link followed, as a reader of the film's article follows its director's name to his article.
  */
 import type { TermStats } from '../search/term-stats.ts';
 import { words } from '../text/words.ts';
@@ -34,7 +36,7 @@ export function expansionTerms(question: string, passages: readonly HopSource[],
   for (const passage of passages) {
     const passageWords = words(passage.text);
     // "rare" is relative to the passage's own usual word, so no threshold depends on the library's size
-    const usual = passageWords.reduce((sum, w) => sum + stats.idf(w), 0) / Math.max(1, passageWords.length);
+    const usual = usualRarity(passageWords, stats);
     const rare = [...new Set(passageWords)]
       .filter((w) => !asked.has(w) && stats.frequency(w) > 0 && stats.idf(w) > usual)
       .sort((a, b) => stats.idf(b) - stats.idf(a) || (a < b ? -1 : 1))
@@ -45,6 +47,21 @@ export function expansionTerms(question: string, passages: readonly HopSource[],
     }
   }
   return out;
+}
+
+/**
+ * Which titles the passages name are worth following: those holding a word rarer in this library
+ * than the passages' usual word, as the rare words above. A title of common words ("Introduction",
+ * the "Annual report" of a folder of reports) said in passing links nowhere in particular.
+ */
+export function titlesWorthFollowing(passages: readonly HopSource[], stats: TermStats): (titleWords: readonly string[]) => boolean {
+  const usual = usualRarity(passages.flatMap((p) => words(p.text)), stats);
+  return (titleWords) => titleWords.some((w) => stats.idf(w) > usual);
+}
+
+/** The mean rarity (IDF) of a passage's words. */
+function usualRarity(passageWords: readonly string[], stats: TermStats): number {
+  return passageWords.reduce((sum, w) => sum + stats.idf(w), 0) / Math.max(1, passageWords.length);
 }
 
 /** The second hop's query: the question, then the added terms. */

@@ -8,6 +8,7 @@ import { FlatVectorIndex } from './flat-vector-index.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import type { NamedRows, RetrievalCorpus } from './retrieve.ts';
 import { DocumentNames } from './document-names.ts';
+import { DocumentLinks, type LinkedDocument } from './document-links.ts';
 import { rowMask } from './row-mask.ts';
 import { kindsFor, searchedByWords } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
@@ -53,6 +54,8 @@ export class LiveCorpus implements RetrievalCorpus {
   private readonly groupDocs = new Map<string, readonly string[]>();
   /** The documents' labels, made again when a document comes or goes. */
   private names: DocumentNames | undefined;
+  /** The documents' titles as links name them, made again when a document comes or goes. */
+  private links: DocumentLinks | undefined;
   /** Owners whose rows have no vectors yet: only BM25 searches them. */
   private readonly wordsOnly = new Set<string>();
   private nextPosition = 0;
@@ -169,6 +172,7 @@ export class LiveCorpus implements RetrievalCorpus {
     this.dropChunks(docId);
     this.docs.delete(docId);
     this.names = undefined;
+    this.links = undefined;
   }
 
   /** Adds or replaces a cluster group: its clusters, RAPTOR nodes and their entries. */
@@ -253,7 +257,18 @@ export class LiveCorpus implements RetrievalCorpus {
 
   namedRows(text: string, strategy: Strategy): NamedRows | undefined {
     const docIds = this.documentNames().named(text);
-    if (docIds.length === 0) return undefined;
+    return docIds.length === 0 ? undefined : { docIds, rows: this.rowsOfDocuments(docIds, strategy) };
+  }
+
+  /** The documents a text names by their whole title (document-links.ts) that `keep` accepts, and their rows. */
+  linkedRows(text: string, strategy: Strategy, keep: (doc: LinkedDocument) => boolean): NamedRows | undefined {
+    this.links ??= new DocumentLinks([...this.docs].map(([id, d]) => ({ id, title: d.title || d.name })));
+    const docIds = this.links.namedIn(text).filter(keep).map((d) => d.id);
+    return docIds.length === 0 ? undefined : { docIds, rows: this.rowsOfDocuments(docIds, strategy) };
+  }
+
+  /** The strategy's rows of these documents: their own, and those of groups with a member in them. */
+  private rowsOfDocuments(docIds: readonly string[], strategy: Strategy): Int32Array {
     const wanted = new Set(docIds);
     const searched = rowMask(this.rowsFor(strategy), this.vectors.size);
     const picked: number[] = [];
@@ -267,7 +282,7 @@ export class LiveCorpus implements RetrievalCorpus {
         if (members.some((id) => wanted.has(this.chunks.get(id)?.docId ?? ''))) picked.push(row);
       }
     }
-    return { docIds, rows: Int32Array.from(picked).sort() };
+    return Int32Array.from(picked).sort();
   }
 
   /** Read when first iterated: DocumentNames reads only the documents a question may name. */
@@ -349,6 +364,7 @@ export class LiveCorpus implements RetrievalCorpus {
     const known = this.docs.get(doc.id);
     this.docs.set(doc.id, { name: doc.name, title: doc.title, position: known?.position ?? this.nextPosition++ });
     this.names = undefined;
+    this.links = undefined;
     this.dropChunks(doc.id);
     for (const chunk of chunks) this.chunks.set(chunk.id, chunk);
     this.chunkIdsByDoc.set(doc.id, chunks.map((c) => c.id));

@@ -6,6 +6,7 @@ import type { LexicalIndex, LexicalScope } from './lexical-index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import { rowMask } from './row-mask.ts';
 import type { Hit } from './top-k.ts';
+import type { LinkedDocument } from './document-links.ts';
 
 /** Everything a query needs from an index; row numbers are shared by entries, vectors and BM25. */
 export interface RetrievalCorpus extends BacktrackCorpus {
@@ -17,6 +18,8 @@ export interface RetrievalCorpus extends BacktrackCorpus {
   lexical: LexicalIndex;
   /** The strategy's rows of the documents a question names (see document-names.ts); none when it names none. */
   namedRows?(text: string, strategy: Strategy): NamedRows | undefined;
+  /** The strategy's rows of the documents a text names by their whole title and `keep` accepts (see document-links.ts). */
+  linkedRows?(text: string, strategy: Strategy, keep: (doc: LinkedDocument) => boolean): NamedRows | undefined;
 }
 
 /** The documents a question names, best named first, and the rows of theirs a strategy searches. */
@@ -41,6 +44,8 @@ export interface RetrieveOptions {
   backtrack?: BacktrackMode;
   /** Whether the documents a query names are also searched on their own (document-names.ts); default true. */
   namedDocuments?: boolean;
+  /** Searches only these of the strategy's rows (the documents a passage links to), the documents a query names not apart. */
+  onlyRows?: Int32Array;
 }
 
 /** One query variant: its text (for BM25) and its embedding (for the dense search; a keyword-only search needs none). */
@@ -70,8 +75,8 @@ function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], o
   const lists: Candidate[][] = [];
   const named = new Set<string>();
   for (const query of queries) {
-    lists.push(search(corpus, query, corpus.rowsFor(options.strategy), m, options));
-    const scoped = options.namedDocuments === false ? undefined : corpus.namedRows?.(query.text, options.strategy);
+    lists.push(search(corpus, query, options.onlyRows ?? corpus.rowsFor(options.strategy), m, options));
+    const scoped = options.namedDocuments === false || options.onlyRows ? undefined : corpus.namedRows?.(query.text, options.strategy);
     if (!scoped) continue;
     for (const id of scoped.docIds) named.add(id);
     if (scoped.rows.length > 0) lists.push(search(corpus, query, scoped.rows, m, options));

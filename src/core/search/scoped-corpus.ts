@@ -8,6 +8,7 @@ import type { NamedRows, RetrievalCorpus } from './retrieve.ts';
 import type { LiveCorpus } from './live-corpus.ts';
 import { rowMask } from './row-mask.ts';
 import type { EntryOrigin, Strategy } from '../types.ts';
+import type { LinkedDocument } from './document-links.ts';
 
 /** A corpus that can tell which of a strategy's rows belong to some documents (LiveCorpus). */
 export type ScopableCorpus = RetrievalCorpus & Pick<LiveCorpus, 'rowsWithin'>;
@@ -66,5 +67,13 @@ export class ScopedCorpus implements RetrievalCorpus {
     if (!named || docIds.length === 0) return undefined;
     const inScope = rowMask(this.rowsFor(strategy), this.vectors.size);
     return { docIds, rows: named.rows.filter((row) => inScope[row] === 1) };
+  }
+
+  /** The documents a text links to among the scope's, and their rows within it. */
+  linkedRows(text: string, strategy: Strategy, keep: (doc: LinkedDocument) => boolean): NamedRows | undefined {
+    const linked = this.corpus.linkedRows?.(text, strategy, (doc) => this.docIds.has(doc.id) && keep(doc));
+    if (!linked) return undefined;
+    const inScope = rowMask(this.rowsFor(strategy), this.vectors.size);
+    return { docIds: linked.docIds, rows: linked.rows.filter((row) => inScope[row] === 1) };
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
-import { mergeHops } from '../../../src/core/query/merge-hops.ts';
+import { continuationsLast, mergeHops } from '../../../src/core/query/merge-hops.ts';
 import { expandedQuestion, expansionTerms } from '../../../src/core/query/second-hop.ts';
 import { LexicalIndex } from '../../../src/core/search/lexical-index.ts';
 import type { TermStats } from '../../../src/core/search/term-stats.ts';
@@ -67,6 +67,16 @@ describe('mergeHops', () => {
   });
 });
 
+describe('continuationsLast', () => {
+  it('puts a chunk whose neighbour in its document ranks above it after the others, keeping their order', () => {
+    // "a2" = document a, ordinal 2
+    const of = (id: string) => ({ ...hit(id), chunk: { ...hit(id).chunk, docId: id[0], ordinal: Number(id.slice(1)) } });
+    const list = ['a1', 'a2', 'b1', 'a5', 'b0', 'c1', 'a3'].map(of);
+    // a5 is another passage of a, kept where it ranks; a2 continues a1, b0 continues b1, a3 continues a2
+    expect(continuationsLast(list).map((c) => c.chunk.id)).toEqual(['a1', 'b1', 'a5', 'c1', 'a2', 'b0', 'a3']);
+  });
+});
+
 describe('a question asked with two hops', () => {
   it('finds the passage that only the first hop names, and says how', async () => {
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
@@ -87,6 +97,31 @@ describe('a question asked with two hops', () => {
     // asking for fewer chunks gives the first of the same chunks
     const fewer = await engine.retrieve(question, { strategy: 'naive', n: 2, retriever: 'lexical', hops: 2 });
     expect(fewer.chunks.map((c) => c.chunk.id)).toEqual(two.chunks.slice(0, 2).map((c) => c.chunk.id));
+  });
+
+  it("follows the document the first hop's passage names by its title, which no added word reaches", async () => {
+    const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
+    const docs: Record<string, string> = {
+      // the film's passage has rarer words than the director's name, so the keyword hop takes those
+      'film.md': '# Kiss and Tell\n\nKiss and Tell is a 1945 film with zanzibar, quixotic, vortex and jubilee scenes, directed by Richard Wallace.',
+      'wallace.md': '# Richard Wallace\n\nHe grew up in Sacramento.',
+      'comedy.md': '# Comedy\n\nA comedy film from 1945 about a kiss.',
+      'drama.md': '# Drama\n\nA drama film from 1945, with a tell-tale ending.',
+    };
+    // the library's common words: what makes a name rare is that few passages say it
+    for (let i = 0; i < 8; i++) docs[`war-${i}.md`] = `# War film ${i}\n\nA 1945 war film is a film with many scenes, directed by a studio team, about war.`;
+    await engine.indexFiles(Object.entries(docs).map(([name, text]) => ({ name, bytes: new TextEncoder().encode(text) })));
+    const question = 'Which city was the director of Kiss and Tell from?';
+    const asked = { strategy: 'naive' as const, n: 4, retriever: 'lexical' as const };
+    const one = await engine.retrieve(question, asked);
+    expect(one.chunks[0].docName).toBe('film.md');
+    expect(one.chunks.map((c) => c.docName)).not.toContain('wallace.md');
+
+    const two = await engine.retrieve(question, { ...asked, hops: 2 });
+    expect(two.result.secondHop?.terms).not.toContain('wallace');
+    expect(two.result.secondHop?.linked).toEqual(['wallace.md']);
+    const bridge = two.chunks.find((c) => c.docName === 'wallace.md');
+    expect(bridge?.via).toBe('hop');
   });
 
   it('does not search again when the best chunks all come from one document, and says which', async () => {
