@@ -233,6 +233,16 @@ describe("the site's library, visited", () => {
     expect(await rows(page)).toEqual(second);
     expect(await page.locator(TURN).count()).toBe(4);
 
+    // refused once, that version is not downloaded again: the next start says so from memory
+    const before = recorded.requests.length;
+    const again = noticeWith(page, "The site's library could not be added");
+    await page.reload();
+    await appStarted(page);
+    await again;
+    await sitePhase(page, 'refused');
+    expect(recorded.requests.slice(before).filter((url) => url.endsWith(damaged.file))).toEqual([]);
+    expect(await rows(page)).toEqual(second);
+
     expect(offMachine(recorded.requests)).toEqual([]);
     await recorded.context.close();
   });

@@ -63,7 +63,7 @@ export class AppModel {
 
   constructor(readonly client: LociClient) {
     this.chat = new ChatModel(client, () => this.settings, localStore());
-    this.site = new SiteVisit(client, (message, tone, subject) => this.notify(message, tone, subject));
+    this.site = new SiteVisit(client, (message, tone, subject) => this.notify(message, tone, subject), localStore());
   }
 
   /** Subscribes to library events and starts the engine; returns the unsubscribe. */

@@ -4,7 +4,10 @@
  * file (progress shown in the library pane), checks it and hands it to the engine, which merges it
  * into the site's collection (workers/engine/site-library.ts). A refused file is a notice: the
  * visitor's own library is as it was. Offline, the service worker answers with the kept manifest,
- * whose version is held already, so nothing is fetched or imported again.
+ * whose version is held already, so nothing is fetched or imported again. A version the engine
+ * refused as damaged or foreign is remembered (by its SHA-256, with the reason) and not downloaded
+ * again at the next start: the same bytes would be refused again; the notice is shown again until
+ * the site publishes another version or the app is updated.
  */
 import type { LociClient } from '../../protocol/api.ts';
 import { SiteLibraryBytesError, downloadSiteLibrary, readSiteLibraryManifest, whenServiceWorkerControls } from '../../client/site-library.ts';
@@ -18,6 +21,23 @@ export type SitePhase = 'none' | 'checking' | 'downloading' | 'importing' | 'cur
 /** How the visit tells the person something: the app's notices. */
 export type SiteNotify = (message: () => string, tone: 'error' | 'info', subject: string) => void;
 
+/** A version the engine refused: its hash, the engine's words, and the app that refused it. */
+interface Refusal {
+  sha256: string;
+  message: string;
+  /** This module's URL, hashed by each build: an updated app (which may read a newer file) tries again. */
+  reader: string;
+}
+
+const REFUSED_KEY = 'loci.siteLibrary.refused';
+
+/**
+ * The engine's refusals of the file itself (damaged, foreign, of an unknown format), by error
+ * name: those hold for the same bytes at every start. A full disk or another embedder in the
+ * visitor's library may change, so those are tried again.
+ */
+const REFUSED_FOR_GOOD = new Set(['IndexFormatError', 'IndexDamagedError', 'DamagedLibraryError', 'LibraryFileError']);
+
 export class SiteVisit {
   phase = $state<SitePhase>('none');
   received = $state(0);
@@ -26,6 +46,8 @@ export class SiteVisit {
   constructor(
     private readonly client: LociClient,
     private readonly notify: SiteNotify,
+    /** Where a refused version is remembered (localStorage); none: it is downloaded again at each start. */
+    private readonly memory?: Storage,
   ) {}
 
   /** The download's words while it runs ("The site's library: 3.2 MB of 12 MB"). */
@@ -46,6 +68,12 @@ export class SiteVisit {
     }
     if (!manifest) return;
     this.phase = 'checking';
+    const refused = this.refused();
+    if (refused?.sha256 === manifest.sha256 && refused.reader === import.meta.url) {
+      this.phase = 'refused';
+      this.notify(() => t('site.refused', { detail: refused.message }), 'error', 'site-library');
+      return;
+    }
     try {
       const held = await this.client.siteLibrary();
       if (held === manifest.sha256) {
@@ -60,15 +88,40 @@ export class SiteVisit {
       this.phase = 'importing';
       const report = await this.client.importSiteLibrary(bytes.buffer, manifest.sha256);
       this.phase = 'current';
+      this.memory?.removeItem(REFUSED_KEY);
       const { switchedEmbedder } = report;
       if (switchedEmbedder) this.notify(() => t('site.switchedEmbedder', { model: switchedEmbedder }), 'info', 'site-library-embedder');
       this.notify(() => (report.updated ? t('site.updated') : t('site.added', { n: report.documents })), 'info', 'site-library');
     } catch (error) {
       this.phase = 'refused';
       const detail = refusalWords(error);
+      if (REFUSED_FOR_GOOD.has(errorName(error))) this.remember({ sha256: manifest.sha256, message: detail(), reader: import.meta.url });
       this.notify(() => t('site.refused', { detail: detail() }), 'error', 'site-library');
     }
   }
+
+  private refused(): Refusal | undefined {
+    try {
+      const value: unknown = JSON.parse(this.memory?.getItem(REFUSED_KEY) ?? 'null');
+      if (typeof value !== 'object' || value === null) return undefined;
+      const { sha256, message, reader } = value as Record<string, unknown>;
+      return typeof sha256 === 'string' && typeof message === 'string' && typeof reader === 'string' ? { sha256, message, reader } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private remember(refusal: Refusal): void {
+    try {
+      this.memory?.setItem(REFUSED_KEY, JSON.stringify(refusal));
+    } catch {
+      // storage full or refused: the version is downloaded again next time, as before
+    }
+  }
+}
+
+function errorName(error: unknown): string {
+  return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string' ? (error as { name: string }).name : '';
 }
 
 /** What is wrong with the file, in the page's words when the page found it, else the engine's. */
