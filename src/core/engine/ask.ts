@@ -442,5 +442,3 @@ function requireGenerator<D extends SearchDeps>(deps: D): D & { generator: Gener
   if (!deps.generator) throw new Error('answering and query rewriting need a language model (--llm)');
   return deps as D & { generator: Generator };
 }
-
-

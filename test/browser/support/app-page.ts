@@ -144,9 +144,10 @@ export async function chatTitles(page: Page): Promise<string[]> {
 
 /**
  * Waits until the app has saved the open image of the index as it stands (its header holds the
- * current revision), as it does once the index has been quiet for a few seconds.
+ * current revision), as it does once the index has been quiet for a few seconds; up to two minutes,
+ * as every step waits (storage-full missed 30 s once beside two other files under load 12).
  */
-export async function imageSaved(page: Page, timeout = 30_000): Promise<void> {
+export async function imageSaved(page: Page, timeout = 120_000): Promise<void> {
   const current = () =>
     page.evaluate(async () => {
       const file = await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image').then((h) => h.getFile(), () => undefined);
