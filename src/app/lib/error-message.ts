@@ -7,7 +7,13 @@
 export function errorMessage(error: unknown, nameless: (name: string) => string): string {
   if (typeof error === 'string') return error.trim() === '' ? nameless('') : error;
   if (typeof error !== 'object' || error === null) return String(error);
-  const { message, name } = error as { message?: unknown; name?: unknown };
+  const { message } = error as { message?: unknown };
   if (typeof message === 'string' && message.trim() !== '') return message;
-  return nameless(typeof name === 'string' ? name : '');
+  return nameless(errorName(error));
+}
+
+/** The error's class name as it crossed the worker boundary ('' when it has none). */
+export function errorName(error: unknown): string {
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : '';
 }

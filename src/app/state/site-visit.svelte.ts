@@ -14,6 +14,7 @@ import { SiteLibraryBytesError, downloadSiteLibrary, readSiteLibraryManifest, wh
 import { formatBytes } from '../lib/format.ts';
 import { t } from '../i18n/index.svelte.ts';
 import { messageOf } from './errors.ts';
+import { errorName } from '../lib/error-message.ts';
 
 /** `none`: the site publishes no library (or its manifest could not be read); `current`: this browser holds its version. */
 export type SitePhase = 'none' | 'checking' | 'downloading' | 'importing' | 'current' | 'refused';
@@ -118,10 +119,6 @@ export class SiteVisit {
       // storage full or refused: the version is downloaded again next time, as before
     }
   }
-}
-
-function errorName(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string' ? (error as { name: string }).name : '';
 }
 
 /** What is wrong with the file, in the page's words when the page found it, else the engine's. */

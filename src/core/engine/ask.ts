@@ -2,15 +2,15 @@
  * A question's way through the engine: standalone rewrite of a follow-up, query variants
  * (multi-query or HyDE), candidates and backtracking, optional rerank, packing, streamed answer.
  */
-import { condenseFollowUp, continuationsLast, expandedQuestion, expansionTerms, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
+import { condenseFollowUp, continuationsLast, expandedQuestion, expansionTerms, followLinks, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
 import { packSources } from '../answer/pack.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
 import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, ProgressListener, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
-import { defaultCandidates, retrieve, strategyScope, type NamedRows, type QueryVariant, type RetrievalCorpus, type RetrieveOptions } from '../search/retrieve.ts';
-import type { Chunk, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, SecondHop, Source, Strategy, TraceRow } from '../types.ts';
+import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrievalCorpus, type RetrieveOptions } from '../search/retrieve.ts';
+import type { FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, SecondHop, Source, Strategy, TraceRow } from '../types.ts';
 import { searchesGroups } from '../search/strategy-kinds.ts';
 import { ScopedCorpus, type ScopableCorpus } from '../search/scoped-corpus.ts';
 import { asksForWhole } from '../query/whole-document.ts';
@@ -337,31 +337,6 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
       added: chunks.filter((c) => c.via === 'hop').map((c) => c.chunk.id),
     },
   };
-}
-
-/**
- * The documents a passage links to, searched by the question among their own rows. A document the
- * question shares no word with is still the link's find: a search by keywords alone, which finds
- * none of its rows, brings its first chunk after the others (a dense search ranks all its rows).
- */
-function followLinks(corpus: RetrievalCorpus, variants: readonly QueryVariant[], links: NamedRows, options: RetrieveOptions): RetrievalResult {
-  const found = retrieve(corpus, [...variants], { ...options, onlyRows: links.rows });
-  const reached = new Set(found.chunks.map((c) => c.chunk.docId));
-  const firsts = new Map<string, Chunk>();
-  for (const row of links.rows) {
-    const origin = corpus.entry(row).origin;
-    if (origin.type !== 'chunk') continue;
-    const chunk = corpus.chunk(origin.id);
-    const known = firsts.get(chunk.docId);
-    if (!reached.has(chunk.docId) && (!known || chunk.ordinal < known.ordinal)) firsts.set(chunk.docId, chunk);
-  }
-  const unreached = links.docIds.flatMap((id) => {
-    const chunk = firsts.get(id);
-    if (!chunk) return [];
-    const label = corpus.docLabel(id);
-    return [{ chunk, docName: label.name, docTitle: label.title, score: 0, firstRank: found.chunks.length + 1 }];
-  });
-  return { ...found, chunks: [...found.chunks, ...unreached] };
 }
 
 /** Query variants for texts, embedded when the retriever reads vectors. */

@@ -7,4 +7,5 @@ export { condenseFollowUp, hyde, multiQuery, parseParaphrases, type CondenseOpti
 export { expandedQuestion, expansionTerms, titlesWorthFollowing, type ExpansionOptions, type HopSource } from './second-hop.ts';
 export { subQuestions, type SubQuestionOptions } from './sub-questions.ts';
 export { continuationsLast, mergeHops } from './merge-hops.ts';
+export { followLinks } from './follow-links.ts';
 export { rerank, type RerankOptions } from './rerank.ts';
