@@ -32,8 +32,9 @@ describe('the chat scroll', () => {
     const page = await recorded.newPage();
     // A short window, so a few turns overflow the chat.
     await page.setViewportSize({ width: 900, height: 520 });
-    // the full answer of 512 tokens: long enough to scroll
-    await openApp(page, baseURL, 'models=local');
+    // answers of 160 tokens, not the full 512: three of them overflow this window by hundreds of
+    // pixels (checked below), and every token of the random model is time the suite waits
+    await openApp(page, baseURL, 'models=local&reply=160');
     const rules = memoryFile(
       'rules.md',
       'text/markdown',

@@ -9,7 +9,7 @@ import { timedPhase } from './timing.ts';
  * The app's query in most tests: the site's tiny models, and replies of the tiny random chat model
  * (which never stops by itself, so runs every reply to its limit) cut at 32 tokens, since those
  * tests need an answer to come, not its length. Tests of the streamed answer's layout and scroll
- * (chat-scroll, screens) open the app with `models=local` alone, and get the full 512 tokens.
+ * ask for longer ones: screens the full 512 tokens (`models=local` alone), chat-scroll 160.
  */
 export const LOCAL = 'models=local&reply=32';
 
