@@ -3,28 +3,42 @@
  * a 1.7 MB 10-K and a 16 KB law dropped together. The law fits and becomes ready; the 10-K gets a
  * row saying the storage is full, with its size and the room left, and Retry; a notice warned
  * before the drop, in a sentence. Deleting a document in Settings › Storage (which lists what each
- * takes; two 10-Ks are deleted) makes room, and Retry stores the 10-K this tab still holds and indexes it, and the
- * warning goes.
+ * takes; the two stored before are deleted) makes room, and Retry stores the 10-K this tab still
+ * holds and indexes it, and the warning goes. The two documents stored before are one-page PDFs
+ * of 5 MB (test/support/padded-pdf.ts): they take the room two indexed 10-Ks took, without the
+ * minutes of indexing and clustering two 10-Ks (docs/decisions/2026-12-02-test-suite-time.md).
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { docRow, imageSaved, openRecordedApp, QUIET, topicsSettled, waitForStatus } from './support/app-page.ts';
 import { offMachine, screenshot, useBrowser } from './support/browser.ts';
-import { COCA_COLA_10K, CVS_HEALTH_10K, DATA_SECURITY_LAW, NIKE_10K } from './support/files.ts';
+import { paddedTextPdf } from '../support/padded-pdf.ts';
+import { COCA_COLA_10K, DATA_SECURITY_LAW, memoryFile } from './support/files.ts';
 import { bareErrorName } from './support/notice-words.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
 const BIG = path.basename(COCA_COLA_10K);
 const SMALL = path.basename(DATA_SECURITY_LAW);
-const DELETED = path.basename(CVS_HEALTH_10K);
-/** Deleted too: clusters are no longer stored with every document, so one 10-K deleted gives back too little room. */
-const ALSO_DELETED = path.basename(NIKE_10K);
+const DELETED = 'handbook-2022.pdf';
+/** Deleted too: the 10-K's index asks for more room than one of them gives back. */
+const ALSO_DELETED = 'handbook-2019.pdf';
+/** A one-page handbook of `megabytes` MB, its lines naming its year. */
+function handbook(name: string, megabytes: number, seed: number) {
+  const year = name.match(/\d{4}/)![0];
+  const lines = [
+    `Staff handbook ${year}`,
+    `Leave: every member of staff has twenty-five days of paid leave in ${year}.`,
+    'Expenses are paid back within thirty days of a claim with its receipts.',
+    'A request for equipment goes to the office manager, who answers within a week.',
+  ];
+  return memoryFile(name, 'application/pdf', Buffer.from(paddedTextPdf(lines, Math.round(megabytes * 1024 * 1024), seed)));
+}
 /**
- * Room for the 16 KB law, not for the 1.7 MB 10-K. Larger than the issue's 0.5 MB: deleting the
- * other 10-K gives back 5.2 MB (its image's share stays, its passages left there as removed rows),
- * and indexing the 10-K asks for 2-3 MB at a time on top of the 3.5 MB it keeps.
+ * Room for the 16 KB law, not for the 1.7 MB 10-K. Larger than the issue's 0.5 MB: indexing the
+ * 10-K asks for 2-3 MB at a time on top of the 3.5 MB it keeps, which the two handbooks' 10 MB
+ * give back once deleted.
  */
 const HEADROOM = 1_500_000;
 /**
@@ -59,7 +73,7 @@ async function settings(page: Page, open: boolean): Promise<void> {
   if (shown !== open) await (open ? page.click('[data-testid="open-settings"]') : page.keyboard.press('Escape'));
 }
 
-// two 10-Ks indexed and clustered, and Chromium's 31 s quota cache waited out: minutes beside other files
+// a 10-K indexed, and Chromium's 31 s quota cache waited out: minutes beside other files
 describe('a drop into full storage', { timeout: 600_000 }, () => {
   it('stores what fits, lists what does not with its sizes and Retry, and Retry after a deletion indexes it', { timeout: 600_000 }, async () => {
     // the topics and the open image, written before the room is measured, come soon after the drop (QUIET)
@@ -69,7 +83,7 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
     await page.selectOption('[data-testid="settings-preparse"]', 'off');
     await settings(page, false);
 
-    await page.setInputFiles('[data-testid="file-input"]', [CVS_HEALTH_10K, NIKE_10K]);
+    await page.setInputFiles('[data-testid="file-input"]', [handbook(DELETED, 5.2, 22), handbook(ALSO_DELETED, 4.8, 19)]);
     await waitForStatus(page, DELETED, 'ready');
     await waitForStatus(page, ALSO_DELETED, 'ready');
     // the topics the library finds while idle are written before the room is measured
@@ -110,15 +124,15 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
     await docRow(page, BIG).locator('[data-testid="open-storage"]').click();
     const listed = page.locator('[data-testid="storage-doc"]');
     await expect.poll(() => listed.count()).toBe(3);
-    // the largest first: the 10-K, its file of 1.8 MB and an index of megabytes
-    expect((await listed.first().textContent())?.replace(/\s+/g, ' ')).toMatch(new RegExp(`${DELETED.replace(/\./g, '\\.')}\\s*file 1\\.8 MB · index about [\\d.]+ MB`));
+    // the largest first: the larger handbook, its file of 5.2 MB and its index
+    expect((await listed.first().textContent())?.replace(/\s+/g, ' ')).toMatch(new RegExp(`${DELETED.replace(/\./g, '\\.')}\\s*file 5\\.2 MB · index about [\\d.]+ (B|KB|MB)`));
     // the page asked the browser to keep the library when the files were added (the state is "not asked yet" before); headless Chromium refuses
     expect(await page.locator('[data-testid="storage-persistence"]').getAttribute('data-state')).toBe('refused');
     await screenshot(page, 'storage-full-settings');
     for (const left of [2, 1]) {
       await listed.first().locator('[data-testid="storage-delete"]').click();
       await page.click('[data-testid="storage-confirm-delete"]');
-      // deleting a 10-K rewrites the stores and the open image: seconds when other files share the cores
+      // deleting a document rewrites the stores and the open image: seconds when other files share the cores
       await expect.poll(() => listed.count(), { timeout: 60_000 }).toBe(left);
     }
     await settings(page, false);
