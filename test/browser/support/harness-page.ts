@@ -3,11 +3,13 @@ import type { Page } from 'playwright-core';
 import type { AppSettings, DeviceSummary, LibraryDoc } from '../../../src/protocol/api.ts';
 import type { AskRequest } from '../../../src/protocol/ask.ts';
 import type { AskResult, Harness } from '../harness.ts';
+import { LOCAL } from './app-page.ts';
 import { timedPhase } from './timing.ts';
 
 type HarnessWindow = { lociHarness: Harness };
 
-export async function openHarness(page: Page, baseURL: string, query = 'models=local'): Promise<{ settings: AppSettings; device: DeviceSummary }> {
+/** `query`: the site's tiny models and replies cut at 32 tokens, as in the app's tests (app-page.ts LOCAL). */
+export async function openHarness(page: Page, baseURL: string, query = LOCAL): Promise<{ settings: AppSettings; device: DeviceSummary }> {
   return timedPhase('app start (models)', async () => {
     await page.goto(`${baseURL}/test/browser/harness.html?${query}`);
     await page.waitForFunction(() => 'lociHarness' in window);
