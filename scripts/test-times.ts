@@ -65,6 +65,9 @@ export interface FileTimes {
   skipped: number;
   /** Summed phases timed inside the file (ms by phase name). */
   phases: Record<string, number>;
+  /** When the file started and ended, in ms from the run's start: which files ran beside which, and the run's tail. */
+  startMs?: number;
+  endMs?: number;
 }
 
 export interface TimesReport {
@@ -108,6 +111,8 @@ export default class TestTimesReporter implements Reporter {
   private startedAt = '';
   private loadStart: number[] = [];
   private cpuStart = procTimes();
+  /** Each file's start and end, ms from the run's start, by module id. */
+  private spans = new Map<string, { startMs?: number; endMs?: number }>();
 
   async onInit(): Promise<void> {
     this.started = Date.now();
@@ -118,6 +123,14 @@ export default class TestTimesReporter implements Reporter {
     // test processes (started after this) inherit the variable
     process.env.LOCI_TEST_PHASES = path.resolve(`test-results/test-phases-${process.pid}.jsonl`);
     rmSync(phasesFile(), { force: true });
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    this.spans.set(module.moduleId, { startMs: Date.now() - this.started });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    this.spans.set(module.moduleId, { ...this.spans.get(module.moduleId), endMs: Date.now() - this.started });
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
@@ -145,6 +158,7 @@ export default class TestTimesReporter implements Reporter {
         failed: state('failed'),
         skipped: state('skipped'),
         phases: sumPhases(phases.filter((p) => p.file === module.moduleId || p.file === file)),
+        ...this.spans.get(module.moduleId),
       };
     });
     byFile.sort((a, b) => b.wallMs - a.wallMs);
