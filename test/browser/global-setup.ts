@@ -7,7 +7,7 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { timed } from '../../scripts/test-times.ts';
-import { launchOptions } from './support/chromium.ts';
+import { launchOptions, TEST_SWITCHES } from './support/chromium.ts';
 import { buildApp, startPreview } from './support/server.ts';
 
 declare module 'vitest' {
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (process.env.LOCI_SKIP_BUILD !== '1') await timed('(global setup)', 'production build', () => buildApp());
   const server = await timed('(global setup)', 'preview server', () => startPreview());
   project.provide('baseURL', server.url);
-  const browser = await timed('(global setup)', 'chromium start', () => chromium.launchServer(launchOptions()));
+  const browser = await timed('(global setup)', 'chromium start', () => chromium.launchServer(launchOptions(TEST_SWITCHES)));
   project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { bareErrorName, watchNotices } from './notice-words.ts';
-import { launchOptions } from './chromium.ts';
+import { launchOptions, TEST_SWITCHES } from './chromium.ts';
 import { timedPhase } from './timing.ts';
 
 export { CHROMIUM, launchOptions } from './chromium.ts';
@@ -29,7 +29,7 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     const endpoint = inject('browserEndpoint');
-    browser = await timedPhase(endpoint ? 'chromium connect' : 'chromium start', () => (endpoint ? chromium.connect(endpoint) : launchBrowser()));
+    browser = await timedPhase(endpoint ? 'chromium connect' : 'chromium start', () => (endpoint ? chromium.connect(endpoint) : launchBrowser(TEST_SWITCHES)));
   });
   // whatever a test was about, no alert or notice it showed may be a bare error name
   afterEach(() => {

@@ -14,3 +14,14 @@ export function launchOptions(extraArgs: readonly string[] = []): { executablePa
     args: ['--enable-unsafe-webgpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1', ...extraArgs],
   };
 }
+
+/**
+ * Switches for the tests' Chromium only, never the benchmarks' (bench/browser), which time the app
+ * as a person's browser runs it. `--liftoff-only`: V8 runs WebAssembly with its baseline compiler
+ * and never compiles it again at the top tier. Every test context starts the ONNX runtime's 27 MB
+ * of wasm afresh (a context shares no code cache), and the top tier's compilation of it was 3.6 of
+ * the 4.8 s of V8's background threads in one app start and answer, 317 s of a suite's run, while
+ * the tiny models' inference is short enough that baseline code costs less than compiling it
+ * better (docs/decisions/2026-12-02-test-suite-time.md). What the app does is unchanged.
+ */
+export const TEST_SWITCHES = ['--js-flags=--liftoff-only'];
