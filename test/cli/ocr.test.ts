@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noisePage } from '../../bench/core/noise-pages.ts';
-import { drawPages, encodeImage, imageOnlyPdf } from '../support/image-pdf.ts';
+import { drawPages, encodeImage, imageOnlyPdf, topOf } from '../support/image-pdf.ts';
 import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
 
 const run = promisify(execFile);
@@ -40,9 +40,11 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('loci index on a scanned PDF', () => {
   it('refuses a scan and an image of marks that are not writing, by name, saying OCR found no readable text', async () => {
     const noise = path.join(dir, 'noise-scan.pdf');
-    await writeFile(noise, imageOnlyPdf([noisePage('scribble', 2), noisePage('blur', 1)]));
+    // the tops of the pages of marks: every mark the detector boxes is a recognition, and a whole
+    // page's took 20 s of this file; a third of a page is as unreadable
+    await writeFile(noise, imageOnlyPdf([topOf(noisePage('scribble', 2), 700), topOf(noisePage('blur', 1), 700)]));
     const photo = path.join(dir, 'noise-photo.png');
-    await writeFile(photo, encodeImage(noisePage('scribble', 3), 'png'));
+    await writeFile(photo, encodeImage(topOf(noisePage('scribble', 3), 700), 'png'));
     const out = path.join(dir, 'noise.loci');
     const r = await loci('index', noise, photo, '--out', out, '--embedder', 'tiny-lexical-bert-zh');
     expect(r.code).toBe(1);
@@ -57,7 +59,9 @@ describe('loci index on a scanned PDF', () => {
   it('reads it by OCR page by page, answers from its page of text and leaves its page of noise out', async () => {
     const pdf = new Uint8Array(await readFile(path.join(DOCUMENTS_DIR, 'pdf', 'pypdf_google-doc-document.pdf')));
     const mixed = path.join(dir, 'mixed-scan.pdf');
-    await writeFile(mixed, imageOnlyPdf([...(await drawPages(pdf, [1], 2)), noisePage('scribble', 2)]));
+    // the page's top (its title and eight lines), as in the browser's OCR test: each line read is time
+    const [zen] = await drawPages(pdf, [1], 2);
+    await writeFile(mixed, imageOnlyPdf([topOf(zen, 420), topOf(noisePage('scribble', 2), 700)]));
     const out = path.join(dir, 'mixed.loci');
     const r = await loci('index', mixed, '--out', out, '--embedder', 'tiny-lexical-bert-zh');
     expect(r.code, r.stderr).toBe(0);

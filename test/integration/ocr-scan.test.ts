@@ -25,11 +25,13 @@ let scan: Uint8Array;
 
 beforeAll(async () => {
   ({ embedder } = await loadNodeModels({ modelsDir: MODELS_DIR, embedder: 'tiny-lexical-bert-zh' }));
+  // The tops of the pages (each line read is time): a title and eight lines of the Zen of Python,
+  // the blind text's first fourteen lines; the Chinese page is 1,772 × 3,347 points, and its top
+  // third holds the chemistry symbols' table.
   const [zen] = await drawPages(await read('pypdf_google-doc-document.pdf'), [1], 2);
   const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
-  // The Chinese page is 1,772 × 3,347 points; its top third holds the chemistry symbols' table.
   const [chemistry] = await drawPages(await read('mineru_zh_chemistry_introduction.pdf'), [1], 1);
-  scan = imageOnlyPdf([zen, latex, topOf(chemistry, 1100)]);
+  scan = imageOnlyPdf([topOf(zen, 420), topOf(latex, 560), topOf(chemistry, 1100)]);
 });
 
 describe('an image-only PDF', () => {
@@ -69,7 +71,8 @@ describe('an image-only PDF', () => {
   });
 
   it('has a photo of a page read the same way: a PNG becomes a one-page document whose lines stand where the image shows them', async () => {
-    const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
+    const [page] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
+    const latex = topOf(page, 560);
     const png = encodeImage(latex, 'png');
     const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
     const { added, failed } = await engine.indexFiles([{ name: 'photo.png', bytes: png }], {
