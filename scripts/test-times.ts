@@ -12,6 +12,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileS
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Reporter, TestModule } from 'vitest/node';
+import { sampleCpuByProcess, type CpuByProcess } from './cpu-by-process.ts';
 
 /** Where the run's times go; LOCI_TEST_TIMES names another file (a run kept apart from the next ones). */
 export const TIMES_FILE = path.resolve(process.env.LOCI_TEST_TIMES ?? 'test-results/test-times.json');
@@ -82,6 +83,8 @@ export interface TimesReport {
   tests: number;
   /** Phases outside any file (the production build, the preview server), ms. */
   global: Record<string, number>;
+  /** The machine's CPU during the run, every process read from /proc, Chromium's renderers included (seconds). */
+  cpuByProcess?: CpuByProcess;
   /** Each phase summed over all files, ms. */
   phaseTotals: Record<string, number>;
   byFile: FileTimes[];
@@ -111,6 +114,7 @@ export default class TestTimesReporter implements Reporter {
   private startedAt = '';
   private loadStart: number[] = [];
   private cpuStart = procTimes();
+  private cpuSampler?: { stop(): CpuByProcess };
   /** Each file's start and end, ms from the run's start, by module id. */
   private spans = new Map<string, { startMs?: number; endMs?: number }>();
 
@@ -118,6 +122,7 @@ export default class TestTimesReporter implements Reporter {
     this.started = Date.now();
     this.startedAt = new Date().toISOString();
     this.cpuStart = procTimes();
+    this.cpuSampler = sampleCpuByProcess();
     this.loadStart = await loadAverage();
     // the phases of this run only, in a file of its own; the global setup (in this process) and the
     // test processes (started after this) inherit the variable
@@ -136,6 +141,7 @@ export default class TestTimesReporter implements Reporter {
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     const wallMs = Date.now() - this.started;
     const cpuEnd = procTimes();
+    const cpuByProcess = this.cpuSampler?.stop();
     const phases = readPhases();
     rmSync(phasesFile(), { force: true });
     const root = process.cwd();
@@ -177,6 +183,7 @@ export default class TestTimesReporter implements Reporter {
       tests: byFile.reduce((n, f) => n + f.tests, 0),
       global: sumPhases(phases.filter((p) => p.file === '(global setup)')),
       phaseTotals: sumPhases(phases.filter((p) => p.file !== '(global setup)')),
+      ...(cpuByProcess ? { cpuByProcess } : {}),
       byFile,
     };
     mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
@@ -217,6 +224,12 @@ export function formatTable(report: TimesReport, top = Infinity): string {
   if (global.length) lines.push(`outside the files: ${global.join(', ')}`);
   const totals = Object.entries(report.phaseTotals).map(([k, v]) => `${k} ${s(v)}`);
   if (totals.length) lines.push(`inside the files: ${totals.join(', ')}`);
+  const seconds = (table: Record<string, number>, n: number) => Object.entries(table).slice(0, n).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(', ');
+  if (report.cpuByProcess) {
+    const all = Object.values(report.cpuByProcess.byKind).reduce((a, b) => a + b, 0);
+    lines.push(`the machine's CPU during the run: ${all.toFixed(0)} s (${((100 * all) / (report.cores * report.wallMs / 1000)).toFixed(0)} % of ${report.cores} cores): ${seconds(report.cpuByProcess.byKind, 8)}`);
+    lines.push(`Chromium's threads: ${seconds(report.cpuByProcess.chromiumThreads, 6)}`);
+  }
   const shown = report.byFile.slice(0, top);
   const width = Math.max(...shown.map((f) => f.file.length), 4);
   lines.push(`${'file'.padEnd(width)}  ${'wall'.padStart(8)}  ${'tests'.padStart(5)}  phases`);

@@ -1,0 +1,123 @@
+/**
+ * Where a test run's CPU goes, by kind of process and, in Chromium, by thread: every process's and
+ * thread's CPU time read from /proc every two seconds while the run lasts, and summed by kind at its
+ * end. The reporter's own counters (getrusage) miss Chromium's renderers, which no process of the
+ * run waits for; this does not. A thread that ends between two readings loses up to two seconds.
+ * docs/decisions/2026-12-02-test-suite-time.md reads it: V8 compiling WebAssembly at its top tier
+ * was the largest share of the renderers' time.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** CPU seconds by kind of process ("chromium renderer", "node loci cli", …) and by Chromium thread ("renderer / DedicatedWorker"). */
+export interface CpuByProcess {
+  byKind: Record<string, number>;
+  chromiumThreads: Record<string, number>;
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** The kind of a process, from its command line. */
+export function processKind(command: string): string {
+  if (/\bchromium\b/.test(command)) {
+    const type = command.match(/--type=([\w-]+)/)?.[1];
+    if (!type) return 'chromium browser';
+    if (type === 'utility') return `chromium utility ${command.match(/--utility-sub-type=([\w.]+)/)?.[1] ?? ''}`.trim();
+    return `chromium ${type === 'gpu-process' ? 'gpu' : type}`;
+  }
+  if (/\bnode\b/.test(command)) {
+    if (/bin\/loci\.js/.test(command)) return 'node loci cli';
+    if (/vitest/.test(command)) return /forks|workers/.test(command) ? 'node vitest worker' : 'node vitest';
+    if (/\btsc\b|svelte-check/.test(command)) return 'node typecheck';
+    if (/depcruise|eslint/.test(command)) return 'node lint';
+    return 'node other';
+  }
+  return 'other';
+}
+
+/** A thread's name without its number ("ThreadPoolForegroundWorker" for "ThreadPoolForeg…2"). */
+function threadName(stat: string): string {
+  return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '');
+}
+
+/** utime + stime of a /proc stat line, in ticks. */
+function ticks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function readOr(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts sampling; `stop()` ends it and returns the CPU spent since the start. Empty where /proc is missing. */
+export function sampleCpuByProcess(intervalMs = 2000): { stop(): CpuByProcess } {
+  const kinds = new Map<string, string>();
+  const first = new Map<string, number>();
+  const last = new Map<string, { kind: string; thread: string; ticks: number }>();
+  const sample = (atStart: boolean) => {
+    let pids: string[];
+    try {
+      pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    } catch {
+      return;
+    }
+    for (const pid of pids) {
+      let kind = kinds.get(pid);
+      if (kind === undefined) {
+        const command = readOr(`/proc/${pid}/cmdline`);
+        if (command === undefined) continue;
+        kind = processKind(command.replace(/\0/g, ' '));
+        kinds.set(pid, kind);
+      }
+      let tids: string[];
+      try {
+        tids = readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue;
+      }
+      for (const tid of tids) {
+        const stat = readOr(`/proc/${pid}/task/${tid}/stat`);
+        if (!stat) continue;
+        const key = `${pid}/${tid}`;
+        const now = ticks(stat);
+        // what a process already there had spent before the run is not the run's
+        if (atStart) first.set(key, now);
+        last.set(key, { kind, thread: threadName(stat), ticks: now });
+      }
+    }
+  };
+  sample(true);
+  const timer = setInterval(() => sample(false), intervalMs);
+  timer.unref();
+  return {
+    stop(): CpuByProcess {
+      clearInterval(timer);
+      sample(false);
+      const byKind: Record<string, number> = {};
+      const chromiumThreads: Record<string, number> = {};
+      for (const [key, { kind, thread, ticks: spent }] of last) {
+        const seconds = (spent - (first.get(key) ?? 0)) / TICKS_PER_SECOND;
+        if (seconds <= 0) continue;
+        byKind[kind] = (byKind[kind] ?? 0) + seconds;
+        if (kind.startsWith('chromium')) {
+          const name = `${kind.replace(/^chromium /, '')} / ${thread}`;
+          chromiumThreads[name] = (chromiumThreads[name] ?? 0) + seconds;
+        }
+      }
+      return { byKind: sortedRounded(byKind), chromiumThreads: sortedRounded(chromiumThreads) };
+    },
+  };
+}
+
+/** Largest first, to a tenth of a second. */
+function sortedRounded(seconds: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(seconds)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, s]) => [name, Math.round(s * 10) / 10]),
+  );
+}
