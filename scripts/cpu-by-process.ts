@@ -14,7 +14,16 @@ export interface CpuByProcess {
   chromiumThreads: Record<string, number>;
 }
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+/** USER_HZ on Linux: the unit of /proc's CPU times. */
+export const TICKS_PER_SECOND = 100;
+
+/**
+ * Field `n` of a /proc stat line (1-based, as proc(5) numbers them: 14 utime, 15 stime, 16 cutime,
+ * 17 cstime), counted after the command name, which is in parentheses and may hold spaces.
+ */
+export function statField(stat: string, n: number): number {
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 3]);
+}
 
 /** The kind of a process, from its command line. */
 export function processKind(command: string): string {
@@ -41,8 +50,7 @@ function threadName(stat: string): string {
 
 /** utime + stime of a /proc stat line, in ticks. */
 function ticks(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+  return statField(stat, 14) + statField(stat, 15);
 }
 
 function readOr(file: string): string | undefined {

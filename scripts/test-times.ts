@@ -12,7 +12,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileS
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Reporter, TestModule } from 'vitest/node';
-import { sampleCpuByProcess, type CpuByProcess } from './cpu-by-process.ts';
+import { sampleCpuByProcess, statField, TICKS_PER_SECOND, type CpuByProcess } from './cpu-by-process.ts';
 
 /** Where the run's times go; LOCI_TEST_TIMES names another file (a run kept apart from the next ones). */
 export const TIMES_FILE = path.resolve(process.env.LOCI_TEST_TIMES ?? 'test-results/test-times.json');
@@ -94,10 +94,7 @@ export interface TimesReport {
 function procTimes(): { user: number; system: number; childrenUser: number; childrenSystem: number } {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
-    // fields after the command name, which is in parentheses and may hold spaces
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const tick = 1000 / 100; // USER_HZ is 100 on Linux
-    const at = (n: number) => Number(fields[n - 3]) * tick;
+    const at = (n: number) => (statField(stat, n) * 1000) / TICKS_PER_SECOND;
     return { user: at(14), system: at(15), childrenUser: at(16), childrenSystem: at(17) };
   } catch {
     return { user: 0, system: 0, childrenUser: 0, childrenSystem: 0 };

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const [latex] = await drawPages(await read('pypdf_pdflatex-4-pages.pdf'), [1], 2);
   // The tops of the pages, scanned at their own size: a title and eight lines of the Zen of Python,
   // and the first fourteen lines of the blind text, whose first paragraph holds the answer. Each
-  // line is a recognition, and the whole pages' 63 lines took most of this file's five minutes
+  // line is a recognition, and the whole pages' 63 lines took most of this file's 286 s
   // (docs/decisions/2026-12-02-test-suite-time.md); what is tested (pages counted as read, the
   // second page cited and its lines boxed, a resume) needs pages, not long ones.
   const zen = topOf(zenPage, 420);
