@@ -21,8 +21,8 @@ export function launchOptions(extraArgs: readonly string[] = []): { executablePa
  * and never compiles it again at the top tier. Every test context starts the ONNX runtime's 27 MB
  * of wasm afresh (a context shares no code cache), and the top tier's compilation of it was 3.6 of
  * the 4.8 s of V8's background threads in one app start and answer (those threads took 317 s of
- * a whole run, 63 s with this switch), while
- * the tiny models' inference is short enough that baseline code costs less than compiling it
- * better (docs/decisions/2026-12-02-test-suite-time.md). What the app does is unchanged.
+ * a whole run, 63 s with this switch), while the tiny models' inference is short enough that
+ * baseline code costs less than compiling it better (docs/decisions/2026-12-02-test-suite-time.md).
+ * What the app does is unchanged.
  */
 export const TEST_SWITCHES = ['--js-flags=--liftoff-only'];
