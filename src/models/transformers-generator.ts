@@ -6,12 +6,13 @@
  * with what the model writes. web-llm (webllm-generator.ts) does constrain it.
  */
 import { AutoModelForCausalLM, AutoTokenizer, InterruptableStoppingCriteria, TextStreamer, random } from '@huggingface/transformers';
-import type { PreTrainedModel, PreTrainedTokenizer } from '@huggingface/transformers';
+import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
 import type { ChatMessage, GenerateOptions, Generator } from '../core/ports.ts';
 import { AsyncQueue } from './async-queue.ts';
 import type { ModelInfo } from './registry.ts';
 import { loadPretrained, resolveInfo } from './transformers-load.ts';
 import type { TransformersLoadOptions } from './transformers-load.ts';
+import { prefillInWindows, prefillWindow } from './windowed-prefill.ts';
 import { TurnLock } from './turn-lock.ts';
 
 /** Reply length when the caller does not say: enough for a cited answer, short enough for CPU. */
@@ -27,9 +28,17 @@ export interface TransformersGenerator extends Generator {
   dispose(): Promise<void>;
 }
 
+export interface TransformersGeneratorOptions extends TransformersLoadOptions {
+  /**
+   * Prompt tokens read per pass before the reply starts (windowed-prefill.ts). Unset: as many as
+   * keep one pass's logits within a fixed budget for this model's vocabulary.
+   */
+  prefillWindow?: number;
+}
+
 export async function createTransformersGenerator(
   modelId: string,
-  options: TransformersLoadOptions = {},
+  options: TransformersGeneratorOptions = {},
 ): Promise<TransformersGenerator> {
   const { info, tokenizer, model, maxTokens } = await loadPretrained(
     modelId,
@@ -37,7 +46,13 @@ export async function createTransformersGenerator(
     options,
     AutoModelForCausalLM,
   );
-  return new CausalLM(info, tokenizer, model, maxTokens);
+  const window = options.prefillWindow ?? prefillWindow(vocabularySize(model));
+  return new CausalLM(info, tokenizer, model, maxTokens, window);
+}
+
+function vocabularySize(model: PreTrainedModel): number {
+  const size: unknown = (model.config as { vocab_size?: unknown }).vocab_size;
+  return typeof size === 'number' && size > 0 ? size : 0;
 }
 
 /**
@@ -70,6 +85,7 @@ class CausalLM implements TransformersGenerator {
     private readonly tokenizer: PreTrainedTokenizer,
     private readonly model: PreTrainedModel,
     readonly contextTokens: number,
+    private readonly prefillWindow: number,
   ) {
     this.id = info.id;
     this.thinkingSwitch = info.thinkingSwitch ?? templateHasThinkingSwitch(tokenizer);
@@ -148,13 +164,21 @@ class CausalLM implements TransformersGenerator {
     if (room <= 0) {
       throw new Error(`Prompt of ${promptLength} tokens leaves no room in the ${this.contextTokens}-token context.`);
     }
-    await this.model.generate({
-      ...inputs,
-      ...samplingParams(options),
-      max_new_tokens: Math.min(options.maxTokens ?? DEFAULT_MAX_TOKENS, room),
-      stopping_criteria: stopper,
-      streamer,
-    });
+    const ids = inputs.input_ids as Tensor;
+    const cache = await prefillInWindows(this.model, ids, this.prefillWindow, () => stopper.interrupted);
+    if (stopper.interrupted) return;
+    try {
+      await this.model.generate({
+        ...inputs,
+        ...(cache ? { past_key_values: cache } : {}),
+        ...samplingParams(options),
+        max_new_tokens: Math.min(options.maxTokens ?? DEFAULT_MAX_TOKENS, room),
+        stopping_criteria: stopper,
+        streamer,
+      });
+    } finally {
+      await cache?.dispose();
+    }
   }
 }
 
