@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accounted, memoryRows, STRUCTURE_LABELS } from '../../bench/browser/memory-table.ts';
-import { scopeName, type MomentMemory, type TabMemory } from '../../bench/browser/tab-memory.ts';
+import { modelsApart, scopeName, type MomentMemory, type TabMemory } from '../../bench/browser/tab-memory.ts';
 import { scriptName } from '../../bench/browser/app-workers.ts';
 import type { EngineWorkerMemory } from '../../workers/engine/memory-report.ts';
 
@@ -49,5 +49,13 @@ describe('the memory table', () => {
       .map((r) => String(r[0]))
       .filter((label) => label.endsWith(', as found') && label.startsWith('  '));
     expect(scopes).toEqual(['  page, as found', '  engine worker, as found', '  llm worker, as found', '  shared, as found']);
+  });
+});
+
+describe('the tab with the models apart', () => {
+  it("counts the embed, LLM and OCR workers and onnxruntime's threads as the models, and the rest as the library's", () => {
+    const byScope = { page: 4e6, 'engine worker': 100e6, 'embed worker': 50e6, 'llm worker': 120e6, 'onnxruntime threads': 3e6, shared: 1e6 };
+    expect(modelsApart({ total: 278e6, byScope, parts: [] })).toEqual({ models: 173e6, rest: 105e6 });
+    expect(modelsApart({ total: 5e6, byScope: { page: 5e6 }, parts: [] })).toEqual({ models: 0, rest: 5e6 });
   });
 });

@@ -128,6 +128,8 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
     expect((await listed.first().textContent())?.replace(/\s+/g, ' ')).toMatch(new RegExp(`${DELETED.replace(/\./g, '\\.')}\\s*file 5\\.2 MB · index about [\\d.]+ (B|KB|MB)`));
     // the page asked the browser to keep the library when the files were added (the state is "not asked yet" before); headless Chromium refuses
     expect(await page.locator('[data-testid="storage-persistence"]').getAttribute('data-state')).toBe('refused');
+    // the tab's memory beside the storage: measuring at first (the browser may take a minute), read at the end of the test
+    expect(await page.locator('[data-testid="tab-memory"]').textContent()).toMatch(/^(Measuring this tab’s memory|This tab holds [\d.]+ MB of memory)/);
     await screenshot(page, 'storage-full-settings');
     for (const left of [2, 1]) {
       await listed.first().locator('[data-testid="storage-delete"]').click();
@@ -149,6 +151,13 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
     expect(await docRow(page, SMALL).getAttribute('data-status')).toBe('ready');
     // what the warning was about is resolved: it is gone
     await expect.poll(notices).not.toContainEqual(expect.stringMatching(/files dropped need/));
+    // the measurement begun while Settings was open went on without it: opened again, it shows the figure
+    await settings(page, true);
+    const memory = page.locator('[data-testid="tab-memory"]');
+    await expect.poll(() => memory.getAttribute('data-bytes'), { timeout: 90_000 }).toMatch(/^\d+$/);
+    expect(Number(await memory.getAttribute('data-bytes'))).toBeGreaterThan(10e6);
+    expect(await memory.textContent()).toMatch(/^This tab holds [\d.]+ MB of memory \(the page, the search index and the models\)\.$/);
+    await settings(page, false);
 
     expect(recorded.shown.length).toBeGreaterThan(0);
     expect(recorded.shown.filter(bareErrorName)).toEqual([]);

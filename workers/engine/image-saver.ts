@@ -38,8 +38,15 @@ export function imageRoom(bytes: number, replacing: number): number {
 export class ImageSaver {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving = false;
-  /** Blocks of records already encoded: records are replaced, never changed, so a record met again encodes to the same bytes. */
-  private readonly cache: BlockCache = new WeakMap();
+  /**
+   * Blocks of records already encoded: records are replaced, never changed, so a record met again
+   * encodes to the same bytes. Kept only until an image is written: a save that a write overtook
+   * is taken again soon and reuses them, but once written they were a second copy of the index
+   * (20.8 MB of a 100k-entry library at 128-d, about twice that at 384-d) for a next save that
+   * may not come this visit; that save encodes everything again, 1.5 s of this worker's time in
+   * slices instead of 0.4 s (docs/decisions/2026-12-02-library-memory.md).
+   */
+  private cache: BlockCache = new WeakMap();
 
   constructor(private readonly deps: ImageSaverDeps) {}
 
@@ -73,7 +80,8 @@ export class ImageSaver {
     this.saving = true;
     try {
       const hasRoom = this.deps.hasRoom;
-      await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache, timeSlices(), hasRoom && ((bytes, replacing) => hasRoom(imageRoom(bytes, replacing))));
+      const written = await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache, timeSlices(), hasRoom && ((bytes, replacing) => hasRoom(imageRoom(bytes, replacing))));
+      if (written) this.cache = new WeakMap();
     } catch {
       // the image is only a shortcut: without it the records are read
     } finally {

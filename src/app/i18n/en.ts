@@ -339,6 +339,8 @@ export const en = {
   'storage.notPersisted': 'Not persistent: the browser may clear this data when space runs low. Export the library to keep a copy.',
   'storage.notAsked': 'Not persistent yet: Loci asks the browser to keep the library when you add a document.',
   'storage.unavailable': 'This browser cannot be asked to keep the library: it may clear it when space runs low. Export the library to keep a copy.',
+  'storage.memory': 'This tab holds {memory} of memory (the page, the search index and the models).',
+  'storage.memoryMeasuring': 'Measuring this tab’s memory… (the browser can take a minute)',
   'storage.free': '{free} free',
   'storage.freeAtLeast': 'More than {free} free',
   'storage.documents': 'What each document takes',

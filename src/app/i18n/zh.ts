@@ -342,6 +342,8 @@ export const zh: Record<MessageKey, string> = {
   'storage.notPersisted': '非持久存储：空间不足时浏览器可能清除这些数据。请导出文档库留存副本。',
   'storage.notAsked': '尚未持久存储：添加文档时，Loci 会请求浏览器保留文档库。',
   'storage.unavailable': '无法请求此浏览器保留文档库：空间不足时它可能清除文档库。请导出文档库留存副本。',
+  'storage.memory': '此标签页占用内存 {memory}（页面、检索索引和模型）。',
+  'storage.memoryMeasuring': '正在测量此标签页的内存……（浏览器可能需要一分钟）',
   'storage.free': '剩余 {free}',
   'storage.freeAtLeast': '剩余超过 {free}',
   'storage.documents': '每个文档占用的空间',
