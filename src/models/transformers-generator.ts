@@ -12,7 +12,7 @@ import { AsyncQueue } from './async-queue.ts';
 import type { ModelInfo } from './registry.ts';
 import { loadPretrained, resolveInfo } from './transformers-load.ts';
 import type { TransformersLoadOptions } from './transformers-load.ts';
-import { prefillInWindows, prefillWindow } from './windowed-prefill.ts';
+import { keepsLastLogits, prefillInWindows, prefillWindow } from './windowed-prefill.ts';
 import { TurnLock } from './turn-lock.ts';
 
 /** Reply length when the caller does not say: enough for a cited answer, short enough for CPU. */
@@ -31,7 +31,8 @@ export interface TransformersGenerator extends Generator {
 export interface TransformersGeneratorOptions extends TransformersLoadOptions {
   /**
    * Prompt tokens read per pass before the reply starts (windowed-prefill.ts). Unset: as many as
-   * keep one pass's logits within a fixed budget for this model's vocabulary.
+   * keep one pass's logits within a fixed budget for this model's vocabulary, or the whole prompt
+   * when its export computes the last position's logits alone.
    */
   prefillWindow?: number;
 }
@@ -46,7 +47,7 @@ export async function createTransformersGenerator(
     options,
     AutoModelForCausalLM,
   );
-  const window = options.prefillWindow ?? prefillWindow(vocabularySize(model));
+  const window = options.prefillWindow ?? prefillWindow(vocabularySize(model), keepsLastLogits(model));
   return new CausalLM(info, tokenizer, model, maxTokens, window);
 }
 

@@ -18,9 +18,13 @@ export const LOGITS_BUDGET_BYTES = 32 * 1024 * 1024;
 /** Fewer tokens a pass than this and a real model's matrix products lose their width. */
 const MIN_WINDOW = 16;
 
-/** Prompt tokens a pass may read, for a model with this many words (0: unknown, no window). */
-export function prefillWindow(vocabularySize: number): number {
-  if (vocabularySize <= 0) return Number.POSITIVE_INFINITY;
+/**
+ * Prompt tokens a pass may read, for a model with this many words (0: unknown, no window); none
+ * for an export that computes only the last position's logits when asked (`keepsLastLogits`),
+ * where one pass costs no more memory than a window would and reads the weights once.
+ */
+export function prefillWindow(vocabularySize: number, keepsLastLogits = false): number {
+  if (vocabularySize <= 0 || keepsLastLogits) return Number.POSITIVE_INFINITY;
   return Math.max(MIN_WINDOW, Math.floor(LOGITS_BUDGET_BYTES / (vocabularySize * 4)));
 }
 
@@ -53,4 +57,11 @@ export async function prefillInWindows(
     await model.generate({ input_ids: prefix, attention_mask: ones_like(prefix), past_key_values: cache, max_new_tokens: 1, do_sample: false });
     if (end === cached) return cache;
   }
+}
+
+/** Whether the model's decoder takes `num_logits_to_keep`, which transformers.js sets to 1 for generation. */
+export function keepsLastLogits(model: PreTrainedModel): boolean {
+  const sessions = (model as unknown as { sessions?: Record<string, { inputNames?: readonly string[] } | undefined> }).sessions;
+  const decoder = sessions?.['decoder_model_merged'] ?? sessions?.['model'];
+  return decoder?.inputNames?.includes('num_logits_to_keep') ?? false;
 }

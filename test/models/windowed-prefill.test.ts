@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/core/ports.ts';
 import { configureModelSource } from '../../src/models/source.ts';
 import { createTransformersGenerator } from '../../src/models/transformers-generator.ts';
-import { LOGITS_BUDGET_BYTES, prefillInWindows, prefillWindow } from '../../src/models/windowed-prefill.ts';
+import { keepsLastLogits, LOGITS_BUDGET_BYTES, prefillInWindows, prefillWindow } from '../../src/models/windowed-prefill.ts';
 import { MODELS_DIR } from '../support/paths.ts';
 
 describe('prefillWindow', () => {
@@ -15,6 +15,7 @@ describe('prefillWindow', () => {
     expect((qwen + 1) * 151_936 * 4).toBeGreaterThan(LOGITS_BUDGET_BYTES);
     expect(prefillWindow(10_000_000)).toBe(16);
     expect(prefillWindow(0)).toBe(Number.POSITIVE_INFINITY);
+    expect(prefillWindow(151_936, true)).toBe(Number.POSITIVE_INFINITY);
   });
 });
 
@@ -65,6 +66,12 @@ describe('prefillInWindows with tiny-random-qwen3', () => {
     }
     expect(scale).toBeGreaterThan(0);
     expect(difference).toBeLessThan(scale * 1e-4);
+  });
+
+  it("reads this export's decoder as one that writes every position's logits", () => {
+    expect(keepsLastLogits(model)).toBe(false);
+    const asked = { sessions: { model: { inputNames: ['input_ids', 'attention_mask', 'num_logits_to_keep'] } } } as unknown as PreTrainedModel;
+    expect(keepsLastLogits(asked)).toBe(true);
   });
 
   it('reads nothing when the prompt fits one pass, and stops between passes when told', async () => {
