@@ -5,6 +5,7 @@
  * fails or is stopped is stored too, with what was generated so far (and the error), so the
  * question is never lost.
  */
+import { markOnce } from '../shared/mark-once.ts';
 import type { AppSettings, ChatEntry, Collection, Scope } from '../../src/protocol/api.ts';
 import { RETRIEVAL_CHOICES, type AskRequest, type AskStreamEvent, type ChatTurn, type RetrievalChoices } from '../../src/protocol/ask.ts';
 import { finishAnswer, type AnswerDone } from '../../src/core/answer/answer.ts';
@@ -96,6 +97,7 @@ export class Chats {
       for await (const event of untilAbortedEach(engine.ask(question, options), signal, 'the question')) {
         chat ??= await opened;
         if (event.type === 'retrieved') {
+          markOnce('retrieved');
           // a question cut to the embedder's window was not rewritten: the cut is said on its own
           const { cut } = event.retrieval;
           const searched = cut ? question.slice(0, cut.keptChars) : question;

@@ -6,6 +6,7 @@
  */
 import { transfer } from 'comlink';
 import type { AppSettings, CachedModel, ChatEntry, ClusterMap, Collection, LibraryDoc, LibraryEvent, ModelFolderFile, Passage, Scope, StorageReport } from '../../src/protocol/api.ts';
+import { markOnce } from '../shared/mark-once.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import type { EngineApi, EngineStartRequest } from '../../src/protocol/workers.ts';
 import { exportLibrary } from '../../src/browser-storage/export.ts';
@@ -106,6 +107,7 @@ export class EngineService implements EngineApi {
   }
 
   async ask(question: string, request: AskRequest, onEvent: (event: AskStreamEvent) => void): Promise<void> {
+    markOnce('asked');
     let ws: Workspace;
     try {
       // An answer needs the embedder loaded and the index open, which start() finishes.

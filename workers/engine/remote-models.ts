@@ -3,6 +3,7 @@
  * model it was made for, so a worker that has switched models since refuses it. The generator and
  * the reranker load on first use, so the library opens as soon as the embedder is ready.
  */
+import { markOnce } from '../shared/mark-once.ts';
 import { proxy, type Remote } from 'comlink';
 import type { ChatMessage, EmbedRole, Embedder, GenerateOptions, Generator, Reranker } from '../../src/core/ports.ts';
 import { throwIfAborted } from '../../src/core/util/abort.ts';
@@ -35,6 +36,7 @@ export class RemoteEmbedder implements Embedder {
   async embed(texts: string[], role: EmbedRole, signal?: AbortSignal): Promise<Float32Array[]> {
     throwIfAborted(signal, 'embedding');
     const vectors = await this.api.embed(this.id, texts, role);
+    if (role === 'query') markOnce('query-embedded');
     throwIfAborted(signal, 'embedding');
     return vectors;
   }
