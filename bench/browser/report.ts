@@ -4,6 +4,7 @@ import type { DropResult } from './pdf-drop.ts';
 import type { LargeLibraryResult, Reopen } from './large-library.ts';
 import type { ScanResult } from './scan.ts';
 import type { TopicsResult } from './topics.ts';
+import type { SiteLibraryResult } from './site-library.ts';
 import { modelsApart, type TabMemory } from './tab-memory.ts';
 import type { MainThreadReading } from './main-thread.ts';
 import { taskTraceLine, type TaskTrace } from './task-trace.ts';
@@ -15,6 +16,7 @@ export interface BrowserReport {
   library?: LargeLibraryResult;
   scan?: ScanResult;
   topics?: TopicsResult;
+  site?: SiteLibraryResult;
 }
 
 const s = (ms: number) => ms / 1000;
@@ -24,7 +26,8 @@ const restOf = (m: TabMemory | undefined) => mb(m && modelsApart(m).rest);
 const modelsOf = (m: TabMemory | undefined) => mb(m && modelsApart(m).models);
 
 export function printReport(report: BrowserReport): void {
-  const { drop, library, scan, topics } = report;
+  const { drop, library, scan, topics, site } = report;
+  if (site) printSite(site, report.chromium);
   if (scan) printScan(scan, report.chromium);
   if (topics) printTopics(topics, report.chromium);
   if (drop) {
@@ -180,6 +183,28 @@ function engineRows(label: string, trace: TaskTrace | undefined): Cell[][] {
 function frameLine(frame: MainThreadReading['worstFrames'][number]): string {
   const scripts = frame.scripts.join('; ') || 'no script over 5 ms';
   return `long frame ${frame.ms} ms at ${(frame.atMs / 1000).toFixed(1)} s (style and layout ${frame.layoutMs} ms): ${scripts}`;
+}
+
+function printSite(result: SiteLibraryResult, chromium: string): void {
+  const { visit, imported } = result;
+  console.log(
+    textTable(
+      `\nA site's library of ${result.documents} documents, ${result.entries} entries (${mb(result.fileBytes)?.toFixed(1)} MB, originals ${mb(result.originalBytes)?.toFixed(1)} MB), visited by a fresh browser, Chromium ${chromium}` +
+        '\nbaseline: the same file imported through Settings in another fresh browser',
+      ['measure', 'visit', 'imported', 'target'],
+      [
+        ['the library file, bytes an entry, originals apart', visit.bytesPerEntry, undefined, '≤ 1,200'],
+        ['library bytes sent during the visit, compressed by the server (MB)', mb(visit.libraryBytes), undefined, undefined],
+        ["the app's own files sent: pages, precache, tiny models (MB)", mb(visit.appBytes), undefined, undefined],
+        ['navigation → app ready (s)', s(visit.startedMs), s(imported.startedMs), undefined],
+        ['navigation → download begins (s)', s(visit.downloadStartMs), undefined, undefined],
+        ['download (s)', s(visit.downloadEndMs - visit.downloadStartMs), undefined, undefined],
+        ['download ended / file chosen → merged (s)', s(visit.currentMs - visit.downloadEndMs), s(imported.importMs), undefined],
+        ['download ended / file chosen → first sources (s)', s(visit.sourcesMs - visit.downloadEndMs), s(imported.sourcesMs), '≤ 3'],
+        ['requests off the machine', result.offMachine.length, undefined, '0'],
+      ],
+    ),
+  );
 }
 
 function printTopics(result: TopicsResult, chromium: string): void {
