@@ -133,23 +133,29 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     // In a merge, a record already stored keeps its place in the library order.
     const keepAdded = async (store: AddedStore, id: string, added: number) =>
       options.mode === 'merge' ? ((await store.get(id))?.added ?? added) : added;
+    // Every request of a step is issued before any is awaited: IndexedDB runs them in order, and
+    // awaiting each in turn paid a round trip per request (a 100k-entry site library: 8.8 s
+    // written one by one; docs/decisions/2026-12-02-site-library-visit.md).
     const documents = tx.objectStore('documents');
-    for (const record of sealed.documents) {
-      const stored = { ...record, added: await keepAdded(documents, record.doc.id, record.added) };
-      await documents.put(stored);
-      await tx.objectStore('rows').put(rowOf(stored));
-    }
+    const documentsAdded = await Promise.all(sealed.documents.map((record) => keepAdded(documents, record.doc.id, record.added)));
+    await Promise.all(
+      sealed.documents.flatMap((record, i) => {
+        const stored = { ...record, added: documentsAdded[i] };
+        return [documents.put(stored), tx.objectStore('rows').put(rowOf(stored))];
+      }),
+    );
     const originals = tx.objectStore('originals');
-    for (const { bytes, ...original } of contents.originals) {
-      await originals.put({ ...original, added: await keepAdded(originals, original.id, original.added) });
-      await tx.objectStore('originalBytes').put({ id: original.id, bytes });
-    }
-    for (const record of sealed.chunks) await tx.objectStore('chunks').put(record);
-    for (const record of sealed.entries) await tx.objectStore('entries').put(record);
+    const originalsAdded = await Promise.all(contents.originals.map((original) => keepAdded(originals, original.id, original.added)));
+    await Promise.all(
+      contents.originals.flatMap(({ bytes, ...original }, i) => [
+        originals.put({ ...original, added: originalsAdded[i] }),
+        tx.objectStore('originalBytes').put({ id: original.id, bytes }),
+      ]),
+    );
+    await Promise.all([...sealed.chunks.map((record) => tx.objectStore('chunks').put(record)), ...sealed.entries.map((record) => tx.objectStore('entries').put(record))]);
     const groups = tx.objectStore('groups');
-    for (const record of sealed.groups) {
-      await groups.put({ ...record, added: await keepAdded(groups, record.group.id, record.added) });
-    }
+    const groupsAdded = await Promise.all(sealed.groups.map((record) => keepAdded(groups, record.group.id, record.added)));
+    await Promise.all(sealed.groups.map((record, i) => groups.put({ ...record, added: groupsAdded[i] })));
     for (const record of contents.collections) await putImportedCollection(tx.objectStore('collections'), record, options.mode);
     for (const record of contents.chats) await tx.objectStore('chats').put({ ...record, messages: record.messages.map(readOldAnswer) });
     for (const record of settings) await tx.objectStore('settings').put(record);
