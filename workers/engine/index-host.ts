@@ -89,6 +89,9 @@ export class IndexHost {
       }
       await ws.collections.changed();
       await this.openIndex(ws, ws.settings.value, { reopen: true });
+      // The library changed by more than the calibration tolerates: its hybrid weight is
+      // calibrated now, in the background, as after indexing, not by the first question.
+      this.engine?.fusionWeight().catch(() => undefined);
       return report;
     });
   }
