@@ -112,6 +112,19 @@ describe('library export and import', () => {
     expect(await getChat(target.db, chat.id)).toBeDefined();
   });
 
+  it("merges into a library that holds only its manifest by taking the file's, with the hybrid weight calibrated on it", async () => {
+    const fusion = { weight: { dense: 0.3, source: 'calibrated' as const }, chunks: 2 };
+    const file = await exportLibrary((await storeWith({ ...snapshot(), manifest: { ...manifest(), fusion } })).db);
+    const opened = await storeWith({ manifest: manifest(), documents: [], groups: [] });
+    await importLibrary(opened.db, file, { mode: 'merge' });
+    expect((await opened.load())!.manifest.fusion).toEqual(fusion);
+
+    // a library that holds documents keeps its own manifest, whose weight was calibrated on them
+    const holding = await storeWith({ manifest: manifest(), documents: [docA], groups: [] });
+    await importLibrary(holding.db, file, { mode: 'merge' });
+    expect((await holding.load())!.manifest.fusion).toBeUndefined();
+  });
+
   it('refuses to merge vectors of another embedder, changing nothing', async () => {
     const source = await storeWith({ manifest: manifest('other/model', 4), documents: [docB], groups: [] });
     const file = await exportLibrary(source.db);
