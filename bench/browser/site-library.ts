@@ -8,10 +8,10 @@
  */
 import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { publishSiteLibrary } from '../../build/site-library.ts';
 import { decodeIndex } from '../../src/core/stored-index/binary-format.ts';
-import { SITE_LIBRARY_FOLDER } from '../../src/protocol/site-library.ts';
+import { SITE_LIBRARY_FOLDER, SITE_LIBRARY_MANIFEST } from '../../src/protocol/site-library.ts';
 import { offMachine } from '../../test/browser/support/browser.ts';
 import { appStarted } from '../../test/browser/support/app-page.ts';
 import { startPreview } from '../../test/browser/support/server.ts';
@@ -67,36 +67,30 @@ export async function benchSiteLibrary(browser: Browser, buildDir: string, libra
   const server = await startPreview(site, undefined, (url, bytes) => served.set(url, (served.get(url) ?? 0) + bytes));
   const requests: string[] = [];
   const question = library.questions[3];
-  const profile = (use: (context: BrowserContext) => Promise<void>) =>
-    withProfile({ onDisk: true, browser, extraArgs: MEMORY_SWITCHES, setup: async (context) => void context.on('request', (r) => requests.push(r.url())) }, (p) => use(p.context));
-  try {
-    let visit: SiteVisitTiming | undefined;
-    await profile(async (context) => {
+  /** The app opened in a fresh profile on disk, its steps watched from the page's first script: `use` given the page once the app started. */
+  const freshVisit = <T>(use: (page: Page, startedMs: number) => Promise<T>): Promise<T> =>
+    withProfile({ onDisk: true, browser, extraArgs: MEMORY_SWITCHES, setup: async (context) => void context.on('request', (r) => requests.push(r.url())) }, async ({ context }) => {
       const page = await context.newPage();
       await watchVisit(page);
       const t0 = Date.now();
       await page.goto(`${server.url}/?models=local&reply=32`);
       await appStarted(page, 300_000);
-      const startedMs = Date.now() - t0;
+      return use(page, Date.now() - t0);
+    });
+  try {
+    const visit = await freshVisit(async (page, startedMs): Promise<SiteVisitTiming> => {
       await page.waitForSelector('[data-site-phase="current"]', { state: 'attached', timeout: 900_000 });
       await askOnce(page, question);
       const seen = await visitSeen(page);
-      visit = { startedMs, downloadStartMs: seen.downloading, downloadEndMs: seen.importing, currentMs: seen.current, sourcesMs: seen.sources };
       log(`visit: app ready ${(startedMs / 1000).toFixed(2)} s, download ${(seen.downloading / 1000).toFixed(2)} → ${(seen.importing / 1000).toFixed(2)} s, merged ${(seen.current / 1000).toFixed(2)} s, first sources ${(seen.sources / 1000).toFixed(2)} s`);
+      return { startedMs, downloadStartMs: seen.downloading, downloadEndMs: seen.importing, currentMs: seen.current, sourcesMs: seen.sources };
     });
     const libraryBytes = [...served].filter(([url]) => url.startsWith(`/${SITE_LIBRARY_FOLDER}`)).reduce((n, [, b]) => n + b, 0);
     const appBytes = [...served].reduce((n, [, b]) => n + b, 0) - libraryBytes;
 
-    let imported: SiteLibraryResult['imported'] | undefined;
     // the baseline: a fresh profile on a site without a library, the same file chosen in Settings
-    await rm(path.join(site, 'site-library.json'), { force: true });
-    await profile(async (context) => {
-      const page = await context.newPage();
-      await watchVisit(page);
-      const t0 = Date.now();
-      await page.goto(`${server.url}/?models=local&reply=32`);
-      await appStarted(page, 300_000);
-      const startedMs = Date.now() - t0;
+    await rm(path.join(site, SITE_LIBRARY_MANIFEST), { force: true });
+    const imported = await freshVisit(async (page, startedMs): Promise<SiteLibraryResult['imported']> => {
       await page.click('[data-testid="open-settings"]');
       const chosen = await page.evaluate(() => performance.now());
       await page.setInputFiles('[data-testid="import-library"]', library.file);
@@ -105,10 +99,10 @@ export async function benchSiteLibrary(browser: Browser, buildDir: string, libra
       await page.keyboard.press('Escape');
       await askOnce(page, question);
       const seen = await visitSeen(page);
-      imported = { startedMs, importMs: importEnd - chosen, sourcesMs: seen.sources - chosen };
-      log(`import: chosen → imported ${(imported.importMs / 1000).toFixed(2)} s, → first sources ${(imported.sourcesMs / 1000).toFixed(2)} s`);
+      const timing = { startedMs, importMs: importEnd - chosen, sourcesMs: seen.sources - chosen };
+      log(`import: chosen → imported ${(timing.importMs / 1000).toFixed(2)} s, → first sources ${(timing.sourcesMs / 1000).toFixed(2)} s`);
+      return timing;
     });
-    if (!visit || !imported) throw new Error('the site library bench ended without its timings');
     return {
       entries,
       documents: snapshot.documents.length,
