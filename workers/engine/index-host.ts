@@ -17,6 +17,7 @@ import { errorWords } from './error-words.ts';
 import { PendingEmbedder } from './pending-embedder.ts';
 import { restoreDamagedRecords } from './restore-records.ts';
 import type { Workspace } from './workspace.ts';
+import { runTasksApart } from './tasks-apart.ts';
 
 /** How long the library must be quiet before the records behind an image-opened library are checked. */
 const RECORD_CHECK_QUIET_MS = 5000;
@@ -223,6 +224,10 @@ export class IndexHost {
     const damage = this.engine?.damage ?? [];
     if (damage.length > 0) this.events.notify({ kind: 'damaged', names: [...new Set(damage.map((d) => d.name))] });
     if (opening.from === 'image') void this.checkRecords(ws);
+    // after the rows have gone out, while the person reads them and types: the first question
+    // then finds built what it would have built on its way
+    const engine = this.engine;
+    if (engine) runTasksApart(() => engine.warmSearchSteps(ws.settings.value.strategy), 'the warm-up search');
   }
 
   /**

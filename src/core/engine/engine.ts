@@ -12,11 +12,12 @@ import { Indexer } from '../pipeline/indexer.ts';
 import { CORPUS_GROUP_ID, documentGroupId, reached, type StageOptions } from '../pipeline/stages.ts';
 import { breadthChunks } from './breadth.ts';
 import type { PreparseBudget, PreparseOutcome } from '../pipeline/preparse-stage.ts';
-import type { Chunk, FusionWeight, IndexManifest, PreparseMode, RetrievedChunk } from '../types.ts';
+import type { Chunk, FusionWeight, IndexManifest, PreparseMode, RetrievedChunk, Strategy } from '../types.ts';
 import { LiveCorpus } from '../search/live-corpus.ts';
 import { clusterMapOf, passageView, type ClusterMap, type PassageView } from './views.ts';
 import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion, type Waiting, type WholeAnswer } from './ask.ts';
 import { calibrateFusion } from '../search/calibrate-fusion.ts';
+import { warmSearchSteps } from '../search/warm-search.ts';
 import { searchesGroups } from '../search/strategy-kinds.ts';
 import { BufferTally } from '../util/heap-bytes.ts';
 import { indexMemory, recordsMemory, type IndexMemory } from './memory-report.ts';
@@ -323,6 +324,15 @@ export class LociEngine {
   async removeDocument(docId: string): Promise<void> {
     await this.indexer.removeDocument(docId);
     this.found = this.found.filter((d) => !(d.kind === 'document' && d.id === docId));
+  }
+
+  /**
+   * A search made and thrown away, in steps (search/warm-search.ts), for a caller that has just
+   * opened the index and expects a question in a moment: the first question then finds built what
+   * it would have built on its way.
+   */
+  warmSearchSteps(strategy: Strategy): (() => void)[] {
+    return warmSearchSteps(this.corpus, strategy);
   }
 
   /** Retrieval only (rewriting, candidates, backtracking, rerank): what `inspect` and evaluation use. */
