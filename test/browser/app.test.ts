@@ -21,7 +21,7 @@ const browser = useBrowser();
 
 describe('the app, end to end', () => {
   it('indexes Markdown and PDF, answers with sources, and keeps everything across a reload', async () => {
-    const { recorded, page } = await openRecordedApp(browser(), baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL, undefined, { serviceWorker: true });
     expect(await embedderDevice(page)).toBe('wasm');
     // every worker started from here on: the clustering worker may have ended by the time it is looked for
     const workersStarted: string[] = [];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appStarted, chatTitles, docRow, exportLibraryFile, importLibraryFile, openApp, waitForStatus } from './support/app-page.ts';
-import { recordedContext, useBrowser } from './support/browser.ts';
+import { NO_SERVICE_WORKER, recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -140,7 +140,7 @@ describe('collections and a chat\'s scope', () => {
   });
 
   it('on a phone, Summarize on a row of the library opens the chat within that document, the library out of the way', async () => {
-    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, ...NO_SERVICE_WORKER });
     const page = await context.newPage();
     await openApp(page, baseURL);
     await page.setInputFiles('[data-testid="file-input"]', [memoryFile('tax.md', 'text/markdown', Buffer.from(TAX))]);

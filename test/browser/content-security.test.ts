@@ -115,7 +115,7 @@ function expectRefusedByPolicy(result: Probe, where: string): void {
 
 describe('other origins', () => {
   it('are refused from the page and its workers, first visit and after, while a mirror set in the settings serves the models', async () => {
-    const recorded = await recordedContext(browser());
+    const recorded = await recordedContext(browser(), { serviceWorker: true });
     const page = await recorded.newPage();
     // A first visit with the stored default, the hub (unreachable here): the page is not yet the service worker's.
     await page.goto(`${baseURL}/?device=wasm`);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { MODELS_DIR } from '../support/paths.ts';
 import { docRow, openApp, waitForStatus } from './support/app-page.ts';
-import { recordedContext, screenshot, useBrowser } from './support/browser.ts';
+import { NO_SERVICE_WORKER, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -63,7 +63,7 @@ describe('a first visit that cannot fetch the models', () => {
   });
 
   it('says it in the page\'s language', async () => {
-    const context = await browser().newContext({ locale: 'zh-CN' });
+    const context = await browser().newContext({ locale: 'zh-CN', ...NO_SERVICE_WORKER });
     const page = await context.newPage();
     await openApp(page, baseURL, 'device=wasm');
     const notices = page.locator('[data-testid="notice"]');

@@ -46,7 +46,7 @@ const pagesRead = (page: Page, name: string) => stageCount(page, name, 'Reading 
 // Real OCR on WebAssembly, beside two other test files on two cores: minutes, not seconds.
 describe('a scanned PDF', { timeout: 600_000 }, () => {
   it('is read by OCR page by page, answers from its second page, and boxes the cited lines on it', async () => {
-    const { recorded, page } = await openRecordedApp(browser(), baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL, undefined, { serviceWorker: true });
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(NAME, 'application/pdf', scan));
 
     // the row counts the scanned pages as they are read
@@ -94,7 +94,7 @@ describe('a scanned PDF', { timeout: 600_000 }, () => {
     await recorded.context.close();
   });
   it('resumes its reading at the next page after a reload, and drops the pages kept once it is read', async () => {
-    const { recorded, page } = await openRecordedApp(browser(), baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL, undefined, { serviceWorker: true });
     const name = 'long-scan.pdf';
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(name, 'application/pdf', longer));
     let before: [number, number] | undefined;
@@ -117,7 +117,7 @@ describe('a scanned PDF', { timeout: 600_000 }, () => {
   });
 
   it('takes a photo of a page as a document once OCR is on, and boxes the cited lines on the image', async () => {
-    const { recorded, page } = await openRecordedApp(browser(), baseURL);
+    const { recorded, page } = await openRecordedApp(browser(), baseURL, undefined, { serviceWorker: true });
     const name = 'photo.png';
     // with OCR turned off in the settings, the photo is refused, saying why
     const ocrSetting = async (on: boolean) => {

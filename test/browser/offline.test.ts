@@ -56,7 +56,7 @@ function readSiteLibrary(page: Page): Promise<{ manifest: unknown; sha256: strin
 
 describe('offline after the first visit', () => {
   it('reloads and answers with the server stopped and the browser offline', async () => {
-    const recorded = await recordedContext(browser());
+    const recorded = await recordedContext(browser(), { serviceWorker: true });
     const page = await recorded.newPage();
     await openApp(page, server!.url);
     // The service worker installed (precache complete) and controls the page.

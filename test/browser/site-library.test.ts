@@ -155,7 +155,7 @@ function noticeWith(page: Page, words: string, timeout = 120_000): Promise<unkno
 
 describe("the site's library, visited", () => {
   it('is downloaded, answered from, kept offline, updated, and a damaged one refused', async () => {
-    const recorded = await recordedContext(browser());
+    const recorded = await recordedContext(browser(), { serviceWorker: true });
     const page = await recorded.newPage();
     await watchProgress(page);
     const added = noticeWith(page, "The site's library was added: 7 documents");

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { DocStatus } from '../../../src/protocol/api.ts';
-import { recordedContext, type Recorded } from './browser.ts';
+import { recordedContext, type ContextOptions, type Recorded } from './browser.ts';
 import { timedPhase } from './timing.ts';
 
 /**
@@ -28,8 +28,8 @@ export async function openApp(page: Page, baseURL: string, query = LOCAL): Promi
 export const QUIET = `${LOCAL}&quiet=100`;
 
 /** A fresh recorded context (requests, console errors) with the app open in it: how most tests begin. */
-export async function openRecordedApp(browser: Browser, baseURL: string, query?: string): Promise<{ recorded: Recorded; page: Page }> {
-  const recorded = await recordedContext(browser);
+export async function openRecordedApp(browser: Browser, baseURL: string, query?: string, options?: ContextOptions): Promise<{ recorded: Recorded; page: Page }> {
+  const recorded = await recordedContext(browser, options);
   const page = await recorded.newPage();
   await openApp(page, baseURL, query);
   return { recorded, page };

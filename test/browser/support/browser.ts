@@ -63,8 +63,22 @@ export interface Recorded {
   newPage(): Promise<Page>;
 }
 
-export async function recordedContext(browser: Browser): Promise<Recorded> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+export interface ContextOptions {
+  /**
+   * Whether the app's service worker may install. Only the files that test it, or what rests on
+   * it (offline, the precache, the site's library kept offline, the policy it gives workers, the
+   * app end to end, OCR's offline files) let it: installing it downloads its whole precache (240
+   * files, 46 MB) into every fresh context, about a quarter of a small file's CPU
+   * ([record](../../../docs/decisions/2026-12-02-test-suite-time.md), "Fourth step").
+   */
+  serviceWorker?: boolean;
+}
+
+/** Contexts made directly (another locale, a phone's viewport) block the service worker as recordedContext does. */
+export const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
+
+export async function recordedContext(browser: Browser, options: ContextOptions = {}): Promise<Recorded> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...(options.serviceWorker ? {} : NO_SERVICE_WORKER) });
   // A step waits for what it waits for up to two minutes, not Playwright's 30 s: beside two other
   // test files on two cores a clustering or a page draw that takes seconds alone can take a minute.
   context.setDefaultTimeout(120_000);
