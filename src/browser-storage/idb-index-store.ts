@@ -206,6 +206,13 @@ export class IdbIndexStore implements IndexStore {
     return true;
   }
 
+  /** Whether there is an image file kept that does not hold the index as stored now. */
+  async imageBehind(): Promise<boolean> {
+    if (!this.image) return false;
+    const revision = await readRevision(this.db);
+    return revision !== 0 && revision !== this.imageRevision;
+  }
+
   /**
    * Removes the vector files the image just written holds (or that no record names): from now on
    * the image is their vectors' one copy. `taken` is the index the image was made of.

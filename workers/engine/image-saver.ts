@@ -35,9 +35,20 @@ export function imageRoom(bytes: number, replacing: number): number {
   return bytes <= replacing ? bytes : 2 * bytes;
 }
 
+/**
+ * How long a save that could not be written (no room, or the write refused) waits before it is
+ * tried again, doubling up to RETRY_MAX_MS while it keeps failing. Chromium caches an origin's
+ * usage for about 30 s, so the room a deletion gave back shows only then: without a retry, the
+ * image of a library that was full stayed behind its records until the next change (the
+ * storage-full browser test, beside two other files on two cores).
+ */
+const RETRY_MS = 31_000;
+const RETRY_MAX_MS = 8 * 60_000;
+
 export class ImageSaver {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving = false;
+  private retryMs = RETRY_MS;
   /**
    * Blocks of records already encoded: records are replaced, never changed, so a record met again
    * encodes to the same bytes. Kept only until an image is written: a save that a write overtook
@@ -52,8 +63,16 @@ export class ImageSaver {
 
   /** The index changed (or may have): save once it has been quiet for a while. */
   soon(): void {
+    this.retryMs = RETRY_MS;
+    this.after(this.deps.delayMs ?? 3000);
+  }
+
+  private after(ms: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.save(), this.deps.delayMs ?? 3000);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.save();
+    }, ms);
   }
 
   /**
@@ -78,14 +97,20 @@ export class ImageSaver {
       return;
     }
     this.saving = true;
+    let written = false;
     try {
       const hasRoom = this.deps.hasRoom;
-      const written = await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache, timeSlices(), hasRoom && ((bytes, replacing) => hasRoom(imageRoom(bytes, replacing))));
+      written = await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache, timeSlices(), hasRoom && ((bytes, replacing) => hasRoom(imageRoom(bytes, replacing))));
       if (written) this.cache = new WeakMap();
     } catch {
       // the image is only a shortcut: without it the records are read
     } finally {
       this.saving = false;
+    }
+    // not written, and no change since to save it again: tried later (RETRY_MS)
+    if (!written && this.timer === undefined && (await this.deps.store.imageBehind().catch(() => false))) {
+      this.after(this.retryMs);
+      this.retryMs = Math.min(2 * this.retryMs, RETRY_MAX_MS);
     }
   }
 }
