@@ -58,6 +58,11 @@ export interface ImportReport {
   settings: number;
   /** The ids of the documents written, in the file's order. */
   documentIds: string[];
+  /**
+   * The stored index is now the file's and nothing else: a replace, or a merge into a library that
+   * held no index record (a site's library on a first visit).
+   */
+  indexIsFile: boolean;
 }
 
 /**
@@ -95,7 +100,7 @@ export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryContent
     const damaged = snapshot.damage.map((d) => `${d.name} (${d.parts.join(', ')})`).join('; ');
     throw new LibraryFileError(`This Loci library file is damaged (checksum mismatch) in ${damaged}; nothing was imported. Export the library again, or import another copy.`);
   }
-  return libraryOfSnapshot(snapshot);
+  return { ...(await libraryOfSnapshot(snapshot)), index: snapshot };
 }
 
 export async function importLibrary(db: LociDb, bytes: Uint8Array, options: ImportOptions): Promise<ImportReport> {
@@ -118,6 +123,7 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     entries: contents.entries.map((record) => ({ ...record, sums: record.sums ?? entriesSums(sums, record.entries, record.vectors) })),
     groups: contents.groups.map((record) => ({ ...record, sum: record.sum ?? groupSum(sums, record) })),
   };
+  let indexIsFile = false;
   await inWriteTransaction(db, [...ALL_STORES], async (tx) => {
     const manifests = tx.objectStore('manifest');
     const current = await manifests.get(MANIFEST_KEY);
@@ -131,9 +137,9 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     // file's: the index is then the file's, and so is the hybrid weight calibrated on it, which a
     // first question would otherwise calibrate again (a site's library on a first visit).
     const holdsNothing = async () => (await tx.objectStore('documents').count()) === 0 && (await tx.objectStore('groups').count()) === 0;
-    if (contents.manifest && (options.mode === 'replace' || !current || (await holdsNothing()))) {
-      await manifests.put(contents.manifest, MANIFEST_KEY);
-    }
+    const empty = options.mode === 'replace' || (await holdsNothing());
+    if (contents.manifest && (empty || !current)) await manifests.put(contents.manifest, MANIFEST_KEY);
+    indexIsFile = contents.manifest !== undefined && empty;
     // In a merge, a record already stored keeps its place in the library order.
     const keepAdded = async (store: AddedStore, id: string, added: number) =>
       options.mode === 'merge' ? ((await store.get(id))?.added ?? added) : added;
@@ -172,6 +178,7 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     chats: contents.chats.length,
     settings: settings.length,
     documentIds: contents.documents.map((record) => record.doc.id),
+    indexIsFile,
   };
 }
 

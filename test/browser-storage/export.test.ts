@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createChat, appendMessage, getChat, listChats } from '../../src/browser-storage/chats.ts';
 import { createCollection } from '../../src/browser-storage/collections.ts';
-import { DamagedLibraryError, EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError } from '../../src/browser-storage/export.ts';
+import { DamagedLibraryError, EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError, readLibraryFile } from '../../src/browser-storage/export.ts';
 import { listCollections } from '../../src/browser-storage/collections.ts';
 import { openLociDb } from '../../src/browser-storage/open.ts';
 import { blockOfDocument, blockOfOriginal, flipByte } from '../support/index-blocks.ts';
@@ -64,7 +64,7 @@ describe('library export and import', () => {
     expect(await store.load()).toBeUndefined();
 
     const report = await importLibrary(store.db, file, { mode: 'replace' });
-    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1, documentIds: [docA.doc.id, docB.doc.id] });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1, documentIds: [docA.doc.id, docB.doc.id], indexIsFile: true });
     const loaded = await store.load();
     expect(loaded).toEqual(snapshot());
     expect(loaded!.documents.map((record) => bytesOf(record.vectors))).toEqual([bytesOf(docA.vectors), bytesOf(docB.vectors)]);
@@ -81,7 +81,7 @@ describe('library export and import', () => {
     const target = await freshStore();
     await new Settings(target.db, { topN: 5 }).set('topN', 3);
     const report = await importLibrary(target.db, file, { mode: 'merge' });
-    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 0, documentIds: [docA.doc.id, docB.doc.id] });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 0, documentIds: [docA.doc.id, docB.doc.id], indexIsFile: true });
     expect(await target.load()).toEqual(snapshot());
     expect((await target.listDocuments()).map((summary) => summary.name)).toEqual(['alpha.md', 'beta.md', 'pending.txt']);
     expect(new TextDecoder().decode((await target.getOriginal(docB.doc.id))!.bytes)).toBe('beta original bytes');
@@ -123,6 +123,25 @@ describe('library export and import', () => {
     const holding = await storeWith({ manifest: manifest(), documents: [docA], groups: [] });
     await importLibrary(holding.db, file, { mode: 'merge' });
     expect((await holding.load())!.manifest.fusion).toBeUndefined();
+  });
+
+  it('says when the stored index is now exactly the file\'s, which the file as decoded then is', async () => {
+    const file = await exportLibrary((await storeWith(snapshot())).db);
+    const decoded = (await readLibraryFile(file)).index!;
+    const empty = await storeWith({ manifest: manifest(), documents: [], groups: [] });
+    expect((await importLibrary(empty.db, file, { mode: 'merge' })).indexIsFile).toBe(true);
+    // what the app opens instead of reading back (IndexHost.importContents) is what it would read
+    const stored = (await empty.load())!;
+    const shape = (s: typeof stored) => ({
+      manifest: s.manifest,
+      documents: s.documents.map((d) => ({ doc: d.doc, chunks: d.chunks, entries: d.entries, vectors: Array.from(d.vectors) })),
+      groups: s.groups.map((g) => g.group.id),
+    });
+    expect(shape(decoded)).toEqual(shape(stored));
+
+    const holding = await storeWith({ manifest: manifest(), documents: [docA], groups: [] });
+    expect((await importLibrary(holding.db, file, { mode: 'merge' })).indexIsFile).toBe(false);
+    expect((await importLibrary(holding.db, file, { mode: 'replace' })).indexIsFile).toBe(true);
   });
 
   it('refuses to merge vectors of another embedder, changing nothing', async () => {
@@ -221,7 +240,7 @@ describe('library export and import', () => {
     await importLibrary(db, await exportLibrary(store.db), { mode: 'merge', embedder: { id: 'test/embedder', dimension: 4 } });
     const fresh = await freshStore();
     const report = await importLibrary(fresh.db, await exportLibrary(db), { mode: 'replace', embedder: { id: 'other/model', dimension: 8 } });
-    expect(report).toEqual({ documents: 0, originals: 1, groups: 0, collections: 0, chats: 1, settings: 0, documentIds: [] });
+    expect(report).toEqual({ documents: 0, originals: 1, groups: 0, collections: 0, chats: 1, settings: 0, documentIds: [], indexIsFile: false });
     expect(await fresh.db.getAll('manifest')).toEqual([]);
     expect((await fresh.listDocuments()).map((d) => [d.name, d.job])).toEqual([['waiting.txt', undefined]]);
     expect((await getChat(fresh.db, 'early'))?.title).toBe('Before any model');
@@ -235,7 +254,7 @@ describe('an export of the older app (a zip)', () => {
   it('still imports whole: the index, originals, collections, chats and settings', async () => {
     const store = await freshStore();
     const report = await importLibrary(store.db, older(), { mode: 'replace', embedder: { id: 'test/embedder', dimension: 4 } });
-    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1, documentIds: [docA.doc.id, docB.doc.id] });
+    expect(report).toEqual({ documents: 2, originals: 3, groups: 1, collections: 1, chats: 1, settings: 1, documentIds: [docA.doc.id, docB.doc.id], indexIsFile: true });
     expect(await store.load()).toEqual(snapshot());
     expect(new TextDecoder().decode((await store.getOriginal(docA.doc.id))!.bytes)).toBe('alpha original bytes');
     expect((await store.listDocuments()).map((d) => d.name)).toEqual(['alpha.md', 'beta.md', 'pending.txt']);

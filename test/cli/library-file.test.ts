@@ -65,7 +65,7 @@ describe('the app and the CLI share one library file', () => {
 
     const app = await freshStore();
     const report = await importLibrary(app.db, bytes, { mode: 'merge', embedder: { id: 'test/embedder', dimension: 4 } });
-    expect(report).toEqual({ documents: 2, originals: 1, groups: 1, collections: 1, chats: 0, settings: 0, documentIds: [docA.doc.id, docB.doc.id] });
+    expect(report).toEqual({ documents: 2, originals: 1, groups: 1, collections: 1, chats: 0, settings: 0, documentIds: [docA.doc.id, docB.doc.id], indexIsFile: true });
     expect(await app.load()).toEqual(snapshot());
     expect(new TextDecoder().decode((await app.getOriginal(docA.doc.id))!.bytes)).toBe('alpha original bytes');
     // in the file's order, the original with its document's place

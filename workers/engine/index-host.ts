@@ -89,6 +89,8 @@ export class IndexHost {
         throw error;
       }
       await ws.collections.changed();
+      // stored exactly as the file holds it: opened from the file as decoded, not read back
+      if (report.indexIsFile && contents.index) ws.preloaded = { snapshot: ws.store.loaded(contents.index), since: performance.now() };
       await this.openIndex(ws, ws.settings.value, { reopen: true });
       // The library changed by more than the calibration tolerates: its hybrid weight is
       // calibrated now, in the background, as after indexing, not by the first question.
