@@ -136,8 +136,7 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     // A library that holds no index record yet (an app opened once writes its manifest) takes the
     // file's: the index is then the file's, and so is the hybrid weight calibrated on it, which a
     // first question would otherwise calibrate again (a site's library on a first visit).
-    const holdsNothing = async () => (await tx.objectStore('documents').count()) === 0 && (await tx.objectStore('groups').count()) === 0;
-    const empty = options.mode === 'replace' || (await holdsNothing());
+    const empty = options.mode === 'replace' || ((await tx.objectStore('documents').count()) === 0 && (await tx.objectStore('groups').count()) === 0);
     if (contents.manifest && (empty || !current)) await manifests.put(contents.manifest, MANIFEST_KEY);
     indexIsFile = contents.manifest !== undefined && empty;
     // In a merge, a record already stored keeps its place in the library order.

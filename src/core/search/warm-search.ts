@@ -30,8 +30,3 @@ export function warmSearchSteps(corpus: RetrievalCorpus, strategy: Strategy): ((
     () => retrieve(corpus, [{ text: title, vector: corpus.vectors.vector(row) }], { strategy, retriever: 'hybrid', n: 5 }),
   ];
 }
-
-/** The whole warm-up at once, for a caller with nothing else to serve (a test, the CLI). */
-export function warmSearch(corpus: RetrievalCorpus, strategy: Strategy): void {
-  for (const step of warmSearchSteps(corpus, strategy)) step();
-}

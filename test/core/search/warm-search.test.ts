@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import type { RetrievalCorpus } from '../../../src/core/search/retrieve.ts';
-import { warmSearch } from '../../../src/core/search/warm-search.ts';
+import { warmSearchSteps } from '../../../src/core/search/warm-search.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
@@ -43,10 +43,13 @@ function recorded(engine: LociEngine): { corpus: RetrievalCorpus; calls: string[
   return { corpus, calls };
 }
 
-describe('warmSearch', () => {
+/** Every step at once, as the engine worker runs them a task apart. */
+const warmSearch = (corpus: RetrievalCorpus) => warmSearchSteps(corpus, 'naive').forEach((step) => step());
+
+describe('warmSearchSteps', () => {
   it("asks the corpus for the strategy's rows and for the documents a title names and links to", async () => {
     const { corpus, calls } = recorded(await library());
-    warmSearch(corpus, 'naive');
+    warmSearch(corpus);
     expect(calls).toContain('rowsFor(naive)');
     expect(calls).toContain('namedRows(The Old Harbour, naive)');
     expect(calls).toContain('linkedRows(The Old Harbour, naive)');
@@ -70,7 +73,7 @@ describe('warmSearch', () => {
   it('does nothing on an empty library', async () => {
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
     const { corpus, calls } = recorded(engine);
-    expect(() => warmSearch(corpus, 'naive')).not.toThrow();
+    expect(() => warmSearch(corpus)).not.toThrow();
     expect(calls).toEqual(['rowsFor(naive)']);
   });
 });
