@@ -1,5 +1,5 @@
 /**
- * What the benches that index one document at a time share (bench:breadth, bench:one-document):
+ * What the benches that index one document at a time share (bench:breadth):
  * the shared folder's documents, the embedder named on the command line, and a library of one.
  */
 import { readFile } from 'node:fs/promises';

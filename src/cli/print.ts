@@ -56,10 +56,6 @@ export function fusionLine(fusion: FusionWeight): string {
 
 /** The second hop: the terms it added to the question and the chunks it brought that the first had not. */
 export function secondHopLines(hop: SecondHop, chunkLabel: (id: string) => string): string[] {
-  if (hop.withinDocument !== undefined) {
-    const clusters = hop.clusters === undefined ? '' : `; its ${hop.clusters} clusters searched with its chunks instead`;
-    return [`second hop: not searched, the best chunks all come from ${hop.withinDocument}${clusters}`];
-  }
   const asked = hop.subQuestions;
   return [
     `second hop: searched again with ${hop.terms.length > 0 ? hop.terms.map((term) => `"${term}"`).join(', ') : 'no new terms'}`,

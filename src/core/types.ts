@@ -330,16 +330,6 @@ export interface SecondHop {
   linked?: string[];
   /** Chunks the second hop added that the first hop had not ranked within N. */
   added: string[];
-  /**
-   * Present when the second hop was not searched because the first hop's best chunks all come
-   * from one document (engine/ask.ts): that document's file name. `terms` and `added` are then empty.
-   */
-  withinDocument?: string;
-  /**
-   * With `withinDocument`: how many of that document's clusters were searched with the chunks
-   * instead (c-rag), absent when the first hop stood (engine/ask.ts: aboutOneDocument).
-   */
-  clusters?: number;
 }
 
 /** A retrieved original chunk with what it needs to be shown and cited. */

@@ -30,12 +30,6 @@ describe('loci inspect lines', () => {
     expect(secondHopLines({ query: 'q x', terms: ['x'], linked: ['wallace.md', 'b.md'], added: [] }, label)[2]).toBe(
       '  documents the best chunks name, searched too: wallace.md, b.md',
     );
-    expect(secondHopLines({ query: 'q', terms: [], added: [], withinDocument: 'a.md', clusters: 6 }, label)).toEqual([
-      'second hop: not searched, the best chunks all come from a.md; its 6 clusters searched with its chunks instead',
-    ]);
-    expect(secondHopLines({ query: 'q', terms: [], added: [], withinDocument: 'a.md' }, label)).toEqual([
-      'second hop: not searched, the best chunks all come from a.md',
-    ]);
   });
 
   it('adds a hop column only when a second hop ran', () => {

@@ -133,20 +133,6 @@ describe('tables with baselines', () => {
     expect(tableRows(tables.budget)).toEqual(['| bm25 | **50.00** | 5.0 |', '| dense | – | 4.0 |', '| cap-rag+hybrid (default) | 25.00 | 3.3 |']);
   });
 
-  it('says how many questions of the two-hop methods took no second hop, and only when some did not', () => {
-    const twoHop = (method: string, withinDocument: number, isDefault = false, clusters = 0) =>
-      result(method, { 'recall@5': 0.7 }, { strategy: 'cap-rag', retriever: 'hybrid', hops: 2, isDefault, secondHop: { asked: 36, reported: 36, added: 2, meanAdded: 0.1, withinDocument, clusters } });
-    const some = reportTables(report([BM25(), twoHop('naive+hybrid+2hop', 0), twoHop('cap-rag+hybrid+2hop', 32, true)])).retrieval;
-    expect(some).toContain('No second hop where the first hop’s three best chunks came from one document: cap-rag+hybrid+2hop (default) 32 of 36 questions.');
-    expect(some).not.toContain('naive+hybrid+2hop 0');
-    // and on how many of those the document's clusters were searched instead
-    const clustered = reportTables(report([BM25(), twoHop('naive+hybrid+2hop', 4, false, 3), twoHop('p-rag+hybrid+2hop', 32, true, 30)])).retrieval;
-    expect(clustered).toContain(
-      'No second hop where the first hop’s three best chunks came from one document: naive+hybrid+2hop 4 of 36 questions, that document’s clusters searched instead on 3; p-rag+hybrid+2hop (default) 32 of 36 questions, that document’s clusters searched instead on 30.',
-    );
-    expect(reportTables(report([BM25(), twoHop('cap-rag+hybrid+2hop', 0, true)])).retrieval).not.toContain('No second hop');
-  });
-
   it('prints the Δ table in signed percentage points on the headline columns', () => {
     const delta = reportTables(report(methods())).delta;
     expect(delta).toContain('| Method | Recall@5 | nDCG@10 | Recall@512t |');

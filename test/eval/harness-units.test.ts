@@ -68,12 +68,12 @@ describe('index settings', () => {
     const plain = indexSettings(CONFIG, true);
     expect(plain.preparse.mode).toBe('off');
     // clusters are made after indexing for a run whose methods read them: a strategy that
-    // searches them (RAPTOR's tree among them), or two hops, whose one-document questions do
+    // searches them (RAPTOR's tree among them); a second hop reads none
     const one = (strategy: Strategy, hops: 1 | 2 = 1) => ({ strategy, hops });
     expect(needsClusters([one('naive'), one('p-rag')])).toBe(false);
     expect(needsClusters([one('naive'), one('raptor')])).toBe(true);
     expect(needsClusters([one('c-rag')])).toBe(true);
-    expect(needsClusters([one('naive'), one('p-rag', 2)])).toBe(true);
+    expect(needsClusters([one('naive'), one('p-rag', 2)])).toBe(false);
   });
 
   it('retrieves enough chunks for every k, and for the largest token budget', () => {

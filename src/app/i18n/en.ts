@@ -220,8 +220,6 @@ export const en = {
   'inspector.namedHelp': 'The question names these documents by their file names, so they were also searched on their own.',
   'inspector.secondHop': 'Second hop',
   'inspector.hopHelp': 'The question was searched again with words from the best passages of the first search, and among the documents those passages name by their title.',
-  'inspector.hopWithin': 'Not searched: the best passages all come from {name}, so the question is about that document, and words taken from it would only bring more of its passages.',
-  'inspector.hopClusters': 'Not searched: the best passages all come from {name}, so the question is about that document. Its {count} topics (clusters of related passages) were searched with its passages instead.',
   'inspector.hopTerms': 'Words added',
   'inspector.hopLinked': 'Documents those passages name, searched too',
   'inspector.hopQuestions': 'Sub-questions the model wrote',

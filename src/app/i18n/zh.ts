@@ -223,8 +223,6 @@ export const zh: Record<MessageKey, string> = {
   'inspector.namedHelp': '问题用文件名提到了这些文档，所以也在它们之中单独检索了一次。',
   'inspector.secondHop': '第二跳',
   'inspector.hopHelp': '用第一次检索最相关段落中的词语补充问题，再检索一次；并在这些段落按标题提到的文档中检索。',
-  'inspector.hopWithin': '未进行：最相关的段落都来自 {name}，问题问的就是这份文件，从中取词再检索只会带来它的更多段落。',
-  'inspector.hopClusters': '未进行：最相关的段落都来自 {name}，问题问的就是这份文件。改为连同它的 {count} 个主题（相关段落的聚类）一起检索。',
   'inspector.hopTerms': '补充的词语',
   'inspector.hopLinked': '这些段落提到名称的文档（也在其中检索）',
   'inspector.hopQuestions': '模型写出的子问题',

@@ -28,9 +28,7 @@ export type Rewrite = 'none' | 'multi-query' | 'hyde';
 export interface AskOptions extends RetrieveOptions {
   /**
    * 2: a second hop searches again with the question expanded by the rarest words of the first
-   * hop's best passages, and both hops are fused, unless the first hop's best chunks all
-   * come from one document: the question is then about that document, whose clusters are searched
-   * instead (see ONE_DOCUMENT_BEST and aboutOneDocument). Default 1.
+   * hop's best passages, and both hops are fused. Default 1.
    */
   hops?: 1 | 2;
   /**
@@ -89,11 +87,6 @@ export interface AskDeps {
    * can tell, and it is answered by search instead.
    */
   whole?: (question: string, within: readonly string[] | undefined, how: Waiting) => Promise<WholeAnswer | undefined>;
-  /**
-   * Makes a document's clusters if they are not made (engine.ts: makeClusters) and says how many
-   * of them hold its chunks: a question about one document searches them (see aboutOneDocument).
-   */
-  clustersOf?: (docId: string, how: Waiting) => Promise<number>;
   embedder: Embedder;
   /** The index's own hybrid weight (see search/calibrate-fusion.ts), used when none is given. */
   fusionWeight?: (signal?: AbortSignal) => Promise<FusionWeight>;
@@ -164,22 +157,13 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   const uncut = when || year;
   const m = settings.m ?? defaultCandidates(settings.n);
   const shown = (walk: RetrievalResult) => (uncut ? reordered(walk, settings.n, { question, lang, window: reorderWindow(settings.n, m), year, when }) : walk);
-  // one hop of a strategy, shown: a walk to be reordered is searched past N
-  const searched = (strategy: Strategy) => shown(retrieve(deps.corpus, variants, uncut ? { ...settings, strategy, n: Number.MAX_SAFE_INTEGER, m } : { ...settings, strategy }));
   let result: RetrievalResult;
   if (options.hops === 2) {
     const first = retrieve(deps.corpus, variants, { ...settings, n: Number.MAX_SAFE_INTEGER, m });
-    const oneHop = uncut ? shown(first) : cutTo(first, settings.n);
-    // judged on the chunks one hop shows, the year the question names first: judged before that,
-    // FinanceBench's question on Netflix's FY2017 balance sheet had another filing's chunk among
-    // its three best and took the hop that cost it its answer
-    const within = oneDocumentFirst(oneHop.chunks);
-    result =
-      within === undefined
-        ? shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut, variants }))
-        : await aboutOneDocument(deps, question, within, oneHop, { strategy: settings.strategy, retriever: settings.retriever, searched, waiting: { signal, onProgress: options.onProgress } });
+    result = shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut, variants }));
   } else {
-    result = searched(settings.strategy);
+    // a walk to be reordered is searched past N
+    result = shown(retrieve(deps.corpus, variants, uncut ? { ...settings, n: Number.MAX_SAFE_INTEGER, m } : settings));
   }
   if (fusion) result.fusion = fusion;
   let chunks = result.chunks;
@@ -216,57 +200,6 @@ async function fusionFor(deps: SearchDeps, options: AskOptions, signal?: AbortSi
 
 /** Passages of the first hop whose rare words expand the question. */
 const HOP_SOURCES = 2;
-
-/**
- * The first hop's best chunks that, all from one document, make the question one about that
- * document, which the second hop does not help: its terms are then that document's figures and
- * sentence openers, and they lift more of its chunks over the passage one hop had found.
- * FinanceBench dev (one filing per question), the default, R@5: GloVe 36.11 → 41.67, lexical
- * BERT 50.00 → 50.00, USE-Lite 43.06 → 45.83, with the hop skipped on 32–33 of 36 questions;
- * HotpotQA, MS MARCO and RGB, whose questions span documents, skip it on 0–1. Three and not the
- * hop's two passages: HotpotQA's two best chunks share an article on 1–6 of 30 questions, and
- * there the hop is what finds the second article (USE-Lite nDCG@10 81.01 → 80.42 without it).
- */
-const ONE_DOCUMENT_BEST = 3;
-
-/** The document the first hop's best chunks all come from, if they do. */
-function oneDocumentFirst(chunks: readonly RetrievedChunk[]): { id: string; name: string } | undefined {
-  const best = chunks.slice(0, ONE_DOCUMENT_BEST);
-  if (best.length < ONE_DOCUMENT_BEST || best.some((c) => c.chunk.docId !== best[0].chunk.docId)) return undefined;
-  return { id: best[0].chunk.docId, name: best[0].docName };
-}
-
-/**
- * A question about one document takes no second hop; the search is made again with the
- * document's clusters beside the chunks (c-rag), the topics that gather passages a question's
- * words reach only one by one. FinanceBench dev, where 32–33 of 36 questions are such, the
- * default, R@5 / nDCG@10 / R@1024t, the first hop kept → the clusters searched: GloVe 41.67 /
- * 34.62 / 51.39 → 41.67 / 34.76 / 51.39, lexical BERT 50.00 / 35.63 / 55.56 → 50.00 / 36.96 /
- * 58.33, USE-Lite 45.83 / 36.03 / 52.78 → 54.17 / 36.28 / 54.17; HotpotQA, MS MARCO and RGB
- * hold it on 0–1 questions and do not move. c-rag and not cap-rag: a cluster's
- * entry is searched by its text as soon as it is made, while its pre-parsed entries wait for a
- * pre-parse run (a model call per cluster in an index a language model pre-parses); cap-rag read
- * 51.39 with USE-Lite. A strategy that already searches clusters or RAPTOR nodes keeps its first
- * hop, and so does a document too short to be clustered. So does a search by keywords alone: the
- * clusters are made from the embeddings, and their entries embedded, so making them needs the
- * model that a keyword search does without (the app searches by keywords while that model loads,
- * and a question then waited for the model it was searching without). Judged again on 2026-12-02
- * with paired intervals: nothing significant with GloVe or the lexical BERT on any set; FinanceBench
- * with USE-Lite is still to be run again (docs/decisions/2026-12-02-rules-judged-on-large-sets.md).
- */
-async function aboutOneDocument(
-  deps: SearchDeps,
-  question: string,
-  doc: { id: string; name: string },
-  oneHop: RetrievalResult,
-  how: { strategy: Strategy; retriever: Retriever; searched: (strategy: Strategy) => RetrievalResult; waiting: Waiting },
-): Promise<RetrievalResult> {
-  const noHop: SecondHop = { query: question, terms: [], added: [], withinDocument: doc.name };
-  if (searchesGroups(how.strategy) || how.retriever === 'lexical' || !deps.clustersOf) return { ...oneHop, secondHop: noHop };
-  const clusters = await deps.clustersOf(doc.id, how.waiting);
-  if (clusters === 0) return { ...oneHop, secondHop: noHop };
-  return { ...how.searched('c-rag'), secondHop: { ...noHop, clusters } };
-}
 
 interface HopSettings {
   /** The model that writes sub-questions, when the question asks for them. */

@@ -360,17 +360,6 @@ export class LociEngine {
     return breadthChunks(documents, limit);
   }
 
-  /**
-   * How many clusters hold a document's chunks, its clusters made first if they were not: what a
-   * question about that one document searches (ask.ts: aboutOneDocument). The first such question
-   * waits for them, as a question about the whole document does, unless the library made them
-   * while it was idle (the app's Library.idle).
-   */
-  private async clustersOf(docId: string, how: Waiting): Promise<number> {
-    await this.makeClusters({ ...how, docIds: new Set([docId]) });
-    return this.clusterCount(docId) ?? 0;
-  }
-
   /** How many clusters hold a document's chunks; undefined while its clusters are not made. */
   clusterCount(docId: string): number | undefined {
     const pooled = this.indexer.groups.get(CORPUS_GROUP_ID)?.group;
@@ -444,7 +433,6 @@ export class LociEngine {
       reranker: this.options.reranker,
       fusionWeight: (signal) => this.fusionWeight(signal),
       whole: (question, within, how) => this.whole(question, within, how),
-      clustersOf: (docId, how) => this.clustersOf(docId, how),
     };
   }
 }

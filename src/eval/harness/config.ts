@@ -187,13 +187,12 @@ export function budgetChunks(config: Pick<EvalConfig, 'budgets' | 'chunkTokens'>
 }
 
 /**
- * Whether any method reads what clustering makes: a cluster or RAPTOR strategy, or two hops, whose
- * question about one document searches that document's clusters (engine/ask.ts). Made once for the
+ * Whether any method reads what clustering makes: a cluster or RAPTOR strategy. Made once for the
  * run, so that a question's result does not depend on which documents the questions before it
  * clustered.
  */
-export function needsClusters(methods: readonly Pick<Method, 'strategy' | 'hops'>[]): boolean {
-  return methods.some((m) => searchesGroups(m.strategy) || m.hops === 2);
+export function needsClusters(methods: readonly Pick<Method, 'strategy'>[]): boolean {
+  return methods.some((m) => searchesGroups(m.strategy));
 }
 
 export function needsPreparse(strategies: readonly Strategy[]): boolean {

@@ -108,8 +108,6 @@ export async function retrieveOne(
   const hop = retrieval.result.secondHop;
   if (method.hops === 2 && hop) {
     entry.secondHop = { terms: hop.terms, added: ranked.filter((r) => r.via === 'hop').length };
-    if (hop.withinDocument !== undefined) entry.secondHop.withinDocument = hop.withinDocument;
-    if (hop.clusters !== undefined) entry.secondHop.clusters = hop.clusters;
   }
 
   let budgetMs = 0;

@@ -43,8 +43,6 @@ export function summarizeMethod(
       reported: hops.filter((h) => h !== undefined).length,
       added: hops.filter((h) => (h?.added ?? 0) > 0).length,
       meanAdded: round(hops.reduce((sum, h) => sum + (h?.added ?? 0), 0) / Math.max(1, mine.length), 2),
-      withinDocument: hops.filter((h) => h?.withinDocument !== undefined).length,
-      clusters: hops.filter((h) => h?.clusters !== undefined).length,
     };
   }
   if (hard.length > 0) result.hardAnswers = meanScores(hard);

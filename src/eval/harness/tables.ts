@@ -63,19 +63,6 @@ export function fusionNote(fusion: Unrendered['fusion']): string {
   return `; hybrid: dense weight ${mean.toFixed(2)} on average over ${known.length} of ${fusion.length} indexes (${sources})`;
 }
 
-/**
- * How many questions of each two-hop method took no second hop, their best chunks all from one
- * document, and of those how many searched that document's clusters instead; none when all took it.
- */
-function hopNote(methods: readonly MethodResult[]): string[] {
-  const held = methods.flatMap((m) => {
-    const hop = m.secondHop;
-    if (!hop?.withinDocument) return [];
-    return [`${rowLabel(m)} ${hop.withinDocument} of ${hop.asked} questions${hop.clusters ? `, that document’s clusters searched instead on ${hop.clusters}` : ''}`];
-  });
-  return held.length === 0 ? [] : [`No second hop where the first hop’s three best chunks came from one document: ${held.join('; ')}.`];
-}
-
 function models(r: Unrendered): string {
   const c = r.config;
   return [`embedder ${c.embedder}`, c.llm ? `LLM ${c.llm}` : '', c.reranker ? `reranker ${c.reranker}` : '', `pre-parse ${c.index.preparse.mode}`]
@@ -92,7 +79,6 @@ export function reportTables(r: Unrendered): Record<string, string> {
   const notes = [
     'bm25 and dense: baselines (naive chunks, one hop, BM25 alone or dense alone, named documents not searched apart) over the same index.',
     ...(defaultRow ? [`${rowLabel(defaultRow)}: the configuration the app answers with (DEFAULT_RETRIEVAL; the app asks for fewer chunks, and so fewer candidates M = 20·N).`] : []),
-    ...hopNote(r.methods),
   ];
   const retrieval = rows(r.methods, (m) => m.retrieval);
   if (retrieval.length > 0) {

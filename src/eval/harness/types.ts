@@ -51,11 +51,9 @@ export interface MethodResult {
   packed?: Record<string, { mean: number; underfilled: number }>;
   /**
    * Two-hop methods: questions asked, questions the engine reported a second hop for, questions
-   * where it added chunks the first hop had not ranked within N, the mean chunks added, and the
-   * questions it was not searched for because the first hop's best chunks share a document, and
-   * of those, the questions whose document's clusters were searched instead.
+   * where it added chunks the first hop had not ranked within N, and the mean chunks added.
    */
-  secondHop?: { asked: number; reported: number; added: number; meanAdded: number; withinDocument: number; clusters: number };
+  secondHop?: { asked: number; reported: number; added: number; meanAdded: number };
 }
 
 export interface QuestionMethodResult {
@@ -75,10 +73,6 @@ export interface QuestionMethodResult {
   secondHop?: {
     terms: string[];
     added: number;
-    /** Not searched: the first hop's best chunks all came from this document. */
-    withinDocument?: string;
-    /** With `withinDocument`: how many of its clusters were searched instead. */
-    clusters?: number;
   };
   replies?: Record<string, string>;
   ms: number;

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { documentNamed } from '../../../src/core/engine/scope.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
-import type { Progress } from '../../../src/core/ports.ts';
 import type { Strategy } from '../../../src/core/types.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
@@ -91,60 +90,5 @@ describe('a question about a whole', () => {
     const unnamed = await engine.retrieve('What is this document about?', { strategy: 'p-rag', retriever: 'hybrid', n: 5 });
     expect(unnamed.result.breadth).toBeUndefined();
     expect(unnamed.chunks).toHaveLength(5);
-  });
-});
-
-describe('a question about one document', () => {
-  it("searches that document's clusters with its chunks, made for it, instead of a second hop", async () => {
-    const engine = await library();
-    const [alpha] = idsOf(engine, 'alpha.md');
-    const question = 'Where does Alpha tell of glacier ice and mountain snow?';
-    const asked = { retriever: 'hybrid' as const, n: 5 };
-    const first = await engine.retrieve(question, { ...asked, strategy: 'p-rag' });
-    expect(first.chunks.slice(0, 3).every((c) => c.chunk.docId === alpha)).toBe(true);
-    // indexing made no clusters: the question makes alpha's, and only alpha's
-    expect(engine.group(`g:${alpha}`)).toBeUndefined();
-    const waited: Progress[] = [];
-    const two = await engine.retrieve(question, { ...asked, strategy: 'p-rag', hops: 2, onProgress: (p) => waited.push(p) });
-    // the question said what it waited for, and the next one waits for nothing
-    expect(waited.length).toBeGreaterThan(0);
-    expect(waited.every((p) => p.stage === 'cluster' && p.item === 'alpha.md')).toBe(true);
-    const next: Progress[] = [];
-    await engine.retrieve(question, { ...asked, strategy: 'p-rag', hops: 2, onProgress: (p) => next.push(p) });
-    expect(next).toEqual([]);
-    const clusters = engine.group(`g:${alpha}`)?.group.clusters.length ?? 0;
-    expect(clusters).toBeGreaterThan(1);
-    expect(engine.snapshot().groups.map((g) => g.group.id)).toEqual([`g:${alpha}`]);
-    expect(two.result.secondHop).toEqual({ query: question, terms: [], added: [], withinDocument: 'alpha.md', clusters });
-    expect(two.result.trace.some((row) => row.kind === 'cluster')).toBe(true);
-    expect(two.result.trace.some((row) => row.hop === 2)).toBe(false);
-    expect(two.chunks.some((c) => c.via === 'cluster')).toBe(true);
-    // what c-rag finds in one hop over the same clusters (c-rag makes every document's first)
-    const topics = await engine.retrieve(question, { ...asked, strategy: 'c-rag' });
-    const again = await engine.retrieve(question, { ...asked, strategy: 'p-rag', hops: 2 });
-    expect(again.chunks.map((c) => c.chunk.id)).toEqual(topics.chunks.map((c) => c.chunk.id));
-  });
-
-  it('keeps the first hop of a search by keywords alone, which needs no model, and makes no cluster', async () => {
-    const engine = await library();
-    const question = 'Where does Alpha tell of glacier ice and mountain snow?';
-    const asked = { retriever: 'lexical' as const, n: 5, strategy: 'p-rag' as const };
-    const one = await engine.retrieve(question, asked);
-    const two = await engine.retrieve(question, { ...asked, hops: 2 });
-    expect(two.result.secondHop).toEqual({ query: question, terms: [], added: [], withinDocument: 'alpha.md' });
-    expect(two.chunks.map((c) => c.chunk.id)).toEqual(one.chunks.map((c) => c.chunk.id));
-    expect(engine.snapshot().groups).toEqual([]);
-  });
-
-  it('keeps the first hop of a strategy that already searches clusters', async () => {
-    const engine = await library();
-    const [alpha] = idsOf(engine, 'alpha.md');
-    const question = 'Where does Alpha tell of glacier ice and mountain snow?';
-    // asked within alpha, c-rag's best chunks are all alpha's
-    const asked = { retriever: 'hybrid' as const, n: 5, strategy: 'c-rag' as const, within: [alpha] };
-    const one = await engine.retrieve(question, asked);
-    const two = await engine.retrieve(question, { ...asked, hops: 2 });
-    expect(two.result.secondHop).toEqual({ query: question, terms: [], added: [], withinDocument: 'alpha.md' });
-    expect(two.chunks.map((c) => c.chunk.id)).toEqual(one.chunks.map((c) => c.chunk.id));
   });
 });
