@@ -181,9 +181,13 @@ export class EngineService implements EngineApi {
   }
 
   async clusterMap(docId: string): Promise<ClusterMap | undefined> {
-    const letIdleGo = (await this.searchable()).library.queue.hold();
+    const { library } = await this.searchable();
+    const letIdleGo = library.queue.hold();
     try {
-      return await this.index.needEngine().clusterMap(docId);
+      const map = await this.index.needEngine().clusterMap(docId);
+      // the map may have made the document's clusters: its row counts them
+      library.emitNow();
+      return map;
     } finally {
       letIdleGo();
     }

@@ -102,7 +102,16 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
     },
   });
   const collections = new Collections(store.db, (event) => events.send(event));
-  const chats = new Chats({ db: store.db, engine, collections: () => collections.list(), settings: () => settings.value, canRerank: () => models.hasReranker, meaningReady: deps.meaningReady });
+  const chats = new Chats({
+    db: store.db,
+    engine,
+    collections: () => collections.list(),
+    settings: () => settings.value,
+    canRerank: () => models.hasReranker,
+    meaningReady: deps.meaningReady,
+    // the rows say how many topics each document has, and a question made some
+    topicsMade: () => library.emitNow(),
+  });
   // Rows show at once, as queued, while the models load.
   await library.refresh();
   return { store, preloaded, image, settings, library, chats, collections, models };
