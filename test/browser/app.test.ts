@@ -12,9 +12,9 @@
  * No request leaves localhost.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appStarted, ask, docRow, embedderDevice, fusionWeight, openRecordedApp, statuses, turnStatusSeen, waitForStatus, waitForTopics, watchTurnStatus } from './support/app-page.ts';
+import { appStarted, ask, docRow, embedderDevice, fusionWeight, LOCAL, openRecordedApp, statuses, turnStatusSeen, waitForStatus, waitForTopics, watchTurnStatus } from './support/app-page.ts';
 import { offMachine, screenshot, useBrowser } from './support/browser.ts';
-import { CYBERSECURITY_LAW, DATA_SECURITY_LAW, COCA_COLA_10K, OUTLINE_PDF } from './support/files.ts';
+import { CYBERSECURITY_LAW, DATA_SECURITY_LAW, OUTLINE_PDF } from './support/files.ts';
 
 const baseURL = inject('baseURL');
 const QUESTION = '数据处理者应当履行哪些数据安全保护义务？';
@@ -84,7 +84,9 @@ describe('the app, end to end', () => {
     for (const name of ['数据安全法_2021.md', 'pypdf_pdflatex-outline.pdf']) await waitForTopics(page, name);
     expect(await docRow(page, '数据安全法_2021.md').textContent()).toMatch(/\d+ topics?/);
     const chunksBefore = await docRow(page, '数据安全法_2021.md').textContent();
-    await page.reload();
+    // Reloaded with the idle work held off, as a person's drops would hold it: a document read from
+    // here on has no topics until a question needs them.
+    await page.goto(`${baseURL}/?${LOCAL}&quiet=600000`);
     await appStarted(page);
     await waitForStatus(page, '数据安全法_2021.md', 'ready', 30_000);
     await waitForStatus(page, 'pypdf_pdflatex-outline.pdf', 'ready', 30_000);
@@ -118,11 +120,9 @@ describe('the app, end to end', () => {
     await page.keyboard.press('Escape');
 
     // A question across two laws: the second hop, the words it searched again with, and its
-    // candidates after the first hop's. A 197-page 10-K dropped with the second law is still being
-    // read after it, so the library is not idle and finds no topics meanwhile.
-    await page.setInputFiles('[data-testid="file-input"]', [CYBERSECURITY_LAW, COCA_COLA_10K]);
+    // candidates after the first hop's.
+    await page.setInputFiles('[data-testid="file-input"]', [CYBERSECURITY_LAW]);
     await waitForStatus(page, '网络安全法_2016.md', 'ready');
-    const lawReady = Date.now();
     await ask(page, '网络运营者和数据处理者应当履行哪些安全保护义务？');
     await page.click('[data-testid="open-inspector"]');
     await page.locator('[data-testid="trace-row"]').first().waitFor();
@@ -133,25 +133,22 @@ describe('the app, end to end', () => {
     await screenshot(page, 'inspector-keywords-only');
     await page.keyboard.press('Escape');
 
-    // A question about the whole of the cybersecurity law, whose topics nothing has made yet (the
-    // 10-K is still being read): the turn says while searching that it waits for them, and is
-    // answered from them.
+    // A question about the whole of the cybersecurity law, whose topics nothing has made yet: the
+    // turn says while searching that it waits for them, and is answered from them.
+    expect(Number(await docRow(page, '网络安全法_2016.md').getAttribute('data-topics'))).toBe(0);
     await watchTurnStatus(page);
-    console.log(`[app] the law's whole asked ${((Date.now() - lawReady) / 1000).toFixed(1)} s after it was ready`);
-    expect(await statuses(page)).toMatchObject({ 'COCACOLA_2017_10K.pdf': expect.stringMatching(/^(queued|indexing)$/) });
     await ask(page, '网络安全法_2016.md这份文件讲了什么？');
     const seen = await turnStatusSeen(page);
     expect(seen.some((text) => /Finding the topics of 网络安全法_2016\.md, once, for questions about it… \d+%/.test(text))).toBe(true);
     await page.click('[data-testid="open-inspector"]');
     expect(await page.textContent('[data-testid="breadth-route"]')).toContain('网络安全法_2016.md');
     await page.keyboard.press('Escape');
-    // The question made the law's topics, and its row says so; the 10-K is deleted (read or not by now).
+    // The question made the law's topics, and its row says so; then the law is deleted.
     await waitForTopics(page, '网络安全法_2016.md');
-    const tenK = docRow(page, 'COCACOLA_2017_10K.pdf');
-    console.log(`[app] the 10-K was ${await tenK.getAttribute('data-status')} when the law's topics were found`);
-    await tenK.locator('[data-testid="delete-doc"]').click();
-    await tenK.locator('[data-testid="confirm-delete"]').click();
-    await tenK.waitFor({ state: 'detached' });
+    const law = docRow(page, '网络安全法_2016.md');
+    await law.locator('[data-testid="delete-doc"]').click();
+    await law.locator('[data-testid="confirm-delete"]').click();
+    await law.waitFor({ state: 'detached' });
 
     // A question naming a document by its file name is searched in that document too, and says so.
     await ask(page, 'What does pypdf show in its outline?');
