@@ -70,7 +70,8 @@ const harness: Harness = {
     }).finally(() => worker.terminate());
   },
   async ocrInWorker(text, device) {
-    const canvas = new OffscreenCanvas(640, 96);
+    // the line's own width and a margin: the detector reads every pixel, slowly on a software GPU
+    const canvas = new OffscreenCanvas(48 + Math.ceil(text.length * 18), 96);
     const context = canvas.getContext('2d')!;
     context.fillStyle = '#fff';
     context.fillRect(0, 0, canvas.width, canvas.height);

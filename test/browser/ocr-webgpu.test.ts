@@ -10,7 +10,7 @@ import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
-const LINE = 'Loci reads scanned pages';
+const LINE = 'Loci reads scans';
 
 describe('the OCR worker', () => {
   it('reads a line on WebGPU when asked for it, as it reads it on WebAssembly, and says which it used', async () => {
