@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { installNodePolyfills } from './scripts/node-polyfills.ts';
@@ -13,6 +14,39 @@ installNodePolyfills();
  * ran past their timeouts; after the others, two at a time, they take what they took before.
  */
 const HEAVY = ['test/cli/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/reliability/**/*.test.ts'];
+
+/**
+ * Node files that share one module graph per worker (isolate off): units of src/core, the app's
+ * state, the browser storage on fake-indexeddb, the docs and the build's checks, which neither mock
+ * modules nor change what modules share. Each file importing its modules afresh cost them 69 s of
+ * CPU where sharing costs 25 s (128 files, three shuffled orders passing;
+ * docs/decisions/2026-12-02-test-suite-time.md). The files named below, and the model, worker and
+ * eval files, mock modules, stub globals, set the model library's settings or change a default,
+ * and keep a fresh import each: a new file that does such things belongs with them.
+ */
+const SHARED_FOLDERS = ['core', 'app', 'browser-storage', 'docs', 'architecture', 'build', 'client', 'scripts', 'bench'];
+const ISOLATED = [
+  'test/app/model-size.test.ts',
+  'test/app/tab-memory.test.ts',
+  'test/architecture/dependency-rules.test.ts',
+  'test/bench/memory-table.test.ts',
+  'test/build/site-library.test.ts',
+  'test/core/engine/ask.test.ts',
+  'test/core/engine/question.test.ts',
+  'test/core/ingest/pdfjs.test.ts',
+  'test/core/pipeline/scope.test.ts',
+  'test/core/preparse/validate.test.ts',
+  'test/core/search/retrieve.test.ts',
+];
+const SHARED = SHARED_FOLDERS.flatMap((folder) => testFiles(`test/${folder}`)).filter((file) => !ISOLATED.includes(file));
+
+/** The test files under a folder, as paths from the project's root. */
+function testFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => path.posix.join(folder, name.split(path.sep).join('/')))
+    .sort();
+}
 
 const nodeProject = {
   environment: 'node',
@@ -40,8 +74,18 @@ export default defineConfig({
           ...nodeProject,
           name: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'node_modules/**', ...HEAVY],
+          exclude: ['test/browser/**', 'node_modules/**', ...HEAVY, ...SHARED],
           // the same as the browser project's: projects that run side by side share their workers
+          maxWorkers: TEST_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...nodeProject,
+          name: 'node-shared',
+          include: SHARED,
+          isolate: false,
           maxWorkers: TEST_WORKERS,
           sequence: { groupOrder: 0 },
         },

@@ -95,6 +95,9 @@ describe('library export and import', () => {
     const file = await exportLibrary(source.db);
     const [sourceA, sourceB] = await source.listDocuments();
 
+    // the target's document is added later than the source's, whose times are the clock's (added-clock.ts):
+    // a run that gets here within the same millisecond waits for the clock to pass them
+    while (Date.now() <= sourceB.added);
     const target = await storeWith({ manifest: manifest(), documents: [docA], groups: [] });
     const targetA = (await target.listDocuments())[0];
     expect(targetA.added).toBeGreaterThan(sourceB.added);
