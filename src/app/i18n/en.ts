@@ -264,7 +264,7 @@ export const en = {
   'retriever.lexical': 'Keywords only',
   'settings.retrieverHelp': 'Meaning finds passages that say the same in other words; keywords find exact names, numbers and terms.',
   'settings.hops': 'Second hop for questions that connect two facts',
-  'settings.hopsHelp': 'Searches again with the rare words of the best passages found first. When the best passages all come from one document, that document’s topics are searched instead (made while the library is idle, or by the first such question, which then waits for them). A little slower.',
+  'settings.hopsHelp': 'Searches again with the rare words of the best passages found first, and in the documents those passages name. A little slower.',
   'settings.subQuestions': 'Let the language model write the second search’s questions',
   'settings.subQuestionsHelp': 'The model reads the question and the first passages and asks for what is still missing. Slower: it writes before every answer.',
   'settings.advanced': 'Advanced',

@@ -267,7 +267,7 @@ export const zh: Record<MessageKey, string> = {
   'retriever.lexical': '仅关键词',
   'settings.retrieverHelp': '语义检索能找到换了说法的段落；关键词检索能精确找到名称、数字和术语。',
   'settings.hops': '第二跳：用于需要联系两个事实的问题',
-  'settings.hopsHelp': '用先找到的最相关段落中的少见词语再检索一次。最相关段落都来自同一份文件时，改为检索这份文件的各个主题（资料库空闲时生成；还没生成时，第一次这样提问要等它生成）。稍慢一些。',
+  'settings.hopsHelp': '用先找到的最相关段落中的少见词语再检索一次，并在这些段落提到的文件中检索。稍慢一些。',
   'settings.subQuestions': '让语言模型写出第二次检索的子问题',
   'settings.subQuestionsHelp': '模型阅读问题和先找到的段落，提出还缺少的内容。较慢：每次回答前都要先生成。',
   'settings.advanced': '高级',
