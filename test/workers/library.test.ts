@@ -29,11 +29,12 @@ function markdown(title: string, paragraphs: number): Uint8Array {
 
 async function setUp(options: { idleQuietMs?: number; meaningReady?: () => boolean } = {}) {
   const store = await IdbIndexStore.open({ factory: new IDBFactory() });
-  const engine = await LociEngine.open({ embedder: hashEmbedder(), store });
+  // as the app's IndexHost opens it: clusters made, by whoever, send the rows again
+  const engine = await LociEngine.open({ embedder: hashEmbedder(), store, onClustersMade: () => library.emitNow() });
   const paused = new PausedJobs(store.db);
   let rows: LibraryDoc[] = [];
   const storage = storageDeps(store.db);
-  const library = new Library({ store, paused, engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents), ...storage, ...options });
+  const library: Library = new Library({ store, paused, engine: () => engine, settings: () => settings, emit: (documents) => (rows = documents), ...storage, ...options });
   return { store, engine, paused, library, rows: () => rows };
 }
 

@@ -36,8 +36,6 @@ export interface ChatsDeps {
   canRerank: () => boolean;
   /** False while the index is open but its embedding model still loads: questions are then searched by their words. */
   meaningReady?: () => boolean;
-  /** A question made some document's clusters (its topics) on its way: the library's rows count them. */
-  topicsMade?: () => void;
 }
 
 export class Chats {
@@ -68,8 +66,6 @@ export class Chats {
     let chat: StoredChat | undefined;
     /** The chat's record: read, or for a new chat still being written. */
     let opened: Promise<StoredChat> | undefined;
-    /** Whether the search waited for some document's clusters, made for it. */
-    let madeTopics = false;
     try {
       // A follow-up needs its chat's history first. A new chat's record is written while its first
       // question is searched, and is there before anything is said about it (the first event waits
@@ -94,10 +90,7 @@ export class Chats {
         history: history.length > 0 ? history : undefined,
         signal,
         // said once the record is there too, and before the sources, which wait for the same record
-        onProgress: preparing((event) => {
-          madeTopics = true;
-          void record.then(() => send(event), () => undefined);
-        }),
+        onProgress: preparing((event) => void record.then(() => send(event), () => undefined)),
       };
       // Stop ends the wait at once, even for a step that cannot itself be interrupted (the chat
       // model's tokenizer fetched while the sources' tokens are counted, or the model loading).
@@ -105,7 +98,6 @@ export class Chats {
         chat ??= await opened;
         if (event.type === 'retrieved') {
           markOnce('retrieved');
-          if (madeTopics) this.deps.topicsMade?.();
           // a question cut to the embedder's window was not rewritten: the cut is said on its own
           const { cut } = event.retrieval;
           const searched = cut ? question.slice(0, cut.keptChars) : question;

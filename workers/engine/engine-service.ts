@@ -181,13 +181,9 @@ export class EngineService implements EngineApi {
   }
 
   async clusterMap(docId: string): Promise<ClusterMap | undefined> {
-    const { library } = await this.searchable();
-    const letIdleGo = library.queue.hold();
+    const letIdleGo = (await this.searchable()).library.queue.hold();
     try {
-      const map = await this.index.needEngine().clusterMap(docId);
-      // the map may have made the document's clusters: its row counts them
-      library.emitNow();
-      return map;
+      return await this.index.needEngine().clusterMap(docId);
     } finally {
       letIdleGo();
     }

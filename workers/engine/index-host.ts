@@ -4,7 +4,7 @@
  * library is imported, one at a time; it says what it found (damage, a rebuild) and checks the
  * records behind an image-opened library in the background.
  */
-import { LociEngine } from '../../src/core/engine/engine.ts';
+import { LociEngine, type EngineOptions } from '../../src/core/engine/engine.ts';
 import type { Embedder } from '../../src/core/ports.ts';
 import { DEFAULT_SETTINGS, IndexMismatchError, type ManifestSettings } from '../../src/core/stored-index/manifest.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
@@ -160,13 +160,9 @@ export class IndexHost {
         this.engine = undefined;
         this.pending = undefined;
         this.engine = await LociEngine.open({
+          ...this.engineParts(ws, settings),
           stored: early ? undefined : stored,
           embedder,
-          generator: models.generator,
-          reranker: models.reranker,
-          store,
-          settings: manifestSettings(settings),
-          clusterer: this.clusterer,
           // The originals stay: the library indexes them again below.
           discardOtherEmbedderIndex: () => store.clearIndex(),
         });
@@ -195,21 +191,26 @@ export class IndexHost {
     // an empty library has nothing to search yet, and must not start an index on a model that may never load
     if (!(await stored)) return false;
     try {
-      this.engine = await LociEngine.open({
-        stored,
-        embedder,
-        generator: ws.models.generator,
-        reranker: ws.models.reranker,
-        store: ws.store,
-        settings: manifestSettings(settings),
-        clusterer: this.clusterer,
-      });
+      this.engine = await LociEngine.open({ ...this.engineParts(ws, settings), stored, embedder });
       this.pending = embedder;
       return true;
     } catch (error) {
       if (error instanceof IndexMismatchError) return false;
       throw error;
     }
+  }
+
+  /** What every engine this host opens shares, whatever its index and embedder. */
+  private engineParts(ws: Workspace, settings: AppSettings): Omit<EngineOptions, 'embedder' | 'stored'> {
+    return {
+      generator: ws.models.generator,
+      reranker: ws.models.reranker,
+      store: ws.store,
+      settings: manifestSettings(settings),
+      clusterer: this.clusterer,
+      // whoever made them (a question, the cluster map, idle work), the rows count the topics
+      onClustersMade: () => ws.library.emitNow(),
+    };
   }
 
   /**

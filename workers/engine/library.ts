@@ -413,7 +413,7 @@ export class Library implements JobRunner {
       this.unclusterable.add(docId);
       console.warn(`Loci: the topics of ${this.summaries.find((s) => s.id === docId)?.name ?? docId} could not be found`, error);
     }
-    this.emitNow();
+    // the rows are sent again by the engine once clusters are made (IndexHost.engineParts)
     return 'more';
   }
 

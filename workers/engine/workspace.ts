@@ -109,8 +109,6 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
     settings: () => settings.value,
     canRerank: () => models.hasReranker,
     meaningReady: deps.meaningReady,
-    // the rows say how many topics each document has, and a question made some
-    topicsMade: () => library.emitNow(),
   });
   // Rows show at once, as queued, while the models load.
   await library.refresh();

@@ -48,6 +48,11 @@ export interface EngineOptions {
   /** Where clustering runs (a worker of its own in the app); in the calling thread when absent. */
   clusterer?: ClusterRunner;
   /**
+   * Called when a run made cluster groups, whoever asked for them (a question, the cluster map,
+   * the app's idle work): the app's rows count each document's topics.
+   */
+  onClustersMade?: (groupIds: string[]) => void;
+  /**
    * The store's records, when the caller has begun reading them already: the app starts the read
    * before its embedding model has loaded, since neither needs the other until the index opens.
    */
@@ -291,7 +296,8 @@ export class LociEngine {
    * question that needs clusters waits for clustering, never for a model call per cluster.
    */
   async makeClusters(options: StageOptions = {}): Promise<void> {
-    await this.indexer.makeClusters(options);
+    const made = await this.indexer.makeClusters(options);
+    if (made.length > 0) this.options.onClustersMade?.(made);
   }
 
   /**

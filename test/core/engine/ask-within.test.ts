@@ -33,8 +33,8 @@ const SETTINGS = {
   preparse: { mode: 'extractive' as const },
 };
 
-async function library() {
-  const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), settings: SETTINGS });
+async function library(onClustersMade?: (groupIds: string[]) => void) {
+  const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), settings: SETTINGS, onClustersMade });
   await engine.indexFiles(FILES);
   return engine;
 }
@@ -72,9 +72,14 @@ describe('asking within some documents', () => {
 
 describe('a question about a whole', () => {
   it('is answered from every chapter of the document it is asked within, in turn, not from the passages most like its words', async () => {
-    const engine = await library();
+    const made: string[][] = [];
+    const engine = await library((groupIds) => made.push(groupIds));
     const [alpha] = idsOf(engine, 'alpha.md');
     const asked = await engine.retrieve('What is this document about?', { strategy: 'p-rag', retriever: 'hybrid', n: 5, hops: 2, within: [alpha] });
+    // the engine said which clusters the question made, once: asked again, it makes none
+    expect(made).toEqual([[`g:${alpha}`]]);
+    await engine.retrieve('What is this document about?', { strategy: 'p-rag', retriever: 'hybrid', n: 5, hops: 2, within: [alpha] });
+    expect(made).toHaveLength(1);
     expect(asked.result.breadth).toEqual({ documents: ['alpha.md'] });
     expect(asked.chunks.every((c) => c.chunk.docId === alpha)).toBe(true);
     // its clusters were made for it, and its first passages span the document's topics
