@@ -1,6 +1,7 @@
 /**
  * USE-Lite in Node on every core it is given: a worker thread per core (pool.ts). Worker threads
- * load TypeScript through tsx, as the CLI itself does (bin/loci.js).
+ * load TypeScript through tsx (the CLI itself runs compiled: bin/compile-cli.js keeps this module's
+ * URL its source file's, so the thread's module is found beside it).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
