@@ -13,6 +13,7 @@ import type { ImageDecoder, Ocr, PdfRenderer } from '../core/ports.ts';
 import { OCR_MODEL_FILES } from './ocr-models.ts';
 import { createPaddleOcr, type PaddleOcrOptions } from './paddle-ocr.ts';
 import { createPdfRenderer } from './pdf-renderer.ts';
+import { SLEEPING_THREADS } from './session-threads.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -37,7 +38,7 @@ export async function loadNodeOcr(options: PaddleOcrOptions = {}): Promise<Ocr> 
   // paddleocr.js wants create(ArrayBuffer) and reads only tensor metadata (`shape`), where
   // onnxruntime-node's overloads start with create(path) and its metadata may be a non-tensor's.
   const create = async (buffer: ArrayBuffer): Promise<OrtInferenceSession> =>
-    (await runtime.InferenceSession.create(buffer)) as OrtInferenceSession;
+    (await runtime.InferenceSession.create(buffer, SLEEPING_THREADS)) as OrtInferenceSession;
   const module: OrtModule = { Tensor: runtime.Tensor, InferenceSession: { create } };
   return createPaddleOcr(module, { detection: toArrayBuffer(detection), recognition: toArrayBuffer(recognition), dictionary }, options);
 }

@@ -8,6 +8,7 @@ import type { PreTrainedModel, PreTrainedTokenizer, PretrainedModelOptions } fro
 import { chooseDtype } from './dtype-choice.ts';
 import { findModel } from './registry.ts';
 import type { ModelDtype, ModelInfo, ModelTask } from './registry.ts';
+import { SLEEPING_THREADS } from './session-threads.ts';
 
 export type TransformersDevice = 'cpu' | 'cuda' | 'webgpu' | 'wasm';
 
@@ -77,9 +78,11 @@ export function resolveInfo(modelId: string, task: ModelTask, options: Transform
 
 function pretrainedOptions(info: ModelInfo, options: TransformersLoadOptions): PretrainedModelOptions {
   const onProgress = options.onProgress;
+  const device = runtimeDevice(options.device);
   return {
-    device: runtimeDevice(options.device),
+    device,
     dtype: info.dtype,
+    ...(device === 'cpu' ? { session_options: SLEEPING_THREADS } : {}),
     progress_callback: onProgress
       ? (event) => {
           if (event.status === 'progress') {
