@@ -9,7 +9,9 @@ import type { Page } from 'playwright-core';
 
 /** Milliseconds from the page's navigation (its performance time origin). */
 export interface InPageAsk {
-  /** The app ready to take a question: models loaded, index open (`data-embedder-device` set). */
+  /** The client started: models loaded, index open (`data-embedder-device` set). */
+  startedMs: number;
+  /** The app ready to take a question: Ask enabled, the documents listed and the open chat restored. */
   readyMs: number;
   /** The question sent, in a new chat. */
   askedMs: number;
@@ -47,19 +49,34 @@ export function askInPage(page: Page, question: string, timeoutMs = 120_000): Pr
         element<T extends Element>(selector: string): T | null {
           return document.querySelector<T>(selector);
         },
+        ask(): HTMLButtonElement | null {
+          return document.querySelector<HTMLButtonElement>('[data-testid="ask"]');
+        },
+        /** Types the question as a person's input does (the box is bound to its input events). */
+        type(): void {
+          const box = document.querySelector<HTMLTextAreaElement | HTMLInputElement>('[data-testid="question"]')!;
+          box.value = text;
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+        },
       };
-      const readyMs = await on.when(() => document.documentElement.dataset.embedderDevice !== undefined, 'app ready');
-      await on.when(() => on.element('[data-testid="new-chat"]') !== null, 'new chat button');
+      const startedMs = await on.when(() => document.documentElement.dataset.embedderDevice !== undefined, 'client started');
+      // The question typed first: Ask is enabled once the app is ready (its documents listed and
+      // the chat it had open restored), which is the moment a person can ask. A new chat opened
+      // before that was replaced by the restored one (where the question became a follow-up).
+      await on.when(() => on.element('[data-testid="question"]') !== null, 'question box');
+      on.type();
+      const readyMs = await on.when(() => on.ask()?.disabled === false, 'Ask enabled');
       on.element<HTMLButtonElement>('[data-testid="new-chat"]')!.click();
-      await on.when(() => document.querySelectorAll('article.turn').length === 0, 'empty chat');
-      const box = on.element<HTMLTextAreaElement | HTMLInputElement>('[data-testid="question"]')!;
-      box.value = text;
-      box.dispatchEvent(new Event('input', { bubbles: true }));
-      await on.when(() => on.element<HTMLButtonElement>('[data-testid="ask"]')?.disabled === false, 'ask button enabled');
-      on.element<HTMLButtonElement>('[data-testid="ask"]')!.click();
+      // the new chat's empty page, drawn once its (empty) history has come: a question asked
+      // before that had its turn replaced by the history on screen
+      await on.when(() => document.querySelectorAll('article.turn').length === 0 && on.element('.scroller .empty') !== null, 'empty chat');
+      if (on.element<HTMLTextAreaElement>('[data-testid="question"]')!.value !== text) on.type();
+      await on.when(() => on.ask()?.disabled === false, 'Ask enabled in the new chat');
+      on.ask()!.click();
       const askedMs = performance.now();
+      // the chat was empty: any source now is this question's
       const sourcesMs = await on.when(() => on.element('article.turn [data-testid="source"]') !== null, 'source');
-      return { readyMs, askedMs, sourcesMs };
+      return { startedMs, readyMs, askedMs, sourcesMs };
     },
     [question, timeoutMs] as const,
   );

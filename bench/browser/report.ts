@@ -151,7 +151,8 @@ function reopenRows(label: string, r: Reopen): Cell[][] {
   return [
     [`${label}: index read from the ${r.index.from}${r.index.recordsSince > 0 ? ` and ${r.index.recordsSince} records written since` : ''} (s)`, s(r.index.readMs), undefined],
     [`${label}: index open, embedder loaded alongside (s)`, s(r.index.ms), undefined],
-    [`${label}: navigation → app ready (s)`, s(r.startedMs), undefined],
+    [`${label}: navigation → client started (models loaded, index open) (s)`, s(r.startedMs), undefined],
+    [`${label}: navigation → app ready, Ask enabled (s)`, s(r.readyMs), undefined],
     [`${label}: navigation → question asked from the page once ready (s)`, s(r.askedMs), undefined],
     [`${label}: navigation → first sources (s)`, s(r.sourcesMs), label === 'reopen' ? '≤ 1.3' : undefined],
     [`${label}: navigation → first sources, on the bench's clock through Playwright (s)`, s(r.benchSourcesMs), undefined],
