@@ -82,6 +82,7 @@ function pretrainedOptions(info: ModelInfo, options: TransformersLoadOptions): P
   return {
     device,
     dtype: info.dtype,
+    // onnxruntime-node only: in the browser's WebAssembly the same option showed no gain (session-threads.ts)
     ...(device === 'cpu' ? { session_options: SLEEPING_THREADS } : {}),
     progress_callback: onProgress
       ? (event) => {
