@@ -46,6 +46,7 @@ function current(out) {
 
 async function compile(out) {
   const { build } = await import('esbuild');
+  const started = Date.now();
   const result = await build({
     absWorkingDir: out.root,
     entryPoints: [ENTRY],
@@ -66,7 +67,10 @@ async function compile(out) {
   // commands compiling at once (tests run several) never read each other's half-written files.
   mkdirSync(out.dir, { recursive: true });
   const inputs = Object.fromEntries([...Object.keys(result.metafile.inputs), ...ALWAYS].map((file) => [file, stamp(out.root, file)]));
-  const files = [...result.outputFiles.map((f) => [f.path, f.contents]), [out.manifest, JSON.stringify(inputs)]];
+  // a source saved while esbuild read it may be in the module as it was before: no manifest then,
+  // so the next start compiles again rather than trusting the newer stamp
+  const changedMeanwhile = Object.values(inputs).some((seen) => Number(seen.split(':')[1]) >= started);
+  const files = [...result.outputFiles.map((f) => [f.path, f.contents]), ...(changedMeanwhile ? [] : [[out.manifest, JSON.stringify(inputs)]])];
   for (const [file, contents] of files) {
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, contents);
