@@ -61,20 +61,17 @@ export function askInPage(page: Page, question: string, timeoutMs = 120_000): Pr
       };
       const startedMs = await on.when(() => document.documentElement.dataset.embedderDevice !== undefined, 'client started');
       // The question typed first: Ask is enabled once the app is ready (its documents listed and
-      // the chat it had open restored), which is the moment a person can ask. A new chat opened
-      // before that was replaced by the restored one (where the question became a follow-up).
+      // the chat it had open restored), which is the moment a person can ask.
       await on.when(() => on.element('[data-testid="question"]') !== null, 'question box');
       on.type();
       const readyMs = await on.when(() => on.ask()?.disabled === false, 'Ask enabled');
+      // a new chat and the question at once, as a quick person does: its turn stays while the
+      // new chat's (empty) history is on its way
       on.element<HTMLButtonElement>('[data-testid="new-chat"]')!.click();
-      // the new chat's empty page, drawn once its (empty) history has come: a question asked
-      // before that had its turn replaced by the history on screen
-      await on.when(() => document.querySelectorAll('article.turn').length === 0 && on.element('.scroller .empty') !== null, 'empty chat');
-      if (on.element<HTMLTextAreaElement>('[data-testid="question"]')!.value !== text) on.type();
-      await on.when(() => on.ask()?.disabled === false, 'Ask enabled in the new chat');
       on.ask()!.click();
       const askedMs = performance.now();
-      // the chat was empty: any source now is this question's
+      // the old chat's turns leave the screen at the next render, before any source of this one
+      await new Promise((resolve) => setTimeout(resolve));
       const sourcesMs = await on.when(() => on.element('article.turn [data-testid="source"]') !== null, 'source');
       return { startedMs, readyMs, askedMs, sourcesMs };
     },

@@ -2,7 +2,9 @@
  * The chats live in IndexedDB only: a chat asked in one profile is listed after a reload with
  * localStorage cleared, and a library exported from it and imported into a fresh profile lists
  * the same chat, at once and after a reload. An answer's Copy button puts it on the clipboard;
- * Regenerate replaces the last answer, on screen and in the store.
+ * Regenerate replaces the last answer, on screen and in the store. A question asked the moment
+ * New chat is clicked keeps its turn, and New chat clicked while the start restores the last chat
+ * wins over the restore.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,6 +14,7 @@ import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
 const QUESTION = 'Who approves a refund?';
+const SECOND = 'Whose approval does a refund need?';
 const browser = useBrowser();
 
 async function waitForChat(page: Page, title: string): Promise<void> {
@@ -58,6 +61,37 @@ describe('chats', () => {
     expect(await page.locator('[data-testid="answer"]').count()).toBe(1);
 
     const file = await exportLibraryFile(page);
+
+    // A question asked the moment New chat is clicked, before the new chat's empty history has
+    // come back from the engine, keeps its turn on screen.
+    await page.evaluate((question) => {
+      (document.querySelector('[data-testid="new-chat"]') as HTMLButtonElement).click();
+      const box = document.querySelector('[data-testid="question"]') as HTMLTextAreaElement;
+      box.value = question;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    }, SECOND);
+    await page.locator('main [data-testid="answer"][data-done="true"]').waitFor({ timeout: 180_000 });
+    expect(await page.locator('main').getByText(SECOND).filter({ visible: true }).count()).toBeGreaterThan(0);
+    expect(await page.locator('main [data-testid="answer"]').count()).toBe(1);
+
+    // New chat clicked as soon as it is drawn, while the start is still restoring the last chat:
+    // the new chat stays open, and both stored chats are listed.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const button = document.querySelector<HTMLButtonElement>('[data-testid="new-chat"]');
+        if (!button) return;
+        observer.disconnect();
+        button.click();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await appStarted(page);
+    // Ask is enabled once the start, the chat's restore included, is done.
+    await page.fill('[data-testid="question"]', QUESTION);
+    await page.locator('[data-testid="ask"]:enabled').waitFor();
+    expect(await page.locator('main [data-testid="answer"]').count()).toBe(0);
+    expect(await chatTitles(page)).toEqual(expect.arrayContaining([QUESTION, SECOND]));
 
     const second = await recordedContext(browser());
     const fresh = await second.newPage();

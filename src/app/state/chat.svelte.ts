@@ -36,6 +36,8 @@ export class ChatModel {
   readonly #memory: OpenChatMemory;
   /** The engine's list, as last fetched. */
   #stored: ChatEntry[] = [];
+  /** A chat was opened or started by the person: the start's restore must not replace it. */
+  #chosen = false;
 
   constructor(
     private readonly client: LociClient,
@@ -48,7 +50,9 @@ export class ChatModel {
   /** Reopens the chat that was open before the reload (or the latest), or starts one. */
   async init(): Promise<void> {
     await this.#fetchList();
-    await this.open(chatToOpen(this.#stored, this.#memory.current()) ?? newChatId());
+    // a New chat clicked (or a chat opened) while the start was fetching the list wins over the restore
+    if (this.#chosen) return;
+    await this.open(chatToOpen(this.#stored, this.#memory.current()) ?? newChatId(), false);
   }
 
   /** After the store changed under the UI (a library imported): the list again, and the open chat if it went away. */
@@ -64,7 +68,9 @@ export class ChatModel {
     this.chats = withOpenChat(this.#stored, this.chatId);
   }
 
-  async open(chatId: string): Promise<void> {
+  /** `chosen` is false only for the start's restore, which a person's own choice overrides. */
+  async open(chatId: string, chosen = true): Promise<void> {
+    if (chosen) this.#chosen = true;
     if (this.streaming) await this.stop();
     this.chatId = chatId;
     this.scope = this.#stored.find((c) => c.id === chatId)?.scope ?? WHOLE_LIBRARY;
@@ -74,16 +80,17 @@ export class ChatModel {
     this.loading = true;
     try {
       const history = await this.client.history(chatId);
-      // A quick switch to another chat must not receive this one's turns.
-      if (this.chatId === chatId) this.turns = history.map(fromHistory);
+      // A quick switch to another chat must not receive this one's turns; a question asked while
+      // the history was on its way stays, after it.
+      if (this.chatId === chatId) this.turns = [...history.map(fromHistory), ...this.turns];
     } finally {
       if (this.chatId === chatId) this.loading = false;
     }
   }
 
   async newChat(): Promise<void> {
-    // An empty chat is reused rather than piling up untitled ones.
-    if (this.turns.length === 0 && !this.loading) {
+    // An empty chat is reused rather than piling up untitled ones (none is open before the start's restore).
+    if (this.chatId !== '' && this.turns.length === 0 && !this.loading) {
       this.scope = WHOLE_LIBRARY;
       return;
     }
@@ -103,7 +110,7 @@ export class ChatModel {
    * one within `scope`, unless the open chat is empty; with `question`, asked at once.
    */
   async askWithin(scope: Scope, question?: string): Promise<void> {
-    if (this.turns.length > 0 || this.loading || this.streaming) await this.open(newChatId());
+    if (this.chatId === '' || this.turns.length > 0 || this.loading || this.streaming) await this.open(newChatId());
     this.scope = scope;
     if (question) await this.ask(question);
   }
