@@ -6,7 +6,7 @@
  * with what the model writes. web-llm (webllm-generator.ts) does constrain it.
  */
 import { AutoModelForCausalLM, AutoTokenizer, InterruptableStoppingCriteria, TextStreamer, random } from '@huggingface/transformers';
-import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
+import type { PreTrainedModel, PreTrainedTokenizer, PretrainedModelOptions, Tensor } from '@huggingface/transformers';
 import type { ChatMessage, GenerateOptions, Generator } from '../core/ports.ts';
 import { AsyncQueue } from './async-queue.ts';
 import type { ModelInfo } from './registry.ts';
@@ -46,6 +46,7 @@ export async function createTransformersGenerator(
     'generator',
     options,
     AutoModelForCausalLM,
+    generatorTokenizer,
   );
   const window = options.prefillWindow ?? prefillWindow(vocabularySize(model), keepsLastLogits(model));
   return new CausalLM(info, tokenizer, model, maxTokens, window);
@@ -63,8 +64,27 @@ function vocabularySize(model: PreTrainedModel): number {
  */
 export async function loadTokenCounter(modelId: string, options: TransformersLoadOptions = {}): Promise<(text: string) => number> {
   const info = resolveInfo(modelId, 'generator', options);
-  const tokenizer = await AutoTokenizer.from_pretrained(info.repo);
+  const tokenizer = await generatorTokenizer(info.repo);
   return (text) => tokenCount(tokenizer, text);
+}
+
+/**
+ * Each generator's tokenizer, built once per worker for both the counter above and the model: the
+ * counter comes at the app's start and the model after it, and Qwen's tokenizer (an 11 MB
+ * tokenizer.json) cost about half a second of CPU each time it was built. A failed load (offline)
+ * is not kept, so the next call fetches again.
+ */
+const tokenizers = new Map<string, Promise<PreTrainedTokenizer>>();
+
+/** `progress` hears the tokenizer's download when this call is the one that fetches it. */
+function generatorTokenizer(repo: string, progress?: PretrainedModelOptions['progress_callback']): Promise<PreTrainedTokenizer> {
+  let tokenizer = tokenizers.get(repo);
+  if (!tokenizer) {
+    tokenizer = AutoTokenizer.from_pretrained(repo, progress ? { progress_callback: progress } : {});
+    tokenizers.set(repo, tokenizer);
+    tokenizer.catch(() => tokenizers.delete(repo));
+  }
+  return tokenizer;
 }
 
 function tokenCount(tokenizer: PreTrainedTokenizer, text: string): number {

@@ -110,17 +110,21 @@ export interface Pretrained {
   maxTokens: number;
 }
 
-/** The registry entry, tokenizer and model of `modelId`, loaded in parallel. */
+/**
+ * The registry entry, tokenizer and model of `modelId`, loaded in parallel; `tokenizer`, when the
+ * caller has (or is loading) this model's tokenizer already, is used rather than built again.
+ */
 export async function loadPretrained(
   modelId: string,
   task: ModelTask,
   options: TransformersLoadOptions,
   modelClass: PretrainedModelClass,
+  tokenizerOf?: (repo: string, progress: PretrainedModelOptions['progress_callback']) => Promise<PreTrainedTokenizer>,
 ): Promise<Pretrained> {
   const info = resolveInfo(modelId, task, options);
   const loadOptions = pretrainedOptions(info, options);
   const [tokenizer, model] = await Promise.all([
-    AutoTokenizer.from_pretrained(info.repo, { progress_callback: loadOptions.progress_callback }),
+    tokenizerOf?.(info.repo, loadOptions.progress_callback) ?? AutoTokenizer.from_pretrained(info.repo, { progress_callback: loadOptions.progress_callback }),
     modelClass.from_pretrained(info.repo, loadOptions),
   ]);
   const ceiling = task === 'generator' ? (info.contextTokens ?? info.maxTokens) : info.maxTokens;

@@ -1,6 +1,6 @@
 import { AutoModelForCausalLM, AutoTokenizer } from '@huggingface/transformers';
 import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, GenerateOptions } from '../../src/core/ports.ts';
 import { configureModelSource } from '../../src/models/source.ts';
 import { createTransformersGenerator, loadTokenCounter } from '../../src/models/transformers-generator.ts';
@@ -122,6 +122,23 @@ describe('transformers.js generator with tiny-random-qwen3', () => {
     const count = await loadTokenCounter('tiny-random-qwen3');
     for (const text of ['', '<|im_start|>', '数据处理者应当履行数据安全保护义务。 Data processors must protect data.']) {
       expect(count(text)).toBe(await generator.countTokens(text));
+    }
+  });
+
+  it('builds the tokenizer once for the counter and every load of the model', async () => {
+    // the model was loaded above: neither the counter nor a second load of it builds another
+    const built = vi.spyOn(AutoTokenizer, 'from_pretrained');
+    try {
+      const count = await loadTokenCounter('tiny-random-qwen3');
+      const again = await createTransformersGenerator('tiny-random-qwen3');
+      try {
+        expect(count('Data processors must protect data.')).toBe(await again.countTokens('Data processors must protect data.'));
+        expect(built).not.toHaveBeenCalled();
+      } finally {
+        await again.dispose();
+      }
+    } finally {
+      built.mockRestore();
     }
   });
 });

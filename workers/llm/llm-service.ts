@@ -54,7 +54,7 @@ export class LlmService implements LlmApi {
           shaderF16: report.shaderF16,
           onProgress: downloadMeter(request.modelId, forward),
         });
-        // the model counts with its own tokenizer: the one loaded alone goes
+        // the model counts with its own tokenizer (the same one, built once: transformers-generator.ts)
         this.counters.delete(request.modelId);
         return { id: request.modelId, model, backend, reasons };
       });
