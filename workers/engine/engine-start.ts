@@ -1,7 +1,7 @@
 /**
  * The engine worker's start, once its workspace is open: the models chosen, the index opened (the
  * start returns once it is searchable, by words when its model is still loading), where the models
- * run, and the chat model warmed in the background.
+ * run, and the chat model (its tokenizer first) warmed in the background once the library is quiet.
  */
 import type { AppSettings, DeviceSummary, IndexOpening } from '../../src/protocol/api.ts';
 import type { EngineEvents } from './engine-events.ts';
@@ -26,20 +26,21 @@ export async function startEngine(ws: Workspace, index: IndexHost, events: Engin
   const open = index.open(ws, settings, { onSearchable: () => searchable.resolve() }).catch((error: unknown) => index.openFailed(error, settings));
   await Promise.race([open, searchable.promise]);
   const device = await deviceSummary(ws.models, settings);
-  // The chat model's tokenizer comes now: a question's sources are counted with it
-  // (RemoteGenerator.countTokens), so they need not wait for the model; until it is here, by an
-  // estimate. A failure is tried again by the next question.
-  ws.models.warmTokenizer().catch(() => undefined);
-  // The model itself loads in the background once no dropped file is still being read. Loaded
+  // The chat model loads in the background once no dropped file is still being read. Loaded
   // beside a 104-page PDF dropped at the start (bench:browser --only pdf), it doubled the PDF's
   // reading: parsed after 3.4-4.7 s, against 1.5-2.1 s with the model loaded before the drop
   // (seven and five runs). A question asked before then loads it to answer. While no search
   // model could load either, that notice already says the models cannot be fetched.
-  void ws.library.whenSearchable(GENERATOR_QUIET_MS).then(() =>
-    ws.models.warmGenerator().catch((error: unknown) => {
+  // Its tokenizer comes first: a question's sources are counted with it (RemoteGenerator.countTokens),
+  // so they need not wait for the model. Built at the start, it took half a second of CPU from a
+  // reopened library's first question (docs/decisions/2026-12-02-library-memory.md); a question
+  // asked before the quiet moment fetches it, and its sources are counted by an estimate meanwhile.
+  void ws.library.whenSearchable(GENERATOR_QUIET_MS).then(() => {
+    ws.models.warmTokenizer().catch(() => undefined);
+    return ws.models.warmGenerator().catch((error: unknown) => {
       if (index.engine) events.notify({ kind: 'generator-unavailable', detail: errorWords(error) });
-    }),
-  );
+    });
+  });
   return { settings, device, ...(index.opening ? { index: index.opening } : {}) };
 }
 
