@@ -1,6 +1,6 @@
 /**
  * The workers and the LociClient without the UI (through the harness page): indexing and answering
- * on WASM with download progress, the model cache, the storage report, export to one file and
+ * on WASM with download progress (each model file fetched once), the model cache, the storage report, export to one file and
  * import into a fresh browser profile, and pause / resume / cancel across a reload.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -29,6 +29,12 @@ function waitForDoc(page: Page, name: string, status: LibraryDoc['status'], time
 describe('workers through the LociClient', () => {
   it('indexes on WASM, answers, reports downloads, cached models and storage, and exports', async () => {
     const recorded = await recordedContext(browser());
+    // each model file is fetched once (a one-byte request for its size aside): read as a local
+    // folder, transformers.js fetched it whole twice
+    const modelFetches: string[] = [];
+    recorded.context.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/models/') && !request.headers()['range']) modelFetches.push(request.url());
+    });
     const page = await recorded.newPage();
     const { device, settings } = await openHarness(page, baseURL);
     expect(device.embedderDevice).toBe('wasm');
@@ -54,6 +60,8 @@ describe('workers through the LociClient', () => {
     const downloads = events.flatMap((e) => (e.type === 'download' ? [e.progress] : []));
     expect(new Set(downloads.map((d) => d.model))).toEqual(new Set(['tiny-lexical-bert-zh', 'tiny-random-qwen3']));
     expect(downloads.some((d) => d.done && d.file.endsWith('.onnx') && d.total > 0)).toBe(true);
+    expect(modelFetches.filter((url) => url.endsWith('.onnx')).length).toBe(2);
+    expect(modelFetches.filter((url, i) => modelFetches.indexOf(url) !== i)).toEqual([]);
 
     const cached = await page.evaluate(() => (window as unknown as HarnessWindow).lociHarness.client.cachedModels());
     expect(cached.map((m) => m.id).sort()).toEqual(['tiny-lexical-bert-zh', 'tiny-random-qwen3']);
