@@ -111,8 +111,8 @@ export interface Pretrained {
 }
 
 /**
- * The registry entry, tokenizer and model of `modelId`, loaded in parallel; `tokenizer`, when the
- * caller has (or is loading) this model's tokenizer already, is used rather than built again.
+ * The registry entry, tokenizer and model of `modelId`, loaded in parallel; `tokenizerOf`, when the
+ * caller keeps this model's tokenizer (built or being built), gives it rather than one built again.
  */
 export async function loadPretrained(
   modelId: string,
