@@ -5,7 +5,7 @@
 import { env } from '@huggingface/transformers';
 
 export type ModelSource =
-  /** A folder of models in the transformers.js layout: a filesystem path in Node, a URL path ('/models/') in a browser. */
+  /** A folder of models in the transformers.js layout, by its filesystem path (Node). The app's workers read the site's '/models/' as a mirror of its own origin instead (workers/shared/transformers-env.ts). */
   | { kind: 'local'; path: string }
   /** huggingface.co. */
   | { kind: 'hub' }
