@@ -36,9 +36,15 @@ const HELP = `npm run bench:models -- [options]
   --no-webgpu       skip the WebGPU (SwiftShader) run
   --no-cli          skip loci index of the PDF (its figure then missing beside the drop's)
   --no-baseline     skip the same drop with the tiny test embedder (the app's own share of the wait)
-  --skip-build      reuse the last build in test-results/dist
+  --skip-build      reuse the last build in bench-results/models-dist
   --out <file>      JSON results (default bench-results/models.json)
 The stand-ins are built on first use into LOCI_STAND_INS_DIR (default ~/.cache/loci/stand-ins).`;
+
+/**
+ * The bench's own build: built into test-results/dist, it would empty the folder the test suite's
+ * server serves, and a suite running meanwhile would get a 404 for the app's page.
+ */
+const BUILD_DIR = path.resolve('bench-results/models-dist');
 
 const QUESTION = 'What was Nike’s total revenue in fiscal 2019?';
 
@@ -78,8 +84,8 @@ async function main(): Promise<void> {
   const standIns = ensureStandIns(data, log, withGenerator);
   // the preview server reads the folder to serve when it starts: the stand-ins beside the tiny models
   process.env.LOCI_MODELS_DIR = servedModels(standIns, path.resolve('../shared/models'));
-  if (!v['skip-build']) await buildApp();
-  const server = await startPreview();
+  if (!v['skip-build']) await buildApp(BUILD_DIR);
+  const server = await startPreview(BUILD_DIR);
   const browser = await launchBrowser();
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model }, chromium: browser.version(), standIns };
   try {

@@ -148,7 +148,9 @@ export async function readPartsSync(handle: FileSystemFileHandle): Promise<Image
   try {
     // a TypeError where the context has no such handle
     access = await handle.createSyncAccessHandle();
-  } catch {
+  } catch (error) {
+    // bench:browser shows this mark: a reopen that read by the Blob, and why the handle was refused
+    performance.mark(`loci:image-handle-refused-${error instanceof Error ? error.name : 'unknown'}`);
     return undefined;
   }
   // held only while read: an open handle makes the image's next write fail
