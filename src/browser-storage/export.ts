@@ -6,14 +6,14 @@
  * transaction, so a bad file or a refused import leaves the stored library exactly as it was.
  */
 import type { IndexManifest } from '../core/types.ts';
-import type { LibraryContents } from './library-contents.ts';
+import type { LibraryContents, LibraryFileRead } from './library-contents.ts';
 import type { AddedStore } from './added-clock.ts';
 import { decodeLibrary, isOlderExport, LibraryFileError } from './library-file.ts';
-import { decodeIndex, encodeIndex, IndexFormatError } from '../core/stored-index/binary-format.ts';
+import { decodeIndex, encodeIndex, IndexFormatError, type Breathe } from '../core/stored-index/binary-format.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
-import { libraryOfSnapshot, snapshotOfLibrary } from './library-snapshot.ts';
+import { libraryOfSnapshot, manifestOfSnapshot, snapshotOfLibrary } from './library-snapshot.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
-import { ALL_STORES, MANIFEST_KEY } from './records.ts';
+import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY } from './records.ts';
 import { rowOf } from './library-rows.ts';
 import { readOldAnswer } from './old-answers.ts';
 import { checksums } from '../core/util/checksum.ts';
@@ -22,10 +22,13 @@ import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { fillKeptVectors, type KeptVectorSources } from './kept-vectors.ts';
 import { putImportedCollection } from './collections.ts';
+import { requestsInSlices } from './requests-in-slices.ts';
 
 export { LibraryFileError } from './library-file.ts';
-export type { LibraryContents } from './library-contents.ts';
+export type { LibraryContents, LibraryFileRead } from './library-contents.ts';
 export { DamagedLibraryError } from './library-snapshot.ts';
+
+type AnyStore = (typeof ALL_STORES)[number];
 
 /** The first bytes of a library file ("LOCI"). */
 const LIBRARY_FILE_MAGIC = [0x4c, 0x4f, 0x43, 0x49];
@@ -82,10 +85,13 @@ export async function exportLibrary(db: LociDb, kept: KeptVectorSources = {}): P
 /**
  * The library a file holds, checked whole: a library file (its every block's checksum, a damaged
  * one refusing the file with the names of what it damaged) or an older export. LibraryFileError
- * names what is wrong with any other.
+ * names what is wrong with any other. `breathe` is awaited between records as its contents are made.
  */
-export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryContents> {
-  if (isOlderExport(bytes)) return decodeLibrary(bytes);
+export async function readLibraryFile(bytes: Uint8Array, breathe?: Breathe): Promise<LibraryFileRead> {
+  if (isOlderExport(bytes)) {
+    const contents = await decodeLibrary(bytes);
+    return { manifest: contents.manifest, documentIds: contents.documents.map((record) => record.doc.id), contents: async () => contents };
+  }
   if (!LIBRARY_FILE_MAGIC.every((b, i) => bytes[i] === b)) {
     throw new LibraryFileError('This file is not a Loci library export: it is neither a Loci library file (.loci) nor an older export (a zip archive).');
   }
@@ -100,11 +106,17 @@ export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryContent
     const damaged = snapshot.damage.map((d) => `${d.name} (${d.parts.join(', ')})`).join('; ');
     throw new LibraryFileError(`This Loci library file is damaged (checksum mismatch) in ${damaged}; nothing was imported. Export the library again, or import another copy.`);
   }
-  return { ...(await libraryOfSnapshot(snapshot)), index: snapshot };
+  let contents: Promise<LibraryContents> | undefined;
+  return {
+    index: snapshot,
+    manifest: manifestOfSnapshot(snapshot),
+    documentIds: snapshot.documents.map((record) => record.doc.id),
+    contents: () => (contents ??= libraryOfSnapshot(snapshot, undefined, breathe)),
+  };
 }
 
 export async function importLibrary(db: LociDb, bytes: Uint8Array, options: ImportOptions): Promise<ImportReport> {
-  return importLibraryContents(db, await readLibraryFile(bytes), options);
+  return importLibraryContents(db, await (await readLibraryFile(bytes)).contents(), options);
 }
 
 /** A library read and checked whole by readLibraryFile, written (one transaction). */
@@ -124,7 +136,11 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     groups: contents.groups.map((record) => ({ ...record, sum: record.sum ?? groupSum(sums, record) })),
   };
   let indexIsFile = false;
-  await inWriteTransaction(db, [...ALL_STORES], async (tx) => {
+  // A merge holds only the stores it writes: a chat asked in meanwhile (a site's library searched
+  // while it is written, IndexHost.importContents) would otherwise wait for the whole write.
+  // Typed as every store: the work below touches an app store only when it has records for it.
+  const stores: AnyStore[] = options.mode === 'replace' ? [...ALL_STORES] : [...LIBRARY_STORES, ...appStoresWritten(contents)];
+  await inWriteTransaction(db, stores, async (tx) => {
     const manifests = tx.objectStore('manifest');
     const current = await manifests.get(MANIFEST_KEY);
     if (options.mode === 'merge' && current && contents.manifest) {
@@ -147,24 +163,26 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     // written one by one; docs/decisions/2026-12-02-site-library-visit.md).
     const documents = tx.objectStore('documents');
     const documentsAdded = await Promise.all(sealed.documents.map((record) => keepAdded(documents, record.doc.id, record.added)));
-    await Promise.all(
+    // ...in slices, so that a question asked meanwhile (a site's library searched while it is
+    // written, IndexHost.importContents) waits for a slice, not for the whole write.
+    await requestsInSlices(
       sealed.documents.flatMap((record, i) => {
         const stored = { ...record, added: documentsAdded[i] };
-        return [documents.put(stored), tx.objectStore('rows').put(rowOf(stored))];
+        return [() => documents.put(stored), () => tx.objectStore('rows').put(rowOf(stored))];
       }),
     );
     const originals = tx.objectStore('originals');
     const originalsAdded = await Promise.all(contents.originals.map((original) => keepAdded(originals, original.id, original.added)));
-    await Promise.all(
+    await requestsInSlices(
       contents.originals.flatMap(({ bytes, ...original }, i) => [
-        originals.put({ ...original, added: originalsAdded[i] }),
-        tx.objectStore('originalBytes').put({ id: original.id, bytes }),
+        () => originals.put({ ...original, added: originalsAdded[i] }),
+        () => tx.objectStore('originalBytes').put({ id: original.id, bytes }),
       ]),
     );
-    await Promise.all([...sealed.chunks.map((record) => tx.objectStore('chunks').put(record)), ...sealed.entries.map((record) => tx.objectStore('entries').put(record))]);
+    await requestsInSlices([...sealed.chunks.map((record) => () => tx.objectStore('chunks').put(record)), ...sealed.entries.map((record) => () => tx.objectStore('entries').put(record))]);
     const groups = tx.objectStore('groups');
     const groupsAdded = await Promise.all(sealed.groups.map((record) => keepAdded(groups, record.group.id, record.added)));
-    await Promise.all(sealed.groups.map((record, i) => groups.put({ ...record, added: groupsAdded[i] })));
+    await requestsInSlices(sealed.groups.map((record, i) => () => groups.put({ ...record, added: groupsAdded[i] })));
     for (const record of contents.collections) await putImportedCollection(tx.objectStore('collections'), record, options.mode);
     for (const record of contents.chats) await tx.objectStore('chats').put({ ...record, messages: record.messages.map(readOldAnswer) });
     for (const record of settings) await tx.objectStore('settings').put(record);
@@ -179,6 +197,11 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     documentIds: contents.documents.map((record) => record.doc.id),
     indexIsFile,
   };
+}
+
+/** The app's stores a merge of `contents` writes: those it brings records for. */
+function appStoresWritten(contents: LibraryContents): AnyStore[] {
+  return [...(contents.collections.length > 0 ? ['collections' as const] : []), ...(contents.chats.length > 0 ? ['chats' as const] : [])];
 }
 
 async function readEverything(db: LociDb): Promise<LibraryContents> {

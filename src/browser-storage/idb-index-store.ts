@@ -549,6 +549,24 @@ export class IdbIndexStore implements IndexStore {
     return summaries.sort(libraryOrder);
   }
 
+  /**
+   * The library as listed once `index` (a library file as decoded) is stored into an empty
+   * library, while that write is still under way: its documents in the file's order from `now`
+   * on, as a file without the app's times is stored (library-snapshot.ts); the write's own rows
+   * replace these once it is done.
+   */
+  static summariesOf(index: IndexSnapshot, now: number): DocumentSummary[] {
+    const originals = index.originals ?? [];
+    const originalIds = new Set(originals.map((original) => original.id));
+    const documentIds = new Set(index.documents.map((record) => record.doc.id));
+    return [
+      ...index.documents.map(({ doc, job }, i) => documentSummary(rowOf({ doc, job, added: now + i }), originalIds.has(doc.id))),
+      ...originals
+        .filter((original) => !documentIds.has(original.id))
+        .map(({ id, name, mime, bytes }, i) => originalSummary({ id, name, mime, size: bytes.length, added: now + documentIds.size + i })),
+    ];
+  }
+
   /** One row of the library, for a caller that knows which document changed. */
   async getSummary(id: string): Promise<DocumentSummary | undefined> {
     const tx = this.db.transaction(['documents', 'rows', 'originals'], 'readonly');

@@ -6,6 +6,8 @@
  */
 import { isUnindexed, unindexedManifest } from '../core/stored-index/manifest.ts';
 import type { IndexSnapshot, Original } from '../core/stored-index/snapshot.ts';
+import type { IndexManifest } from '../core/types.ts';
+import type { Breathe } from '../core/stored-index/binary-format.ts';
 import { encodeVectors } from '../core/stored-index/vector-codec.ts';
 import { chunkSources, storedChunks, storedEntries } from '../core/stored-index/repeated-text.ts';
 import { checksums } from '../core/util/checksum.ts';
@@ -56,7 +58,13 @@ export async function snapshotOfLibrary(contents: LibraryContents): Promise<Inde
  * app's records name, else its original's, else after everything (`now` at the earliest), in the
  * file's order; an original without a time (the CLI's) takes its document's. A file whose manifest is unindexed holds no index: no manifest is stored for it.
  */
-export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = Date.now()): Promise<LibraryContents> {
+/** The snapshot's manifest as its records keep it: none for one that holds no index (nothing indexed, no record). */
+export function manifestOfSnapshot({ manifest, documents, groups }: IndexSnapshot): IndexManifest | undefined {
+  return !isUnindexed(manifest) || documents.length > 0 || groups.length > 0 ? manifest : undefined;
+}
+
+/** `breathe` is awaited between records: a worker that searches meanwhile answers between them. */
+export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = Date.now(), breathe?: Breathe): Promise<LibraryContents> {
   const sums = await checksums();
   const app = snapshot.appRecords ? decodeAppRecords(snapshot.appRecords) : undefined;
   const originals = snapshot.originals ?? [];
@@ -77,6 +85,7 @@ export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = D
   const chunks: StoredChunks[] = [];
   const entries: StoredEntries[] = [];
   for (const record of snapshot.documents) {
+    await breathe?.();
     const { doc, job, preparse, terms } = record;
     const added = place(ofDocuments.get(doc.id) ?? ofOriginals.get(doc.id));
     ofOriginals.set(doc.id, ofOriginals.get(doc.id) ?? added);
@@ -95,9 +104,8 @@ export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = D
     const vectors = stored(record.vectors);
     entries.push({ owner: groupOwner(group.id), entries: record.entries, ...vectors, ...(terms ? { terms } : {}), sums: entriesSums(sums, record.entries, vectors.vectors, terms) });
   }
-  const indexed = !isUnindexed(manifest) || documents.length > 0 || groups.length > 0;
   return {
-    manifest: indexed ? manifest : undefined,
+    manifest: manifestOfSnapshot(snapshot),
     documents,
     chunks,
     entries,

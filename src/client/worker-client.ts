@@ -102,6 +102,6 @@ export function createWorkerClient(search?: string): LociClient {
     importLibrary: (file) => engine.importLibrary(file),
     siteLibrary: () => engine.siteLibrary(),
     // handed over, not copied: a site's library may be tens of megabytes
-    importSiteLibrary: (bytes, sha256) => engine.importSiteLibrary(transfer(bytes, [bytes]), sha256),
+    importSiteLibrary: (bytes, sha256, onSearchable) => engine.importSiteLibrary(transfer(bytes, [bytes]), sha256, onSearchable && proxy(onSearchable)),
   };
 }

@@ -285,6 +285,8 @@ export interface LociClient {
    * Imports a version of the site's library (its bytes, checked against `sha256` again) in merge
    * mode into the site's collection, removing the site's documents it no longer holds. Refused
    * whole (nothing written): a damaged or foreign file, another embedder's library.
+   * `onSearchable` is told when its documents can be searched before they are stored (into a
+   * library that holds nothing yet, as on a first visit); the import resolves once they are stored.
    */
-  importSiteLibrary(bytes: ArrayBuffer, sha256: string): Promise<SiteLibraryImport>;
+  importSiteLibrary(bytes: ArrayBuffer, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport>;
 }

@@ -103,16 +103,27 @@ afterAll(async () => {
 async function watchProgress(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { siteProgress: string[] }).siteProgress = seen;
+    const state = window as unknown as { siteProgress: string[]; siteRowsWhileSaving: number };
+    state.siteProgress = seen;
+    state.siteRowsWhileSaving = 0;
     new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="site-library-progress"]')?.textContent?.trim();
+      const progress = document.querySelector('[data-testid="site-library-progress"]');
+      const text = progress?.textContent?.trim();
       if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
+      // the site's documents listed as the site's while they are still being stored
+      if (progress?.getAttribute('data-phase') === 'saving') {
+        state.siteRowsWhileSaving = Math.max(state.siteRowsWhileSaving, document.querySelectorAll('[data-testid="doc-row"][data-site="true"]').length);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
 }
 
 function progressSeen(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { siteProgress: string[] }).siteProgress);
+}
+
+function siteRowsWhileSaving(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { siteRowsWhileSaving: number }).siteRowsWhileSaving);
 }
 
 function sitePhase(page: Page, phase: string, timeout = 180_000): Promise<unknown> {
@@ -164,6 +175,9 @@ describe("the site's library, visited", () => {
     await sitePhase(page, 'current');
     const progress = await progressSeen(page);
     expect(progress.some((text) => /^The site's library: .+ of \d+(\.\d)? MB/.test(text)), progress.join(' | ')).toBe(true);
+    // a first visit: searchable and listed as the site's before it was stored
+    expect(progress.some((text) => text.startsWith("You can ask the site's library now")), progress.join(' | ')).toBe(true);
+    expect(await siteRowsWhileSaving(page)).toBeGreaterThan(0);
     const first = await rows(page);
     expect(Object.keys(first).sort()).toEqual([...LAWS, 'alice_gutenberg.epub', PDF_NAME].sort());
     expect(Object.values(first).every((row) => row.site)).toBe(true);

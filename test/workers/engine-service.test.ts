@@ -1,12 +1,14 @@
 /**
  * The engine worker's service over comlink, with the embed and LLM workers replaced by doubles on
  * MessageChannels and IndexedDB by fake-indexeddb: a start whose embedder cannot be downloaded,
- * a switch of embedder while a document is being embedded, and an import that is refused.
+ * a switch of embedder while a document is being embedded, an import that is refused, and a site's
+ * library searched on a first visit before it is stored (and withdrawn when it cannot be).
  */
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { expose } from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryEvent } from '../../src/protocol/api.ts';
+import type { AskStreamEvent } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import type { EmbedRole } from '../../src/core/ports.ts';
 import type { DeviceReport } from '../../src/models/device.ts';
@@ -189,5 +191,86 @@ describe('EngineService', () => {
     await expect(engine.importLibrary(new File(['not a zip'], 'library.zip'))).rejects.toThrow(/not a Loci library export/);
     expect(opens).not.toHaveBeenCalled();
     expect(await engine.clusterMap('x')).toBeUndefined();
+  });
+
+  /** A library file of one indexed document, exported by an engine of its own, and its SHA-256. */
+  async function siteLibraryFile(): Promise<{ bytes: ArrayBuffer; sha256: string }> {
+    const { engine } = await start(new EmbedDouble());
+    await engine.updateSettings({ modelSource: mirror });
+    const body = 'Refunds are approved by the store manager within thirty days of purchase.';
+    await engine.addFiles([new File([`# Refunds\n\n${body}\n`], 'refunds.md', { type: 'text/markdown' })]);
+    await vi.waitFor(async () => expect((await engine.documents())[0]).toMatchObject({ status: 'ready' }), { timeout: 20_000 });
+    const bytes = await (await engine.exportLibrary()).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+    // the visitor's browser: a database of its own
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    return { bytes, sha256: [...digest].map((b) => b.toString(16).padStart(2, '0')).join('') };
+  }
+
+  /** How many document records the visitor's database holds. */
+  function storedDocuments(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('loci');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const count = open.result.transaction('documents').objectStore('documents').count();
+        count.onsuccess = () => (open.result.close(), resolve(count.result));
+      };
+    });
+  }
+
+  it("searches a site's library on a first visit before its records are stored, then stores them", async () => {
+    const file = await siteLibraryFile();
+    const { engine, events } = await start(new EmbedDouble());
+    await engine.updateSettings({ modelSource: mirror });
+    const steps: string[] = [];
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'documents') steps.push('document stored');
+      return put.apply(this, args);
+    });
+    let atSearchable: Promise<{ listed: string[]; sources: number }> | undefined;
+    const report = await engine.importSiteLibrary(file.bytes, file.sha256, () => {
+      steps.push('searchable');
+      atSearchable = (async () => {
+        const listed = (await engine.documents()).map((d) => d.name);
+        const asked: AskStreamEvent[] = [];
+        await engine.ask('Who approves refunds?', { chatId: 'visit', retriever: 'lexical', hops: 1 }, (e) => asked.push(e));
+        return { listed, sources: asked.flatMap((e) => (e.type === 'sources' ? e.sources : [])).length };
+      })();
+    });
+    expect(report.documents).toBe(1);
+    // searchable before anything of the file was stored, and then listed and answered from it
+    expect(steps).toEqual(['searchable', 'document stored']);
+    expect(await atSearchable).toEqual({ listed: ['refunds.md'], sources: 1 });
+    // the page was shown the site's collection as soon as it could be searched
+    const shown = events.flatMap((e) => (e.type === 'collections' ? [e.collections] : []));
+    expect(shown[0]).toEqual([expect.objectContaining({ site: { sha256: file.sha256 } })]);
+    expect(await storedDocuments()).toBe(1);
+    expect(await engine.siteLibrary()).toBe(file.sha256);
+  });
+
+  it("withdraws a site's library searched before it was stored when its write fails, and opens as stored", async () => {
+    const file = await siteLibraryFile();
+    const { engine, events } = await start(new EmbedDouble());
+    await engine.updateSettings({ modelSource: mirror });
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'entries') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    });
+    let listed: string[] = [];
+    await expect(
+      engine.importSiteLibrary(file.bytes, file.sha256, () => {
+        void engine.documents().then((rows) => (listed = rows.map((d) => d.name)));
+      }),
+    ).rejects.toThrow(/quota/);
+    expect(listed).toEqual(['refunds.md']);
+    expect(await engine.documents()).toEqual([]);
+    expect(await storedDocuments()).toBe(0);
+    expect(await engine.siteLibrary()).toBeUndefined();
+    // the page is told: no row, and no site collection
+    expect(events.findLast((e) => e.type === 'documents')).toEqual({ type: 'documents', documents: [] });
+    expect(events.findLast((e) => e.type === 'collections')).toEqual({ type: 'collections', collections: [] });
   });
 });

@@ -70,6 +70,14 @@ export class Collections {
     await this.changed();
   }
 
+  /**
+   * Sends `stored` (the collections as stored) with `ahead` in place of the one of its id: for a
+   * write still under way that stores it (a site's library searched before it is written).
+   */
+  showAhead(stored: readonly Collection[], ahead: Collection): void {
+    this.send({ type: 'collections', collections: [...stored.filter((c) => c.id !== ahead.id), ahead] });
+  }
+
   /** Sends every collection: after a change here, or an import that brought some. */
   async changed(): Promise<void> {
     this.send({ type: 'collections', collections: await this.list() });

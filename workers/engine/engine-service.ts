@@ -216,8 +216,8 @@ export class EngineService implements EngineApi {
   }
 
   /** Waits for the start: the import needs the index open with its embedder. */
-  async importSiteLibrary(bytes: ArrayBuffer, sha256: string): Promise<SiteLibraryImport> {
-    return importSiteLibrary(await this.searchable(), this.index, new Uint8Array(bytes), sha256);
+  async importSiteLibrary(bytes: ArrayBuffer, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport> {
+    return importSiteLibrary(await this.searchable(), this.index, new Uint8Array(bytes), sha256, onSearchable);
   }
 
   async cachedModels(): Promise<CachedModel[]> {

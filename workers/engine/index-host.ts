@@ -8,7 +8,8 @@ import { LociEngine, type EngineOptions } from '../../src/core/engine/engine.ts'
 import type { Embedder } from '../../src/core/ports.ts';
 import { DEFAULT_SETTINGS, IndexMismatchError, type ManifestSettings } from '../../src/core/stored-index/manifest.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
-import { importLibraryContents, readLibraryFile, type ImportReport, type LibraryContents } from '../../src/browser-storage/export.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { importLibraryContents, readLibraryFile, type ImportReport, type LibraryFileRead } from '../../src/browser-storage/export.ts';
 import type { AppSettings, IndexOpening } from '../../src/protocol/api.ts';
 import { Serial } from '../shared/serial.ts';
 import { WorkerClusterRunner } from './cluster-worker.ts';
@@ -73,30 +74,91 @@ export class IndexHost {
     await this.importContents(ws, await readLibraryFile(new Uint8Array(await file.arrayBuffer())));
   }
 
-  /** Merges a library file already read and checked whole (readLibraryFile); the index opens again to see what came in. */
-  async importContents(ws: Workspace, contents: LibraryContents): Promise<ImportReport> {
+  /**
+   * Merges a library file already read and checked whole (readLibraryFile); the index opens again
+   * to see what came in. Into a library that holds nothing yet (a site's first visit), the index
+   * opens from the file as decoded before its records are written, `onSearchable` is told, and the
+   * records are written behind it; a write that fails opens the library again as stored, and the
+   * import throws. Otherwise the records are written first, and `onSearchable` is not told: the
+   * import's end says both.
+   */
+  async importContents(ws: Workspace, file: LibraryFileRead, onSearchable?: () => void): Promise<ImportReport> {
     const { embedder } = this.needEngine().manifest;
     return this.lock.run(async () => {
       const { library } = ws;
       await library.queue.halt();
+      const write = async () => importLibraryContents(ws.store.db, await file.contents(), { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension } });
       let report: ImportReport;
-      try {
-        report = await importLibraryContents(ws.store.db, contents, { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension } });
-      } catch (error) {
-        // Refused before anything was written: the open index is still the whole library.
-        library.queue.resumeAll();
-        library.resumeUnfinished();
-        throw error;
+      const sameEmbedder = file.manifest?.embedder.id === embedder.id && file.manifest.embedder.dimension === embedder.dimension;
+      // (another embedder's file is refused by the write, before anything is opened)
+      if (file.index && sameEmbedder && this.holdsNothing(ws)) {
+        report = await this.openThenWrite(ws, file.index, write, onSearchable);
+      } else {
+        try {
+          report = await write();
+        } catch (error) {
+          // Refused before anything was written: the open index is still the whole library.
+          library.queue.resumeAll();
+          library.resumeUnfinished();
+          throw error;
+        }
+        await ws.collections.changed();
+        // stored exactly as the file holds it: opened from the file as decoded, not read back
+        if (report.indexIsFile && file.index) ws.preloaded = { snapshot: ws.store.loaded(file.index), since: performance.now() };
+        await this.openIndex(ws, ws.settings.value, { reopen: true });
       }
-      await ws.collections.changed();
-      // stored exactly as the file holds it: opened from the file as decoded, not read back
-      if (report.indexIsFile && contents.index) ws.preloaded = { snapshot: ws.store.loaded(contents.index), since: performance.now() };
-      await this.openIndex(ws, ws.settings.value, { reopen: true });
       // The library changed by more than the calibration tolerates: its hybrid weight is
       // calibrated now, in the background, as after indexing, not by the first question.
       this.engine?.fusionWeight().catch(() => undefined);
       return report;
     });
+  }
+
+  /** Whether the open library holds nothing: no document (indexed, queued or shown) and no entry. */
+  private holdsNothing(ws: Workspace): boolean {
+    const engine = this.engine;
+    return engine !== undefined && engine.entryCount === 0 && engine.documents.length === 0 && ws.library.rows().length === 0;
+  }
+
+  /**
+   * The index opened from `index` (the file as decoded) before its records are made and written:
+   * what the library will hold once they are (importLibraryContents stores such a file exactly).
+   * Searched meanwhile; nothing else writes (the jobs halted, the image not saved:
+   * `ws.writingBehind`). Measured at 100k entries: docs/decisions/2026-12-02-site-library-visit.md.
+   */
+  private async openThenWrite(ws: Workspace, index: IndexSnapshot, write: () => Promise<ImportReport>, onSearchable?: () => void): Promise<ImportReport> {
+    const { library } = ws;
+    ws.writingBehind = true;
+    try {
+      ws.preloaded = { snapshot: ws.store.loaded(index), since: performance.now() };
+      await this.openIndex(ws, ws.settings.value, { reopen: true });
+      // the open resumed the jobs: none may write before the file's records are in
+      await library.queue.halt();
+      // listed from the file in its order: the rows read back would wait for the write
+      library.showAhead(IdbIndexStore.summariesOf(index, performance.timeOrigin + performance.now()));
+      onSearchable?.();
+      let report: ImportReport;
+      try {
+        report = await write();
+      } catch (error) {
+        // nothing of the file was stored: the library opens again as it is stored
+        await this.openIndex(ws, ws.settings.value, { reopen: true });
+        await library.refresh();
+        await ws.collections.changed();
+        throw error;
+      }
+      await library.refresh();
+      await ws.collections.changed();
+      // someone else's records came in meanwhile after all: the index is read as stored
+      if (!report.indexIsFile) await this.openIndex(ws, ws.settings.value, { reopen: true });
+      return report;
+    } finally {
+      ws.writingBehind = false;
+      if (this.engine) {
+        library.queue.resumeAll();
+        library.resumeUnfinished();
+      }
+    }
   }
 
   /**

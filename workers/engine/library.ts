@@ -87,6 +87,12 @@ export class Library implements JobRunner {
     this.emitNow();
   }
 
+  /** Lists `summaries` as the stored documents, for a write still under way that will store exactly them. */
+  showAhead(summaries: DocumentSummary[]): void {
+    this.summaries = summaries;
+    this.emitNow();
+  }
+
   rows(): LibraryDoc[] {
     const engine = this.deps.engine();
     const damage = this.damage();

@@ -7,24 +7,35 @@
  * new version's documents. The visitor's own documents, chats and collections are not touched; a
  * file refused (damaged, foreign, another embedder's) writes nothing.
  */
-import { readLibraryFile, type LibraryContents } from '../../src/browser-storage/export.ts';
+import { readLibraryFile, type LibraryFileRead } from '../../src/browser-storage/export.ts';
 import { siteCollection, siteCollectionOf, siteDocumentsToRemove } from '../../src/core/engine/site-library.ts';
 import type { SiteLibraryImport } from '../../src/protocol/site-library.ts';
 import type { IndexHost } from './index-host.ts';
+import { timeSlices } from './time-slices.ts';
 import type { Workspace } from './workspace.ts';
 
 /** The stored name of the site's collection; the page shows it in its own language. */
 const SITE_COLLECTION_NAME = "This site's library";
 
-export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: Uint8Array<ArrayBuffer>, sha256: string): Promise<SiteLibraryImport> {
-  const contents = await readLibraryFile(bytes);
-  const switchedEmbedder = await takeFileEmbedder(ws, index, contents);
+/**
+ * `onSearchable` is told when the site's documents can be searched before they are stored (a
+ * first visit, IndexHost.importContents), and the page is shown them as the site's at once; the
+ * import resolves once they are stored and the site's collection says so.
+ */
+export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: Uint8Array<ArrayBuffer>, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport> {
+  // its records are made in slices: on a first visit, behind a library searched already
+  const file = await readLibraryFile(bytes, timeSlices());
+  const switchedEmbedder = await takeFileEmbedder(ws, index, file);
   const before = await ws.collections.list();
-  const report = await index.importContents(ws, contents);
+  const held = siteCollection(before);
+  const collectionOf = (docIds: readonly string[]) => siteCollectionOf(sha256, docIds, held?.name ?? SITE_COLLECTION_NAME, held?.created ?? Date.now());
+  const report = await index.importContents(ws, file, () => {
+    ws.collections.showAhead(before, collectionOf(file.documentIds));
+    onSearchable?.();
+  });
   const stale = siteDocumentsToRemove(before, report.documentIds);
   for (const docId of stale) await ws.library.remove(docId);
-  const held = siteCollection(before);
-  await ws.collections.putSite(siteCollectionOf(sha256, report.documentIds, held?.name ?? SITE_COLLECTION_NAME, held?.created ?? Date.now()));
+  await ws.collections.putSite(collectionOf(report.documentIds));
   return { documents: report.documentIds.length, removed: stale.length, updated: held !== undefined, ...(switchedEmbedder ? { switchedEmbedder } : {}) };
 }
 
@@ -33,8 +44,8 @@ export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: 
  * again with it); one with documents keeps theirs, and the import then refuses the file, naming
  * both models (EmbedderMismatchError). Returns the embedder switched to, if any.
  */
-async function takeFileEmbedder(ws: Workspace, index: IndexHost, contents: LibraryContents): Promise<string | undefined> {
-  const wanted = contents.manifest?.embedder.id;
+async function takeFileEmbedder(ws: Workspace, index: IndexHost, file: LibraryFileRead): Promise<string | undefined> {
+  const wanted = file.manifest?.embedder.id;
   if (!wanted || wanted === ws.settings.value.embedderId) return undefined;
   const holdsDocuments = (index.engine?.documents.length ?? 0) > 0 || ws.library.rows().length > 0;
   if (holdsDocuments) return undefined;

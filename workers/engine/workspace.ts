@@ -27,6 +27,11 @@ export interface Workspace {
   /** The stored index, read from the start beside the library's rows; taken by the first open. */
   preloaded?: { snapshot: Promise<IndexSnapshot | undefined>; since: number };
   image: ImageSaver;
+  /**
+   * While the index searches a file whose records are still being written (IndexHost.importContents):
+   * no image is made of it, which a write that fails would leave holding what was never stored.
+   */
+  writingBehind?: boolean;
   settings: AppSettingsStore;
   library: Library;
   chats: Chats;
@@ -92,7 +97,7 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   const image = new ImageSaver({
     store,
     engine,
-    busy: () => library.queue.running !== undefined,
+    busy: () => library.queue.running !== undefined || ws.writingBehind === true,
     ...(request.launch.quietMs !== undefined ? { delayMs: request.launch.quietMs } : {}),
     // a job started while the image was encoded: its writes come first, the image waits for the next save
     hasRoom: async (bytes) => {
@@ -112,5 +117,6 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   });
   // Rows show at once, as queued, while the models load.
   await library.refresh();
-  return { store, preloaded, image, settings, library, chats, collections, models };
+  const ws: Workspace = { store, preloaded, image, settings, library, chats, collections, models };
+  return ws;
 }

@@ -365,6 +365,7 @@ export const en = {
   'site.badge': 'from this site',
   'site.downloading': "The site's library: {received} of {total}",
   'site.importing': "Adding the site's library…",
+  'site.saving': "You can ask the site's library now; keeping it on this device…",
   'site.added': "The site's library was added: {n} documents",
   'site.updated': "The site's library was updated",
   'site.refused': "The site's library could not be added: {detail}. Your own library is as it was.",

@@ -368,6 +368,7 @@ export const zh: Record<MessageKey, string> = {
   'site.badge': '来自本站',
   'site.downloading': '本站文档库：已下载 {received}，共 {total}',
   'site.importing': '正在加入本站文档库…',
+  'site.saving': '现在即可向本站文档库提问；正在保存到本设备…',
   'site.added': '已加入本站文档库：{n} 篇文档',
   'site.updated': '本站文档库已更新',
   'site.refused': '无法加入本站文档库：{detail}。您自己的文档库未受影响。',

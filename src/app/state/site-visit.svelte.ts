@@ -16,8 +16,12 @@ import { t } from '../i18n/index.svelte.ts';
 import { messageOf } from './errors.ts';
 import { errorName } from '../lib/error-message.ts';
 
-/** `none`: the site publishes no library (or its manifest could not be read); `current`: this browser holds its version. */
-export type SitePhase = 'none' | 'checking' | 'downloading' | 'importing' | 'current' | 'refused';
+/**
+ * `none`: the site publishes no library (or its manifest could not be read); `saving`: its
+ * documents can be asked already, and are being stored (a first visit); `current`: this browser
+ * holds its version.
+ */
+export type SitePhase = 'none' | 'checking' | 'downloading' | 'importing' | 'saving' | 'current' | 'refused';
 
 /** How the visit tells the person something: the app's notices. */
 export type SiteNotify = (message: () => string, tone: 'error' | 'info', subject: string) => void;
@@ -87,7 +91,9 @@ export class SiteVisit {
         this.total = total;
       });
       this.phase = 'importing';
-      const report = await this.client.importSiteLibrary(bytes.buffer, manifest.sha256);
+      const report = await this.client.importSiteLibrary(bytes.buffer, manifest.sha256, () => {
+        this.phase = 'saving';
+      });
       this.phase = 'current';
       this.memory?.removeItem(REFUSED_KEY);
       const { switchedEmbedder } = report;
