@@ -3,13 +3,16 @@
  * HotpotQA passages from ../shared/data, drawn with a seeded random so every run builds the same
  * files), indexed by `loci index` with the app's settings and its tiny local embedder, so the
  * records that reach IndexedDB are the ones indexing a person's files would have written. Built
- * once per shape and kept in bench-results/browser-library/, because indexing them takes minutes.
+ * once per shape (and analyzer and file format) and kept in bench-results/browser-library/, because
+ * indexing them takes minutes.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { seededRandom } from '../../src/core/util/random.ts';
+import { ANALYZER_VERSION } from '../../src/core/text/search-terms.ts';
+import { FORMAT_VERSION } from '../../src/core/stored-index/manifest.ts';
 
 export interface LibraryShape {
   documents: number;
@@ -31,7 +34,10 @@ const CORPORA = ['msmarco', 'hotpotqa'];
 const QUESTIONS = 20;
 
 export async function buildLibrary(dataDir: string, shape: LibraryShape, log: (line: string) => void): Promise<BuiltLibrary> {
-  const dir = path.resolve('bench-results/browser-library', `${shape.documents}x${shape.paragraphs}`);
+  // Kept per analyzer and file format as well: a file whose counted words another analyzer made
+  // is read as a person's old library is (every entry segmented again: 1.7 s of a 100k-entry
+  // site library's 2 s open), not as `loci index` writes one today.
+  const dir = path.resolve('bench-results/browser-library', `${shape.documents}x${shape.paragraphs}-a${ANALYZER_VERSION}-f${FORMAT_VERSION}`);
   const file = path.join(dir, 'library.loci');
   // written last, so a build that was stopped halfway is built again rather than measured
   const done = path.join(dir, 'built');
