@@ -35,8 +35,9 @@ const QUESTIONS = 20;
 
 export async function buildLibrary(dataDir: string, shape: LibraryShape, log: (line: string) => void): Promise<BuiltLibrary> {
   // Kept per analyzer and file format as well: a file whose counted words another analyzer made
-  // is read as a person's old library is (every entry segmented again: 1.7 s of a 100k-entry
-  // site library's 2 s open), not as `loci index` writes one today.
+  // is read as a person's old library is (every entry segmented again: half of the 100k-entry
+  // library's open, docs/decisions/2026-12-02-site-library-visit.md), not as `loci index` writes
+  // one today.
   const dir = path.resolve('bench-results/browser-library', `${shape.documents}x${shape.paragraphs}-a${ANALYZER_VERSION}-f${FORMAT_VERSION}`);
   const file = path.join(dir, 'library.loci');
   // written last, so a build that was stopped halfway is built again rather than measured
