@@ -52,18 +52,18 @@ export async function snapshotOfLibrary(contents: LibraryContents): Promise<Inde
   };
 }
 
-/**
- * The records to store for a library file's snapshot, sealed with their checksums as the store
- * seals its own writes. Each document and group keeps its place in the library order: the one the
- * app's records name, else its original's, else after everything (`now` at the earliest), in the
- * file's order; an original without a time (the CLI's) takes its document's. A file whose manifest is unindexed holds no index: no manifest is stored for it.
- */
 /** The snapshot's manifest as its records keep it: none for one that holds no index (nothing indexed, no record). */
 export function manifestOfSnapshot({ manifest, documents, groups }: IndexSnapshot): IndexManifest | undefined {
   return !isUnindexed(manifest) || documents.length > 0 || groups.length > 0 ? manifest : undefined;
 }
 
-/** `breathe` is awaited between records: a worker that searches meanwhile answers between them. */
+/**
+ * The records to store for a library file's snapshot, sealed with their checksums as the store
+ * seals its own writes. Each document and group keeps its place in the library order: the one the
+ * app's records name, else its original's, else after everything (`now` at the earliest), in the
+ * file's order; an original without a time (the CLI's) takes its document's. A file whose manifest is unindexed holds no index: no manifest is stored for it.
+ * `breathe` is awaited between records: a worker that searches meanwhile answers between them.
+ */
 export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = Date.now(), breathe?: Breathe): Promise<LibraryContents> {
   const sums = await checksums();
   const app = snapshot.appRecords ? decodeAppRecords(snapshot.appRecords) : undefined;
