@@ -84,8 +84,3 @@ function checkedName(name: string): string {
   if (!title) throw new CollectionNameError('a collection needs a name');
   return title;
 }
-
-/** The site's collection (core/engine/site-library.ts) as given: it is the site's, so nothing of a stored one is kept. */
-export async function putSiteCollection(db: LociDb, collection: StoredCollection): Promise<void> {
-  await db.put('collections', collection);
-}

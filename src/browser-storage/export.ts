@@ -9,11 +9,11 @@ import type { IndexManifest } from '../core/types.ts';
 import type { LibraryContents, LibraryFileRead } from './library-contents.ts';
 import type { AddedStore } from './added-clock.ts';
 import { decodeLibrary, isOlderExport, LibraryFileError } from './library-file.ts';
-import { decodeIndex, encodeIndex, IndexFormatError, type Breathe } from '../core/stored-index/binary-format.ts';
+import { decodeIndex, encodeIndex, IndexFormatError } from '../core/stored-index/binary-format.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import { libraryOfSnapshot, manifestOfSnapshot, snapshotOfLibrary } from './library-snapshot.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
-import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY } from './records.ts';
+import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY, type StoredCollection } from './records.ts';
 import { rowOf } from './library-rows.ts';
 import { readOldAnswer } from './old-answers.ts';
 import { checksums } from '../core/util/checksum.ts';
@@ -49,6 +49,11 @@ export interface ImportOptions {
   mode: 'merge' | 'replace';
   /** The embedder the app runs now; when given, a file indexed with another one is refused. */
   embedder?: { id: string; dimension: number };
+  /**
+   * A collection stored as given, in the same transaction: the site's, naming the documents of the
+   * version imported (workers/engine/site-library.ts), so they are never stored without it.
+   */
+  collection?: StoredCollection;
 }
 
 /** How many records of each kind were written. */
@@ -85,9 +90,9 @@ export async function exportLibrary(db: LociDb, kept: KeptVectorSources = {}): P
 /**
  * The library a file holds, checked whole: a library file (its every block's checksum, a damaged
  * one refusing the file with the names of what it damaged) or an older export. LibraryFileError
- * names what is wrong with any other. `breathe` is awaited between records as its contents are made.
+ * names what is wrong with any other.
  */
-export async function readLibraryFile(bytes: Uint8Array, breathe?: Breathe): Promise<LibraryFileRead> {
+export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryFileRead> {
   if (isOlderExport(bytes)) {
     const contents = await decodeLibrary(bytes);
     return { manifest: contents.manifest, documentIds: contents.documents.map((record) => record.doc.id), contents: async () => contents };
@@ -111,7 +116,7 @@ export async function readLibraryFile(bytes: Uint8Array, breathe?: Breathe): Pro
     index: snapshot,
     manifest: manifestOfSnapshot(snapshot),
     documentIds: snapshot.documents.map((record) => record.doc.id),
-    contents: () => (contents ??= libraryOfSnapshot(snapshot, undefined, breathe)),
+    contents: (breathe) => (contents ??= libraryOfSnapshot(snapshot, undefined, breathe)),
   };
 }
 
@@ -139,7 +144,7 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
   // A merge holds only the stores it writes: a chat asked in meanwhile (a site's library searched
   // while it is written, IndexHost.importContents) would otherwise wait for the whole write.
   // Typed as every store: the work below touches an app store only when it has records for it.
-  const stores: AnyStore[] = options.mode === 'replace' ? [...ALL_STORES] : [...LIBRARY_STORES, ...appStoresWritten(contents)];
+  const stores: AnyStore[] = options.mode === 'replace' ? [...ALL_STORES] : [...LIBRARY_STORES, ...appStoresWritten(contents, options)];
   await inWriteTransaction(db, stores, async (tx) => {
     const manifests = tx.objectStore('manifest');
     const current = await manifests.get(MANIFEST_KEY);
@@ -184,6 +189,7 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     const groupsAdded = await Promise.all(sealed.groups.map((record) => keepAdded(groups, record.group.id, record.added)));
     await requestsInSlices(sealed.groups.map((record, i) => () => groups.put({ ...record, added: groupsAdded[i] })));
     for (const record of contents.collections) await putImportedCollection(tx.objectStore('collections'), record, options.mode);
+    if (options.collection) await tx.objectStore('collections').put(options.collection);
     for (const record of contents.chats) await tx.objectStore('chats').put({ ...record, messages: record.messages.map(readOldAnswer) });
     for (const record of settings) await tx.objectStore('settings').put(record);
   });
@@ -200,8 +206,9 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
 }
 
 /** The app's stores a merge of `contents` writes: those it brings records for. */
-function appStoresWritten(contents: LibraryContents): AnyStore[] {
-  return [...(contents.collections.length > 0 ? ['collections' as const] : []), ...(contents.chats.length > 0 ? ['chats' as const] : [])];
+function appStoresWritten(contents: LibraryContents, options: ImportOptions): AnyStore[] {
+  const collections = contents.collections.length > 0 || options.collection !== undefined;
+  return [...(collections ? ['collections' as const] : []), ...(contents.chats.length > 0 ? ['chats' as const] : [])];
 }
 
 async function readEverything(db: LociDb): Promise<LibraryContents> {

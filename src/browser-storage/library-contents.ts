@@ -3,6 +3,7 @@ import type { IndexRecords } from './read-records.ts';
 import type { OriginalFile, StoredChat, StoredCollection, StoredSetting } from './records.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import type { IndexManifest } from '../core/types.ts';
+import type { Breathe } from '../core/stored-index/binary-format.ts';
 
 export interface LibraryContents extends IndexRecords {
   /** Each with its bytes: a file carries them in one piece, whatever the stores split. */
@@ -26,8 +27,9 @@ export interface LibraryFileRead {
   documentIds: string[];
   /**
    * Its records as IndexedDB stores them, made at the first call: for a library file, each
-   * record's checksum and its vectors encoded as stored (100k entries: 0.8 s), which a site's
-   * first visit makes behind a library it already searches (IndexHost.importContents).
+   * record's checksum and its vectors encoded as stored (100k entries: 0.8 s), which a first
+   * import makes behind a library it already searches (IndexHost.importContents), awaiting
+   * `breathe` between records.
    */
-  contents(): Promise<LibraryContents>;
+  contents(breathe?: Breathe): Promise<LibraryContents>;
 }

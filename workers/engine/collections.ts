@@ -9,7 +9,6 @@ import {
   deleteCollection,
   leaveCollections,
   listCollections,
-  putSiteCollection,
   renameCollection,
   setInCollection,
 } from '../../src/browser-storage/collections.ts';
@@ -62,12 +61,6 @@ export class Collections {
   /** Refuses deleting one of the site's documents on its own (SiteLibraryReadOnlyError). */
   async refuseRemoval(docId: string): Promise<void> {
     refuseSiteDocumentRemoval(await this.list(), docId);
-  }
-
-  /** The site's collection for the version of its library just imported (site-library.ts). */
-  async putSite(collection: Collection): Promise<void> {
-    await putSiteCollection(this.db, collection);
-    await this.changed();
   }
 
   /**

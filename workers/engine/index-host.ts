@@ -19,6 +19,8 @@ import { PendingEmbedder } from './pending-embedder.ts';
 import { restoreDamagedRecords } from './restore-records.ts';
 import type { Workspace } from './workspace.ts';
 import { runTasksApart } from './tasks-apart.ts';
+import { timeSlices } from './time-slices.ts';
+import type { Collection } from '../../src/protocol/api.ts';
 
 /** How long the library must be quiet before the records behind an image-opened library are checked. */
 const RECORD_CHECK_QUIET_MS = 5000;
@@ -80,14 +82,17 @@ export class IndexHost {
    * opens from the file as decoded before its records are written, `onSearchable` is told, and the
    * records are written behind it; a write that fails opens the library again as stored, and the
    * import throws. Otherwise the records are written first, and `onSearchable` is not told: the
-   * import's end says both.
+   * import's end says both. `collection` is stored with the records (the site's).
    */
-  async importContents(ws: Workspace, file: LibraryFileRead, onSearchable?: () => void): Promise<ImportReport> {
+  async importContents(ws: Workspace, file: LibraryFileRead, options: { onSearchable?: () => void; collection?: Collection } = {}): Promise<ImportReport> {
     const { embedder } = this.needEngine().manifest;
+    const { onSearchable, collection } = options;
     return this.lock.run(async () => {
       const { library } = ws;
       await library.queue.halt();
-      const write = async () => importLibraryContents(ws.store.db, await file.contents(), { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension } });
+      // its records made in time slices: behind a library searched already, on a first import
+      const write = async () =>
+        importLibraryContents(ws.store.db, await file.contents(timeSlices()), { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension }, ...(collection ? { collection } : {}) });
       let report: ImportReport;
       const sameEmbedder = file.manifest?.embedder.id === embedder.id && file.manifest.embedder.dimension === embedder.dimension;
       // (another embedder's file is refused by the write, before anything is opened)
@@ -115,7 +120,7 @@ export class IndexHost {
   }
 
   /** Whether the open library holds nothing: no document (indexed, queued or shown) and no entry. */
-  private holdsNothing(ws: Workspace): boolean {
+  holdsNothing(ws: Workspace): boolean {
     const engine = this.engine;
     return engine !== undefined && engine.entryCount === 0 && engine.documents.length === 0 && ws.library.rows().length === 0;
   }
@@ -141,9 +146,8 @@ export class IndexHost {
       try {
         report = await write();
       } catch (error) {
-        // nothing of the file was stored: the library opens again as it is stored
+        // nothing of the file was stored: the library opens (and is listed) again as it is stored
         await this.openIndex(ws, ws.settings.value, { reopen: true });
-        await library.refresh();
         await ws.collections.changed();
         throw error;
       }

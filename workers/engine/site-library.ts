@@ -2,16 +2,15 @@
  * The engine's half of a visit to a site that publishes a library (the page downloads the file,
  * src/client/site-library.ts, and checks its size and SHA-256 against the manifest as it comes:
  * the only sender, so the file is not hashed a second time here): the file read whole, the
- * embedder switched to the file's when the visitor's library is empty, the file merged in, the
- * site's documents the new version no longer holds removed, and the site's collection set to the
- * new version's documents. The visitor's own documents, chats and collections are not touched; a
+ * embedder switched to the file's when the visitor's library is empty, the file merged in with
+ * the site's collection set to the new version's documents (one transaction), and the site's
+ * documents the new version no longer holds removed. The visitor's own documents, chats and collections are not touched; a
  * file refused (damaged, foreign, another embedder's) writes nothing.
  */
 import { readLibraryFile, type LibraryFileRead } from '../../src/browser-storage/export.ts';
 import { siteCollection, siteCollectionOf, siteDocumentsToRemove } from '../../src/core/engine/site-library.ts';
 import type { SiteLibraryImport } from '../../src/protocol/site-library.ts';
 import type { IndexHost } from './index-host.ts';
-import { timeSlices } from './time-slices.ts';
 import type { Workspace } from './workspace.ts';
 
 /** The stored name of the site's collection; the page shows it in its own language. */
@@ -23,19 +22,20 @@ const SITE_COLLECTION_NAME = "This site's library";
  * import resolves once they are stored and the site's collection says so.
  */
 export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: Uint8Array<ArrayBuffer>, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport> {
-  // its records are made in slices: on a first visit, behind a library searched already
-  const file = await readLibraryFile(bytes, timeSlices());
+  const file = await readLibraryFile(bytes);
   const switchedEmbedder = await takeFileEmbedder(ws, index, file);
   const before = await ws.collections.list();
   const held = siteCollection(before);
-  const collectionOf = (docIds: readonly string[]) => siteCollectionOf(sha256, docIds, held?.name ?? SITE_COLLECTION_NAME, held?.created ?? Date.now());
-  const report = await index.importContents(ws, file, () => {
-    ws.collections.showAhead(before, collectionOf(file.documentIds));
-    onSearchable?.();
+  const collection = siteCollectionOf(sha256, file.documentIds, held?.name ?? SITE_COLLECTION_NAME, held?.created ?? Date.now());
+  const report = await index.importContents(ws, file, {
+    collection,
+    onSearchable: () => {
+      ws.collections.showAhead(before, collection);
+      onSearchable?.();
+    },
   });
   const stale = siteDocumentsToRemove(before, report.documentIds);
   for (const docId of stale) await ws.library.remove(docId);
-  await ws.collections.putSite(collectionOf(report.documentIds));
   return { documents: report.documentIds.length, removed: stale.length, updated: held !== undefined, ...(switchedEmbedder ? { switchedEmbedder } : {}) };
 }
 
@@ -47,8 +47,7 @@ export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: 
 async function takeFileEmbedder(ws: Workspace, index: IndexHost, file: LibraryFileRead): Promise<string | undefined> {
   const wanted = file.manifest?.embedder.id;
   if (!wanted || wanted === ws.settings.value.embedderId) return undefined;
-  const holdsDocuments = (index.engine?.documents.length ?? 0) > 0 || ws.library.rows().length > 0;
-  if (holdsDocuments) return undefined;
+  if (!index.holdsNothing(ws)) return undefined;
   await index.changeSettings(ws, { embedderId: wanted });
   return wanted;
 }
