@@ -45,10 +45,22 @@ export function imageRoom(bytes: number, replacing: number): number {
 const RETRY_MS = 31_000;
 const RETRY_MAX_MS = 8 * 60_000;
 
+/**
+ * After a save, the next waits this many times as long as that save took, so saving takes at most
+ * a twentieth of the worker's time. The image is a shortcut, and one a few writes behind still
+ * opens the library (the records written since are read beside it, index-changes.ts). Without the
+ * bound, a 100k-entry library making its topics while idle, a document every 3 s, had its 38 MB
+ * image written again after every document: 20 times in a minute of the bench's first visit
+ * (docs/decisions/2026-12-02-library-memory.md, seventh session).
+ */
+const GAP_PER_SAVE = 19;
+
 export class ImageSaver {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving = false;
   private retryMs = RETRY_MS;
+  /** Date.now() before which no save starts (GAP_PER_SAVE). */
+  private notBefore = 0;
   /**
    * Blocks of records already encoded: records are replaced, never changed, so a record met again
    * encodes to the same bytes. Kept only until an image is written: a save that a write overtook
@@ -96,8 +108,14 @@ export class ImageSaver {
       this.soon();
       return;
     }
+    const wait = this.notBefore - Date.now();
+    if (wait > 0) {
+      this.after(wait);
+      return;
+    }
     this.saving = true;
     let written = false;
+    const started = Date.now();
     try {
       const hasRoom = this.deps.hasRoom;
       written = await this.deps.store.saveImage(() => engine.imageSnapshot(), this.cache, timeSlices(), hasRoom && ((bytes, replacing) => hasRoom(imageRoom(bytes, replacing))));
@@ -106,6 +124,7 @@ export class ImageSaver {
       // the image is only a shortcut: without it the records are read
     } finally {
       this.saving = false;
+      this.notBefore = Date.now() + GAP_PER_SAVE * (Date.now() - started);
     }
     // not written, and no change since to save it again: tried later (RETRY_MS)
     if (!written && this.timer === undefined && (await this.deps.store.imageBehind().catch(() => false))) {
