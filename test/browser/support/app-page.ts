@@ -142,38 +142,51 @@ export async function chatTitles(page: Page): Promise<string[]> {
   return titles;
 }
 
+/** The index revision the open image was made at (undefined while there is none) and the stored index's revision. */
+function imageRevisions(page: Page): Promise<{ image: number | undefined; index: number }> {
+  return page.evaluate(async () => {
+    const file = await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image').then((h) => h.getFile(), () => undefined);
+    // A save that lands between getFile() and the read makes the snapshot unreadable
+    // (NotReadableError, seen once in CI): that is "not saved yet", asked again next round.
+    const header = file && (await file.slice(0, 12).arrayBuffer().then((bytes) => new DataView(bytes), () => undefined));
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('loci');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const meta = await new Promise<{ value: number } | undefined>((resolve, reject) => {
+      const request = db.transaction('meta').objectStore('meta').get('indexRevision');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return { image: header !== undefined && header.byteLength === 12 ? header.getFloat64(4, true) : undefined, index: meta?.value ?? 0 };
+  });
+}
+
+/** Polls `holds` every 250 ms for up to `timeout` ms; `what` names it in the error. */
+async function untilImage(page: Page, holds: (revisions: { image: number | undefined; index: number }) => boolean, what: string, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  await timedPhase('wait: image save', async () => {
+    while (!holds(await imageRevisions(page))) {
+      if (Date.now() > deadline) throw new Error(`the open image was not ${what} within ${timeout / 1000} s`);
+      await page.waitForTimeout(250);
+    }
+  });
+}
+
 /**
  * Waits until the app has saved the open image of the index as it stands (its header holds the
  * current revision), as it does once the index has been quiet for a few seconds; up to two minutes,
  * as every step waits (storage-full missed 30 s once beside two other files under load 12).
  */
-export async function imageSaved(page: Page, timeout = 120_000): Promise<void> {
-  const current = () =>
-    page.evaluate(async () => {
-      const file = await (await navigator.storage.getDirectory()).getFileHandle('loci-index.image').then((h) => h.getFile(), () => undefined);
-      // A save that lands between getFile() and the read makes the snapshot unreadable
-      // (NotReadableError, seen once in CI): that is "not saved yet", asked again next round.
-      const header = file && (await file.slice(0, 12).arrayBuffer().then((bytes) => new DataView(bytes), () => undefined));
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('loci');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const meta = await new Promise<{ value: number } | undefined>((resolve, reject) => {
-        const request = db.transaction('meta').objectStore('meta').get('indexRevision');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      db.close();
-      return header !== undefined && header.byteLength === 12 && header.getFloat64(4, true) === (meta?.value ?? 0);
-    });
-  const deadline = Date.now() + timeout;
-  await timedPhase('wait: image save', async () => {
-    while (!(await current())) {
-      if (Date.now() > deadline) throw new Error(`the open image was not saved within ${timeout / 1000} s`);
-      await page.waitForTimeout(250);
-    }
-  });
+export function imageSaved(page: Page, timeout = 120_000): Promise<void> {
+  return untilImage(page, ({ image, index }) => image === index, 'saved', timeout);
+}
+
+/** Waits until the app has written an open image at all, current or behind the index by writes since. */
+export function imageWritten(page: Page, timeout = 120_000): Promise<void> {
+  return untilImage(page, ({ image }) => image !== undefined && image > 0, 'written', timeout);
 }
 
 /** Where the engine opened the index from on start: 'image' or 'records'. */
