@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { serveModels } from './scripts/serve-models.ts';
 import { contentSecurityPolicy, SERVICE_WORKER_GUARD } from './build/content-security-policy.ts';
+import { earlyEngine } from './build/early-engine.ts';
 import { ocrAssets } from './build/ocr-assets.ts';
 import { pdfjsAssets } from './build/pdfjs-assets.ts';
 import { siteLibrary } from './build/site-library.ts';
@@ -36,6 +37,7 @@ export default defineConfig({
     // LOCI_SITE_LIBRARY=path/to/file (or public/library.loci): a library published with the app.
     siteLibrary(),
     contentSecurityPolicy(),
+    earlyEngine(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',

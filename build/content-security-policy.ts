@@ -13,38 +13,14 @@
  * Not in dev: Vite's dev server injects inline scripts and talks to the page over a WebSocket.
  */
 import path from 'node:path';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { bundleClassicScript } from './classic-script.ts';
 import { FIRST_VISIT_POLICY, PAGE_POLICY } from '../workers/sw/policy.ts';
 
 /** The guard's file in the build, relative to the service worker (see `workbox.importScripts`). */
 export const SERVICE_WORKER_GUARD = 'sw-guard.js';
 /** The page's first script, at the build's root. */
 export const REMOVE_WEBRTC = 'remove-webrtc.js';
-
-/**
- * `entry` bundled into a classic script of its own, not a chunk of the app's build: importScripts,
- * and a script that must run before the page's modules, need everything they use inside them.
- */
-async function bundleClassicScript(entry: string, fileName: string): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      lib: { entry: path.resolve(entry), formats: ['iife'], name: 'loci', fileName: () => fileName },
-    },
-  });
-  const outputs = Array.isArray(output) ? output : [output];
-  for (const result of outputs) {
-    if (!('output' in result)) continue;
-    const chunk = result.output.find((item) => item.type === 'chunk');
-    if (chunk && chunk.type === 'chunk') return chunk.code;
-  }
-  throw new Error(`${entry} was not bundled`);
-}
 
 export function contentSecurityPolicy(): Plugin {
   let base = '/';

@@ -8,6 +8,7 @@ import { proxy, transfer, wrap } from 'comlink';
 import type { LibraryEvent, LociClient } from '../protocol/api.ts';
 import type { AskStreamEvent } from '../protocol/ask.ts';
 import type { ConnectMessage, EngineApi } from '../protocol/workers.ts';
+import { takeEarlyEngine } from './early-engine.ts';
 import { launchOptions } from './url-options.ts';
 
 function connect(worker: Worker): MessagePort {
@@ -21,8 +22,10 @@ export function createWorkerClient(search?: string): LociClient {
   // a user-timing mark, like the workers': bench:browser reads them to say where a reopen's time goes
   performance.mark('loci:client');
   const launch = launchOptions(search);
-  // Vite bundles a worker only when it sees this exact `new Worker(new URL(literal, import.meta.url))`.
-  const engineWorker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'loci-engine' });
+  // started by the page's second script in the build (early-engine.ts); Vite bundles a worker only
+  // when it sees this exact `new Worker(new URL(literal, import.meta.url))`
+  const early = takeEarlyEngine();
+  const engineWorker = early?.worker ?? new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'loci-engine' });
   const embedWorker = new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'loci-embed' });
   const llmWorker = new Worker(new URL('../../workers/llm.worker.ts', import.meta.url), { type: 'module', name: 'loci-llm' });
   const engine = wrap<EngineApi>(engineWorker);
@@ -30,18 +33,23 @@ export function createWorkerClient(search?: string): LociClient {
   const dispatch = (event: LibraryEvent) => {
     for (const listener of listeners) listener(event);
   };
+  const failed = (worker: 'engine' | 'embed' | 'llm', message: string | undefined) =>
+    dispatch({ type: 'notice', notice: { kind: 'worker-failed', worker, ...(message ? { detail: message } : {}) } });
   for (const [worker, name] of [
     [engineWorker, 'engine'],
     [embedWorker, 'embed'],
     [llmWorker, 'llm'],
   ] as const) {
-    worker.addEventListener('error', (event) => dispatch({ type: 'notice', notice: { kind: 'worker-failed', worker: name, ...(event.message ? { detail: event.message } : {}) } }));
+    worker.addEventListener('error', (event) => failed(name, event.message));
   }
+  const earlyErrors = early?.takeErrors() ?? [];
 
   let started: ReturnType<LociClient['start']> | undefined;
 
   return {
     start() {
+      // the early engine's errors from before the client listened, said once the app listens
+      for (const message of earlyErrors.splice(0)) failed('engine', message);
       started ??= (async () => {
         const embedPort = connect(embedWorker);
         const llmPort = connect(llmWorker);

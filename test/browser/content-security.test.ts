@@ -97,6 +97,20 @@ async function expectNoWebRtc(page: Page, where: string): Promise<void> {
   expect(await page.evaluate(() => document.querySelector('script')?.getAttribute('src')), `${where}: first script`).toMatch(/\/remove-webrtc\.js$/);
 }
 
+/**
+ * The engine worker was started by the page's second script, before the app's modules (a classic
+ * script from the site, as the policy allows), and the app took it: one engine worker, not two.
+ */
+async function expectEarlyEngine(page: Page, where: string): Promise<void> {
+  const second = await page.evaluate(() => {
+    const script = document.querySelectorAll('script')[1];
+    return { src: script?.getAttribute('src'), worker: script?.dataset.worker };
+  });
+  expect(second.src, `${where}: second script`).toMatch(/\/start-engine\.js$/);
+  expect(second.worker, `${where}: the worker it starts`).toMatch(/\/assets\/engine\.worker-[\w-]+\.js$/);
+  expect(page.workers().filter((w) => w.url().includes('engine.worker')).map((w) => new URL(w.url()).pathname), `${where}: engine workers`).toEqual([second.worker]);
+}
+
 async function appWorker(page: Page, name: string): Promise<Worker> {
   await expect.poll(() => page.workers().some((w) => w.url().includes(`${name}.worker`)), { timeout: 30_000 }).toBe(true);
   const worker = page.workers().find((w) => w.url().includes(`${name}.worker`));
@@ -128,6 +142,7 @@ describe('other origins', () => {
     expect(await blank.evaluate(() => typeof RTCPeerConnection)).toBe('function');
     await blank.close();
     await expectNoWebRtc(page, 'first visit');
+    await expectEarlyEngine(page, 'first visit');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
 
     // The settings name what may be contacted: the site and the hub.
@@ -153,6 +168,7 @@ describe('other origins', () => {
     expect(await page.evaluate(() => 'beforeRestart' in window)).toBe(false);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await expectNoWebRtc(page, 'served by the service worker');
+    await expectEarlyEngine(page, 'served by the service worker');
     // the embedder loads after the page has started: on a quiet machine the check came first
     await expect.poll(() => mirror.requests.filter((url) => url.startsWith('/tiny-lexical-bert-zh/resolve/main/')).length, { timeout: 60_000 }).toBeGreaterThan(0);
 
