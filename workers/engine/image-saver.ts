@@ -50,8 +50,8 @@ const RETRY_MAX_MS = 8 * 60_000;
  * a twentieth of the worker's time. The image is a shortcut, and one a few writes behind still
  * opens the library (the records written since are read beside it, index-changes.ts). Without the
  * bound, a 100k-entry library making its topics while idle, a document every 3 s, had its 38 MB
- * image written again after every document: 20 times in a minute of the bench's first visit
- * (docs/decisions/2026-12-02-library-memory.md, seventh session).
+ * image encoded again after every document and written after every other one: 20 saves in 65 s
+ * of the bench's first visit (docs/decisions/2026-12-02-library-memory.md, seventh session).
  */
 const GAP_PER_SAVE = 19;
 
