@@ -43,6 +43,9 @@ export const EVAL_HELP = `loci eval --dataset ${DATASET_NAMES.join('|')} [option
   --dense-weight <w>        forces the hybrid dense share in [0, 1] (default: each index's calibration)
   --weights <list>          also runs every hybrid row at these fixed dense shares (rows +w0.3), beside
                             the calibrated one: how near the calibration comes to the best weight
+  --libraries <n>           splits a pooled corpus into n libraries of consecutive questions, each with
+                            only its questions' documents, indexed and calibrated apart; with
+                            --weights, a table gives each library's chosen weight beside the best fixed one
   --rerank <list>           off,on (default off; off,on with --reranker)
   --k <list>                retrieval cut-offs (default 1,2,5,10)
   --budgets <list>          context sizes in tokens for recall at a budget (default 512,1024,2048)
@@ -77,6 +80,7 @@ const OPTIONS = {
   named: { type: 'string' },
   'dense-weight': { type: 'string' },
   weights: { type: 'string' },
+  libraries: { type: 'string' },
   rerank: { type: 'string' },
   k: { type: 'string' },
   budgets: { type: 'string' },
@@ -125,6 +129,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
   const weights = v.weights === undefined ? undefined : [...new Set(v.weights.split(',').map((w) => denseWeightOf(w, 'weights') as number))];
   if (weights && denseWeight !== undefined) throw new UsageError('--weights runs rows beside the calibrated weight; --dense-weight replaces it: give one');
 
+  const libraries = optionalInt('libraries', v.libraries, 2);
   const config: EvalConfig = {
     dataset,
     split: v.split ?? 'dev',
@@ -143,6 +148,7 @@ export function parseEvalArgs(argv: string[]): { config: EvalConfig; out?: strin
     named,
     ...(denseWeight !== undefined ? { denseWeight } : {}),
     ...(weights ? { weights } : {}),
+    ...(libraries !== undefined ? { libraries } : {}),
     rerank,
     ks: ints('k', v.k, 1, [1, 2, 5, 10]),
     budgets: ints('budgets', v.budgets, 1, [512, 1024, 2048]),

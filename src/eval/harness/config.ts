@@ -40,6 +40,11 @@ export interface EvalConfig {
    * near the calibration comes to the best fixed weight, from one index.
    */
   weights?: number[];
+  /**
+   * Splits a pooled corpus into this many libraries (datasets/libraries.ts), each indexed and
+   * calibrated apart: how a choice an index makes once holds from library to library.
+   */
+  libraries?: number;
   rerank: boolean[];
   /** Cut-offs of the retrieval metrics. */
   ks: number[];

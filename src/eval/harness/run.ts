@@ -4,6 +4,7 @@
  * report; printing and writing it is the CLI's job.
  */
 import type { Progress } from '../../core/ports.ts';
+import { asLibraries } from '../datasets/libraries.ts';
 import { loadDataset } from '../datasets/load.ts';
 import type { EvalQuestion } from '../datasets/types.ts';
 import { goldCoverage, goldGrades } from '../evidence.ts';
@@ -12,8 +13,10 @@ import { answerQuestion, type AnswerDeps } from './answers.ts';
 import { addBaselineDeltas } from './baselines.ts';
 import { memoCountTokens, type CountTokens } from './budget.ts';
 import { buildIndexes, type EvalIndex, type EvalModels } from './build-index.ts';
-import { budgetChunks, candidatesPerList, chunksPerQuestion, indexSettings, methodsOf, needsClusters, type EvalConfig } from './config.ts';
+import { budgetChunks, candidatesPerList, chunksPerQuestion, indexSettings, methodsOf, NDCG_K, needsClusters, type EvalConfig } from './config.ts';
+import { PLAIN_METHODS, plainIndex, plainSearch, type PlainIndex } from './plain-baselines.ts';
 import { retrieveOne, type GoldScoring, type RetrieveSettings } from './retrieve-one.ts';
+import { retrievalScores } from '../scores.ts';
 import { summarizeMethod } from './summarize.ts';
 import { reportTables } from './tables.ts';
 import type { EvalReport, QuestionResult } from './types.ts';
@@ -30,7 +33,8 @@ export interface RunDeps {
 export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<EvalReport> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const dataset = await loadDataset(config.dataset, { dataDir: config.dataDir, split: config.split });
+  const loaded = await loadDataset(config.dataset, { dataDir: config.dataDir, split: config.split });
+  const dataset = config.libraries !== undefined ? asLibraries(loaded, config.libraries) : loaded;
   const loadDataMs = performance.now() - started;
   const asked = config.limit !== undefined ? dataset.questions.slice(0, config.limit) : dataset.questions;
   if (asked.length === 0) throw new Error(`${config.dataset} ${config.split}: no questions to ask`);
@@ -50,8 +54,16 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
     signal: deps.signal,
   });
   const indexOf = new Map(indexes.map((ix) => [ix.group, ix]));
+  // the embedder used plainly over whole documents, where every document fits its window
+  const plainOf = new Map<EvalIndex, PlainIndex>();
+  for (const ix of indexes) {
+    const plain = await plainIndex(ix, deps.models.embedder, deps.signal);
+    if (plain) plainOf.set(ix, plain);
+  }
+  const plainMethods = plainOf.size === indexes.length ? PLAIN_METHODS : [];
 
-  const methods = methodsOf(config);
+  const methods = [...methodsOf(config), ...plainMethods];
+  const engineMethods = methods.length - plainMethods.length;
   const n = chunksPerQuestion(config);
   // one M for every retrieval, the budget ones included (what the engine would default to at N)
   const m = candidatesPerList(config, n);
@@ -72,7 +84,7 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
   const questions: QuestionResult[] = [];
 
   const stage = answering ? 'answer' : 'retrieve';
-  const total = asked.length * methods.length;
+  const total = asked.length * engineMethods;
   let done = 0;
   let retrievalMs = 0;
   let budgetMs = 0;
@@ -95,7 +107,25 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
     const [queryVector] = await deps.models.embedder.embed([q.question], 'query', deps.signal);
     const embedMs = performance.now() - t0;
     retrievalMs += embedMs;
-    for (const [j, method] of methods.entries()) {
+    const plain = plainOf.get(index);
+    if (plain && gold) {
+      const p0 = performance.now();
+      const found = plainSearch(plain, q.question, queryVector, n);
+      const ms = performance.now() - p0 + embedMs;
+      for (const [j, method] of plainMethods.entries()) {
+        const rows = found[method.label];
+        const covered = rows.map((row) => gold.coverage({ docId: plain.ids[row], text: plain.texts[row] }));
+        result.methods[method.label] = {
+          ranked: rows.map((row) => index.docs.get(plain.ids[row])?.id ?? plain.ids[row]),
+          held: rows.length,
+          ms,
+          retrieval: retrievalScores(covered, gold.grades, config.ks, NDCG_K),
+          covered,
+        };
+        times[engineMethods + j].retrieve.push(ms);
+      }
+    }
+    for (const [j, method] of methods.slice(0, engineMethods).entries()) {
       deps.onProgress?.({ stage, done, total, item: method.label });
       const retrieved = await retrieveOne(q, index, method, { ...retrieveSettings, queryVector }, gold);
       const { entry, ranked } = retrieved;
@@ -140,6 +170,7 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
       name: dataset.name,
       split: dataset.split,
       pooled: dataset.pooled,
+      ...(config.libraries !== undefined ? { libraries: config.libraries } : {}),
       documents: dataset.documents.length,
       questions: dataset.questions.length,
       asked: asked.length,

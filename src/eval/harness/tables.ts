@@ -23,6 +23,7 @@ import { ANSWER_METRICS, answerKey, freeFormColumns } from './answer-keys.ts';
 import { BASELINES, NDCG_K } from './config.ts';
 import { headlineK, headlineMetrics } from './headline.ts';
 import { intervalCaption, intervalColumns, intervalValues } from './interval-table.ts';
+import { libraryRows, libraryTable } from './library-table.ts';
 import type { EvalReport, MethodResult } from './types.ts';
 
 type Unrendered = Omit<EvalReport, 'tables'>;
@@ -143,6 +144,9 @@ export function reportTables(r: Unrendered): Record<string, string> {
     if (intervals.length > 0) {
       tables.intervals = markdownTable(intervals, intervalColumns(metrics), { caption: intervalCaption(title, models(r), dataset.withGold), sort: false, boldBest: false });
     }
+
+    const libraries = libraryRows(r, k);
+    if (libraries.length > 0) tables.libraries = libraryTable(libraries, k, `${title} (${models(r)})`);
   }
 
   const choice = r.methods.some((m) => Object.keys(m.answers).some((k) => k.startsWith('accuracy@')));

@@ -104,7 +104,15 @@ export interface EvalReport {
     defaultMethod: string;
     index: ManifestSettings;
   };
-  dataset: { name: string; split: string; pooled: boolean; documents: number; questions: number; asked: number; withGold: number; hard: number };
+  dataset: {
+    name: string;
+    split: string;
+    pooled: boolean;
+    /** Libraries a pooled corpus was split into (--libraries), each indexed and calibrated apart. */
+    libraries?: number;
+    documents: number; questions: number; asked: number; withGold: number;
+    hard: number;
+  };
   index: IndexStats;
   /**
    * Per index (one for a pooled corpus; `group` null), how its hybrid search weighed the dense
