@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RETRIEVAL } from '../../src/core/engine/defaults.ts';
 import type { EvalConfig } from '../../src/eval/harness/config.ts';
 import { methodLabel } from '../../src/eval/report.ts';
+import { PLAIN_METHODS } from '../../src/eval/harness/plain-baselines.ts';
 import { runEvaluation } from '../../src/eval/harness/run.ts';
 import type { EvalReport } from '../../src/eval/harness/types.ts';
 import { loadNodeModels, type NodeModels } from '../../src/models/node.ts';
@@ -21,6 +22,9 @@ let report: EvalReport;
 /** The label of the app's default configuration, whatever the core chose. */
 const DEFAULT_LABEL = methodLabel(DEFAULT_RETRIEVAL.strategy, DEFAULT_RETRIEVAL);
 const ASKED = ['naive', 'naive+hybrid', 'c-rag', 'c-rag+hybrid', 'p-rag', 'p-rag+hybrid', 'cap-rag', 'cap-rag+hybrid'];
+/** The embedder used plainly over whole documents: rows of every run whose documents fit its window. */
+const PLAIN = PLAIN_METHODS.map((m) => m.label);
+const isPlain = (label: string) => PLAIN.includes(label);
 
 function config(overrides: Partial<EvalConfig> = {}): EvalConfig {
   return {
@@ -77,7 +81,7 @@ describe('runEvaluation on a tiny HotpotQA folder', () => {
     expect(header).toBe('| Method | Recall@1 | Recall@2 | Recall@5 | All-gold@1 | All-gold@2 | All-gold@5 | MRR | nDCG@10 |');
     const methods = lines.filter((l) => l.startsWith('| ') && !l.startsWith('| Method')).map((l) => l.split('|')[1].trim());
     // naive (dense) is a row of its own beside the dense baseline (it also searches named documents); the default joins when not asked
-    const expected = [...ASKED, ...(ASKED.includes(DEFAULT_LABEL) ? [] : [DEFAULT_LABEL])];
+    const expected = [...ASKED, ...(ASKED.includes(DEFAULT_LABEL) ? [] : [DEFAULT_LABEL]), ...PLAIN];
     const labels = methods.map((m) => m.replace(' (default)', ''));
     expect(labels.slice(0, 2)).toEqual(['bm25', 'dense']);
     // the rest in the paper's order of strategies, whatever the default is
@@ -93,7 +97,8 @@ describe('runEvaluation on a tiny HotpotQA folder', () => {
     for (const m of report.methods) {
       expect(m.counts).toMatchObject({ questions: QUESTIONS.length, withGold: QUESTIONS.length });
       const values = Object.values(m.retrieval);
-      expect(values).toHaveLength(3 + 3 + 2 + 2 + 2);
+      // the plain rows rank whole documents, which are not packed into budgets as chunks are
+      expect(values).toHaveLength(3 + 3 + 2 + (isPlain(m.method) ? 0 : 2 + 2));
       for (const v of values) {
         expect(v).toBeGreaterThanOrEqual(0);
         expect(v).toBeLessThanOrEqual(1);
@@ -107,7 +112,7 @@ describe('runEvaluation on a tiny HotpotQA folder', () => {
   it('stores each method’s difference from the better baseline', () => {
     const [bm25, dense] = ['bm25', 'dense'].map((label) => report.methods.find((m) => m.method === label)!);
     for (const m of report.methods) {
-      for (const key of ['recall@5', 'ndcg@10', 'recall@800t']) {
+      for (const key of isPlain(m.method) ? ['recall@5', 'ndcg@10'] : ['recall@5', 'ndcg@10', 'recall@800t']) {
         expect(m.deltaVsBestBaseline?.[key]).toBeCloseTo(m.retrieval[key] - Math.max(bm25.retrieval[key], dense.retrieval[key]), 12);
       }
     }
@@ -117,7 +122,7 @@ describe('runEvaluation on a tiny HotpotQA folder', () => {
     expect(report.config.m).toBe(20 * report.config.n);
     expect(report.config.budgetN).toBeGreaterThan(report.config.n);
     expect(report.config.budgetTokenizer).toBe('embedder glove-static-en-100d');
-    for (const m of report.methods) {
+    for (const m of report.methods.filter((m) => !isPlain(m.method))) {
       expect(m.packed?.['100'].mean).toBeGreaterThan(0);
       expect(m.packed?.['800'].mean).toBeGreaterThanOrEqual(m.packed?.['100'].mean ?? Infinity);
     }
@@ -180,6 +185,29 @@ describe('runEvaluation on a tiny HotpotQA folder', () => {
   it('asks only the first questions with --limit', async () => {
     const limited = await runEvaluation(config({ limit: 1, strategies: ['naive'], retrievers: ['hybrid'] }), { models: { embedder: models.embedder } });
     expect(limited.questions.map((q) => q.id)).toEqual([QUESTIONS[0].id]);
-    expect(limited.methods.filter((m) => !m.baseline && !m.isDefault).map((m) => m.method)).toEqual(['naive+hybrid']);
+    expect(limited.methods.filter((m) => !m.baseline && !m.isDefault).map((m) => m.method)).toEqual(['naive+hybrid', ...PLAIN]);
+  });
+
+  it('ranks the whole documents by the embedder alone and by its plain fusion with BM25, beside the engine', async () => {
+    const question = report.questions[0];
+    const encoder = question.methods.encoder;
+    // every document of the tiny corpus fits the window: one vector each, a ranking of documents
+    expect(new Set(encoder.ranked).size).toBe(encoder.ranked.length);
+    expect(encoder.ranked.length).toBe(report.config.n);
+    const own = await loadNodeModels({ modelsDir: MODELS_DIR, embedder: 'glove-static-en-100d' });
+    try {
+      // the first document is the one whose whole text the question's vector is nearest
+      const titles = Object.keys(PARAGRAPHS);
+      const texts = titles.map((t) => `# ${t}\n\n${PARAGRAPHS[t]}`);
+      const [q] = await own.embedder.embed([QUESTIONS[0].question], 'query');
+      const vectors = await own.embedder.embed(texts, 'passage');
+      const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0) / Math.hypot(...a) / Math.hypot(...b);
+      const best = titles[vectors.map((v) => cosine(q, v)).reduce((bi, v, i, all) => (v > all[bi] ? i : bi), 0)];
+      expect(encoder.ranked[0]).toBe(best);
+    } finally {
+      await own.dispose();
+    }
+    expect(question.methods['bm25+encoder'].ranked.length).toBe(report.config.n);
+    expect(report.tables.retrieval).toMatch(/^\| encoder \|/m);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The embedder used plainly, outside Loci: one vector per whole document, cosine, nothing else
  * (`encoder`), and its min–max fusion with a BM25 over the same whole documents at an even weight
- * (`bm25+encoder`). Run only where every document fits the embedder's window (HotpotQA's
- * paragraphs, RGB's and MS MARCO's passages), where they are what a person could build in an
- * afternoon: Loci's dense and hybrid rows are to be read against them
+ * (`bm25+encoder`). Run only where nearly every document fits the embedder's window (HotpotQA's
+ * paragraphs, RGB's and MS MARCO's passages; the few longer ones are cut at the window, as the
+ * encoder does by itself), where they are what a person could build in an afternoon: Loci's dense
+ * and hybrid rows are to be read against them
  * ([record](../../../docs/decisions/2026-12-07-sections-kept-whole.md)).
  */
 import type { Embedder } from '../../core/ports.ts';
@@ -20,6 +21,9 @@ export const PLAIN_METHODS: readonly Method[] = [
   { label: 'bm25+encoder', strategy: 'naive', retriever: 'hybrid', backtrack: 'ranked', hops: 1, rerank: false, named: false, baseline: false, isDefault: false },
 ];
 
+/** The share of documents that must fit the window for whole documents to be the plain way to embed them. */
+const FITTING_SHARE = 0.95;
+
 /** Candidates each list of the plain fusion holds before it is rescaled. */
 const PLAIN_M = 100;
 
@@ -31,13 +35,13 @@ export interface PlainIndex {
   lexical: LexicalIndex;
 }
 
-/** The whole documents of an index, embedded and BM25-indexed; undefined when one does not fit the window. */
+/** The whole documents of an index, embedded and BM25-indexed; undefined when too many do not fit the window. */
 export async function plainIndex(index: EvalIndex, embedder: Pick<Embedder, 'embed' | 'countTokens' | 'maxTokens' | 'dimension'>, signal?: AbortSignal): Promise<PlainIndex | undefined> {
   const docs: [string, EvalDocument][] = [...index.docs];
   if (docs.length === 0 || docs.some(([, d]) => d.text === undefined)) return undefined;
   const texts = docs.map(([, d]) => d.text as string);
   const tokens = await embedder.countTokens(texts);
-  if (tokens.some((t) => t > embedder.maxTokens)) return undefined;
+  if (tokens.filter((t) => t <= embedder.maxTokens).length < FITTING_SHARE * texts.length) return undefined;
   const vectors = new FlatVectorIndex(embedder.dimension);
   vectors.add(await embedder.embed(texts, 'passage', signal));
   const lexical = new LexicalIndex();
