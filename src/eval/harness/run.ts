@@ -55,12 +55,13 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
   });
   const indexOf = new Map(indexes.map((ix) => [ix.group, ix]));
   // the embedder used plainly over whole documents, where every document fits its window
+  // (ranking only: they answer nothing, so a run without gold evidence has no use for them)
   const plainOf = new Map<EvalIndex, PlainIndex>();
-  for (const ix of indexes) {
+  for (const ix of asked.some((q) => q.gold) ? indexes : []) {
     const plain = await plainIndex(ix, deps.models.embedder, deps.signal);
     if (plain) plainOf.set(ix, plain);
   }
-  const plainMethods = plainOf.size === indexes.length ? PLAIN_METHODS : [];
+  const plainMethods = plainOf.size > 0 && plainOf.size === indexes.length ? PLAIN_METHODS : [];
 
   const methods = [...methodsOf(config), ...plainMethods];
   const engineMethods = methods.length - plainMethods.length;
