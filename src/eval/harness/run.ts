@@ -15,6 +15,7 @@ import { buildIndexes, type EvalIndex, type EvalModels } from './build-index.ts'
 import { budgetChunks, candidatesPerList, chunksPerQuestion, indexSettings, methodsOf, needsClusters, type EvalConfig } from './config.ts';
 import { retrieveOne, type GoldScoring, type RetrieveSettings } from './retrieve-one.ts';
 import { summarizeMethod } from './summarize.ts';
+import { summarizeReport } from './summary.ts';
 import { reportTables } from './tables.ts';
 import type { EvalReport, QuestionResult } from './types.ts';
 
@@ -152,7 +153,7 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
     questions,
     timings: { loadDataMs, indexMs: stats.ms.total, retrievalMs, budgetMs, answerMs, totalMs: performance.now() - started },
   };
-  return { ...base, tables: reportTables(base) };
+  return { ...base, tables: reportTables(summarizeReport(base)) };
 }
 
 function answerDeps(config: EvalConfig, deps: RunDeps): AnswerDeps | undefined {
