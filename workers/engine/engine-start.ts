@@ -33,7 +33,7 @@ export async function startEngine(ws: Workspace, index: IndexHost, events: Engin
   // model could load either, that notice already says the models cannot be fetched.
   // Its tokenizer comes first: a question's sources are counted with it (RemoteGenerator.countTokens),
   // so they need not wait for the model. Built at the start, it took half a second of CPU from a
-  // reopened library's first question (docs/decisions/2026-12-02-library-memory.md); a question
+  // reopened library's first question (docs/decisions/2026-12-03-reopen-first-sources.md#the-chat-models-tokenizer-at-the-first-quiet-moment); a question
   // asked before the quiet moment fetches it, and its sources are counted by an estimate meanwhile.
   void ws.library.whenSearchable(GENERATOR_QUIET_MS).then(() => {
     ws.models.warmTokenizer().catch(() => undefined);
