@@ -1,7 +1,7 @@
 /**
  * Keeps the open image (src/browser-storage/open-image.ts) current: it is written once the index has not
  * changed for a while and no document is being indexed, since encoding a large index takes this
- * worker's time (100k entries: 1.5 s the first time, 0.4 s once its blocks are cached) and a save
+ * worker's time (less once its blocks are cached) and a save
  * that a write overtakes is dropped anyway. It encodes in time slices (time-slices.ts), so the
  * worker answers a question asked meanwhile.
  */
