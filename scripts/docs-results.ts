@@ -64,19 +64,21 @@ function classify(file: string, value: unknown): Report {
   throw new ResultFileError(`${file}: not a result this command knows (neither a run summary from \`npm run docs:summary\` nor \`npm run bench:core\` or \`bench:breadth\` output)`);
 }
 
+/** A result file's JSON, or a ResultFileError naming the file. */
+export function parseResultJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ResultFileError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
 /** Every JSON file of the folder, in name order, each recognised or refused by name. */
 export async function readReports(jsonDir: string): Promise<Report[]> {
   const names = (await readdir(jsonDir)).filter((name) => name.endsWith('.json')).sort();
   return Promise.all(
     names.map(async (name) => {
-      const text = await readFile(path.join(jsonDir, name), 'utf8');
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        throw new ResultFileError(`${name}: not valid JSON (${(error as Error).message})`);
-      }
-      return classify(name, value);
+      return classify(name, parseResultJson(name, await readFile(path.join(jsonDir, name), 'utf8')));
     }),
   );
 }

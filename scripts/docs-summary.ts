@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SUMMARY_TOOL, summarizeReport, type EvalSummary } from '../src/eval/harness/summary.ts';
 import type { EvalReport } from '../src/eval/harness/types.ts';
-import { RESULTS_DIR, ResultFileError } from './docs-results.ts';
+import { parseResultJson, RESULTS_DIR, ResultFileError } from './docs-results.ts';
 
 /** One line a top-level field and one a method: small in git, and a diff names the method that changed. */
 function formatSummary(summary: EvalSummary): string {
@@ -25,12 +25,7 @@ function formatSummary(summary: EvalSummary): string {
 
 /** The text to keep for a run file: its summary, or the file itself when it is one already. */
 export function summaryText(file: string, text: string): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ResultFileError(`${file}: not valid JSON (${(error as Error).message})`);
-  }
+  const value = parseResultJson(file, text);
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   if (record.tool === 'loci eval') {
     if (!Array.isArray(record.questions) || !Array.isArray(record.methods)) throw new ResultFileError(`${file}: a \`loci eval\` run without its methods or per-question results`);
