@@ -2,7 +2,7 @@
  * The engine worker started by the page's second script (src/client/start-engine.ts), before the
  * app's modules: the built page gets a classic script after WebRTC's removal whose tag carries the
  * built engine worker's address, which only the bundle knows. The client takes that worker
- * (src/client/early-engine.ts). Measured: docs/decisions/2026-12-02-library-memory.md, seventh session.
+ * (src/client/early-engine.ts). Why, and what it gained: docs/decisions/2026-12-03-reopen-first-sources.md#the-engine-worker-started-by-the-pages-second-script.
  */
 import type { Plugin } from 'vite';
 import { bundleClassicScript } from './classic-script.ts';

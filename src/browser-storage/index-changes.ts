@@ -4,8 +4,8 @@
  * cluster groups each wrote or deleted. An image a few writes behind the records is then brought
  * up to date by reading those records alone. Before, any write made the image useless until the
  * next save, and a tab closed while a document was indexing (no image is saved meanwhile) reopened
- * a 100k-entry library by reading every record: 9.4 s to its first sources on a slow afternoon,
- * against 2.8–3.3 s from the image and the two records written since (bench:browser).
+ * a large library by reading every record, several times slower than from the image and the
+ * records written since (docs/decisions/2026-11-27-image-a-few-writes-behind.md).
  */
 import type { IDBPTransaction, StoreNames } from 'idb';
 import type { LociSchema, StoredChange } from './records.ts';

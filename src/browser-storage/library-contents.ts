@@ -27,7 +27,7 @@ export interface LibraryFileRead {
   documentIds: string[];
   /**
    * Its records as IndexedDB stores them, made at the first call: for a library file, each
-   * record's checksum and its vectors encoded as stored (100k entries: 0.8 s), which a first
+   * record's checksum and its vectors encoded as stored (most of a second for a large library), which a first
    * import makes behind a library it already searches (IndexHost.importContents), awaiting
    * `breathe` between records.
    */

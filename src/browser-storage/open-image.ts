@@ -8,10 +8,9 @@
  * records' vectors, though, are kept once: in a file of their own until an image holds them, then
  * in the image alone, which the records then read them from (vector-files.ts, kept-vectors.ts).
  *
- * Why a file: Chromium's IndexedDB read 56 MB here at 20-50 MB/s whatever the record shape
- * (4,000 records of objects 2.7 s, of bare 14 KB buffers 2.8 s, 40 buffers of 1.4 MB 1.5 s),
- * so the 100k-entry library spent 8 s of its reopen reading records; a file in the origin private
- * file system reads at disk speed.
+ * Why a file: Chromium's IndexedDB reads slowly whatever the record shape, so a large library
+ * spent most of its reopen reading records; a file in the origin private file system reads at
+ * disk speed (docs/decisions/2026-12-07-storage-and-open-measured.md).
  *
  *   bytes 0..3    "LIM3" ("LIMG" before the corpus was kept: bytes 12.. are the index, and no
  *                 corpus; "LIM2" while the records kept their vectors beside the corpus)
@@ -33,9 +32,8 @@ import { fillCorpusVectors, withoutCorpusVectors } from '../core/stored-index/ve
 
 /**
  * An image as read: its bytes whole, or its index and its search corpus each read into a buffer of
- * its own. Read apart, the corpus's arrays are used where they lie instead of copied out (23 MB
- * of fresh memory for the 100k-entry library, where fresh memory is what decoding costs in the
- * browser), and the index's bytes are freed once decoded.
+ * its own. Read apart, the corpus's arrays are used where they lie instead of copied out (fresh
+ * memory is what decoding costs in the browser), and the index's bytes are freed once decoded.
  */
 export type ImageBytes = Uint8Array | { index: Uint8Array; corpus: Uint8Array };
 
@@ -56,7 +54,7 @@ const HEADER = 16;
 export async function encodeImage(snapshot: IndexSnapshot, revision: number, cache?: BlockCache, breathe?: Breathe): Promise<Uint8Array> {
   const index = await encodeIndex(snapshot.corpus ? withoutCorpusVectors(snapshot, snapshot.corpus) : snapshot, cache, breathe);
   await breathe?.();
-  // the corpus is encoded behind room for the header and the index: 23 MB of a 100k-entry library not copied again
+  // the corpus is encoded behind room for the header and the index, so the largest part is not copied again
   const at = HEADER + index.length;
   const bytes = snapshot.corpus ? await encodeCorpus(snapshot.corpus, { breathe, at }) : new Uint8Array(at);
   bytes.set(MAGIC, 0);
@@ -139,9 +137,8 @@ function readBlobParts(file: Blob): Promise<ImageBytes> {
  * The file read apart through a synchronous access handle, where the context has one (a dedicated
  * worker, as the engine's), or undefined when none can be had: another context holds the file
  * open, or this is the page. The handle reads the file from the worker itself, while the browser
- * process a Blob's bytes come through is busy with the tab's start. Reopening the 100k-entry
- * library (45.5 MB), from the engine worker's module to the bytes: 0.69-1.12 s through a Blob in
- * five runs, 0.33-0.45 s through the handle in three.
+ * process a Blob's bytes come through is busy with the tab's start; the handle took about half
+ * the Blob's time on a large library's reopen (docs/decisions/2026-12-07-storage-and-open-measured.md).
  */
 export async function readPartsSync(handle: FileSystemFileHandle): Promise<ImageBytes | undefined> {
   let access: FileSystemSyncAccessHandle;
@@ -177,9 +174,8 @@ export interface ReadAheadImage extends ImageFile {
 /**
  * The image with its read begun now, for a worker that wants it only once its other start-up is
  * done: the first read() gets those bytes, later reads (and any after a write) read the file. On
- * reopening a large library that read is the longest step but the decoding (100k entries: 0.31 s
- * of a 2 s reopen), and it began 0.12 s after the engine worker's module had run, behind the page's
- * start message, the library's lock and the database's opening.
+ * reopening a large library that read is the longest step but the decoding, and it began only
+ * after the page's start message, the library's lock and the database's opening.
  */
 export function readAhead(file: ImageFile): ReadAheadImage {
   let ahead: Promise<ImageBytes | undefined> | undefined = file.read().then((bytes) => {

@@ -32,8 +32,9 @@ export interface Room {
 }
 
 /**
- * The most room asked for at once. Making room is not free: Chromium took 0.7-2.3 s to make room
- * for 1 GiB in a private window (whose files live in memory), 8 ms for 1 MB.
+ * The most room asked for at once. Making room is not free: Chromium took seconds to make room for
+ * a gibibyte in a private window, whose files live in memory
+ * (docs/decisions/2026-12-07-storage-and-open-measured.md).
  */
 export const ROOM_PROBE_LIMIT = 64 * 1024 * 1024;
 

@@ -26,8 +26,8 @@ export type StoredDocument = Pick<DocumentRecord, 'doc' | 'job' | 'preparse'> & 
 
 /**
  * A document's row in the library list, written with its record (library-rows.ts) so that listing
- * the library reads no document's text: the 100k-entry library's 2,000 records are 6 MB with their
- * texts, and a reopen waited about a second for them before its index could open.
+ * the library reads no document's text: a large library's records with their texts held a reopen
+ * back before its index could open (docs/decisions/2026-11-27-library-rows-store.md).
  */
 export type StoredRow = Pick<Doc, 'id' | 'name' | 'mime' | 'size' | 'title' | 'language'> & { job: JobState } & Added;
 

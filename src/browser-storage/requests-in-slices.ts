@@ -1,7 +1,7 @@
 /**
  * A transaction's many requests issued a slice at a time, each slice awaited before the next is
- * issued. Issuing is the costly part: IndexedDB clones each record as it is put (a 100k-entry
- * site library: 1.96 s of the worker's own time in one go, docs/decisions/2026-12-02-site-library-visit.md),
+ * issued. Issuing is the costly part: IndexedDB clones each record as it is put (seconds of the
+ * worker's own time in one go for a large site library, docs/decisions/2026-12-02-site-library-visit.md),
  * and the worker answered nothing meanwhile. A transaction stays active only inside its own
  * requests' events, so the worker cannot yield to a timer or a message; but between those events
  * its other messages (a question) are handled.

@@ -4,8 +4,8 @@
  * image has to hold every vector to open a large library in one read, so vectors kept in the
  * records as well were a second copy on disk: 388 of the 1,476 bytes a 384-d entry cost. And they
  * could not be taken out of the records afterwards: Chromium's IndexedDB (LevelDB) keeps a value
- * it replaced until it compacts, so 2,000 records of 20 KB written with their vectors and again
- * without them grew its usage from 47.6 MB to 91.8 MB, and after a restart still held 77.1 MB.
+ * it replaced until it compacts, so records written with their vectors and again without them
+ * nearly doubled its usage, even after a restart (docs/decisions/2026-11-28-vectors-kept-once.md).
  * A file removed is space given back at once.
  *
  * A file is named by its owner (owner-key.ts) and the checksum of its bytes, the `sums.vectors`

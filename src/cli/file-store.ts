@@ -264,9 +264,9 @@ export interface CheckpointClock {
 /**
  * How long a change may wait before it is written (0 or less: now). A document that finished a
  * stage is written once `minIntervalMs` has passed since the last write, so a kill loses no
- * finished stage, only the one under way: with the old rule alone, a rerun after a kill at 25, 50
- * and 75% of a 40 s run over four filings took 0.90–1.27, 0.95 and 0.51–0.62 of the run, the last
- * one or two stages finished being still unwritten. A checkpoint inside a stage (a pre-parse
+ * finished stage, only the one under way: with the old rule alone, a rerun after a kill could take
+ * as long as the whole run, the last one or two stages finished being still unwritten
+ * (docs/decisions/2026-11-26-resume-after-a-kill.md). A checkpoint inside a stage (a pre-parse
  * batch) waits `minIntervalMs` or nine times as long as the last write took, whichever is longer,
  * so rewriting a large file for them costs at most a tenth of the run. Stage ends are not held to
  * that tenth: about five writes per document, each of which encodes only that document.

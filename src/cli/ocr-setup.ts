@@ -1,7 +1,7 @@
 /**
  * OCR for `loci index`: the models load on the first page that needs them (a run over text PDFs
- * never pays the 0.3 s and 60 MB), and each page OCR'd prints a progress line with an ETA, OCR
- * being the slowest stage (5-12 s a page here).
+ * never pays their load and memory), and each page OCR'd prints a progress line with an ETA, OCR
+ * being the slowest stage by far.
  */
 import type { OcrOptions } from '../core/ingest/index.ts';
 import type { Ocr, Progress } from '../core/ports.ts';

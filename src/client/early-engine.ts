@@ -3,8 +3,8 @@
  * build/early-engine.ts with the built worker's address), before the app's own modules have been
  * fetched and run: the worker's module loads, and the open image is read, while the page's bundle
  * loads, instead of after it. The client takes it when it starts (worker-client.ts) and creates
- * its own where there is none (the dev server, the test harness). Reopening the 100k-entry
- * library: docs/decisions/2026-12-02-library-memory.md, seventh session.
+ * its own where there is none (the dev server, the test harness). What it gained on a reopen:
+ * docs/decisions/2026-12-03-reopen-first-sources.md#the-engine-worker-started-by-the-pages-second-script.
  */
 
 /** The worker, and the messages of the errors it raised before the client listened. */

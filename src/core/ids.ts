@@ -6,7 +6,7 @@
 import type { EntryKind, EntryLevel, EntryOrigin } from './types.ts';
 
 // Ids are written with join, which makes one flat string; concatenation chains a string node per
-// part (32 bytes each in V8), and a 100k-entry index held 653k such nodes, 21 MB, once opened.
+// part, and a large index held hundreds of thousands of such nodes once opened.
 // Each id and its prefix (the id up to its number, which the stores compare against) come from
 // the same parts, so the two cannot drift apart.
 const CHUNK = ':';

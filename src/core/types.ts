@@ -281,8 +281,8 @@ export interface IndexManifest {
   /**
    * The hybrid weight the index calibrated for itself (search/calibrate-fusion.ts) over `chunks`
    * chunks with vectors, kept so that a reopened index does not calibrate again until its chunks
-   * have changed by a fifth: calibrating is about a hundred embeddings, 6 s of a one-shot `loci ask`
-   * with USE-Lite and longer with e5-small on WASM. Absent until the index first calibrated.
+   * have changed by a fifth: calibrating is about a hundred embeddings, most of a one-shot `loci
+   * ask`. Absent until the index first calibrated.
    */
   fusion?: { weight: FusionWeight; chunks: number };
 }

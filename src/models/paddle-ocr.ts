@@ -70,7 +70,8 @@ export async function createPaddleOcr(ort: OrtModule, files: PaddleOcrFiles, opt
       for (const box of boxes) {
         signal?.throwIfAborted();
         // One box at a time: paddleocr.js pads every crop of a batch to the widest one's width, so
-        // a page's short lines cost as much as its longest (the Zen of Python page 9.7 → 6.0 s).
+        // a page's short lines cost as much as its longest (a text page read in about two thirds of
+        // the time: docs/decisions/2026-12-07-reading-models-and-page-measured.md).
         const { text, confidence } = await recognition.read(image, box);
         if (text === '') continue;
         const { x, y, width, height, points } = box;

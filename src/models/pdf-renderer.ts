@@ -11,7 +11,7 @@ export class PdfRenderError extends Error {
   override name = 'PdfRenderError';
 }
 
-/** Largest page image drawn, in pixels: 20 MP (a 20,000 × 20,000 page would be 1.6 GB of RGBA). */
+/** Largest page image drawn, in pixels: 20 MP (a 20,000 × 20,000 page would be gigabytes of RGBA). */
 export const MAX_RENDER_PIXELS = 20_000_000;
 
 interface Canvas2d {

@@ -70,10 +70,9 @@ export async function loadTokenCounter(modelId: string, options: TransformersLoa
 
 /**
  * Each generator's tokenizer, built once per worker for both the counter above and the model: the
- * app asks for the counter first and the model after it, and Qwen's tokenizer (an 11 MB
- * tokenizer.json) cost about 0.57 s of CPU each time it was built
- * (docs/decisions/2026-12-02-test-suite-time.md, seventh step). A failed load (offline) is not
- * kept, so the next call fetches again.
+ * app asks for the counter first and the model after it, and Qwen's large tokenizer.json is
+ * costly to build each time (docs/decisions/2026-12-02-test-suite-time.md#what-was-changed-and-why).
+ * A failed load (offline) is not kept, so the next call fetches again.
  */
 const tokenizers = new Map<string, Promise<PreTrainedTokenizer>>();
 

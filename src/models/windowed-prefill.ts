@@ -2,9 +2,9 @@
  * Reading a long prompt into the model's cache a window at a time, before the reply starts.
  *
  * A causal LM's ONNX export without a `num_logits_to_keep` input (the tiny Qwen3 here, and exports
- * like it) writes logits for every prompt position: n × vocabulary × 4 bytes, 0.61 MB a token with
- * Qwen's 151,936 words. Read in one pass, a 2,000-token prompt wrote 1.2 GB into onnxruntime-web's
- * WebAssembly memory, which never shrinks: the LLM worker was 72–85 % of a tab's memory
+ * like it) writes logits for every prompt position: n × vocabulary × 4 bytes, over half a megabyte
+ * a token with Qwen's vocabulary. Read in one pass, a long prompt wrote gigabytes into
+ * onnxruntime-web's WebAssembly memory, which never shrinks: the LLM worker was most of a tab's memory
  * (docs/decisions/2026-12-02-library-memory.md). In windows, one pass's logits stay within
  * LOGITS_BUDGET_BYTES whatever the prompt's length; the cache carries the positions before it, so
  * the model reads the same prompt.

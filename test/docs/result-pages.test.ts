@@ -1,13 +1,14 @@
 /**
- * The result pages under docs/results/ are what `npm run docs:results` writes from the JSON beside
- * them: regenerated into a temporary folder, every page equals the committed one, so a table can
- * never drift from the run it claims to show.
+ * The result pages under docs/results/ are what `npm run docs:results` writes from the run
+ * summaries beside them: regenerated into a temporary folder, every page equals the committed one,
+ * so a table can never drift from the run it claims to show.
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESULTS_DIR, ResultFileError, writeResultPages } from '../../scripts/docs-results.ts';
+import { writeSummaries } from '../../scripts/docs-summary.ts';
 
 const JSON_DIR = path.join(RESULTS_DIR, 'json');
 const temps: string[] = [];
@@ -62,5 +63,26 @@ describe('docs/results', () => {
     await cp(path.join(JSON_DIR, (await readdir(JSON_DIR)).find((n) => n.startsWith('hotpotqa-')) as string), path.join(json, 'h.json'));
     await writeResultPages(json, out);
     expect(await readFile(path.join(out, 'notes.md'), 'utf8')).toBe('kept\n');
+  });
+
+  it('keeps summaries only: a full run is refused by name, and its summary draws the same page', async () => {
+    const name = (await readdir(JSON_DIR)).find((n) => n.startsWith('rgb-')) as string;
+    const summary = JSON.parse(await readFile(path.join(JSON_DIR, name), 'utf8'));
+    expect(summary.tool).toBe('loci eval summary');
+    expect(summary).not.toHaveProperty('questions');
+    // the run as `loci eval --json` wrote it: per-question results beside the same numbers
+    const { multiGold: _multiGold, ...numbers } = summary;
+    const full = { ...numbers, tool: 'loci eval', questions: [{ id: 'q1', gold: summary.multiGold ? 2 : 1, methods: {} }], tables: {} };
+    const json = await temp();
+    await writeFile(path.join(json, name), JSON.stringify(full));
+    const refused = await writeResultPages(json, await temp()).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(ResultFileError);
+    expect((refused as Error).message).toMatch(/^rgb-.*\.json: a full `loci eval --json` run.*`npm run docs:summary/);
+
+    const summaries = await temp();
+    await writeSummaries([path.join(json, name)], summaries);
+    const out = await temp();
+    await writeResultPages(summaries, out);
+    expect(await readFile(path.join(out, 'rgb-dev.md'), 'utf8')).toBe(await readFile(path.join(RESULTS_DIR, 'rgb-dev.md'), 'utf8'));
   });
 });

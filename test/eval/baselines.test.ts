@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { addBaselineDeltas, bestBaseline, deltaVs } from '../../src/eval/harness/baselines.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/stored-index/manifest.ts';
+import { summarizeReport } from '../../src/eval/harness/summary.ts';
 import { fusionNote, headlineK, reportTables } from '../../src/eval/harness/tables.ts';
 import type { EvalReport, MethodResult } from '../../src/eval/harness/types.ts';
 
@@ -125,7 +126,7 @@ describe('tables with baselines', () => {
   };
 
   it('prints the baselines first, then the methods in the paper’s order, the default marked', () => {
-    const tables = reportTables(report(methods()));
+    const tables = reportTables(summarizeReport(report(methods())));
     expect(tableRows(tables.retrieval).map((l) => l.split('|')[1].trim())).toEqual(['bm25', 'dense', 'naive+hybrid', 'cap-rag+hybrid (default)']);
     expect(tables.retrieval).toContain('cap-rag+hybrid (default): the configuration the app answers with');
     // naive+hybrid was not packed (no budget numbers): no row; the mean chunks packed with one decimal, never bold
@@ -134,7 +135,7 @@ describe('tables with baselines', () => {
   });
 
   it('prints the Δ table in signed percentage points on the headline columns', () => {
-    const delta = reportTables(report(methods())).delta;
+    const delta = reportTables(summarizeReport(report(methods()))).delta;
     expect(delta).toContain('| Method | Recall@5 | nDCG@10 | Recall@512t |');
     expect(tableRows(delta)).toEqual([
       '| bm25 | 0.00 | -5.00 | 0.00 |',

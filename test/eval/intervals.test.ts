@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/core/util/random.ts';
 import { bootstrapInterval, quantile } from '../../src/eval/stats/bootstrap.ts';
 import { intervalsOf, metricIntervals } from '../../src/eval/harness/intervals.ts';
+import { summarizeReport } from '../../src/eval/harness/summary.ts';
 import { reportTables } from '../../src/eval/harness/tables.ts';
 import type { EvalReport } from '../../src/eval/harness/types.ts';
 import { handMadeReport } from './comparison-fixture.ts';
@@ -81,7 +82,11 @@ describe('intervals per method', () => {
       fusion: [],
       timings: { loadDataMs: 1, indexMs: 1, retrievalMs: 1, budgetMs: 0, answerMs: 0, totalMs: 2 },
     };
-    const table = reportTables(unrendered).intervals;
+    const summary = summarizeReport(unrendered);
+    // the summary carries the intervals it computed: the page drawn from it needs no question
+    expect(summary.methods.find((m) => m.method === 'a')?.intervals?.['recall@5']).toEqual(bootstrapInterval([1, 0, 1, 1]));
+    expect(summary).not.toHaveProperty('questions');
+    const table = reportTables(summary).intervals;
     expect(table).toMatch(/^95 % intervals, hotpotqa dev \(embedder e, pre-parse extractive\): .*2,000 resamples/);
     expect(table).toContain('| Method | Recall@5 | nDCG@10 |');
     const [low, high] = (bootstrapInterval([1, 0, 1, 1]) ?? []).map((v) => (v * 100).toFixed(1));

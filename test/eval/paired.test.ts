@@ -3,9 +3,12 @@
  * interval's side of zero for a clear change and for noise, how methods are paired (the default
  * with the default whatever its label), and the refusals that name the file and the reason.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/eval/compare/compare-reports.ts';
-import { ComparisonError, parseEvalReport } from '../../src/eval/compare/load-report.ts';
+import { ComparisonError, parseEvalReport, resolveRunFile } from '../../src/eval/compare/load-report.ts';
 import { comparisonTable, reading } from '../../src/eval/compare/table.ts';
 import { pairedDifference } from '../../src/eval/stats/paired.ts';
 import { handMadeReport } from './comparison-fixture.ts';
@@ -105,6 +108,22 @@ describe('refusals', () => {
     expect(refusal(() => parseEvalReport('bench.json', '{"benchmark": "core", "query": []}'))).toBe('bench.json: not a `loci eval --json` result (no "tool": "loci eval")');
     expect(refusal(() => parseEvalReport('half.json', '{"tool": "loci eval"}'))).toMatch(/^half\.json: a `loci eval` result without its configuration/);
     expect(refusal(() => parseEvalReport('broken.json', '{"tool": '))).toMatch(/^broken\.json: not valid JSON/);
+    // a committed summary has no per-question results: the refusal says where the full run is
+    expect(refusal(() => parseEvalReport('docs/results/json/r.json', '{"tool": "loci eval summary", "methods": []}'))).toMatch(/^docs\/results\/json\/r\.json: a run's summary, .*eval-runs\//);
+  });
+
+  it('finds a run by name in the runs folder, the path itself first', async () => {
+    const runs = await mkdtemp(path.join(tmpdir(), 'loci-runs-'));
+    try {
+      await writeFile(path.join(runs, 'rgb-dev-e.json'), '{}');
+      expect(await resolveRunFile('rgb-dev-e', runs)).toBe(path.join(runs, 'rgb-dev-e.json'));
+      expect(await resolveRunFile('rgb-dev-e.json', runs)).toBe(path.join(runs, 'rgb-dev-e.json'));
+      expect(await resolveRunFile(path.join(runs, 'rgb-dev-e.json'), path.join(runs, 'elsewhere'))).toBe(path.join(runs, 'rgb-dev-e.json'));
+      // not found anywhere: the name as given, for the error to name it
+      expect(await resolveRunFile('missing', runs)).toBe('missing');
+    } finally {
+      await rm(runs, { recursive: true, force: true });
+    }
   });
 
   it('refuses a run of another dataset or split', () => {

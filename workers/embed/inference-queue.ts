@@ -4,8 +4,8 @@
  *
  * ONNX Runtime's WebAssembly run holds the worker's thread: no message is even read until it
  * returns. With the indexer's batches of 64 run whole, a question asked while a 10-K was embedded
- * (e5-small's shape on two cores, 10–12 s a batch) waited for one batch to count its tokens and
- * for the next to be embedded: its sources came 20 s after it was asked. So passages run in
+ * waited for one batch to count its tokens and for the next to be embedded, many seconds
+ * (docs/decisions/2026-11-28-questions-while-embedding.md). So passages run in
  * slices sized to take about `sliceMs`, the thread turns between slices to read what arrived, and
  * a question's work goes ahead of the slices still waiting. Small slices cost nothing on WASM
  * (e5-small's shape in Chromium: 5.2–6.6 texts/s in batches of 64, 6.2–7.2 in batches of 1 or 2,

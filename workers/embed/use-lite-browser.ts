@@ -16,7 +16,7 @@ import type { LoadProgress } from '../../src/models/transformers-load.ts';
 import { siteFileCache } from '../shared/site-file-cache.ts';
 
 const files = siteFileCache(`loci-models-${USE_LITE_PACKAGE}`);
-/** Threads beyond two gain little on the laptops Loci is for and each holds 26 MB of weights. */
+/** Threads beyond two gain little on the laptops Loci is for and each holds a copy of the weights. */
 const MAX_THREADS = 4;
 
 export async function createBrowserUseLite(onProgress?: (progress: LoadProgress) => void): Promise<UseLiteEmbedder> {

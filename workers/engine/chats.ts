@@ -69,7 +69,7 @@ export class Chats {
     try {
       // A follow-up needs its chat's history first. A new chat's record is written while its first
       // question is searched, and is there before anything is said about it (the first event waits
-      // for it): written first, it took 1-3 ms of a question's 12-17 ms to its sources.
+      // for it): written first, it was a tenth or more of a question's time to its sources.
       const existing = await getChat(this.deps.db, chatId);
       const scope = request.scope ?? existing?.scope;
       const record = existing ? this.keepScope(existing, request.scope) : this.createChat(chatId, question, scope);

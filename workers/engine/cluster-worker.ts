@@ -1,7 +1,7 @@
 /**
  * The engine worker's ClusterRunner: clustering on a worker of its own (workers/cluster.worker.ts).
- * Measured with bench:browser on a 104-page 10-K (1,582 chunks), a question asked once the chunks
- * were embedded waited 4.6 s for clustering to let go of the engine worker. A stop (pause, cancel,
+ * On the engine worker, a question asked once a 10-K's chunks were embedded waited seconds for
+ * clustering to let go of it (docs/decisions/2026-12-07-clustering-cost-measured.md). A stop (pause, cancel,
  * delete) ends the worker at once (worker-slot.ts); the next group starts a new one.
  */
 import { proxy } from 'comlink';

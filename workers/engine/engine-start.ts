@@ -28,12 +28,12 @@ export async function startEngine(ws: Workspace, index: IndexHost, events: Engin
   const device = await deviceSummary(ws.models, settings);
   // The chat model loads in the background once no dropped file is still being read. Loaded
   // beside a 104-page PDF dropped at the start (bench:browser --only pdf), it doubled the PDF's
-  // reading: parsed after 3.4-4.7 s, against 1.5-2.1 s with the model loaded before the drop
-  // (seven and five runs). A question asked before then loads it to answer. While no search
+  // reading (docs/decisions/2026-11-26-chat-model-after-files.md). A question asked before then
+  // loads it to answer. While no search
   // model could load either, that notice already says the models cannot be fetched.
   // Its tokenizer comes first: a question's sources are counted with it (RemoteGenerator.countTokens),
   // so they need not wait for the model. Built at the start, it took half a second of CPU from a
-  // reopened library's first question (docs/decisions/2026-12-02-library-memory.md); a question
+  // reopened library's first question (docs/decisions/2026-12-03-reopen-first-sources.md#the-chat-models-tokenizer-at-the-first-quiet-moment); a question
   // asked before the quiet moment fetches it, and its sources are counted by an estimate meanwhile.
   void ws.library.whenSearchable(GENERATOR_QUIET_MS).then(() => {
     ws.models.warmTokenizer().catch(() => undefined);

@@ -1,7 +1,7 @@
 /**
  * Keeps the open image (src/browser-storage/open-image.ts) current: it is written once the index has not
  * changed for a while and no document is being indexed, since encoding a large index takes this
- * worker's time (100k entries: 1.5 s the first time, 0.4 s once its blocks are cached) and a save
+ * worker's time (less once its blocks are cached) and a save
  * that a write overtakes is dropped anyway. It encodes in time slices (time-slices.ts), so the
  * worker answers a question asked meanwhile.
  */
@@ -49,9 +49,8 @@ const RETRY_MAX_MS = 8 * 60_000;
  * After a save, the next waits this many times as long as that save took, so saving takes at most
  * a twentieth of the worker's time. The image is a shortcut, and one a few writes behind still
  * opens the library (the records written since are read beside it, index-changes.ts). Without the
- * bound, a 100k-entry library making its topics while idle, a document every 3 s, had its 38 MB
- * image encoded again after every document and written after every other one: 20 saves in 65 s
- * of the bench's first visit (docs/decisions/2026-12-02-library-memory.md, seventh session).
+ * bound, a large library making its topics while idle had its whole image encoded again after
+ * nearly every document, for hours (docs/decisions/2026-12-03-reopen-first-sources.md#image-saves-bounded).
  */
 const GAP_PER_SAVE = 19;
 
@@ -64,10 +63,9 @@ export class ImageSaver {
   /**
    * Blocks of records already encoded: records are replaced, never changed, so a record met again
    * encodes to the same bytes. Kept only until an image is written: a save that a write overtook
-   * is taken again soon and reuses them, but once written they were a second copy of the index
-   * (20.8 MB of a 100k-entry library at 128-d, about twice that at 384-d) for a next save that
-   * may not come this visit; that save encodes everything again, 1.5 s of this worker's time in
-   * slices instead of 0.4 s (docs/decisions/2026-12-02-library-memory.md).
+   * is taken again soon and reuses them, but once written they were a second copy of the index for
+   * a next save that may not come this visit; that save encodes everything again, in slices
+   * (docs/decisions/2026-12-02-library-memory.md#what-was-changed-and-why).
    */
   private cache: BlockCache = new WeakMap();
 

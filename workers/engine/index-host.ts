@@ -196,8 +196,8 @@ export class IndexHost {
             });
       const facts = !this.engine && !current ? PendingEmbedder.factsOf(settings.embedderId) : undefined;
       // Opening early, the model loads once the index is open: on two cores the two only slowed
-      // each other (100k entries: searchable after 8-10 s beside the model load, 3.4-5 s of it the
-      // image read), and the index answers by words meanwhile.
+      // each other (docs/decisions/2026-12-07-storage-and-open-measured.md), and the index answers
+      // by words meanwhile.
       const indexFirst = Promise.withResolvers<void>();
       const loading = facts ? indexFirst.promise.then(load) : load();
       loading.catch(() => undefined);
@@ -238,8 +238,8 @@ export class IndexHost {
       if (replacedEmbedder) this.events.notify({ kind: 'reindexing', from: replacedEmbedder, to: embedder.id });
       this.events.send({ type: 'resolved', subject: 'models' });
       // An index opened early and kept wrote nothing, and the rows sent when it opened still hold.
-      // Listing them again read the 100k-entry library's 6 MB of document records a second time
-      // once the model came (traced: 15 s into a reopen, while its first answer was written).
+      // Listing them again read a large library's document records a second time once the model
+      // came, while its first answer was written.
       if (openAgain) await library.refresh();
     } finally {
       if (this.engine) {

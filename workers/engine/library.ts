@@ -398,8 +398,8 @@ export class Library implements JobRunner {
   /**
    * While no job waits, one ready document's clusters (its topics) are made, one document a step,
    * so that the first question about that document, its cluster map or a question about all of it
-   * does not wait for them (bench:one-document: a 10-K's first such question waited 4-14 s, then
-   * 35-57 ms). A job that arrives, a question or the cluster map stops the step (JobQueue), and
+   * does not wait for them, seconds for a 10-K (docs/decisions/2026-12-07-clustering-cost-measured.md).
+   * A job that arrives, a question or the cluster map stops the step (JobQueue), and
    * the document is clustered again from the start later: the person never waits for another
    * document's clustering, which holds the one clustering worker. Nothing stays to do: 'done',
    * until the next job ends.

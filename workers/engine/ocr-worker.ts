@@ -1,7 +1,7 @@
 /**
  * The engine worker's `Ocr`: each page image goes to the OCR worker (workers/ocr.worker.ts),
- * transferred, not copied (a page drawn at 144 dpi is 15 MB of RGBA). The worker holds its runtime
- * and 16 MB of models, so it is ended once no page has come for a while; a stop ends it at once.
+ * transferred, not copied (a page drawn at 144 dpi is megabytes of RGBA). The worker holds its
+ * runtime and models, so it is ended once no page has come for a while; a stop ends it at once.
  */
 import { transfer } from 'comlink';
 import type { Ocr, OcrLine, RgbaImage } from '../../src/core/ports.ts';

@@ -1,7 +1,7 @@
 /**
- * The embedder an index opens with while the real one is still loading in the embed worker (4.6 s
- * for the tiny test model on this machine, 10 s beside the index read; longer for a production
- * model on WebAssembly). Its facts come from the registry, so the index is open and searchable by
+ * The embedder an index opens with while the real one is still loading in the embed worker
+ * (seconds even for the tiny test model, longer beside the index read and for a production model
+ * on WebAssembly). Its facts come from the registry, so the index is open and searchable by
  * words at once; what needs the model waits for it, and a question asked meanwhile is searched by
  * its words (chats.ts). Once the model has loaded, every call goes straight to it.
  */

@@ -2,8 +2,8 @@
  * Progress of one document across all its stages: one fraction for one bar, and one ETA for the
  * whole document. Each stage is weighted by the time it is expected to take here (StageRates);
  * the running stage's own remaining time comes from the rate seen so far in it, once it has one.
- * Before, the bar and the ETA covered only the running stage: "about 1 s left" at 256 of 615
- * passages embedded, with clustering and pre-parsing still to come.
+ * Before, the bar and the ETA covered only the running stage: a second or so left with half the
+ * passages embedded, and clustering and pre-parsing still to come.
  */
 import type { LibraryDoc } from '../../src/protocol/api.ts';
 import { PROGRESS_STAGES, type Progress, type ProgressStage } from '../../src/core/ports.ts';

@@ -151,7 +151,7 @@ export class RemoteGenerator extends OnFirstUse<LoadedGenerator> implements Gene
    * no longer waits for the weights (a first visit's download of hundreds of megabytes, or a load
    * left until the library's dropped files were read). Until the tokenizer has answered once, by
    * an estimate that errs high (token-estimate.ts): on a first visit, fetching, caching and parsing
-   * Qwen's tokenizer held the first question's sources for about 8 s after the library was ready
+   * Qwen's tokenizer held the first question's sources for seconds after the library was ready
    * (bench:browser --only library, first visit), and a visitor without the model (offline) would
    * see no sources at all.
    */

@@ -1,9 +1,8 @@
 /**
  * How long each indexing stage takes here, per passage (reading: per megabyte of the file), so one
  * progress bar can span a document's stages and one ETA can cover them all. Stages run at very
- * different speeds: bench:browser's 104-page 10-K (1,582 passages, tiny lexical BERT, extractive
- * pre-parse, two cores) spent 6.7 s reading, 4.4 s embedding, 8.3 s clustering and 35 s
- * pre-parsing, which are the starting rates below (RAPTOR, off by default, was not measured: its
+ * different speeds: the starting rates below are bench:browser's 104-page 10-K's, per passage
+ * (docs/decisions/2026-12-07-clustering-cost-measured.md; RAPTOR, off by default, was not measured: its
  * rate is a guess that its first run replaces by half). Each finished stage then moves its rate halfway
  * to what it took on this machine with these models, so the estimate follows a faster GPU, a
  * larger embedder or an LLM pre-parse after one document.
@@ -13,7 +12,7 @@ import type { ProgressStage } from '../../src/core/ports.ts';
 /** Seconds per unit: per MB for `parse`, per page for `ocr`, per passage for the others. */
 const STARTING_RATES: Record<ProgressStage, number> = {
   parse: 7.4,
-  // PP-OCRv4 on the OCR worker: 14.4 s a page of a 10-K (median; bench:browser --only scan)
+  // PP-OCRv4 on the OCR worker, a page of a 10-K (median; bench:browser --only scan)
   ocr: 14,
   embed: 0.0028,
   cluster: 0.0052,

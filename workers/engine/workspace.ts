@@ -60,9 +60,9 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   });
   const store = await IdbIndexStore.open({ image: await deps.image, vectorFiles: await deps.vectorFiles });
   // The index is read while the rows are listed: the image is a file read and the rows an
-  // IndexedDB read, so they overlap. The rows come from their own small records (100k entries:
-  // 2,000 rows read in 0.01-0.02 s, against 0.10-0.24 s for the documents' records with their
-  // texts, which on a slower evening kept the index from opening for about a second).
+  // IndexedDB read, so they overlap. The rows come from their own small records, a tenth of the
+  // time of the documents' records with their texts, which on a slower evening kept the index
+  // from opening (docs/decisions/2026-11-27-library-rows-store.md).
   const since = performance.now();
   const preloaded = { snapshot: store.load(), since };
   preloaded.snapshot.catch(() => undefined);

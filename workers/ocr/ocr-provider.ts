@@ -1,8 +1,8 @@
 /**
  * Where the OCR models run: on WebGPU when there is a GPU, as the embedder does, with WebAssembly
  * behind it. A software adapter (SwiftShader) counts only when the launch asks for WebGPU (tests):
- * it ran PP-OCRv4's recogniser on a 320-pixel line in 18-24 s, warm, where WebAssembly took
- * 0.4-2.8 s (Chromium here, with other work on the two cores).
+ * it ran PP-OCRv4's recogniser ten times slower than WebAssembly
+ * (docs/decisions/2026-12-07-reading-models-and-page-measured.md).
  */
 import type { DeviceReport } from '../../src/models/device.ts';
 import type { LaunchOptions } from '../../src/protocol/workers.ts';

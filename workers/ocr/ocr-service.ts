@@ -41,8 +41,8 @@ export class OcrService implements OcrApi {
 async function loadOcr(device: LaunchOptions['device']): Promise<{ provider: OcrProvider; loaded: Ocr; failures: string[] }> {
   const [files, gpu] = await Promise.all([ocrModelFiles(), probeDevice(navigator)]);
   // ORT's default is half the cores (one, on two). While a scan is read the other workers mostly
-  // wait for it, and recognition is most of a page: onnxruntime-web in Node, two threads against
-  // one, read a page of a 10-K in 10.6 s against 20.6 s, another in 8.3 s against 13.6 s.
+  // wait for it, and recognition is most of a page, which two threads read in about half the time
+  // of one (docs/decisions/2026-12-07-reading-models-and-page-measured.md).
   const threads = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1));
   // A GPU that cannot create the sessions is no reason to stop: WebAssembly runs them.
   return firstThatLoads(ocrProviders(device, gpu), async (provider) => createPaddleOcr(await runtime(provider, threads), files));
@@ -70,11 +70,10 @@ async function webgpuRuntime() {
 
 async function wasmRuntime() {
   // ONNX Runtime's plain wasm build, not the asyncify one: that build carries WebGPU's hooks and
-  // ran the same pages on its wasm provider far slower here (a scan of a 10-K in Chromium: first
-  // page read 32.4 s after the drop against 12.4 s, then 14.2 s a page against 9.3 s; in Node 23.3 s
-  // against 9.9 s for the first page, the same once warm). Its wasm-only bundle has the glue built
-  // in (ORT's default bundle is WebGPU's, whose 28 MB wasm it would add to the site); like the
-  // models, its 14 MB wasm comes from the site with the first scan and stays in the OCR cache.
+  // ran the same pages on its wasm provider far slower here
+  // (docs/decisions/2026-11-26-ocr-plain-wasm.md). Its wasm-only bundle has the glue built in (ORT's
+  // default bundle is WebGPU's, whose larger wasm it would add to the site); like the models, its
+  // wasm comes from the site with the first scan and stays in the OCR cache.
   const ort = await import('onnxruntime-web/wasm');
   ort.env.wasm.wasmBinary = await ocrSiteFile(absoluteUrl(ortPlainWasm), 'the OCR runtime');
   return ort;

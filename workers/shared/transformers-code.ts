@@ -1,11 +1,11 @@
 /**
- * transformers.js with ONNX Runtime's glue: most of the embed and LLM workers' code (560 KB of each
- * one's 563 KB), imported at a worker's first model load or tokenizer rather than as it starts. A
+ * transformers.js with ONNX Runtime's glue: nearly all of the embed and LLM workers' code,
+ * imported at a worker's first model load or tokenizer rather than as it starts. A
  * tab opening a large library starts both workers beside the engine worker, which then decodes the
  * open image on the same two cores; the model workers have nothing to do until the index is open
  * (their device probe and plan need none of this code). Both workers import the same modules, a
- * few kilobytes more than each needs, so that the build makes one shared 544 KB chunk: importing
- * only its own, each worker got a copy of its own (542 and 544 KB), both precached on a first visit.
+ * few kilobytes more than each needs, so that the build makes one shared chunk: importing only its
+ * own, each worker got a copy of its own, both precached on a first visit.
  */
 let loading: ReturnType<typeof importCode> | undefined;
 

@@ -28,8 +28,8 @@ export function configureSource(source: ModelSourceSetting): void {
  * The site's models folder is read as a server of the site's own origin, with the folder's layout.
  * Read as a local folder, transformers.js 4.3.1 learnt each file's size (for its progress) by
  * fetching the whole file and leaving the body unread, then fetched it again to load it: every
- * model file crossed the network twice on a first load (the tiny embedder's 2.9 MB and the tiny
- * Qwen's 4.9 MB at every test's start; 118 MB more for e5). From a server it asks for one byte.
+ * model file crossed the network twice on a first load (docs/decisions/2026-12-02-test-suite-time.md).
+ * From a server it asks for one byte.
  * The files, and the cache keys they are kept under (model-folder.ts writes those), are the same.
  */
 function toModelSource(source: ModelSourceSetting): ModelSource {

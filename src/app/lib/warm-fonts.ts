@@ -3,9 +3,9 @@
  * for it: the typeface (Chromium's FontCache::GetFontPlatformData) and, on Linux, its render style,
  * which is asked per strike, family × size × bold × italic (FontRenderStyleForStrike). Right after
  * a drop the browser is busy reading the file and both cores parse it and load models, so that
- * wait blocked the page: style and layout tasks of 267–553 ms in the PDF drop bench, where the
- * library's new row was the first text in some weights; with every weight warmed at one size, still
- * 205 ms at 0.13 s after a drop, where the row's stage label is the first text at 0.68rem. Laying
+ * wait blocked the page: long style and layout tasks in the PDF drop bench, where the library's new
+ * row was the first text in some weights; with every weight warmed at one size, still one where the
+ * row's stage label is the first text at 0.68rem (docs/decisions/2026-11-26-main-thread-during-a-pdf.md). Laying
  * out one line in every size and weight the stylesheets declare, while the page is idle, moves
  * those lookups before any drop.
  */
@@ -70,14 +70,14 @@ export interface IdleSlice {
 }
 
 // A line's lookups can wait on the browser process for several ms: one is begun only with this much
-// of the slice left, so a slice ends within the 50 ms that idle periods last (1 ms left: a 57 ms task).
+// of the slice left, so a slice ends within the 50 ms that idle periods last.
 const LINE_MARGIN = 10;
 
 /**
  * Runs `work` on each item, as many a slice as the slice has time for and at least one, asking
  * `schedule` for the next slice until all are done. Laid out in one task, every face at once,
- * warming was itself the page's longest task: 210-390 ms at the start of the 100k-entry library's
- * reopen (bench:browser, both builds of 2026-11-26), each line's lookups waiting on the browser
+ * warming was itself the page's longest task at the start of a large library's reopen
+ * (docs/decisions/2026-12-07-reading-models-and-page-measured.md), each line's lookups waiting on the browser
  * process while the workers loaded.
  */
 export function inIdleSlices<T>(items: readonly T[], work: (item: T) => void, schedule: (next: (slice: IdleSlice) => void) => void, done?: () => void): void {

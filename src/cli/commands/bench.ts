@@ -37,7 +37,7 @@ export const BENCH_HELP = `loci bench [options]
 
 const SECTIONS = ['ingest', 'embed', 'index', 'memory', 'stages', 'integrity', 'text', 'resume'] as const;
 
-/** Four filings of 64–116 pages (about 40 s on two cores): long enough that start-up is not most of a rerun. */
+/** Four filings of 64–116 pages: long enough that start-up is not most of a rerun. */
 const RESUME_FILES = ['NIKE_2019_10K.pdf', 'BESTBUY_2017_10K.pdf', 'AMCOR_2023Q2_10Q.pdf', 'NETFLIX_2015_10K.pdf'].map((name) =>
   path.join('../shared/data/financebench/pdfs', name),
 );

@@ -16,9 +16,9 @@ export interface PackOptions {
 
 /**
  * Candidates counted together. In the app each count is a round trip to the chat model's worker:
- * counted one after another, the prompt and a question's five sources took 3–6 ms of its 12–17 ms
- * from question to sources (100k entries, bench:browser, where a flat scan takes 10 ms), and
- * 2.3–3.2 ms counted together. A window covers the app's question in one trip; the evaluation's
+ * counted one after another, the prompt and a question's five sources were a third of its time
+ * from question to sources, about half that counted together
+ * (docs/decisions/2026-12-07-reading-models-and-page-measured.md). A window covers the app's question in one trip; the evaluation's
  * rankings of hundreds are counted only a window past the budget.
  */
 const WINDOW = 8;

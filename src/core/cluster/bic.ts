@@ -19,8 +19,8 @@ export interface ChooseKOptions {
    * (default: no early stop, every k up to maxK is fitted). The BIC curve falls to the right
    * k and then climbs as each component costs more parameters than it explains, so a patience
    * of a few k finds the same minimum at a fraction of the cost: fits get slower as k grows, and
-   * the large k dominate an exhaustive search (measured on 3,000 UMAP-reduced points, k up to
-   * 49: 30 s of CPU exhaustive, 1.5 s with a patience of 10, the same k).
+   * the large k dominate an exhaustive search (the same k at a small part of its time:
+   * docs/decisions/2026-12-07-clustering-cost-measured.md).
    */
   patience?: number;
   signal?: AbortSignal;

@@ -46,10 +46,10 @@ export interface VectorClusters {
 /**
  * The BIC search stops after this many k without improvement, by default. On UMAP output the curve
  * rises steadily past its minimum, so 10 loses nothing in practice and saves most of the search:
- * measured with the exhaustive search on the same reduced points, the same k every time on
- * HotpotQA dev's 1,563 chunks (seeds 42–44: k = 27/24/21 after 37/34/31 fits, 2.0 s instead of
- * 3.2–4.4 s) and on 384-d chunks around 8 topics (k = 8 after 18 fits: 0.3 s instead of 2.7 s at
- * 1,000 chunks, 0.7 s instead of 12 s at 3,000). Infinity restores the paper's exhaustive search.
+ * measured against the exhaustive search on the same reduced points, on HotpotQA's chunks and on
+ * chunks around a few topics, it chose the same k every time in a fraction of the time
+ * (docs/decisions/2026-12-07-clustering-cost-measured.md). Infinity restores the paper's
+ * exhaustive search.
  */
 export const FAST_BIC_PATIENCE = 10;
 

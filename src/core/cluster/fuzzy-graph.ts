@@ -7,9 +7,9 @@ import type { Knn } from './neighbors.ts';
  * memberships sum to log₂ k; the two directions are joined by the fuzzy union a + b − ab.
  *
  * Built here on flat arrays from the exact neighbours instead of through umap-js's SparseMatrix
- * (a Map keyed by "row:col" strings, transposed and combined element-wise four times): at 3,000
- * 384-d points with 54 neighbours umap-js's initializeFit took 4.1 s, this 0.09 s (best of 3, same
- * run), with the same weights (umap.test.ts compares them to 12 digits).
+ * (a Map keyed by "row:col" strings, transposed and combined element-wise four times), which was
+ * most of a clustering's time; this makes the same weights (umap.test.ts compares them to 12
+ * digits) many times faster (docs/decisions/2026-12-07-clustering-cost-measured.md).
  */
 
 /** The symmetric graph as a list of directed edges (both directions), sorted by head then tail. */

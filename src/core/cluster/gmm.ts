@@ -193,8 +193,8 @@ class Mixture {
    * below — first |x − μ|²/λmax (λmax bounded from above), then the partial sums of |L⁻¹(x − μ)|²,
    * which only grow. Measured on HotpotQA dev's 1,563 UMAP-reduced chunks (BIC search with patience
    * 10, k = 27 of 37 tried): 91 % of point–component pairs are that far; 5 % of the pairs are now
-   * scored in full, and the search took 1.49 s instead of 2.70 s (best of 3), with bit-identical
-   * BIC values and posteriors within 2e-22.
+   * scored in full, and the search took about half the time, with bit-identical BIC values and
+   * posteriors within 2e-22 (docs/decisions/2026-12-07-clustering-cost-measured.md).
    */
   expect(x: Float64Array, resp: Float64Array): number {
     const { n, d, k, means, diff, logp, logNorm, packed, widest, likeliest } = this;

@@ -6,8 +6,8 @@ import { throwIfAborted } from '../util/abort.ts';
  * distance (ties by lower index).
  *
  * Why not umap-js's own NN-descent: on 384-d embeddings it is slower than brute force up to a few
- * thousand points (measured: 8.6 s against 2.5 s at 3,000 one dot product at a time, 1.1 s in the
- * blocked tiles below), approximate, and its result cannot be shared between the clustering UMAP
+ * thousand points, and several times slower than the blocked tiles below
+ * (docs/decisions/2026-12-07-clustering-cost-measured.md), approximate, and its result cannot be shared between the clustering UMAP
  * and the 2-D layout UMAP. Brute force is O(n² D), so it is
  * only used up to EXACT_KNN_LIMIT points; above that `reduce` falls back to NN-descent.
  */
@@ -101,8 +101,8 @@ function normalizedRows(vectors: ArrayLike<number>[], dim: number): Float64Array
 /**
  * tile[(i − start)·COLUMNS + (j − from)] = row i · row j for i in [start, end), j in [from, to),
  * two rows against four columns at a time: each value loaded serves 2–4 products instead of one.
- * Measured on 3,000 × 384-d: all pairs 2.4 s one dot product at a time (four lanes), 0.9 s in
- * 2 × 4 blocks (8 accumulators and 6 operands fit in x64's 16 float registers).
+ * 2 × 4 blocks take a fraction of the time of one dot product at a time (8 accumulators and 6
+ * operands fit in x64's 16 float registers; docs/decisions/2026-12-07-clustering-cost-measured.md).
  */
 function dotTile(m: Float64Array, dim: number, start: number, end: number, from: number, to: number, tile: Float64Array): void {
   let i = start;

@@ -12,8 +12,9 @@ import { layoutGraph } from './umap-layout.ts';
  *
  * Up to EXACT_KNN_LIMIT points UMAP runs here, on the exact neighbours: the fuzzy graph
  * (fuzzy-graph.ts, the same weights as umap-js) and the SGD layout (umap-layout.ts, umap-js's
- * updates). At 3,000 points umap-js spent 4.1 s building its graph and 27 ms an epoch; this takes
- * 0.1 s and 13 ms. Above the limit, umap-js with its approximate neighbour search.
+ * updates), in a fraction of umap-js's time for its graph and half of it an epoch
+ * (docs/decisions/2026-12-07-clustering-cost-measured.md). Above the limit, umap-js with its
+ * approximate neighbour search.
  */
 
 export interface ReduceOptions {
@@ -65,8 +66,8 @@ export const MAX_EPOCHS = 500;
  * Epochs for n points: as many as EPOCH_BUDGET point-epochs allow, between MIN_EPOCHS and
  * MAX_EPOCHS (umap-js's own default below 2,500 points). An epoch costs about 60 SGD samples a
  * point (memberships summing to ≈ 10 a point with √n neighbours, five negatives each), so time
- * grows with n × epochs: the budget keeps 500 epochs up to 300 points, 150 at 1,000, and about
- * 0.7 s of optimization until the floor takes over at 1,500 points (13 ms an epoch at 3,000).
+ * grows with n × epochs: the budget keeps 500 epochs up to 300 points, 150 at 1,000, and a
+ * bounded time of optimization until the floor takes over at 1,500 points.
  * The floor (HotpotQA dev, 1,563 real chunks, seeds 42–44, BIC with patience 10): umap-js at 500
  * epochs chose k = 20/23/24, and its seeds agree with each other at an adjusted Rand index of
  * 0.65–0.77; this implementation chose 21/19/20 at 500 epochs, 27/25/30 at 200, 24/26/23 at 150,

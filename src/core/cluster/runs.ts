@@ -1,12 +1,12 @@
 /**
  * Most chunks clustered as one set. The recipe's cost grows faster than its input: exact
  * neighbours are O(n²), UMAP takes √n neighbours a point, and past 8,000 points it falls back to
- * umap-js's approximate graph, which ran a 10 MB text's 43,188 chunks out of a 4 GB heap. A longer
+ * umap-js's approximate graph, which ran a long text's tens of thousands of chunks out of heap. A longer
  * group is cut into equal consecutive runs of at most this many chunks (in the order given:
  * document order), each clustered alone, so time and memory grow linearly with the document.
- * 3,000 is where one set still clusters in a few seconds (bench:core: 3.3 s). Measured on RGB dev's
- * 7,917 pooled chunks, three runs instead of one set: the eval 1.9 → 1.25 min, cluster rows within
- * ±1.9 points of R@5 (c-rag 26.4 → 28.2, cap-rag+hybrid 39.3 → 38.5), the default 42.1 → 41.8.
+ * 3,000 is where one set still clusters in a few seconds; on RGB's pooled chunks, runs instead of
+ * one set made the evaluation quicker and moved its cluster rows within noise
+ * (docs/decisions/2026-12-07-clustering-cost-measured.md).
  */
 export const MAX_CLUSTERED_TOGETHER = 3000;
 

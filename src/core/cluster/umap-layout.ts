@@ -8,8 +8,7 @@ import type { FuzzyGraph } from './fuzzy-graph.ts';
  * in [−10, 10) as umap-js does.
  *
  * The same updates as umap-js's `step`, on flat Float64Arrays, with the power d²ᵇ from a table
- * (see powB): 50 epochs at 3,000 points (10-d, 54 neighbours) took 1,359 ms in umap-js, 665 ms
- * here; at 1,000 points 365 → 196 ms (best of 3, same run).
+ * (see powB), in about half umap-js's time (docs/decisions/2026-12-07-clustering-cost-measured.md).
  */
 
 export interface LayoutOptions {
@@ -129,11 +128,11 @@ function sgdEpoch(state: Sgd, epoch: number, alpha: number): void {
 
 /**
  * d2^B, UMAP's one power per SGD sample. As s^(2B) with s = √d2, interpolated linearly in a table
- * of s in steps of 1/64 over [0.25, 64) (32 KB); exact outside, where the curvature would spoil the
+ * of s in steps of 1/64 over [0.25, 64); exact outside, where the curvature would spoil the
  * interpolation or the table ends. Relative error below 7e-4 at s = 0.25 and 4e-5 from s = 1 (the
- * second derivative bound h²/8 · f''/f), far inside the SGD's own noise. Math.pow cost 95 ns and
- * exp(B·ln d2) 47 ns a call on this machine, most of a sample's cost: 50 epochs at 3,000 points
- * took 925 ms with exp/ln, 639 ms with the table (best of 6).
+ * second derivative bound h²/8 · f''/f), far inside the SGD's own noise. A power a sample was
+ * most of a sample's cost, and the table took a third of it off the layout
+ * (docs/decisions/2026-12-07-clustering-cost-measured.md).
  */
 const STEPS_PER_UNIT = 64;
 const TABLE_START = 16;

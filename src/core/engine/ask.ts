@@ -236,8 +236,8 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
   const query = expandedQuestion(question, terms);
   // The added terms are rare words: evidence BM25 reads exactly, while the embedding of a question
   // with words appended drifts towards the passage they came from, which the first hop already
-  // holds (HotpotQA large dev, USE-Lite, naive+hybrid two hops, R@5: 77.00 with a keyword second
-  // hop, 75.25 with a hybrid one). Only a person who chose meaning-only search gets a dense one.
+  // holds, and a hybrid second hop found less (docs/decisions/2026-12-07-retrieval-rules-measured.md).
+  // Only a person who chose meaning-only search gets a dense one.
   const keywords =
     terms.length === 0
       ? undefined
@@ -280,9 +280,8 @@ async function variantsOf(embedder: Embedder, texts: string[], retriever: Retrie
 
 /**
  * Candidates are reordered among the first quarter of the candidates M (50 of M = 200), a part of
- * M and not a multiple of N, so that asking for more chunks still only adds chunks. RGB dev, the
- * default, R@5 / R@1024t with dates put first: 44.75 / 71.37 with a quarter, 44.75 / 71.13 with
- * all of M.
+ * M and not a multiple of N, so that asking for more chunks still only adds chunks; a quarter did
+ * as well as all of M (docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 const REORDER_WINDOW_SHARE = 4;
 
@@ -318,12 +317,9 @@ function reordered(walk: RetrievalResult, n: number, how: { question: string; la
 /**
  * A chunk with what places it: its document's file name and title and its section headings. A
  * filing's year is in its name ("BOEING_2018_10K.pdf") and its tables' in their header row, which
- * the chunks cut from the middle of a balance sheet do not hold. FinanceBench dev, the default,
- * R@5 / R@10 / R@1024t with the year read in the chunk's text alone, then in its context: GloVe
- * 38.9 / 44.4 / 47.2 → 36.1 / 52.8 / 52.8, the lexical BERT 44.4 / 54.2 / 47.2 → 50.0 / 54.2 /
- * 52.8; against no year step at all, reading the text alone lost R@5 on one question with GloVe
- * and three with the lexical BERT (balance sheets), reading the context on none. HotpotQA and RGB
- * unchanged.
+ * the chunks cut from the middle of a balance sheet do not hold. Against no year step at all,
+ * reading the chunk's text alone lost balance sheets on FinanceBench, reading its context lost none,
+ * and HotpotQA and RGB did not move (docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 function inContext(c: RetrievedChunk): string {
   return [c.docName, c.docTitle, ...c.chunk.headingPath, c.chunk.text].join('\n');

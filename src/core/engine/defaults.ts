@@ -5,9 +5,8 @@
  * its paired difference was above zero somewhere and below zero nowhere
  * (docs/decisions/2026-12-02-rules-judged-on-large-sets.md). Naive chunks and not p-rag's
  * pre-parsed sentences: the sentences moved no row of RGB, FinanceBench or MS MARCO, and cost
- * HotpotQA with USE-Lite 1.50 R@5 ([0.0, 3.0]) and 1.08 nDCG@10 ([0.3, 1.9]), a sentence without
- * its passage's title naming nothing the question asks about. P-RAG and CAP-RAG stay one setting
- * away.
+ * HotpotQA with USE-Lite significantly, a sentence without its passage's title naming nothing the
+ * question asks about. P-RAG and CAP-RAG stay one setting away.
  */
 import type { AskOptions } from './ask.ts';
 

@@ -1,7 +1,7 @@
 /**
  * What an open index holds in memory, by structure: estimated from the structures' own lengths
  * (util/heap-bytes.ts), so that a library's memory can be told apart by what to change (issue 57:
- * a 100k-entry library's tab held 0.7-1.3 GB for its 13-38 MB of int8 vectors). The worker that
+ * a large library's tab held many times its int8 vectors: docs/decisions/2026-12-02-library-memory.md). The worker that
  * holds the engine adds what it keeps beside it (workers/engine/memory-report.ts).
  */
 import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';

@@ -2,7 +2,7 @@
  * What a question must be before any search runs: not blank (there is nothing to look for, and an
  * answer to nothing would be invented), and no longer than the embedder reads. The embedder
  * truncates a long input anyway, but the keyword search, the second hop and the answer prompt would
- * still carry all of it: a 100 KB question cost 2.2 GB with hybrid search. So it is cut to the
+ * still carry all of it: a question the length of a book chapter cost gigabytes with hybrid search. So it is cut to the
  * embedder's window, and the caller is told.
  */
 import type { Embedder } from '../ports.ts';

@@ -94,7 +94,7 @@ function decodeDeclared(bytes: Uint8Array): DecodedText | undefined {
 /**
  * `countC1`: whether C1 controls (U+0080–U+009F) count against the text. Not in strict UTF-8 or
  * UTF-16, where they are what mojibake leaves ("patientâ\u0080\u0099s": a curly apostrophe that
- * went through Latin-1 once, 40 of them in a 3 KB MS MARCO mix), while binary bytes fail strict
+ * went through Latin-1 once, dozens of them in a short MS MARCO mix), while binary bytes fail strict
  * decoding long before; in a legacy reading they are bytes no text uses.
  */
 function looksBinary(text: string, countC1: boolean): boolean {

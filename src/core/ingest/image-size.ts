@@ -1,6 +1,6 @@
 /**
  * An image's size in pixels from its header alone, before anything is decoded: a 20,000 × 20,000
- * photo would be 1.6 GB of RGBA, so its size decides whether, and how small, it is decoded at all.
+ * photo would be gigabytes of RGBA, so its size decides whether, and how small, it is decoded at all.
  * PNG (IHDR), JPEG (the first start-of-frame marker) and WebP (lossy VP8, lossless VP8L, extended VP8X).
  */
 

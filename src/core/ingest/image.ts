@@ -13,12 +13,12 @@ import { scannedLines } from './scanned-lines.ts';
  * header first: one too large to decode safely is refused, a large one is decoded scaled down.
  */
 
-/** Largest image taken, in pixels: 100 MP (a 20,000 × 20,000 image, 400 MP, would be 1.6 GB decoded). */
+/** Largest image taken, in pixels: 100 MP (a 20,000 × 20,000 image, 400 MP, would be gigabytes decoded). */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
 /**
  * Largest image OCR is given, in pixels (the PDF renderer's cap): the detector sees at most
- * 2,000 pixels a side anyway, and 20 MP of RGBA is 80 MB.
+ * 2,000 pixels a side anyway, and 20 MP of RGBA is four bytes a pixel.
  */
 export const MAX_OCR_PIXELS = 20_000_000;
 

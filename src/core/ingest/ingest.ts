@@ -32,10 +32,9 @@ export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
 /**
  * A document's chunks are held, embedded and clustered together, so its memory and time grow with
  * their number, not with its bytes: 100 MiB of PDF may be a few hundred pages, 100 MiB of text half
- * a million chunks. Measured with `loci index` on this 2-core machine (lexical BERT, extractive
- * pre-parse, other jobs running): a 1 MB text, 4,343 chunks, in 28 s at 0.58 GB peak resident; a
- * 10 MB text, 43,188 chunks, in 7.1 min at 1.47 GB (it ran out of a 4 GB heap before clustering
- * went in runs and pre-parse checkpoints grew). 50,000 chunks is about 12 MB of English text.
+ * a million chunks. The limit is what `loci index` still indexes on a two-core machine in minutes
+ * and within its heap (docs/decisions/2026-12-07-reading-models-and-page-measured.md): about a
+ * dozen megabytes of English text.
  */
 export const DEFAULT_MAX_CHUNKS = 50_000;
 

@@ -1,13 +1,13 @@
 /**
  * How deep a Markdown source nests block quotes and lists, measured by a line scan before marked
- * runs. marked's lexer recurses once per level and its time grows with the cube of list depth
- * (measured: 400 levels 1 s, 1,000 levels 12 s, 2,000 a stack overflow after 87 s; 5,000 quote
- * levels overflow the stack at once), so a file nested beyond any real document's depth is
+ * runs. marked's lexer recurses once per level and its time grows with the cube of list depth,
+ * until the stack overflows (docs/decisions/2026-12-07-reading-models-and-page-measured.md), so a
+ * file nested beyond any real document's depth is
  * refused up front with the reason instead.
  */
 import { IngestError } from './errors.ts';
 
-/** Far beyond real documents (a few levels), and parsed in milliseconds (100 list levels: 20 ms). */
+/** Far beyond real documents (a few levels), and still parsed in milliseconds. */
 export const MAX_MARKDOWN_DEPTH = 100;
 
 const QUOTES = /^(?:[ \t]*>)+/;

@@ -22,11 +22,12 @@ let resources: PdfResources = {};
  * The engine's own built-ins, taken before pdf.js is first imported (this module is the one place
  * that imports it). pdf.js's legacy build carries core-js, which replaces the global `JSON.parse`
  * and `JSON.stringify` with script versions wherever the engine lacks `JSON.rawJSON` (Node 20; not
- * Chromium): every JSON call of the process then ran 5–10× slower, and writing the index's
- * checkpoints took 1.9 s of a 27 s `loci index` over two filings, 1.3 s of it in the polyfill.
+ * Chromium): every JSON call of the process then ran several times slower, and writing the
+ * index's checkpoints was slowed with it.
  * It also replaces `Array.prototype.push` in V8 (which caps an array-like's length lower than the
- * specification asks): every push of the engine then ran through a script, 8.3 s of the 36 s a
- * 50 MB text took to be refused. Nothing in pdf.js needs those corrections, so the engine's own
+ * specification asks): every push of the engine then ran through a script, a quarter of the time
+ * a large text took to be refused (docs/decisions/2026-12-07-reading-models-and-page-measured.md).
+ * Nothing in pdf.js needs those corrections, so the engine's own
  * are put back.
  */
 const NATIVE = { parse: JSON.parse, stringify: JSON.stringify, push: Array.prototype.push };

@@ -3,7 +3,7 @@
  * unpacks an entry whole. A ZIP bomb — a few hundred kilobytes that unpack to gigabytes — is
  * refused once the markup it unpacks passes the limit, having held one slice of it at a time. The
  * sizes an archive declares are not trusted: they can lie, and mammoth's JSZip does not stop at them.
- * (An EPUB's spine documents of 600 MB used to end in a raw "The encoded data was not valid for
+ * (An EPUB's spine documents of hundreds of megabytes used to end in a raw "The encoded data was not valid for
  * encoding utf-8": the string they would make is longer than JavaScript allows.)
  */
 import { Unzip, UnzipInflate } from 'fflate';
@@ -19,7 +19,7 @@ export interface ZipLimits {
 export const ZIP_LIMITS: ZipLimits = { maxEntries: 20_000, maxUnzippedBytes: 128 * 1024 * 1024 };
 
 // Compressed bytes fed to the inflater at a time: deflate expands at most ~1,000-fold, so one
-// slice never unpacks to more than about 16 MB.
+// slice never unpacks to more than about a thousand slices' worth.
 const SLICE = 16 * 1024;
 
 class LimitReached extends Error {}

@@ -150,7 +150,7 @@ export class Indexer implements RecordSink {
       let current: DocumentRecord = kept > 0 ? record : { ...record, entries: [], vectors: new Float32Array(0), terms: undefined };
       let saved = kept;
       // said before the first batch, not after it: the row shows its chunks searchable by their
-      // words while that batch is embedded (e5-small on WASM: 12 s for 64 chunks of the 10-K)
+      // words while that batch is embedded (seconds on WASM with a production embedder)
       onProgress?.({ stage: 'embed', done: kept, total: entries.length, item: name });
       const rest = await embedTexts(this.deps.embedder, entries.slice(kept).map((e) => e.text), {
         signal,
@@ -175,8 +175,7 @@ export class Indexer implements RecordSink {
    * (corpus scope), one run a group at a time (group-flights.ts). Returns the groups it made (or
    * waited for another reader to make). Indexing never calls it: the default strategy
    * reads clusters only for a question about one document (engine/ask.ts), and clustering was the
-   * dearest per-chunk stage (HotpotQA dev with USE-Lite, cached embeddings: 6.0 s of the index's
-   * 13.9 s).
+   * dearest per-chunk stage (docs/decisions/2026-12-07-clustering-cost-measured.md).
    */
   async makeClusters(options: StageOptions = {}): Promise<string[]> {
     const embedded = () => [...this.documents.values()].filter((r) => reached(r.job, 'embedded'));
@@ -299,8 +298,8 @@ export class Indexer implements RecordSink {
     const item = records.length === 1 ? records[0].doc.name : `${records.length} documents`;
     const clusterer = this.deps.clusterer ?? clusterInThread;
     // the embedded stage is on disk before clustering holds the thread: a kill during it used to
-    // lose the embedding just finished (four filings killed at 75%, in the first 90 ms of a
-    // filing's clustering: the filing was kept as chunked, not embedded)
+    // lose the embedding just finished (a filing killed early in its clustering was kept as
+    // chunked, not embedded)
     await this.deps.store.settle?.();
     const result = await clusterer.cluster(chunks.map((c) => c.id), vectors, {
       groupId,

@@ -28,8 +28,8 @@ export interface PreparseOutcome {
 /**
  * Sources pre-parsed between checkpoints: at least 16, and a sixteenth of those already written
  * in this run. Each checkpoint copies the document's record whole (its entries and vectors grow by
- * concatenation), so a fixed batch made a long document quadratic: a 10 MB text's 43,188 chunks
- * took 2,700 checkpoints. Growing batches bound the copying to about sixteen times the record,
+ * concatenation), so a fixed batch made a long document quadratic: a long text took thousands of
+ * checkpoints. Growing batches bound the copying to about sixteen times the record,
  * and the gap between checkpoints to a sixteenth of the work done; batches depend only on counts,
  * so the index stays deterministic.
  */

@@ -13,7 +13,7 @@ import { raiseWithin } from './raise-within.ts';
  * Words that ask for a time, in the languages the library reads. A question asking only for a year
  * is not one: nearly every passage states some year, so it would sort nothing out ("Which year was
  * the more recent engine series, the Honda K or Honda H, introduced?": the Honda H passage gives
- * years only, and passages with days went ahead of it, HotpotQA dev R@10 90.0 → 88.3 with GloVe).
+ * years only, and passages with days went ahead of it: docs/decisions/2026-11-28-dates-first-for-when-questions.md).
  */
 const ASKS_WHEN = /时间|日期|什么时候|何时|哪天|哪一天|几月|几号|^\s*when\b|\b(?:what|which) (?:date|day|month)\b/i;
 
@@ -72,9 +72,8 @@ export function statesNewDate(text: string, lang: Lang, questionDates: ReadonlyS
  * names only through another thing needs that other thing's passage too, which states no date:
  * "… co-writer of the memoirs of Hugh Rowland, a star on a reality television series that
  * premiered on what date?" needs Michael Lent's passage, first by the search, and the series'
- * passage, which gives the date. Measured while a year alone still counted as a date, the default:
- * HotpotQA dev with GloVe R@5 81.7 → 80.0 when every candidate moved, 81.7 when the first stays;
- * RGB dev 44.75 → 44.64.
+ * passage, which gives the date. Moving every candidate cost HotpotQA questions and gained nothing
+ * on RGB (docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 const KEPT_FIRST = 1;
 

@@ -31,9 +31,7 @@ export function mergeHops(first: readonly RetrievedChunk[], second: readonly Ret
  * neighbours wait: a filing's balance sheet and its notes are two passages, both kept where they
  * rank (putting each document's best chunk before any document's second cost FinanceBench with
  * GloVe a question, raising unrelated filings' first chunks). Applied to the fused hops, taken for
- * questions that span passages. HotpotQA large dev, the default, R@5 / all-gold@5 / nDCG@10:
- * USE-Lite 80.75 / 64.50 / 80.18 → 82.50 / 68.00 / 81.57, the lexical BERT 76.75 / 58.00 / 77.49 →
- * 79.00 / 62.00 / 79.17, GloVe 77.75 / 59.50 / 78.33 → 78.00 / 60.00 / 78.94
+ * questions that span passages; it lifted the default on HotpotQA with every embedder
  * (docs/decisions/2026-12-02-links-and-continuations.md).
  */
 export function continuationsLast(list: readonly RetrievedChunk[]): RetrievedChunk[] {

@@ -14,9 +14,8 @@ import { raiseWithin } from './raise-within.ts';
 /**
  * The search's best candidate keeps its place, stating the year or not, as with dates
  * (answer-type.ts). A filing's table is cut into chunks and only the one with the header row
- * states the years: FinanceBench dev with the lexical BERT, the default, R@1 19.4 → 11.1 and R@5
- * 41.7 → 41.7 when every candidate moved, 19.4 and 44.4 when the first stays; HotpotQA's R@5 is
- * the same either way with all three embedders, RGB's 45.4 against 45.3.
+ * states the years: moving every candidate pushed FinanceBench's best chunk down, keeping the
+ * first in place lost nowhere (docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 const KEPT_FIRST = 1;
 

@@ -25,9 +25,9 @@ export interface ExpansionOptions {
  * searches), so a word common in this library is never taken, whatever the language.
  *
  * Headings and capitalized names were taken too until they were judged one at a time on the large
- * dev sets: neither lifted a set anywhere, and names cost the lexical BERT's HotpotQA all-gold@5
- * 4.5 points ([0.5, 8.5]); the rare words lift RGB's R@5 by 1.96 ([0.2, 4.0]) and HotpotQA's
- * nDCG@10 with GloVe and USE-Lite (docs/decisions/2026-12-02-rules-judged-on-large-sets.md).
+ * dev sets: neither lifted a set anywhere, and names cost HotpotQA significantly with the lexical
+ * BERT; the rare words lift RGB's recall and HotpotQA's ranking with GloVe and USE-Lite
+ * (docs/decisions/2026-12-02-rules-judged-on-large-sets.md).
  */
 export function expansionTerms(question: string, passages: readonly HopSource[], stats: TermStats, options: ExpansionOptions = {}): string[] {
   const perPassage = options.wordsPerPassage ?? 4;

@@ -33,8 +33,8 @@ export interface BacktrackCorpus {
 /**
  * How deep the question's own ranking vouches for a chunk: a cluster hit brings in only members
  * that their own entries rank among this many best chunks. Deeper windows let weak members ride
- * in on a cluster's back (HotpotQA dev, GloVe, cap-rag+hybrid R@5: 65.0 with the 10 best chunks,
- * 60.0 with 30, 55.0 with all 200 candidates). A fixed depth, not N, so the first chunks do not
+ * in on a cluster's back (docs/decisions/2026-12-07-retrieval-rules-measured.md). A fixed depth,
+ * not N, so the first chunks do not
  * depend on how many were asked for.
  */
 const MEMBER_WINDOW = 10;
@@ -66,8 +66,8 @@ export function ownRelevance(candidates: readonly Candidate[], corpus: Pick<Back
  *
  * A cluster- or RAPTOR-derived entry adds, in `paper` mode, all its chunks in document order, as
  * the paper's code does. Clusters of 20–30 members are normal, so with N = 5 the first cluster hit
- * used to fill the context with its first members, relevant or not (HotpotQA dev with GloVe: R@5
- * 45.0 for cap-rag+hybrid against 66.7 for naive+hybrid). In `ranked` mode (the default) it adds
+ * used to fill the context with its first members, relevant or not, and cap-rag fell far below
+ * naive chunks. In `ranked` mode (the default) it adds
  * one chunk, as any other candidate: its member the question finds best on its own
  * (`ownRelevance`) among those not yet held. The cluster lifts that member to its own place and
  * leaves the candidates after it theirs; members the question does not find come in only to make
@@ -76,9 +76,8 @@ export function ownRelevance(candidates: readonly Candidate[], corpus: Pick<Back
  * Ranked mode first added all the members the question finds, best first: a run of cluster hits
  * then pushed a chunk found first on its own behind every member of every cluster ranked above
  * its own (FinanceBench dev: Nike's balance sheet, the answer, came tenth behind six long cluster
- * entries that BM25 ranks first). One member per hit, measured with `loci eval` (GloVe, R@5 /
- * R@1024t): HotpotQA dev c-rag+hybrid 70.0 / 93.3 → 75.0 / 93.3, cap-rag+hybrid 66.7 / 96.7 →
- * 73.3 / 96.7; FinanceBench dev cap-rag+hybrid 37.5 / 43.1 → 30.6 / 45.8.
+ * entries that BM25 ranks first). One member per hit lifted the cluster rows on HotpotQA
+ * (docs/decisions/2026-11-26-one-member-per-cluster-hit.md).
  */
 export function backtrack(candidates: readonly Candidate[], n: number, corpus: BacktrackCorpus, mode: BacktrackMode = 'paper'): BacktrackResult {
   const held = new Set<string>();

@@ -71,8 +71,8 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
   // The answers take random rows of the pool, and their vectors the index's own storage, so that
   // nothing but their content sets them apart. An embedder blind to a language (GloVe reading
   // Chinese) gives every text one vector, and its top M of the tied pool were the first rows,
-  // then the answers: RGB dev with GloVe calibrated to a dense share of 0.6 (pseudo-question MRR
-  // 0.50 fused against BM25's 0.27), and the default's R@5 was 3.2 against BM25's 42.1.
+  // then the answers: RGB with GloVe trusted a meaningless embedding, and the default found almost
+  // nothing BM25 found (docs/decisions/2026-11-26-fusion-weight-calibration.md).
   const size = probes.length + others.length;
   const slot = shuffled(Array.from({ length: size }, (_, i) => i), random);
   const answerRow = probes.map((_, i) => slot[i]);
@@ -116,8 +116,8 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
  *
  * This one rule replaced three (a list used alone when significantly better, a walk towards the
  * better list, a quarter of the weight taken): on HotpotQA large with the three embedders and on
- * RGB it chooses the weights the first two chose (0.2, 0, 0.4; 0), and the quarter had cost
- * USE-Lite 2.75 R@5 (docs/decisions/2026-12-02-fusion-from-the-mean.md).
+ * RGB it chooses the weights the first two chose, and the quarter had cost USE-Lite recall
+ * (docs/decisions/2026-12-02-fusion-from-the-mean.md).
  */
 export function chooseWeight(reciprocal: readonly Float64Array[]): number {
   const n = reciprocal[0]?.length ?? 0;

@@ -1,9 +1,9 @@
 /**
  * The search corpus in the form it searches in: the vector rows, BM25's posting lists and which
  * rows each record's entries sit in. Kept in the browser's open image beside the records, it lets
- * a large library open by adopting typed arrays instead of laying every record out again (100k
- * entries: restoring from the records spent about 1.1 s in Node counting terms into posting lists
- * and quantizing vectors that were stored quantized).
+ * a large library open by adopting typed arrays instead of laying every record out again
+ * (restoring from the records spent most of an open counting terms into posting lists and
+ * quantizing vectors that were stored quantized).
  */
 import type { VectorStorage } from '../types.ts';
 

@@ -4,9 +4,9 @@
  * the name is in the question, but not in the pages that answer it (a cash-flow statement never
  * says "3M"). Chunks are searched without their document's name, so on FinanceBench dev (29
  * filings pooled) fewer than half of BM25's ten best chunks came from the filing the question was
- * about, and searching that filing alone would have raised R@10 from 27.8 to 47.2 for BM25 and
- * from 20.8 to 50.0 for the dense list. Putting the name into every chunk's text did little (it is
- * one term against the question's twenty): R@10 27.8 → 30.6.
+ * about, and searching that filing alone would have nearly doubled both lists' recall. Putting the
+ * name into every chunk's text did little (it is one term against the question's twenty;
+ * docs/decisions/2026-11-25-named-documents.md).
  *
  * A document's label is its file name's words and its title. A label term names something only
  * when few labels share it: a term in more than half of them ("10k" in a folder of 10-Ks, the
@@ -20,8 +20,8 @@
  * of its chunks (`carriedTerms`: a Markdown page under its title), BM25 and the embedding see the
  * name already and nothing is searched apart. When only some do, all are: a PepsiCo 8-K whose
  * chunks sit under "PEPSICO" must not lose to a PepsiCo earnings release the question names as
- * much. Heading paths are read only for the documents a question shares a term with (2,000
- * documents' took 65–90 ms to read in Node, their labels 13–33 ms).
+ * much. Heading paths are read only for the documents a question shares a term with: a large
+ * library's are several times dearer to read than its labels.
  */
 import { contentTerms } from '../query/terms.ts';
 import { words } from '../text/words.ts';
@@ -96,8 +96,9 @@ export class DocumentNames {
  * The terms every chunk of a document already carries in its heading path: a Markdown page under
  * its title, a HotpotQA paragraph under its article's name. BM25 and the embedding see those in
  * each chunk's text, so a question naming them finds the chunks on its own, and searching such
- * documents apart only doubled their weight (HotpotQA dev, BM25 R@5 71.7 → 65.0, bridge entities
- * the question does not name pushed out by documents whose title shares a word with it).
+ * documents apart only doubled their weight (HotpotQA lost recall: bridge entities the question
+ * does not name pushed out by documents whose title shares a word with it;
+ * docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 export function carriedTerms(headingPaths: Iterable<readonly string[]>): Set<string> {
   let carried: Set<string> | undefined;

@@ -1,6 +1,6 @@
 /**
  * Counted entry terms (the EntryTerms of types.ts): segmentation was half of building the search
- * corpus from a stored index (13,140 entries of a 1 MB text: 283 of 545 ms), so each entry's words
+ * corpus from a stored index (docs/decisions/2026-12-07-storage-and-open-measured.md), so each entry's words
  * are counted once, when the entry is made, and stored with it.
  */
 import { ANALYZER_VERSION, searchTerms } from '../text/search-terms.ts';
@@ -75,8 +75,8 @@ export interface DecodedTerms {
 /**
  * Unpacks terms in one pass, or says what is wrong when the data does not hold exactly
  * `terms.entries` entries of words it names (a damaged or mismatched record). Written as one loop
- * over the bytes: reading with a callback a pair was half of opening a large index (129,443
- * entries: 0.95 of 1.33 s to lay out the search corpus).
+ * over the bytes: reading with a callback a pair was most of laying out a large index's search
+ * corpus.
  */
 export function decodeTerms(terms: EntryTerms): DecodedTerms | { fault: string } {
   const { words } = terms;

@@ -22,14 +22,12 @@ export const DEFAULT_DENSE_WEIGHT = 0.5;
  * be rescaled min–max over their own top M: the M-th dense hit then counted as unrelated however
  * close it was to the first, so a flat dense list (a trained encoder finds two hundred passages
  * nearly alike) had its small differences stretched over the whole range, and outvoted BM25's real
- * margins at any weight worth giving it (HotpotQA large dev, USE-Lite, naive chunks, one hop,
- * R@5 / all-gold@5: top-M min–max at the best weight 78.0 / 60.5, from the mean 80.25 / 62.0;
- * see docs/decisions/2026-12-02-fusion-from-the-mean.md).
+ * margins at any weight worth giving it (docs/decisions/2026-12-02-fusion-from-the-mean.md).
  *
  * Why not RRF: ranks throw away how far ahead a list's first hit is. A weak embedder's list is
  * nearly flat while BM25's top hit often stands far above its second, and RRF gives both the same
- * vote, so hybrid fell below BM25 alone (HotpotQA dev with GloVe, naive chunks, R@5 / nDCG@10:
- * RRF 66.7 / 62.5, BM25 alone 65.0 / 69.0). Scores keep that margin, and the weight says how much
+ * vote, so hybrid fell below BM25 alone (docs/decisions/2026-12-07-retrieval-rules-measured.md).
+ * Scores keep that margin, and the weight says how much
  * each list is to be trusted (Bruch et al. 2023 find a convex combination beats RRF once the weight
  * is fitted on a few queries).
  *

@@ -1,8 +1,8 @@
 /**
  * The int8 scan's inner loop in WebAssembly SIMD: sixteen stored codes at a time, widened to
  * 16-bit and multiplied with the 16-bit query by `i32x4.dot_i16x8_s`. Scalar JavaScript reads an
- * int8 row no faster than a float32 one (a multiply per element either way: 14.2 ms against
- * 14.2 ms at 100k entries), although it is a quarter of the bytes.
+ * int8 row no faster than a float32 one (a multiply per element either way), although it is a
+ * quarter of the bytes (docs/decisions/2026-11-23-int8-vectors.md).
  *
  * The module is assembled here byte by byte (about 150 bytes; the text form is in the comments)
  * so that nothing is fetched or built: it runs in Node, in workers and in tests alike. Where

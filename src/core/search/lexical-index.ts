@@ -44,8 +44,9 @@ export interface LexicalScope {
  * segmented by Intl.Segmenter and also cut into character bigrams, lower-cased) go into one posting list per word, kept in typed arrays.
  *
  * Why not MiniSearch, which this used to wrap: its per-word maps and per-query result objects made
- * one question over FinanceBench's 125,000 entries cost 915 ms, against 8 ms for the dense scan of
- * the same rows, and held the largest share of the heap. A score accumulator over typed posting
+ * one question over FinanceBench's entries cost a hundred times the dense scan of the same rows,
+ * and held the largest share of the heap (docs/decisions/2026-11-23-bm25-over-typed-postings.md).
+ * A score accumulator over typed posting
  * lists does the same arithmetic without allocating per row.
  *
  * A row's length is its number of distinct words. A search given a scope (a strategy's rows) takes
@@ -53,8 +54,8 @@ export interface LexicalScope {
  * The index holds entries of every kind, and taken over all of them the mean length was mostly
  * one-sentence pre-parse entries', so every chunk counted as long and the shorter ones won; with
  * each strategy's own statistics, BM25 over chunks ranks them exactly as rank_bm25 over the same
- * paragraphs (HotpotQA dev: R@5 / all-gold@5 71.7 / 46.7 → 75.0 / 53.3, rank_bm25 75.0 / 53.3),
- * and the default configuration went 81.7 / 66.7 → 83.3 / 70.0 there.
+ * paragraphs, and the default configuration gained with it
+ * (docs/decisions/2026-11-26-bm25-statistics-per-strategy.md).
  */
 export class LexicalIndex {
   private readonly vocabulary = new Map<string, Postings>();
@@ -67,8 +68,8 @@ export class LexicalIndex {
   /**
    * The rows a search scored, in the order first scored: a row's score is always above 0, so each
    * is listed once. A typed array rather than a growing list, which pushing onto made the dearest
-   * step of the loop (100k-entry bench library, Node: a question's 53k postings at 18.0 → 14.3 ns
-   * each, 0.95 → 0.76 ms a search, the same hits).
+   * step of the loop (a fifth of a search, the same hits:
+   * docs/decisions/2026-12-07-storage-and-open-measured.md).
    */
   private touched = new Int32Array(0);
   private alive = 0;

@@ -67,8 +67,8 @@ export class LiveCorpus implements RetrievalCorpus {
   /**
    * Adds or replaces a document's chunks and entries. A document chunked but not yet embedded
    * comes with `wordsOnly`, its chunk entries, and no vectors: BM25 finds its chunks while the
-   * embedder works through them (a 104-page PDF in the browser was chunked at 7.8 s and embedded
-   * at 12.9 s with the tiny test model; a production embedder on WASM takes minutes).
+   * embedder works through them (seconds behind with the tiny test model, minutes with a
+   * production embedder on WASM).
    */
   setDocument(record: DocumentRecord, wordsOnly?: Entry[]): void {
     this.placeDocument(record);

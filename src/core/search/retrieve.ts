@@ -90,8 +90,8 @@ function candidates(corpus: RetrievalCorpus, queries: readonly QueryVariant[], o
  * deep into the library whatever the strategy. Counted in rows, P-RAG's lists of a FinanceBench
  * question held a fraction of the chunks naive's did; a chunk of the filing the question names
  * then came up in its search of that filing alone but not in the whole library's, and lost its
- * place at the end of the fused list to other filings' sentences (FinanceBench dev, GloVe, dense
- * p-rag and cap-rag R@1024t 43.06 → 45.83, naive's; no other row of the dev sets changed).
+ * place at the end of the fused list to other filings' sentences
+ * (docs/decisions/2026-11-26-candidates-counted-in-chunks.md).
  */
 function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, m: number, options: RetrieveOptions): Candidate[] {
   // deep enough for m origins as the strategy's rows hold them on average (a named document's
@@ -112,8 +112,8 @@ function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, 
  * How much deeper than asked each list is searched, ahead of search()'s doubling. A list's first d
  * hits are the same at any depth (ties go to the lower row), and BM25 walks the same postings and
  * the dense scan the same rows for any depth, so a doubled depth is then a slice, not a second
- * search. Cluster strategies mostly doubled once: c-rag with two hops ran 4 BM25 searches and 2
- * dense scans a question (100k-entry bench library, Node: 5.4 and 2.5 ms of 12.2 ms).
+ * search. Cluster strategies mostly doubled once: c-rag with two hops ran twice the searches it
+ * needed, most of its time a question (docs/decisions/2026-12-07-storage-and-open-measured.md).
  */
 const SEARCHED_AHEAD = 2;
 
@@ -201,8 +201,8 @@ function vectorOf(query: QueryVariant): Float32Array {
  * with different texts; their lists are fused by reciprocal rank (their fused scores are each
  * relative to their own list), keeping each row's best dense and lexical rank for the trace. A
  * row's rank is that of its origin, the chunk or cluster it stands for: a chunk's many sentence
- * entries used to push every other chunk down that many places (FinanceBench dev, where every
- * question names its filing, p-rag R@1024t 40.3 → 43.1).
+ * entries used to push every other chunk down that many places (FinanceBench, where every question
+ * names its filing, gained: docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 function acrossVariants(lists: Candidate[][], m: number, corpus: RetrievalCorpus): Candidate[] {
   const byRow = new Map<number, Candidate>();

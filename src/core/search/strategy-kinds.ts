@@ -27,10 +27,9 @@ export function searchesGroups(strategy: Strategy): boolean {
  * their words in the entry of the chunk (or cluster) they come from, and scored alone a short
  * sentence that repeats one of the question's words outranks the chunk that holds several of them
  * (BM25's length normalisation).
- * A sentence alone helps the embedding, where the rest of a long chunk would drown it out. Measured
- * with `loci eval`, GloVe, the default configuration, R@5 / nDCG@10, sentences searched by BM25 →
- * not: MS MARCO dev 10.32 / 65.77 → 10.53 / 66.76, RGB dev 43.41 / 61.08 → 43.57 / 61.50,
- * FinanceBench dev 29.17 / 30.05 → 31.94 / 28.40, HotpotQA dev 81.67 / 78.83 → 81.67 / 78.59.
+ * A sentence alone helps the embedding, where the rest of a long chunk would drown it out. Not
+ * searching sentences by BM25 lost nothing on any dev set
+ * (docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 export function searchedByWords(entry: Pick<Entry, 'kind' | 'producer'>): boolean {
   return entry.producer !== 'extractive' || entry.kind === 'chunk' || entry.kind === 'cluster';

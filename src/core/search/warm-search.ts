@@ -2,9 +2,9 @@
  * A search made and thrown away right after an index opens, so that what a first question would
  * build on its way is built while the person types: the strategy's rows with their mask and BM25
  * statistics, the documents' names and titles (document-names.ts, document-links.ts), the int8
- * scan's memory, and the code of every step run once. At 100k entries a reopened library's first
- * keyword search took 78-98 ms in Node and the next 4-5 ms; in the browser 0.32 s from asked to
- * retrieved ([record](../../../docs/decisions/2026-12-02-library-memory.md), "Fourth step").
+ * scan's memory, and the code of every step run once. A reopened library's first search was many
+ * times slower than the next, and the person's first question paid for it
+ * ([record](../../../docs/decisions/2026-12-03-reopen-first-sources.md#a-search-made-before-the-first-question)).
  */
 import type { Strategy } from '../types.ts';
 import { retrieve, type RetrievalCorpus } from './retrieve.ts';

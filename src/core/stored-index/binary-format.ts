@@ -125,8 +125,8 @@ interface EncodedRecord {
 /**
  * Blocks already encoded, by the record object they came from, so a checkpoint of a growing index
  * encodes only the records that changed since the last one: records are replaced, never changed in
- * place, when a stage moves on. Encoding was most of a checkpoint's cost (four filings, 15 MB:
- * 210–330 ms to encode, 25–45 ms to write the file).
+ * place, when a stage moves on. Encoding was most of a checkpoint's cost, far more than writing
+ * the file (docs/decisions/2026-12-07-storage-and-open-measured.md).
  */
 export type BlockCache = WeakMap<object, EncodedRecord>;
 
@@ -142,7 +142,7 @@ export function cachedBlockBytes(cache: BlockCache, record: object): number {
 /**
  * Awaited after each record while encoding, so that a worker encoding a large index can let its
  * messages in (a question asked while the engine worker saved the 100k-entry open image waited for
- * the whole save: 1-2.3 s of encoding in Node, one task). The caller decides whether to yield.
+ * the whole save, one task). The caller decides whether to yield.
  */
 export type Breathe = () => Promise<void>;
 
@@ -235,7 +235,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   out.set(new TextEncoder().encode(sums.bytes(header)), 12);
   out.set(header, V2_HEADER_START);
   let offset = bodyStart;
-  // the parts of a 100k-entry library (22 MB) copied in one go held the worker 80-120 ms (Node)
+  // the parts of a large library copied in one go held the worker in one long task
   for (let i = 0; i < body.parts.length; i++) {
     out.set(body.parts[i], offset);
     offset += body.parts[i].length;
@@ -308,7 +308,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     const [offset, length, sum] = list.terms;
     if (offset + length > body.length) throw new IndexFormatError('the index refers to blocks outside the file (truncated?)');
     if (sums.bytes(body.subarray(offset, offset + length)) !== sum) return record;
-    // a copy: the file's bytes (120 MB for a 100k-entry image) must not live on in a getter
+    // a copy: the whole file's bytes must not live on in a getter
     const block = body.slice(offset, offset + length);
     return termsWhenRead(record, block);
   };
@@ -465,8 +465,8 @@ function termsBytes({ data, ...rest }: EntryTerms): Uint8Array {
 /**
  * `record` with a `terms` property that reads `block` when first asked for. Made out here, where the
  * getter's scope holds the block alone: a getter made inside the decoder kept the decoder's scope,
- * and with it the whole file's bytes, alive until every record's terms were read (Node, 100k
- * entries: 373 MB more held after opening, against 9 MB for terms read at once).
+ * and with it the whole file's bytes, alive until every record's terms were read
+ * (docs/decisions/2026-12-07-storage-and-open-measured.md).
  */
 function termsWhenRead<R extends DocumentRecord | GroupRecord>(record: R, block: Uint8Array): R {
   Object.defineProperty(record, 'terms', {

@@ -2,10 +2,9 @@
  * Chunk ids as a record names them, written as numbers in the one-file format. A cluster group
  * names each of its chunks two or three times (cluster members, the map's layout, RAPTOR nodes)
  * and a document names each of its chunks once more in its pre-parse progress, every time as
- * `${docId}:${ordinal}` with the document's 64-digit hash: 6.5 MB of the 100k-entry bench
- * library's 27.6 MB of record JSON in its open image, and 73k strings parsed on every reopen,
- * where parsing that JSON was the largest part of the engine worker's decoding (903 of 2,142 ms,
- * traced in Chromium).
+ * `${docId}:${ordinal}` with the document's 64-digit hash: a quarter of a large library's record
+ * JSON, parsed on every reopen, where parsing that JSON was the largest part of the engine
+ * worker's decoding (docs/decisions/2026-11-27-chunks-by-number.md).
  *
  * Chunk `n` of the record's `docIds[j]` is written as `n * docIds.length + j` (just `n` for a
  * group of one document); any other id (a RAPTOR node's, or a chunk of a document the record does

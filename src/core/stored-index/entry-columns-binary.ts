@@ -2,7 +2,7 @@
  * A document's entry columns (entry-columns.ts) as bytes: the numbers as typed arrays, only the
  * names and the kept fields as JSON. Written as JSON, the numbers were seven an entry, 700k for the
  * 100k-entry bench library, and parsing them was the second-largest part of reopening it in
- * Chromium after the documents' own text (73-132 ms of 240-350 ms of JSON, cold, in a worker).
+ * Chromium after the documents' own text (docs/decisions/2026-11-27-entry-columns.md).
  *
  *   bytes 0..3   length of the JSON head (u32, little endian)
  *   bytes 4..    the head: { count, kinds, levels, producers, kept }

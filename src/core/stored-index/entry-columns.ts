@@ -2,8 +2,8 @@
  * Stored entries (repeated-text.ts) a field at a time: one array per field instead of one object
  * per entry. A record's entries are mostly the same few fields (kind, level, `n`, the chunk `of`,
  * and for a sentence where it stands, `at`), and as objects they were the largest part of an
- * index file: the bench:browser library's 100k entries took 11.4 MB of its open image's JSON
- * (`{"kind":"chunk","level":"whole","n":0,"of":0}`, 113 bytes an entry), and parsing them made
+ * index file (`{"kind":"chunk","level":"whole","n":0,"of":0}` an entry;
+ * docs/decisions/2026-11-27-entry-columns.md), and parsing them made
  * 100k objects and 60k `at` pairs only to be read once and dropped. As columns, numbers parse into
  * packed arrays and the names of kinds and levels are written once.
  *

@@ -6,13 +6,12 @@
  * text that is exactly what can be rebuilt from the others is left out when stored and rebuilt when
  * loaded (a sentence is kept as where it stands in its origin's text); any other text (an older
  * record, a hand-made one, a model's words) is stored as it is, so a record always comes back equal
- * to what was stored. Sentences kept as where they stand: the bench:browser library (100k entries,
- * extractive pre-parse) went 88.1 → 82.8 MB as an index file, 57.7 → 55.0 MB in IndexedDB.
+ * to what was stored. Sentences kept as where they stand made the bench library's file and its
+ * IndexedDB smaller (docs/decisions/2026-12-07-storage-and-open-measured.md).
  *
  * Ids are built from the document's id (a 64-digit hash): a chunk is `${docId}:${ordinal}` and an
  * entry `${origin.id}|${kind}|${level}|${n}`, so the hash stood four times in each entry and twice
- * in each chunk, and was most of the entries' bytes (the same library: entries 33.7 of the file's
- * 88.1 MB, about 335 bytes an entry). An id that is what its record makes is left out too: a
+ * in each chunk, and was most of the entries' bytes. An id that is what its record makes is left out too: a
  * chunk's id and document, an entry's id (its `n` kept) and a chunk origin of the same document
  * (its ordinal kept, as `of`).
  */
@@ -181,8 +180,8 @@ export function chunkSources(chunkLists: Iterable<readonly Chunk[]>, group?: Pic
 /**
  * Gives every chunk id a group names (cluster members, RAPTOR nodes' children and leaves, the map's
  * layout) the loaded chunk's own string, in place: parsed from a record, each was a copy of its
- * own, and a library clustered a document at a time named each chunk three or four times (the
- * 100k-entry bench library: 73k copies, 6.5 MB). Ids of chunks not at hand are left as they are.
+ * own, and a library clustered a document at a time named each chunk three or four times. Ids of
+ * chunks not at hand are left as they are.
  */
 export function shareChunkIds(group: ClusterGroup, sources: TextSources): void {
   const shared = (id: string) => sources.chunk(id)?.id ?? id;

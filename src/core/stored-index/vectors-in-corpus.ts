@@ -8,8 +8,8 @@
  * rows when read: lazily, because a library that opens by adopting its corpus searches the
  * corpus's rows and seldom asks a record for its vectors (clustering it again, writing it back to
  * IndexedDB, exporting it). Until asked, a record costs the int8 rows it shares with the others
- * instead of 4·d bytes an entry of floats (100k entries of 128-d: 51 MB of floats against 13 MB of
- * codes), and opening does not make them (about 0.1 s of a 0.55 s decode in Node).
+ * instead of 4·d bytes an entry of floats, four times the codes, and opening does not make them
+ * (docs/decisions/2026-11-26-image-vectors-once.md).
  */
 import type { CorpusImage, VectorRows } from '../search/corpus-image.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
@@ -133,9 +133,9 @@ function leanCopy<R extends Owned>(record: R): R {
 
 /**
  * Whether `values` are exactly what rowVectors would make of `rows`, compared a row at a time: made
- * first, every record's vectors were a second copy of the corpus in floats (100k entries of 128-d:
- * 51 MB), and with comparing them most of the first image save of a library opened from its
- * records (about 1 s of the engine worker's 2.3 s task, sampled in Chromium).
+ * first, every record's vectors were a second copy of the corpus in floats, and with comparing
+ * them most of the first image save of a library opened from its records
+ * (docs/decisions/2026-12-07-storage-and-open-measured.md).
  */
 function rowsHold(vectors: VectorRows, rows: ArrayLike<number>, values: Float32Array): boolean {
   const d = vectors.dimension;

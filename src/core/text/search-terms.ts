@@ -5,11 +5,8 @@
  *
  * A question's bigrams weigh half each: they and the dictionary words are two readings of the same
  * characters, and counted in full they doubled the Chinese part of a question against its numbers
- * and Latin words (a year is what tells RGB's positives from their negatives). RGB dev with the
- * lexical BERT, R@5 / all-gold@5 / nDCG@10: BM25 38.7 / 3.8 / 58.3 with words alone, 39.0 / 5.4 /
- * 58.9 with bigrams in full, 39.7 / 4.6 / 59.1 at half; the default 42.5 / 6.9 / 59.4 → 40.6 /
- * 6.2 / 60.0 in full (at the same dense weight; its calibration also moved to 0.2) → 42.3 / 7.7 /
- * 60.1 at half.
+ * and Latin words (a year is what tells RGB's positives from their negatives); at half weight
+ * BM25 and the default did best on RGB (docs/decisions/2026-11-28-chinese-bigrams.md).
  */
 import { hanBigrams } from './han-bigrams.ts';
 import { words } from './words.ts';
@@ -27,9 +24,8 @@ export function queryWeight(term: string): number {
 
 /**
  * The words, then the Han bigrams. A word of letters and digits ("GPT4") is one term: counting its
- * runs too (gpt, 4) paid significantly on no large set (R@5 with them: RGB +0.69 [0.00, 1.77],
- * FinanceBench with the lexical BERT +2.78 [0.00, 8.33], HotpotQA with the lexical BERT and
- * USE-Lite −0.75) and was deleted (docs/decisions/2026-12-02-rules-judged-on-large-sets.md).
+ * runs too (gpt, 4) paid significantly on no large set, and cost HotpotQA a few questions, so it
+ * was deleted (docs/decisions/2026-12-03-letters-and-digits-deleted.md).
  */
 export function searchTerms(text: string): string[] {
   return [...words(text), ...hanBigrams(text).map((bigram) => BIGRAM + bigram)];

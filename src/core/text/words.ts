@@ -28,7 +28,7 @@ const POSSESSIVE = /['\u2019\u02bc]s$/u;
  * Lower-cased word-like segments of a text (punctuation and spaces dropped). Unicode's word rules
  * keep "sony's" and "o’neill" whole, so a question about "Sony" would miss "Sony's" and "O'Neill"
  * would miss "O’Neill"; an English possessive is dropped and other apostrophes split the word, as
- * search analyzers do (HotpotQA dev, BM25 over paragraphs: R@5 70.0 → 73.3).
+ * search analyzers do (BM25 found more on HotpotQA: docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 export function words(text: string): string[] {
   const segments: string[] = [];
@@ -52,8 +52,8 @@ export function words(text: string): string[] {
 
 /**
  * Characters ICU's sentence rules see at once. Its segmenter takes time growing with the square
- * of the text it is given (Node 20: 0.2, 1.9 and 7.2 s for 0.125, 0.25 and 0.5 MB of one
- * paragraph), so a text file of one long paragraph never finished indexing; a window keeps it
+ * of the text it is given (docs/decisions/2026-11-26-long-paragraphs.md), so a text file of one
+ * long paragraph never finished indexing; a window keeps it
  * linear. Its rules decide a break from a few characters either side, so a window of thousands
  * finds the breaks the whole text would.
  */
@@ -68,7 +68,7 @@ export function sentencePieces(text: string): { text: string; start: number }[] 
     const window = rest ? text.slice(offset) : text.slice(offset, offset + SENTENCE_WINDOW);
     const pieces = [...segmenter('sentence').segment(window)];
     // The window's last piece may be a sentence its end cut short: it is read again at the start
-    // of the next window. A window of one piece (no break in 8 KB) is cut after its last space.
+    // of the next window. A window of one piece (no break in the whole window) is cut after its last space.
     const kept = rest ? pieces.length : pieces.length - 1;
     let end = rest ? window.length : (pieces[kept]?.index ?? window.length);
     if (kept === 0) {

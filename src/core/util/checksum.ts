@@ -1,17 +1,15 @@
 /**
  * Checksums of stored blocks: xxHash64 (xxhash-wasm), as 16 hex digits. They detect damage (a
  * flipped byte, a NaN written into a vector block, an edited text), not tampering, so a fast
- * non-cryptographic hash is enough. Measured here on one 100 MB buffer: xxhash-wasm's h64 5.5 GB/s,
- * Web Crypto SHA-256 0.30 GB/s, crc-32 0.62 GB/s, js-xxhash (pure JS) 0.55 GB/s; SHA-256 would
- * have added about a third of a second per 100 MB to every open, xxHash64 adds 20 ms.
+ * non-cryptographic hash is enough, and xxhash-wasm's was an order of magnitude faster than
+ * SHA-256, crc-32 or a pure-JavaScript xxHash (docs/decisions/2026-11-24-checksums.md).
  * The WebAssembly module is compiled once, on first use (it is a few kilobytes).
  *
  * Everything is hashed through a window of WINDOW bytes: xxhash-wasm copies its input into the
  * module's memory, which grows to the largest input and is fresh memory the first time, and fresh
- * memory is dear on these machines (a 23 MB copy into new pages takes 0.1-0.2 s, against 5 ms into
- * pages already touched). Hashing the 100k-entry open image's 23 MB search corpus at one go took
- * 157-270 ms the first time in Chromium, and 4-7 ms through a 64 KB window; the engine worker
- * spent 0.43 s of its reopen in h64Raw (traced). The digest is the same either way.
+ * memory is dear on these machines: hashing a large open image's search corpus at one go was a
+ * visible part of its reopen, and through a small window almost nothing
+ * (docs/decisions/2026-12-07-storage-and-open-measured.md). The digest is the same either way.
  */
 import xxhash from 'xxhash-wasm';
 

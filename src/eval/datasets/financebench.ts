@@ -47,6 +47,7 @@ export async function loadFinancebench(folder: string, split: string): Promise<E
     });
   }
   // Each filing is clustered on its own, as the app clusters a PDF a person adds: one UMAP over all
-  // 29 filings' 26k chunks ran out of a 4 GB heap, and a cluster never needs to span two filings.
+  // filings ran out of heap (docs/decisions/2026-12-07-clustering-cost-measured.md), and a cluster
+  // never needs to span two filings.
   return { name: 'financebench', split, pooled: true, clusterScope: 'document', documents, questions };
 }

@@ -5,15 +5,17 @@
 import type { Column } from '../report.ts';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../stats/bootstrap.ts';
 import type { Metric } from './headline.ts';
-import { intervalsOf } from './intervals.ts';
-import type { MethodResult, QuestionResult } from './types.ts';
+import type { MethodResult } from './types.ts';
 
 const LOW = ' low';
 const HIGH = ' high';
 
-/** A row's values: each metric's mean, and its interval's ends under the metric's key + " low" / " high". */
-export function intervalValues(m: MethodResult, questions: readonly QuestionResult[], metrics: readonly Metric[]): Record<string, number> | undefined {
-  const intervals = intervalsOf(m, questions);
+/**
+ * A row's values: each metric's mean, and its interval's ends under the metric's key + " low" /
+ * " high"; the intervals are the method's own (a summary always has them, see summary.ts).
+ */
+export function intervalValues(m: MethodResult, metrics: readonly Metric[]): Record<string, number> | undefined {
+  const intervals = m.intervals ?? {};
   const values: Record<string, number> = {};
   for (const { key } of metrics) {
     const interval = intervals[key];

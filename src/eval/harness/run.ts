@@ -18,8 +18,11 @@ import { PLAIN_METHODS, plainIndex, plainSearch, type PlainIndex } from './plain
 import { retrieveOne, type GoldScoring, type RetrieveSettings } from './retrieve-one.ts';
 import { retrievalScores } from '../scores.ts';
 import { summarizeMethod } from './summarize.ts';
+import { summarizeReport } from './summary.ts';
 import { reportTables } from './tables.ts';
-import type { EvalReport, QuestionResult } from './types.ts';
+import { headlineK } from './headline.ts';
+import { libraryRows, type LibraryRow } from './library-table.ts';
+import type { EvalReport, MethodResult, QuestionResult } from './types.ts';
 
 /** Indexing progress, then the harness's own stages: retrieving and answering every question. */
 export type EvalProgress = Progress | { stage: 'retrieve' | 'answer'; done: number; total: number; item?: string };
@@ -153,6 +156,7 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
   const summaries = methods.map((method, j) => summarizeMethod(method, questions, times[j].retrieve, answering ? times[j].answer : undefined));
   addBaselineDeltas(summaries);
 
+  const fusionOf = indexes.filter((ix) => fusion.has(ix)).map((ix) => ({ group: ix.group ?? null, weight: fusion.get(ix) ?? null }));
   const base = {
     tool: 'loci eval' as const,
     startedAt,
@@ -179,12 +183,19 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
       hard: asked.filter((q) => q.hard).length,
     },
     index: stats,
-    fusion: indexes.filter((ix) => fusion.has(ix)).map((ix) => ({ group: ix.group ?? null, weight: fusion.get(ix) ?? null })),
+    fusion: fusionOf,
     methods: summaries,
+    ...libraryField(summaries, questions, fusionOf, config.ks),
     questions,
     timings: { loadDataMs, indexMs: stats.ms.total, retrievalMs, budgetMs, answerMs, totalMs: performance.now() - started },
   };
-  return { ...base, tables: reportTables(base) };
+  return { ...base, tables: reportTables(summarizeReport(base)) };
+}
+
+/** The per-library table's rows, when hybrid rows ran at fixed weights too. */
+function libraryField(methods: MethodResult[], questions: QuestionResult[], fusion: EvalReport['fusion'], ks: readonly number[]): { libraries?: LibraryRow[] } {
+  const rows = libraryRows({ methods, questions, fusion }, headlineK(ks));
+  return rows.length > 0 ? { libraries: rows } : {};
 }
 
 function answerDeps(config: EvalConfig, deps: RunDeps): AnswerDeps | undefined {

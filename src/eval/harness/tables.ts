@@ -23,10 +23,12 @@ import { ANSWER_METRICS, answerKey, freeFormColumns } from './answer-keys.ts';
 import { BASELINES, NDCG_K } from './config.ts';
 import { headlineK, headlineMetrics } from './headline.ts';
 import { intervalCaption, intervalColumns, intervalValues } from './interval-table.ts';
-import { libraryRows, libraryTable } from './library-table.ts';
-import type { EvalReport, MethodResult } from './types.ts';
+import { libraryTable } from './library-table.ts';
+import type { EvalSummary } from './summary.ts';
+import type { MethodResult } from './types.ts';
 
-type Unrendered = Omit<EvalReport, 'tables'>;
+/** What the tables read: a run's summary, which a fresh run and a committed page share. */
+type Unrendered = Omit<EvalSummary, 'tool'>;
 
 export const DEFAULT_MARK = ' (default)';
 
@@ -83,7 +85,7 @@ export function reportTables(r: Unrendered): Record<string, string> {
   ];
   const retrieval = rows(r.methods, (m) => m.retrieval);
   if (retrieval.length > 0) {
-    const multiGold = r.questions.some((q) => q.gold > 1);
+    const { multiGold } = r;
     const kColumns = retrievalColumns(config.ks, { allGold: multiGold, ndcgK: NDCG_K });
     tables.retrieval = markdownTable(retrieval, kColumns, {
       caption:
@@ -140,13 +142,12 @@ export function reportTables(r: Unrendered): Record<string, string> {
     }
 
     const metrics = headlineMetrics(config.ks, multiGold);
-    const intervals = rows(r.methods, (m) => intervalValues(m, r.questions, metrics));
+    const intervals = rows(r.methods, (m) => intervalValues(m, metrics));
     if (intervals.length > 0) {
       tables.intervals = markdownTable(intervals, intervalColumns(metrics), { caption: intervalCaption(title, models(r), dataset.withGold), sort: false, boldBest: false });
     }
 
-    const libraries = libraryRows(r, k);
-    if (libraries.length > 0) tables.libraries = libraryTable(libraries, k, `${title} (${models(r)})`);
+    if (r.libraries && r.libraries.length > 0) tables.libraries = libraryTable(r.libraries, k, `${title} (${models(r)})`);
   }
 
   const choice = r.methods.some((m) => Object.keys(m.answers).some((k) => k.startsWith('accuracy@')));

@@ -6,6 +6,7 @@ import type { EvalConfig } from './config.ts';
 import type { IndexStats } from './build-index.ts';
 import type { Interval } from '../stats/bootstrap.ts';
 import type { Comparison } from '../compare/types.ts';
+import type { LibraryRow } from './library-table.ts';
 
 
 export interface MethodResult {
@@ -120,6 +121,11 @@ export interface EvalReport {
    */
   fusion: { group: string | null; weight: FusionWeight | null }[];
   methods: MethodResult[];
+  /**
+   * Per library (index) and hybrid method run at fixed weights too (--weights): the weight the index
+   * chose beside the best fixed one (library-table.ts); absent when no fixed weights ran.
+   */
+  libraries?: LibraryRow[];
   questions: QuestionResult[];
   /** With `--against`: this run against an earlier one, question by question. */
   comparison?: Comparison;

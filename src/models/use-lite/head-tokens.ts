@@ -1,12 +1,9 @@
 /**
  * The first tokens of a text, tokenizing only as much of it as they need. USE-Lite's tokenizer
- * takes time that grows faster than the text (HotpotQA paragraphs joined: 8,000 characters 87 ms,
- * 35,000 characters 3.5 s), and a cluster entry joins its members' texts into tens of thousands of
- * characters (the 3M 10-K's: 18,000 to 35,000) of which the model reads 512 tokens. Embedding 25
- * texts of that size (HotpotQA paragraphs joined, 315,000 characters) took 20.2 s when each was
- * tokenized whole, 1.4 s from heads, with the same vectors. `loci index` of the 3M 10-K with
- * `--clusters`, its chunks' vectors cached and its 25 cluster entries' not: 77.4 s → 22.8 s
- * (11.5 s without clusters).
+ * takes time that grows faster than the text, and a cluster entry joins its members' texts into
+ * tens of thousands of characters of which the model reads 512 tokens. Tokenizing only the heads
+ * gave the same vectors in a small part of the time, and most of a 10-K's clustered index time
+ * went with it (docs/decisions/2026-12-07-reading-models-and-page-measured.md).
  */
 
 /** What the head is cut from; English averages about four characters a token, so one pass usually holds enough. */

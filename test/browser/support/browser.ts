@@ -67,9 +67,9 @@ export interface ContextOptions {
   /**
    * Whether the app's service worker may install. Only the files that test it, or what rests on
    * it (offline, the precache, the site's library kept offline, the policy it gives workers, the
-   * app end to end, OCR's offline files) let it: installing it downloads its whole precache (240
-   * files, 46 MB) into every fresh context, about a quarter of a small file's CPU
-   * ([record](../../../docs/decisions/2026-12-02-test-suite-time.md), "Fourth step").
+   * app end to end, OCR's offline files) let it: installing it downloads its whole precache into
+   * every fresh context, a large share of a small file's CPU
+   * ([record](../../../docs/decisions/2026-12-02-test-suite-time.md#what-was-changed-and-why)).
    */
   serviceWorker?: boolean;
 }
