@@ -52,7 +52,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`loci ${name}: ${error.message}`);
       return 2;
     }
-    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError', 'ModelMissingError', 'ComparisonError', 'OlderExportError'].includes(error.name)) {
+    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError', 'ModelMissingError', 'ModelDownloadError', 'ComparisonError', 'OlderExportError'].includes(error.name)) {
       console.error(`loci ${name}: ${error.message}`);
       return 1;
     }
