@@ -1,6 +1,6 @@
 /** A model's first download, on stderr: where it comes from and goes, then its files in MB as they arrive. */
 import type { LoadProgress } from '../models/transformers-load.ts';
-import { hostOf, type ModelDownloads } from '../models/model-download.ts';
+import { hostOf, type ModelDownloads } from '../models/node-download.ts';
 import { stderrProgress } from './progress.ts';
 
 const MB = 1_000_000;

@@ -9,7 +9,7 @@ import { convertHint } from './older-export.ts';
 import { defaultCacheDir, UsageError, type CommonOptions } from './options.ts';
 import { cachedEmbedder } from '../models/node-embedding-cache.ts';
 import path from 'node:path';
-import type { ModelDownloads } from '../models/model-download.ts';
+import type { ModelDownloads } from '../models/node-download.ts';
 import { downloadProgress } from './download-progress.ts';
 
 export interface OpenedEngine {

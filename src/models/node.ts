@@ -18,7 +18,7 @@ import type { Embedder } from '../core/ports.ts';
 import { createNodeUseLite } from './use-lite/node.ts';
 import { useLitePackageVersion } from './use-lite/node-files.ts';
 import type { TransformersReranker } from './transformers-reranker.ts';
-import { allowDownloads, downloadFailure, isKept, type ModelDownloads } from './model-download.ts';
+import { allowDownloads, downloadFailure, isKept, type ModelDownloads } from './node-download.ts';
 
 export interface NodeModelsOptions {
   /** Folder of models in the transformers.js layout; used unless `source` says otherwise. */

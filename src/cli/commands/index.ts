@@ -19,7 +19,7 @@ import { collectionWith } from '../collections.ts';
 import { collectionNamed } from '../../core/engine/scope.ts';
 import { keepOriginals } from '../keep-originals.ts';
 import { DEFAULT_EMBEDDER } from '../../models/registry.ts';
-import { NO_DOWNLOAD_EMBEDDER } from '../../models/model-download.ts';
+import { NO_DOWNLOAD_EMBEDDER } from '../../models/node-download.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds and pre-parses the files (pdf, docx, epub, html, md, txt). Clusters are
