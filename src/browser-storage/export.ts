@@ -240,6 +240,6 @@ function refuseMixedVectors(
   throw new EmbedderMismatchError(
     `This library was indexed with the embedding model ${mine.id} (${mine.dimension} dimensions), but ` +
       `${otherName} uses ${other.id} (${other.dimension} dimensions). Their vectors cannot be mixed in ` +
-      `one index: import it with "replace", or re-index the documents with one model.`,
+      `one index, so nothing was imported.`,
   );
 }

@@ -9,6 +9,8 @@ import { convertHint } from './older-export.ts';
 import { defaultCacheDir, UsageError, type CommonOptions } from './options.ts';
 import { cachedEmbedder } from '../models/node-embedding-cache.ts';
 import path from 'node:path';
+import type { ModelDownloads } from '../models/node-download.ts';
+import { downloadProgress } from './download-progress.ts';
 
 export interface OpenedEngine {
   engine: LociEngine;
@@ -66,7 +68,14 @@ export async function openEngine(
     process.stderr.write(`note: ${indexPath} is a library exported by an older version of the Loci app (a zip archive); it is read as converted, and left as it is (${convertHint(indexPath)} converts it for good)\n`);
   }
   const embedder = use.embedder ?? store.snapshot()?.manifest.embedder.id ?? options.embedder;
-  const models = await loadNodeModels({ modelsDir: options.modelsDir, embedder, generator: use.generator, reranker: use.reranker });
+  const download = options.downloadModels ? modelDownloads() : undefined;
+  const models = await loadNodeModels({
+    modelsDir: options.modelsDir,
+    embedder,
+    generator: use.generator,
+    reranker: use.reranker,
+    ...(download ? { download, onDownload: downloadProgress(download, options.quiet) } : {}),
+  });
   // Indexing the same text again (a resumed run, a file indexed into a second index) embeds nothing.
   const embedderInUse = cacheEmbeddings
     ? await cachedEmbedder(models.embedder, { dir: path.join(defaultCacheDir(), 'embeddings'), fingerprint: models.embedderBuild })
@@ -86,4 +95,13 @@ export async function openEngine(
     process.stderr.write(`warning: ${indexPath} is damaged; answers come from its ${intact} intact document${intact === 1 ? '' : 's'} (loci repair ${indexPath} rebuilds it)\n`);
   }
   return { engine, store };
+}
+
+/**
+ * Where models the folder lacks come from and are kept: the hub, or a mirror with its URL layout
+ * named by LOCI_MODEL_HOST, into the CLI's cache folder.
+ */
+export function modelDownloads(): ModelDownloads {
+  const host = process.env.LOCI_MODEL_HOST;
+  return { cacheDir: path.join(defaultCacheDir(), 'models'), ...(host ? { host } : {}) };
 }

@@ -5,6 +5,7 @@ import { inspectCommand, INSPECT_HELP } from './commands/inspect.ts';
 import { repairCommand, REPAIR_HELP } from './commands/repair.ts';
 import { convertCommand, CONVERT_HELP } from './commands/convert.ts';
 import { UsageError } from './options.ts';
+import { DEFAULT_EMBEDDER } from '../models/registry.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -30,7 +31,11 @@ ${Object.values(COMMANDS)
   .map((c) => c.help.split('\n')[0])
   .join('\n')}
 
-Common: --models <dir> (default ../shared/models or $LOCI_MODELS_DIR), --embedder, --llm, --reranker,
+Models: a model that is not in ../shared/models (or $LOCI_MODELS_DIR) is downloaded from the model hub
+on first use (or from the mirror $LOCI_MODEL_HOST) and kept in ~/.cache/loci/models; --models <dir>
+reads that folder only. --embedder use-lite-en needs no download at all.
+
+Common: --models <dir>, --embedder (default ${DEFAULT_EMBEDDER}), --llm, --reranker,
 --strategy, --retriever dense|lexical|hybrid, --backtrack ranked|paper, --hops 1|2, -n, -m, --preparse llm|extractive|off, --preparse-budget, --max-new-tokens, --json`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -52,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`loci ${name}: ${error.message}`);
       return 2;
     }
-    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError', 'ModelMissingError', 'ComparisonError', 'OlderExportError'].includes(error.name)) {
+    if (error instanceof Error && ['IndexMismatchError', 'IndexFormatError', 'IngestError', 'QuestionError', 'IndexLockedError', 'IndexDamagedError', 'ModelMissingError', 'ModelDownloadError', 'ComparisonError', 'OlderExportError'].includes(error.name)) {
       console.error(`loci ${name}: ${error.message}`);
       return 1;
     }

@@ -5,6 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { BACKTRACK_MODES, RETRIEVERS, STRATEGIES, type BacktrackMode, type PreparseMode, type Retriever, type Strategy } from '../core/types.ts';
 import { DEFAULT_RETRIEVAL } from '../core/engine/defaults.ts';
 import type { Rewrite } from '../core/engine/ask.ts';
+import { DEFAULT_EMBEDDER } from '../models/registry.ts';
 
 export class UsageError extends Error {}
 
@@ -40,6 +41,11 @@ const COMMON = {
 
 export interface CommonOptions {
   modelsDir: string;
+  /**
+   * No --models: a model missing from the default folder is downloaded from the model hub (or
+   * LOCI_MODEL_HOST) and kept in the cache; with --models, the folder given is all there is.
+   */
+  downloadModels: boolean;
   embedder: string;
   llm?: string;
   reranker?: string;
@@ -96,7 +102,9 @@ export function parseCommon(argv: string[], extra: ParseArgsConfig['options'] = 
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const options: CommonOptions = {
     modelsDir: modelsDirOf(str('models')),
-    embedder: str('embedder') ?? 'tiny-lexical-bert-zh',
+    downloadModels: str('models') === undefined,
+    // the app's default, so that a library the CLI makes opens in an app that has not chosen another
+    embedder: str('embedder') ?? DEFAULT_EMBEDDER,
     llm: str('llm'),
     reranker: str('reranker'),
     strategy: oneOf('strategy', str('strategy') ?? DEFAULT_RETRIEVAL.strategy, STRATEGIES),

@@ -107,7 +107,7 @@ export function createWorkerClient(search?: string): LociClient {
     importModelFolder: (files) => engine.importModelFolder(files),
     storage: () => engine.storage(),
     exportLibrary: () => engine.exportLibrary(),
-    importLibrary: (file) => engine.importLibrary(file),
+    importLibrary: (file, options) => engine.importLibrary(file, options),
     siteLibrary: () => engine.siteLibrary(),
     // handed over, not copied: a site's library may be tens of megabytes
     importSiteLibrary: (bytes, sha256, onSearchable) => engine.importSiteLibrary(transfer(bytes, [bytes]), sha256, onSearchable && proxy(onSearchable)),

@@ -12,8 +12,8 @@ export type ModelSource =
   /** A server with the hub's URL layout (`{model}/resolve/{revision}/file`), e.g. a corporate or regional mirror. */
   | { kind: 'mirror'; baseUrl: string; pathTemplate?: string };
 
-const HUB_HOST = 'https://huggingface.co/';
-const HUB_PATH_TEMPLATE = '{model}/resolve/{revision}/';
+export const HUB_HOST = 'https://huggingface.co/';
+export const HUB_PATH_TEMPLATE = '{model}/resolve/{revision}/';
 
 export function configureModelSource(source: ModelSource): void {
   switch (source.kind) {
@@ -53,6 +53,6 @@ export function currentModelSource(): ModelSource {
   return { kind: 'mirror', baseUrl: env.remoteHost, pathTemplate: env.remotePathTemplate };
 }
 
-function withTrailingSlash(path: string): string {
+export function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }

@@ -26,6 +26,8 @@ export interface TransformersLoadOptions {
   /** The WebGPU adapter has `shader-f16`: f16 files can run on it. */
   shaderF16?: boolean;
   onProgress?: (progress: LoadProgress) => void;
+  /** Read the model from the local folder only, never from a remote host (Node, with downloads allowed for other models). */
+  localOnly?: boolean;
   /**
    * For a model that is not in the registry (any hub id a person types): the facts the registry
    * would hold. Missing fields are inferred from the model's config and tokenizer.
@@ -82,6 +84,7 @@ function pretrainedOptions(info: ModelInfo, options: TransformersLoadOptions): P
   return {
     device,
     dtype: info.dtype,
+    ...(options.localOnly ? { local_files_only: true } : {}),
     // onnxruntime-node only: in the browser's WebAssembly the same option showed no gain (session-threads.ts)
     ...(device === 'cpu' ? { session_options: SLEEPING_THREADS } : {}),
     progress_callback: onProgress
@@ -124,7 +127,7 @@ export async function loadPretrained(
   const info = resolveInfo(modelId, task, options);
   const loadOptions = pretrainedOptions(info, options);
   const [tokenizer, model] = await Promise.all([
-    tokenizerOf?.(info.repo, loadOptions.progress_callback) ?? AutoTokenizer.from_pretrained(info.repo, { progress_callback: loadOptions.progress_callback }),
+    tokenizerOf?.(info.repo, loadOptions.progress_callback) ?? AutoTokenizer.from_pretrained(info.repo, { progress_callback: loadOptions.progress_callback, local_files_only: loadOptions.local_files_only }),
     modelClass.from_pretrained(info.repo, loadOptions),
   ]);
   const ceiling = task === 'generator' ? (info.contextTokens ?? info.maxTokens) : info.maxTokens;

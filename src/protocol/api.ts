@@ -278,7 +278,14 @@ export interface LociClient {
   importModelFolder(files: ModelFolderFile[]): Promise<string[]>;
   storage(): Promise<StorageReport>;
   exportLibrary(): Promise<Blob>;
-  importLibrary(file: File): Promise<void>;
+  /**
+   * Imports a library file (Settings › Import library). Into a library that holds nothing, a file
+   * indexed with another embedder brings its embedder (the setting switches). Into one whose
+   * documents another embedder indexed, nothing is touched and the person is asked (`choose`);
+   * asked again with `replace`, the library's documents and collections are deleted, the embedder
+   * switches and the file comes in. Refused whole, writing nothing: a damaged or foreign file.
+   */
+  importLibrary(file: File, options?: { replace?: boolean }): Promise<LibraryImport>;
   /** The SHA-256 of the site's library file this browser imported last (src/protocol/site-library.ts), or undefined. */
   siteLibrary(): Promise<string | undefined>;
   /**
@@ -290,3 +297,21 @@ export interface LociClient {
    */
   importSiteLibrary(bytes: ArrayBuffer, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport>;
 }
+
+/** What Settings › Import library did with a file (LociClient.importLibrary). */
+export type LibraryImport =
+  | {
+      kind: 'imported';
+      /** Documents the file brought. */
+      documents: number;
+      /** The embedder the app switched to, the file's, when it was not the one in use. */
+      switchedEmbedder?: string;
+    }
+  | {
+      /** The file's vectors are another embedder's than the library's documents: nothing was touched. */
+      kind: 'choose';
+      fileEmbedder: string;
+      libraryEmbedder: string;
+      /** Documents the library holds now, which a replace deletes. */
+      documents: number;
+    };

@@ -21,7 +21,7 @@ let index: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'loci-collections-'));
   index = path.join(dir, 'laws.loci');
-  const two = await loci('index', DATA, NET, '--collection', '安全', '--collection', '法律', '--out', index, '--json');
+  const two = await loci('index', DATA, NET, '--collection', '安全', '--collection', '法律', '--out', index, '--json', '--embedder', 'tiny-lexical-bert-zh');
   expect(two.code, two.stderr).toBe(0);
   expect(JSON.parse(two.stdout).collections).toEqual([{ name: '安全', documents: 2 }, { name: '法律', documents: 2 }]);
   const third = await loci('index', PERSONAL, '--out', index, '--json');

@@ -25,6 +25,9 @@ async function loci(...args: string[]) {
   }
 }
 
+/** The embedder of every new index here (the CLI's default is the app's, which these machines cannot download). */
+const TINY = ['--embedder', 'tiny-lexical-bert-zh'];
+
 const GOOD = '# 数据安全\n\n数据处理者应当履行数据安全保护义务，建立健全全流程数据安全管理制度。\n';
 
 let dir: string;
@@ -34,7 +37,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'loci-hostile-'));
   await writeFile(path.join(dir, 'good.md'), GOOD);
   base = path.join(dir, 'base.loci');
-  const built = await loci('index', path.join(dir, 'good.md'), '--out', base, '--embedder', 'tiny-lexical-bert-zh');
+  const built = await loci('index', path.join(dir, 'good.md'), '--out', base, ...TINY);
   expect(built.code, built.stderr).toBe(0);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -50,7 +53,7 @@ describe('loci index with bad paths beside good files', () => {
     await symlink('/dev/zero', path.join(folder, 'zero.txt'));
     execFileSync('mkfifo', [path.join(folder, 'pipe.txt')]);
 
-    const r = await loci('index', folder, '--out', path.join(dir, 'mixed.loci'), '--json');
+    const r = await loci('index', folder, '--out', path.join(dir, 'mixed.loci'), '--json', ...TINY);
     expect(r.code).toBe(1);
     const summary = JSON.parse(r.stdout);
     expect(summary).toMatchObject({ documents: 1, ready: 1 });
@@ -159,7 +162,7 @@ describe('loci index says what it did not index', () => {
     await mkdir(folder);
     await writeFile(path.join(folder, 'outline.md'), '# 计划\n## 第一部分\n## 第二部分\n');
     const out = path.join(dir, 'outline-only.loci');
-    const r = await loci('index', folder, '--out', out);
+    const r = await loci('index', folder, '--out', out, ...TINY);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: outline.md: the file has only headings (3) and no text under them to index');
     expect(r.stdout).toContain('nothing indexed, so no index was written');
@@ -172,7 +175,7 @@ describe('loci index says what it did not index', () => {
     // 数据处理者应当履行数据安全保护义务。 in GBK
     const gbk = [0xca, 0xfd, 0xbe, 0xdd, 0xb4, 0xa6, 0xc0, 0xed, 0xd5, 0xdf, 0xd3, 0xa6, 0xb5, 0xb1, 0xc2, 0xc4, 0xd0, 0xd0, 0xca, 0xfd, 0xbe, 0xdd, 0xb0, 0xb2, 0xc8, 0xab, 0xb1, 0xa3, 0xbb, 0xa4, 0xd2, 0xe5, 0xce, 0xf1, 0xa1, 0xa3];
     await writeFile(path.join(folder, 'gbk.txt'), new Uint8Array(gbk));
-    const r = await loci('index', folder, '--out', path.join(dir, 'legacy.loci'));
+    const r = await loci('index', folder, '--out', path.join(dir, 'legacy.loci'), ...TINY);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('note: gbk.txt: read as gb18030 (not UTF-8)');
   });
@@ -184,7 +187,7 @@ describe('loci index says what it did not index', () => {
     await writeFile(path.join(folder, 'long.md'), Array.from({ length: 60 }, (_, i) => `第${i}条 ${paragraph}`).join('\n\n'));
     await writeFile(path.join(folder, 'short.md'), '# 网络安全\n\n网络运营者应当按照网络安全等级保护制度的要求履行安全保护义务。\n');
 
-    const r = await loci('index', folder, '--out', path.join(dir, 'long.loci'), '--max-chunks', '5', '--json');
+    const r = await loci('index', folder, '--out', path.join(dir, 'long.loci'), '--max-chunks', '5', '--json', ...TINY);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/error: long\.md: the file makes \d+ chunks, more than the 5 one document may have/);
     const summary = JSON.parse(r.stdout);

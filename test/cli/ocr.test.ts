@@ -75,7 +75,7 @@ describe('loci index on a scanned PDF', () => {
   });
 
   it('refuses it with --no-ocr, saying why', async () => {
-    const r = await loci('index', scan, '--out', path.join(dir, 'off.loci'), '--no-ocr');
+    const r = await loci('index', scan, '--out', path.join(dir, 'off.loci'), '--no-ocr', '--embedder', 'tiny-lexical-bert-zh');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: zen-scan.pdf: the PDF has no text layer (it is probably a scan, pages as images); turn OCR on to read it');
   });

@@ -86,7 +86,7 @@ describe('loci repair', () => {
 
   it('takes a dropped document out of its collections; a rebuilt one keeps its place', async () => {
     const collected = path.join(dir, 'collected.loci');
-    const r = await loci('index', path.join(dir, 'files', 'data.md'), path.join(dir, 'files', 'net.md'), '--collection', 'both', '--out', collected);
+    const r = await loci('index', path.join(dir, 'files', 'data.md'), path.join(dir, 'files', 'net.md'), '--collection', 'both', '--out', collected, '--embedder', 'tiny-lexical-bert-zh');
     expect(r.code, r.stderr).toBe(0);
     const collectionSizes = async (file: string) => (await FileIndexStore.open(file, { readOnly: true })).collections.map((c) => c.docIds.length);
     for (const [copy, paths, kept] of [['collected-dropped.loci', [], 1], ['collected-rebuilt.loci', [path.join(dir, 'files')], 2]] as const) {
@@ -108,7 +108,7 @@ describe('loci repair', () => {
   it('rebuilds damaged cluster entries from their document, which answers meanwhile', async () => {
     const law = path.join(DOCUMENTS_DIR, 'md_zh', '数据安全法_2021.md');
     const index = path.join(dir, 'clusters.loci');
-    const r = await loci('index', law, '--out', index, '--json', '--clusters');
+    const r = await loci('index', law, '--out', index, '--json', '--clusters', '--embedder', 'tiny-lexical-bert-zh');
     expect(JSON.parse(r.stdout).clusters).toBeGreaterThan(0);
     const bytes = new Uint8Array(await readFile(index));
     writeNaN(bytes, blockOf(bytes, 'groups', 0, 'vectors')[0]);

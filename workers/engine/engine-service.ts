@@ -5,7 +5,7 @@
  * (index-host.ts), the start (engine-start.ts). Calls that arrive before start() wait for it.
  */
 import { transfer } from 'comlink';
-import type { AppSettings, CachedModel, ChatEntry, ClusterMap, Collection, LibraryDoc, LibraryEvent, ModelFolderFile, Passage, Scope, StorageReport } from '../../src/protocol/api.ts';
+import type { AppSettings, CachedModel, ChatEntry, ClusterMap, Collection, LibraryDoc, LibraryEvent, LibraryImport, ModelFolderFile, Passage, Scope, StorageReport } from '../../src/protocol/api.ts';
 import { markOnce } from '../shared/mark-once.ts';
 import type { AskRequest, AskStreamEvent, ChatTurn } from '../../src/protocol/ask.ts';
 import type { EngineApi, EngineStartRequest } from '../../src/protocol/workers.ts';
@@ -25,6 +25,7 @@ import { importModelFolder } from './model-folder.ts';
 import { engineWorkerMemory, type EngineWorkerMemory } from './memory-report.ts';
 import { storageUse } from './storage-use.ts';
 import { importSiteLibrary } from './site-library.ts';
+import { importLibraryFile } from './library-import.ts';
 import { passage } from './views.ts';
 import { openWorkspace, type Workspace } from './workspace.ts';
 
@@ -207,8 +208,8 @@ export class EngineService implements EngineApi {
     return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' });
   }
 
-  importLibrary(file: File): Promise<void> {
-    return this.in((ws) => this.index.importLibrary(ws, file));
+  importLibrary(file: File, options: { replace?: boolean } = {}): Promise<LibraryImport> {
+    return this.in((ws) => importLibraryFile(ws, this.index, file, options));
   }
 
   siteLibrary(): Promise<string | undefined> {

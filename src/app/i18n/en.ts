@@ -350,6 +350,13 @@ export const en = {
   'backup.exported': 'Library exported.',
   'backup.imported': 'Library imported.',
   'backup.failed': 'That did not work: {message}',
+  'backup.importedSwitched': 'Library imported. The search model is now {model}, the one the file was indexed with.',
+  'backup.choose': 'This file was indexed with {file}, your library with {library}. One library cannot hold both models’ vectors.',
+  'backup.replaceNote': '“Replace my library” deletes your {n} documents and your collections, brings in the file’s and searches with {file}; your chats stay. “Keep my library” imports nothing.',
+  'backup.replaceNote.one': '“Replace my library” deletes your {n} document and your collections, brings in the file’s and searches with {file}; your chats stay. “Keep my library” imports nothing.',
+  'backup.replace': 'Replace my library',
+  'backup.keep': 'Keep my library',
+  'backup.kept': 'Nothing was imported: your library is as it was.',
   'common.loading': 'Loading…',
 
   'download.title': 'Downloading models',

@@ -353,6 +353,13 @@ export const zh: Record<MessageKey, string> = {
   'backup.exported': '文档库已导出。',
   'backup.imported': '文档库已导入。',
   'backup.failed': '操作失败：{message}',
+  'backup.importedSwitched': '文档库已导入。搜索模型已换为 {model}，即该文件建立索引时所用的模型。',
+  'backup.choose': '该文件用 {file} 建立索引，您的文档库用的是 {library}。一个文档库不能同时容纳两种模型的向量。',
+  'backup.replaceNote': '“替换我的文档库”会删除您的 {n} 个文档和所有集合，导入该文件的文档，并改用 {file} 搜索；您的对话会保留。“保留我的文档库”则不导入任何内容。',
+  'backup.replaceNote.one': '“替换我的文档库”会删除您的 {n} 个文档和所有集合，导入该文件的文档，并改用 {file} 搜索；您的对话会保留。“保留我的文档库”则不导入任何内容。',
+  'backup.replace': '替换我的文档库',
+  'backup.keep': '保留我的文档库',
+  'backup.kept': '未导入任何内容：您的文档库保持原样。',
   'common.loading': '加载中…',
 
   'download.title': '正在下载模型',

@@ -205,6 +205,11 @@ export class AppModel {
     return this.#attempt(() => this.client.updateSettings({}));
   }
 
+  /** The settings as the engine holds them, after it changed them itself (an import switched the embedder). */
+  async reloadSettings(): Promise<void> {
+    this.settings = await this.client.settings();
+  }
+
   async saveSettings(patch: Partial<AppSettings>, fail: (message: string) => string): Promise<void> {
     const before = this.settings;
     // Optimistic, so controls do not lag behind the worker round trip.

