@@ -2,7 +2,7 @@
  * A question's way through the engine: standalone rewrite of a follow-up, query variants
  * (multi-query or HyDE), candidates and backtracking, optional rerank, packing, streamed answer.
  */
-import { condenseFollowUp, continuationsLast, expandedQuestion, expansionTerms, followLinks, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
+import { condenseFollowUp, expandedQuestion, sectionsLast, expansionTerms, followLinks, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
 import { packSources } from '../answer/pack.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
@@ -152,17 +152,17 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   const decompose = options.hops === 2 && options.subQuestions ? { generator: requireGenerator(deps).generator, lang } : undefined;
   const when = options.dates !== false && asksWhen(question);
   const year = options.years !== false && yearsIn(question).size > 0;
-  // a walk to be reordered goes past N, with the same M, so that a candidate below N can move up
+  // a walk to be reordered is kept past N until it is
   const uncut = when || year;
   const m = settings.m ?? defaultCandidates(settings.n);
   const shown = (walk: RetrievalResult) => (uncut ? reordered(walk, settings.n, { question, lang, window: reorderWindow(settings.n, m), year, when }) : walk);
   let result: RetrievalResult;
+  // every walk goes past N, with the same M, so that a chunk below N can move up
+  const first = passageByPassage(retrieve(deps.corpus, variants, { ...settings, n: Number.MAX_SAFE_INTEGER, m }));
   if (options.hops === 2) {
-    const first = retrieve(deps.corpus, variants, { ...settings, n: Number.MAX_SAFE_INTEGER, m });
     result = shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut, variants }));
   } else {
-    // a walk to be reordered is searched past N
-    result = shown(retrieve(deps.corpus, variants, uncut ? { ...settings, n: Number.MAX_SAFE_INTEGER, m } : settings));
+    result = uncut ? shown(first) : cutTo(first, settings.n);
   }
   if (fusion) result.fusion = fusion;
   let chunks = result.chunks;
@@ -252,7 +252,7 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
   const linked = links ? followLinks(deps.corpus, how.variants, links, everything) : undefined;
   const [one, ...others] = [keywords, asked, linked].filter((r): r is RetrievalResult => r !== undefined);
   const second = { chunks: others.reduce((merged, r) => mergeHops(merged, r.chunks, Number.MAX_SAFE_INTEGER), one.chunks), trace: [one, ...others].flatMap((r) => r.trace) };
-  const merged = continuationsLast(mergeHops(first.chunks, second.chunks, Number.MAX_SAFE_INTEGER));
+  const merged = sectionsLast(mergeHops(first.chunks, second.chunks, Number.MAX_SAFE_INTEGER));
   // a chunk one hop alone would not have given at N is the second hop's find
   const before = new Set(asOneHop.chunks.map((c) => c.chunk.id));
   const chunks = merged.slice(0, uncut ? Number.MAX_SAFE_INTEGER : n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
@@ -323,6 +323,11 @@ function reordered(walk: RetrievalResult, n: number, how: { question: string; la
  */
 function inContext(c: RetrievedChunk): string {
   return [c.docName, c.docTitle, ...c.chunk.headingPath, c.chunk.text].join('\n');
+}
+
+/** A walk with the chunks of a passage already placed after the others (query/sections-last.ts). */
+function passageByPassage(walk: RetrievalResult): RetrievalResult {
+  return { ...walk, chunks: sectionsLast(walk.chunks) };
 }
 
 /** A full walk's first n chunks, with the candidates that brought them in. */

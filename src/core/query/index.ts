@@ -6,6 +6,7 @@
 export { condenseFollowUp, hyde, multiQuery, parseParaphrases, type CondenseOptions, type HydeOptions, type MultiQueryOptions } from './rewrite.ts';
 export { expandedQuestion, expansionTerms, titlesWorthFollowing, type ExpansionOptions, type HopSource } from './second-hop.ts';
 export { subQuestions, type SubQuestionOptions } from './sub-questions.ts';
-export { continuationsLast, mergeHops } from './merge-hops.ts';
+export { mergeHops } from './merge-hops.ts';
+export { sectionsLast } from './sections-last.ts';
 export { followLinks } from './follow-links.ts';
 export { rerank, type RerankOptions } from './rerank.ts';

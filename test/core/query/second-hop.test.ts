@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
-import { continuationsLast, mergeHops } from '../../../src/core/query/merge-hops.ts';
+import { mergeHops } from '../../../src/core/query/merge-hops.ts';
+import { sectionsLast } from '../../../src/core/query/sections-last.ts';
 import { expandedQuestion, expansionTerms } from '../../../src/core/query/second-hop.ts';
 import { LexicalIndex } from '../../../src/core/search/lexical-index.ts';
 import type { TermStats } from '../../../src/core/search/term-stats.ts';
@@ -67,13 +68,20 @@ describe('mergeHops', () => {
   });
 });
 
-describe('continuationsLast', () => {
+describe('sectionsLast', () => {
+  // "a2" = document a, ordinal 2; the heading path, when given, names its section
+  const of = (id: string, heading?: string) => ({ ...hit(id), chunk: { ...hit(id).chunk, docId: id[0], ordinal: Number(id.slice(1)), headingPath: heading ? [heading] : [] } });
+
   it('puts a chunk whose neighbour in its document ranks above it after the others, keeping their order', () => {
-    // "a2" = document a, ordinal 2
-    const of = (id: string) => ({ ...hit(id), chunk: { ...hit(id).chunk, docId: id[0], ordinal: Number(id.slice(1)) } });
-    const list = ['a1', 'a2', 'b1', 'a5', 'b0', 'c1', 'a3'].map(of);
+    const list = ['a1', 'a2', 'b1', 'a5', 'b0', 'c1', 'a3'].map((id) => of(id));
     // a5 is another passage of a, kept where it ranks; a2 continues a1, b0 continues b1, a3 continues a2
-    expect(continuationsLast(list).map((c) => c.chunk.id)).toEqual(['a1', 'b1', 'a5', 'c1', 'a2', 'b0', 'a3']);
+    expect(sectionsLast(list).map((c) => c.chunk.id)).toEqual(['a1', 'b1', 'a5', 'c1', 'a2', 'b0', 'a3']);
+  });
+
+  it('puts every later chunk of a section placed above after the others, wherever it stands in the section', () => {
+    // a long list under one heading, cut in four: its chunks 1 and 3 are not neighbours, but one passage
+    const list = [of('a1', 'Rulers'), of('a3', 'Rulers'), of('b0', 'Isles'), of('a0', 'Rulers'), of('c0', 'Lords'), of('a7', 'Notes')];
+    expect(sectionsLast(list).map((c) => c.chunk.id)).toEqual(['a1', 'b0', 'c0', 'a7', 'a3', 'a0']);
   });
 });
 

@@ -1,0 +1,33 @@
+import type { RetrievedChunk } from '../types.ts';
+
+/**
+ * The list with every chunk of a passage already placed above it after those of passages not yet
+ * placed, keeping both groups' order. A passage is a chunk's section (its document and heading
+ * path) when it has a heading, else the chunk and its neighbours in the document: a paragraph the
+ * chunker cut in two, or a long list cut in four, took two or four of the first five places where
+ * an encoder reading it whole gives it one, and the places after it went to nothing new. Chunks of
+ * other sections of one document (a filing's balance sheet and its notes) keep their places. Applied
+ * to every search, so the dense and keyword lists are read as a person reads them, passage by
+ * passage ([record](../../../docs/decisions/2026-12-07-one-place-per-passage.md)).
+ */
+export function sectionsLast(list: readonly RetrievedChunk[]): RetrievedChunk[] {
+  const placed = new Set<string>();
+  const first: RetrievedChunk[] = [];
+  const after: RetrievedChunk[] = [];
+  for (const c of list) {
+    const { docId, ordinal, headingPath } = c.chunk;
+    const own = headingPath.length > 0 ? [section(docId, headingPath)] : [];
+    const near = [place(docId, ordinal - 1), place(docId, ordinal + 1)];
+    ([...own, ...near].some((key) => placed.has(key)) ? after : first).push(c);
+    for (const key of [...own, place(docId, ordinal)]) placed.add(key);
+  }
+  return [...first, ...after];
+}
+
+function section(docId: string, headingPath: readonly string[]): string {
+  return `s\u0000${docId}\u0000${headingPath.join('\u0001')}`;
+}
+
+function place(docId: string, ordinal: number): string {
+  return `c\u0000${docId}\u0000${ordinal}`;
+}
