@@ -51,7 +51,8 @@ export function fusionLine(fusion: FusionWeight): string {
   if (fusion.source === 'default') return `${weights} (default: too few chunks to calibrate)`;
   const c = fusion.calibration;
   if (!c) return `${weights}, calibrated on this index`;
-  return `${weights}, calibrated on ${c.queries} pseudo-queries of this index (MRR dense ${c.mrrDense.toFixed(3)}, lexical ${c.mrrLexical.toFixed(3)}, fused ${c.mrrFused.toFixed(3)})`;
+  const held = c.preferred === undefined ? '' : `; they preferred dense ${Math.round(c.preferred * 100)}%, held at half: sentences of the library lean on meaning more than real questions do`;
+  return `${weights}, calibrated on ${c.queries} pseudo-queries of this index (MRR dense ${c.mrrDense.toFixed(3)}, lexical ${c.mrrLexical.toFixed(3)}, fused ${c.mrrFused.toFixed(3)})${held}`;
 }
 
 /** The second hop: the terms it added to the question and the chunks it brought that the first had not. */

@@ -314,7 +314,16 @@ export interface FusionWeight {
   /** `calibrated`: chosen by this index from pseudo-queries; `default`: too few chunks to calibrate; `given`: set by the caller. */
   source: 'calibrated' | 'default' | 'given';
   /** Pseudo-queries the calibration used, with the mean reciprocal rank each choice reached on them. */
-  calibration?: { queries: number; mrrDense: number; mrrLexical: number; mrrFused: number; /** MRR at each dense share tried, 0 to 1 by tenths. */ curve?: number[] };
+  calibration?: {
+    queries: number;
+    mrrDense: number;
+    mrrLexical: number;
+    mrrFused: number;
+    /** MRR at each dense share tried, 0 to 1 by tenths. */
+    curve?: number[];
+    /** The dense share the pseudo-questions preferred, when it was above an even share and the weight was held there. */
+    preferred?: number;
+  };
 }
 
 /** The second hop of a question: the terms added to it from the first hop's best chunks. */

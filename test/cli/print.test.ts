@@ -15,6 +15,10 @@ describe('loci inspect lines', () => {
     expect(fusionLine({ dense: 0.35, source: 'calibrated', calibration })).toBe(
       'hybrid weight: dense 35% · lexical 65%, calibrated on 48 pseudo-queries of this index (MRR dense 0.412, lexical 0.580, fused 0.600)',
     );
+    // a weight held at an even share says what the pseudo-queries preferred, and why it was held
+    expect(fusionLine({ dense: 0.5, source: 'calibrated', calibration: { ...calibration, preferred: 0.7 } })).toMatch(
+      /^hybrid weight: dense 50% · lexical 50%, calibrated on 48 pseudo-queries .*; they preferred dense 70%, held at half: /,
+    );
     expect(fusionLine({ dense: 0.5, source: 'default' })).toBe('hybrid weight: dense 50% · lexical 50% (default: too few chunks to calibrate)');
     expect(fusionLine({ dense: 0.8, source: 'given' })).toBe('hybrid weight: dense 80% · lexical 20% (given)');
   });

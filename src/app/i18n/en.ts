@@ -209,6 +209,7 @@ export const en = {
   'inspector.fusionCalibrated': '{weights}, calibrated on {n} pseudo-questions of this library',
   'inspector.fusionDefault': '{weights}: the default, as this library is too small to calibrate',
   'inspector.fusionGiven': '{weights}, as set',
+  'inspector.fusionHeld': 'Those questions preferred {preferred}% meaning; as they are sentences of the library itself, which lean on meaning more than real questions do, meaning gets at most half',
   'inspector.calibration': 'Mean reciprocal rank on those questions: meaning only {dense}, keywords only {lexical}, both {fused}',
   'inspector.year': 'Names {years}: passages that state it first ({n} moved up)',
   'inspector.yearHelp': 'The question names a year, so of the best candidates after the first, those that state it were put first: passages on the same thing in another year are otherwise as close.',

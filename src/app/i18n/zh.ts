@@ -212,6 +212,7 @@ export const zh: Record<MessageKey, string> = {
   'inspector.fusionCalibrated': '{weights}，由本文档库的 {n} 个模拟问题校准',
   'inspector.fusionDefault': '{weights}：默认值，本文档库太小，无法校准',
   'inspector.fusionGiven': '{weights}，手动设定',
+  'inspector.fusionHeld': '这些问题偏向 {preferred}% 的语义权重；它们取自文库自身的句子，比真实问题更依赖语义，因此语义最多占一半',
   'inspector.calibration': '这些问题上的平均倒数排名（MRR）：仅语义 {dense}，仅关键词 {lexical}，两者结合 {fused}',
   'inspector.year': '问题提到 {years} 年：先列出写明该年份的段落（上移 {n} 段）',
   'inspector.yearHelp': '问题提到了年份，所以在最佳候选中（第一段之外），写明该年份的段落排在前面：讲同一件事但属于其他年份的段落，与问题同样相近。',

@@ -96,30 +96,36 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
     });
   });
   const mrr = reciprocal.map((rr) => rr.reduce((a, b) => a + b, 0) / probes.length);
-  const chosen = chooseWeight(reciprocal);
+  const { weight, preferred } = chooseWeight(reciprocal);
   return {
-    dense: GRID[chosen],
+    dense: GRID[weight],
     source: 'calibrated',
-    calibration: { queries: probes.length, mrrDense: mrr[GRID.length - 1], mrrLexical: mrr[0], mrrFused: mrr[chosen], curve: mrr.map((v) => Math.round(v * 1000) / 1000) },
+    calibration: {
+      queries: probes.length,
+      mrrDense: mrr[GRID.length - 1],
+      mrrLexical: mrr[0],
+      mrrFused: mrr[weight],
+      curve: mrr.map((v) => Math.round(v * 1000) / 1000),
+      ...(preferred !== undefined ? { preferred: GRID[preferred] } : {}),
+    },
   };
 }
 
 /**
  * The weight the pseudo-questions choose, as an index into GRID, given each weight's reciprocal
  * ranks over the same pseudo-questions (`reciprocal[g][q]`, GRID order: BM25 alone first, dense
- * alone last): of the weights they cannot tell from the best (one standard error of the paired
- * differences), the one nearest BM25 alone. Pseudo-questions are sentences of the text, alike in
- * style to the chunk they come from, and rate the embedding higher than real questions do, which
- * name what they ask about; so where they cannot tell, the weight leans to BM25, and BM25 alone is
- * taken when no mixture is clearly better. A library whose words BM25 cannot match gets the
- * embedding alone, every mixture then being clearly worse than it.
+ * alone last), and the weight they preferred before it was held at an even share, when it was.
  *
- * This one rule replaced three (a list used alone when significantly better, a walk towards the
- * better list, a quarter of the weight taken): on HotpotQA large with the three embedders and on
- * RGB it chooses the weights the first two chose, and the quarter had cost USE-Lite recall
- * (docs/decisions/2026-12-02-fusion-from-the-mean.md).
+ * Of the weights they cannot tell from the best (one standard error of the paired differences),
+ * the one nearest BM25 alone; and never more than an even share for the embedding. Pseudo-questions
+ * are sentences of the text, worded as the chunk they come from is, and rate the embedding higher
+ * than real questions do, which name what they ask about: on libraries cut from one dev set they
+ * chose dense shares from 0 to 0.8, and above an even share the one-hop hybrid fell under its own
+ * BM25 ([record](../../../docs/decisions/2026-12-07-fusion-weight-across-libraries.md)). They can
+ * tell that the embedding is worth less than the keywords, not that it is worth more. A library
+ * whose words BM25 matches in none of them gets the embedding alone.
  */
-export function chooseWeight(reciprocal: readonly Float64Array[]): number {
+export function chooseWeight(reciprocal: readonly Float64Array[]): { weight: number; preferred?: number } {
   const n = reciprocal[0]?.length ?? 0;
   const mrr = reciprocal.map((rr) => rr.reduce((a, b) => a + b, 0) / Math.max(1, n));
   const balanced = GRID.indexOf(DEFAULT_DENSE_WEIGHT);
@@ -129,8 +135,15 @@ export function chooseWeight(reciprocal: readonly Float64Array[]): number {
     const closer = Math.abs(g - balanced) < Math.abs(best - balanced);
     if (value > mrr[best] + 1e-9 || (Math.abs(value - mrr[best]) <= 1e-9 && closer)) best = g;
   });
-  for (let g = 0; g < best; g++) if (!clearlyBetter(reciprocal[best], reciprocal[g])) return g;
-  return best;
+  let chosen = best;
+  for (let g = 0; g < best; g++) {
+    if (!clearlyBetter(reciprocal[best], reciprocal[g])) {
+      chosen = g;
+      break;
+    }
+  }
+  if (chosen <= balanced || mrr[0] === 0) return { weight: chosen };
+  return { weight: balanced, preferred: chosen };
 }
 
 /** Whether a's mean exceeds b's by more than one standard error of their paired differences. */

@@ -139,28 +139,31 @@ describe('chooseWeight', () => {
   it('takes the weight nearest the better list that the pseudo-questions cannot tell from the best', () => {
     const reciprocal = grid({ 0: same(0.5), 1: same(0.5), 2: [1, 0.5, 1, 1, 1, 1, 1, 1], 3: [0.5, 1, 1, 1, 1, 1, 1, 1], 10: same(0.1) }, 0.2);
     // 2 and 3 score alike, far above BM25 alone and above 1; 2 is nearer BM25 alone
-    expect(chooseWeight(reciprocal)).toBe(2);
+    expect(chooseWeight(reciprocal).weight).toBe(2);
   });
 
   it('keeps the best weight when every weight nearer the better list is clearly worse', () => {
     const reciprocal = grid({ 0: same(0.5), 1: same(0.6), 2: same(0.7), 3: same(1), 10: same(0.1) }, 0.2);
-    expect(chooseWeight(reciprocal)).toBe(3);
+    expect(chooseWeight(reciprocal).weight).toBe(3);
   });
 
   it('takes BM25 alone unless a mixture gains more than one standard error over it', () => {
     // weight 3 gains 0.04 on average over BM25 alone, under one standard error of the paired differences
     const noise = [1, 0.9, 0.5, 0.5, 0.5, 0.5, 0.3, 0.1];
-    expect(chooseWeight(grid({ 0: same(0.5), 3: noise, 10: same(0.1) }, 0.2))).toBe(0);
+    expect(chooseWeight(grid({ 0: same(0.5), 3: noise, 10: same(0.1) }, 0.2)).weight).toBe(0);
     // the same gain on every question is clear
-    expect(chooseWeight(grid({ 0: same(0.5), 3: same(0.6), 10: same(0.1) }, 0.2))).toBe(3);
+    expect(chooseWeight(grid({ 0: same(0.5), 3: same(0.6), 10: same(0.1) }, 0.2)).weight).toBe(3);
   });
 
   it('leans to BM25 even where the embedding alone is the better list', () => {
     const reciprocal = grid({ 0: same(0.1), 6: [1, 0.1, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3], 10: same(0.3) }, 0.2);
-    // 6 is ahead of dense alone only by one question's luck: as good as the best, and nearer BM25
-    expect(chooseWeight(reciprocal)).toBe(6);
-    // the embedding alone, when every mixture is clearly worse than it (BM25 matches nothing)
-    expect(chooseWeight(grid({ 0: same(0), 10: same(0.5) }, 0.1))).toBe(10);
+    // 6 is ahead of dense alone only by one question's luck: as good as the best, and nearer BM25;
+    // above an even share, it is held there, and the inspector is told what was preferred
+    expect(chooseWeight(reciprocal)).toEqual({ weight: 5, preferred: 6 });
+    // the embedding alone, when every mixture is clearly worse than it and BM25 matches nothing
+    expect(chooseWeight(grid({ 0: same(0), 10: same(0.5) }, 0.1))).toEqual({ weight: 10 });
+    // however clearly the pseudo-questions prefer the embedding, while BM25 finds some of them
+    expect(chooseWeight(grid({ 0: same(0.1), 10: same(0.5) }, 0.2))).toEqual({ weight: 5, preferred: 10 });
   });
 });
 
@@ -173,12 +176,12 @@ describe('chooseWeight, two lists alike', () => {
     // clearly the better, and where pseudo-questions cannot tell, the weight leans to BM25
     const dense = [1, 0.25, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
     const lexical = [0.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
-    expect(chooseWeight(grid({ 0: lexical, 10: dense }, 0.5))).toBe(0);
+    expect(chooseWeight(grid({ 0: lexical, 10: dense }, 0.5)).weight).toBe(0);
   });
 
   it('takes the mixture nearest BM25 that is as good as the best, between two lists alike', () => {
     const alike = [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
     // every mixture finds every answer first; BM25 alone and dense alone half of them
-    expect(chooseWeight(grid({ 0: alike, 10: alike }, 1))).toBe(1);
+    expect(chooseWeight(grid({ 0: alike, 10: alike }, 1)).weight).toBe(1);
   });
 });
