@@ -8,6 +8,7 @@ import {
   SiteLibraryBytesError,
   SiteLibraryManifestError,
   checkSiteLibraryBytes,
+  looksLikeWebPage,
   parseSiteLibraryManifest,
   type SiteLibraryManifest,
 } from '../protocol/site-library.ts';
@@ -85,6 +86,7 @@ export async function downloadSiteLibrary(
     received += value.length;
     onProgress({ received, total: manifest.bytes });
   }
+  if (overflow && looksLikeWebPage(bytes)) throw new SiteLibraryBytesError('page', "the site answered with a web page, not its library file");
   if (overflow) throw new SiteLibraryBytesError('size', `the site's library file has ${received} bytes; its manifest says ${manifest.bytes}`);
   await checkSiteLibraryBytes(bytes.subarray(0, received), manifest);
   return bytes;
