@@ -68,6 +68,11 @@ describe('the scope of the visitor’s own documents', () => {
     expect(scopeDocuments(own, [MINE], LIBRARY)).toEqual(LIBRARY);
   });
 
+  it("holds the site's documents that are the visitor's too", () => {
+    const shared = { ...SITE, site: { sha256: SITE.site.sha256, own: ['alice'] } };
+    expect(scopeDocuments({ documents: [], collections: [], own: true }, [MINE, shared], LIBRARY)).toEqual(['alice', 'notes', 'loose']);
+  });
+
   it('adds to the documents and collections named beside it', () => {
     expect(scopeDocuments({ documents: ['alice'], collections: [], own: true }, [MINE, SITE], LIBRARY)).toEqual(['alice', 'notes', 'loose']);
     expect(scopeDocuments({ documents: [], collections: [SITE_COLLECTION_ID], own: true }, [MINE, SITE], LIBRARY)).toEqual(LIBRARY);
