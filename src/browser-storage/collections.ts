@@ -4,6 +4,7 @@
  */
 import type { IDBPObjectStore } from 'idb';
 import { collectionNamed, withDocuments } from '../core/engine/scope.ts';
+import { claimedOwn, siteCollection } from '../core/engine/site-library.ts';
 import type { LociSchema, StoredCollection } from './records.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
@@ -56,6 +57,20 @@ export async function leaveCollections(db: LociDb, docId: string): Promise<boole
     const holding = (await store.getAll()).filter((c) => c.docIds.includes(docId));
     for (const collection of holding) await store.put({ ...collection, docIds: collection.docIds.filter((d) => d !== docId) });
     return holding.length > 0;
+  });
+}
+
+/**
+ * The site's collection with `docIds` (files the visitor dropped in, identical to some of the
+ * site's) marked as the visitor's own too, so an update that drops them leaves them; whether it changed.
+ */
+export async function claimSiteDocuments(db: LociDb, docIds: readonly string[]): Promise<boolean> {
+  return inWriteTransaction(db, ['collections'], async (tx) => {
+    const store = tx.objectStore('collections');
+    const site = siteCollection(await store.getAll());
+    const claimed = site && claimedOwn(site, docIds);
+    if (claimed) await store.put(claimed);
+    return claimed !== undefined;
   });
 }
 

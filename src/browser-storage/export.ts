@@ -13,13 +13,16 @@ import { decodeIndex, encodeIndex, IndexFormatError } from '../core/stored-index
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import { libraryOfSnapshot, manifestOfSnapshot, snapshotOfLibrary } from './library-snapshot.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
-import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY, type StoredCollection } from './records.ts';
+import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY } from './records.ts';
 import { rowOf } from './library-rows.ts';
 import { readOldAnswer } from './old-answers.ts';
 import { checksums } from '../core/util/checksum.ts';
 import { chunksSum, documentSum, entriesSums, groupSum } from './record-sums.ts';
 import type { LociDb } from './schema.ts';
-import { inWriteTransaction } from './transaction.ts';
+import { inWriteTransaction, type WriteTransaction } from './transaction.ts';
+import { changedOwners, type ChangedOwners } from './index-changes.ts';
+import { DOCUMENT_STORES, deleteDocumentRecords } from './delete-document.ts';
+import { siteUpdate, type SiteCollection } from '../core/engine/site-library.ts';
 import { fillKeptVectors, type KeptVectorSources } from './kept-vectors.ts';
 import { putImportedCollection } from './collections.ts';
 import { requestsInSlices } from './requests-in-slices.ts';
@@ -28,7 +31,7 @@ export { LibraryFileError } from './library-file.ts';
 export type { LibraryContents, LibraryFileRead } from './library-contents.ts';
 export { DamagedLibraryError } from './library-snapshot.ts';
 
-type AnyStore = (typeof ALL_STORES)[number];
+type AnyStore = (typeof ALL_STORES)[number] | 'ocrPages';
 
 /** The first bytes of a library file ("LOCI"). */
 const LIBRARY_FILE_MAGIC = [0x4c, 0x4f, 0x43, 0x49];
@@ -50,10 +53,14 @@ export interface ImportOptions {
   /** The embedder the app runs now; when given, a file indexed with another one is refused. */
   embedder?: { id: string; dimension: number };
   /**
-   * A collection stored as given, in the same transaction: the site's, naming the documents of the
-   * version imported (workers/engine/site-library.ts), so they are never stored without it.
+   * A site's library (workers/engine/site-library.ts): `collection` is the site's, naming the
+   * documents of the version imported. The file brings its documents, their index and that
+   * collection only: its own collections, chats and settings are not written (a publisher's are
+   * not the visitor's). In the same transaction, so that no closed tab can leave half of it, the
+   * site's collection is stored (siteUpdate: which documents are the visitor's own too) and the
+   * site's documents of the version before that this one no longer holds are deleted.
    */
-  collection?: StoredCollection;
+  site?: { collection: SiteCollection };
 }
 
 /** How many records of each kind were written. */
@@ -66,6 +73,8 @@ export interface ImportReport {
   settings: number;
   /** The ids of the documents written, in the file's order. */
   documentIds: string[];
+  /** With `site`: the documents and groups deleted, the site's documents its new version no longer holds. */
+  deleted?: ChangedOwners;
   /**
    * The stored index is now the file's and nothing else: a replace, or a merge into a library that
    * held no index record (a site's library on a first visit).
@@ -144,7 +153,10 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
   // A merge holds only the stores it writes: a chat asked in meanwhile (a site's library searched
   // while it is written, IndexHost.importContents) would otherwise wait for the whole write.
   // Typed as every store: the work below touches an app store only when it has records for it.
-  const stores: AnyStore[] = options.mode === 'replace' ? [...ALL_STORES] : [...LIBRARY_STORES, ...appStoresWritten(contents, options)];
+  const stores: AnyStore[] = options.mode === 'replace' ? [...ALL_STORES] : [...new Set([...LIBRARY_STORES, ...appStoresWritten(contents, options)])];
+  // what the app's own records of a site's file are left out of (they are the publisher's)
+  const app = options.site ? { collections: [], chats: [] } : { collections: contents.collections, chats: contents.chats };
+  const deleted = changedOwners();
   await inWriteTransaction(db, stores, async (tx) => {
     const manifests = tx.objectStore('manifest');
     const current = await manifests.get(MANIFEST_KEY);
@@ -166,6 +178,7 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     // Every request of a step is issued before any is awaited: IndexedDB runs them in order, and
     // awaiting each in turn paid a round trip per request (docs/decisions/2026-12-02-site-library-visit.md).
     const documents = tx.objectStore('documents');
+    const storedBefore = options.site ? await storedAmong(tx as unknown as WriteTransaction<['documents', 'originals']>, contents.documents.map((record) => record.doc.id)) : undefined;
     const documentsAdded = await Promise.all(sealed.documents.map((record) => keepAdded(documents, record.doc.id, record.added)));
     // ...in slices, so that a question asked meanwhile (a site's library searched while it is
     // written, IndexHost.importContents) waits for a slice, not for the whole write.
@@ -187,27 +200,40 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     const groups = tx.objectStore('groups');
     const groupsAdded = await Promise.all(sealed.groups.map((record) => keepAdded(groups, record.group.id, record.added)));
     await requestsInSlices(sealed.groups.map((record, i) => () => groups.put({ ...record, added: groupsAdded[i] })));
-    for (const record of contents.collections) await putImportedCollection(tx.objectStore('collections'), record, options.mode);
-    if (options.collection) await tx.objectStore('collections').put(options.collection);
-    for (const record of contents.chats) await tx.objectStore('chats').put({ ...record, messages: record.messages.map(readOldAnswer) });
+    for (const record of app.collections) await putImportedCollection(tx.objectStore('collections'), record, options.mode);
+    if (options.site && storedBefore) {
+      const update = siteUpdate(await tx.objectStore('collections').getAll(), options.site.collection, storedBefore);
+      await tx.objectStore('collections').put(update.collection);
+      for (const docId of update.remove) await deleteDocumentRecords(tx as unknown as WriteTransaction<[...typeof DOCUMENT_STORES]>, docId, deleted);
+    }
+    for (const record of app.chats) await tx.objectStore('chats').put({ ...record, messages: record.messages.map(readOldAnswer) });
     for (const record of settings) await tx.objectStore('settings').put(record);
   });
   return {
     documents: contents.documents.length,
     originals: contents.originals.length,
     groups: contents.groups.length,
-    collections: contents.collections.length,
-    chats: contents.chats.length,
+    collections: app.collections.length,
+    chats: app.chats.length,
     settings: settings.length,
     documentIds: contents.documents.map((record) => record.doc.id),
+    ...(options.site ? { deleted } : {}),
     indexIsFile,
   };
 }
 
-/** The app's stores a merge of `contents` writes: those it brings records for. */
+/** Which of `docIds` the library holds already, as a document or as an original still to be indexed. */
+async function storedAmong(tx: WriteTransaction<['documents', 'originals']>, docIds: readonly string[]): Promise<Set<string>> {
+  const documents = tx.objectStore('documents');
+  const originals = tx.objectStore('originals');
+  const found = await Promise.all(docIds.map(async (id) => (await documents.getKey(id)) !== undefined || (await originals.getKey(id)) !== undefined));
+  return new Set(docIds.filter((_, i) => found[i]));
+}
+
+/** The app's stores a merge of `contents` writes: those it brings records for; a site's, its collection and what its update deletes. */
 function appStoresWritten(contents: LibraryContents, options: ImportOptions): AnyStore[] {
-  const collections = contents.collections.length > 0 || options.collection !== undefined;
-  return [...(collections ? ['collections' as const] : []), ...(contents.chats.length > 0 ? ['chats' as const] : [])];
+  if (options.site) return ['collections', ...DOCUMENT_STORES];
+  return [...(contents.collections.length > 0 ? ['collections' as const] : []), ...(contents.chats.length > 0 ? ['chats' as const] : [])];
 }
 
 async function readEverything(db: LociDb): Promise<LibraryContents> {

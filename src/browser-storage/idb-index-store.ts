@@ -15,7 +15,7 @@ import { chunksSum, documentSum, entriesSums, findDamage, groupSum } from './rec
 import { inAddedOrder, latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
-import { pagesOf } from './ocr-pages.ts';
+import { DOCUMENT_STORES, deleteDocumentRecords } from './delete-document.ts';
 import { readIndexRecords, readOwnedRecords, readTransaction, type IndexRecords } from './read-records.ts';
 import { changedOwners, changesBetween, forgetChangesThrough, type ChangedOwners } from './index-changes.ts';
 import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredEntries, type StoredOriginal, type StoredRow } from './records.ts';
@@ -442,29 +442,13 @@ export class IdbIndexStore implements IndexStore {
   /** Removes the document and everything derived from it, including every group it belongs to. */
   async deleteDocument(docId: string): Promise<void> {
     const changed = changedOwners();
-    changed.documents.add(docId);
-    await inWriteTransaction(
-      this.db,
-      ['documents', 'rows', 'originals', 'originalBytes', 'chunks', 'entries', 'groups', 'ocrPages'],
-      async (tx) => {
-        const groups = tx.objectStore('groups');
-        const entries = tx.objectStore('entries');
-        for (const groupId of await groups.index('by-doc').getAllKeys(docId)) {
-          await groups.delete(groupId);
-          await entries.delete(groupOwner(groupId));
-          changed.groups.add(groupId);
-        }
-        await tx.objectStore('documents').delete(docId);
-        await tx.objectStore('rows').delete(docId);
-        await tx.objectStore('originals').delete(docId);
-        await tx.objectStore('originalBytes').delete(docId);
-        await tx.objectStore('chunks').delete(docId);
-        await entries.delete(docOwner(docId));
-        await tx.objectStore('ocrPages').delete(pagesOf(docId));
-      },
-      changed,
-    );
-    await this.withFiles(() => this.forgetFilesOf([docOwner(docId), ...[...changed.groups].map(groupOwner)]));
+    await inWriteTransaction(this.db, [...DOCUMENT_STORES], (tx) => deleteDocumentRecords(tx, docId, changed), changed);
+    await this.forgetVectorFiles(changed);
+  }
+
+  /** The vector files of documents and groups whose records were deleted (here, or by an import). */
+  async forgetVectorFiles(deleted: ChangedOwners): Promise<void> {
+    await this.withFiles(() => this.forgetFilesOf([...[...deleted.documents].map(docOwner), ...[...deleted.groups].map(groupOwner)]));
   }
 
   async putGroup(record: GroupRecord): Promise<void> {

@@ -8,6 +8,7 @@ import {
   SiteLibraryBytesError,
   SiteLibraryManifestError,
   checkSiteLibraryBytes,
+  looksLikeWebPage,
   parseSiteLibraryManifest,
   type SiteLibraryManifest,
 } from '../protocol/site-library.ts';
@@ -44,6 +45,9 @@ export async function readSiteLibraryManifest(fetchManifest: FetchManifest = (ur
   return parseSiteLibraryManifest(value);
 }
 
+/** How many of the first bytes received are kept to tell a web page from a library file. */
+const HEAD_BYTES = 64;
+
 /** How much of the site's library file has come: bytes received of the manifest's size. */
 export interface DownloadProgress {
   received: number;
@@ -71,11 +75,14 @@ export async function downloadSiteLibrary(
   const bytes = new Uint8Array(manifest.bytes);
   let received = 0;
   let overflow = false;
+  // the first bytes, whatever the size: a web page in the file's place says so by them
+  const head: number[] = [];
   const reader = response.body.getReader();
   onProgress({ received, total: manifest.bytes });
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    if (head.length < HEAD_BYTES) head.push(...value.subarray(0, HEAD_BYTES - head.length));
     if (received + value.length > bytes.length) {
       overflow = true;
       received += value.length;
@@ -85,6 +92,7 @@ export async function downloadSiteLibrary(
     received += value.length;
     onProgress({ received, total: manifest.bytes });
   }
+  if (overflow && looksLikeWebPage(new Uint8Array(head))) throw new SiteLibraryBytesError('page', "the site answered with a web page, not its library file");
   if (overflow) throw new SiteLibraryBytesError('size', `the site's library file has ${received} bytes; its manifest says ${manifest.bytes}`);
   await checkSiteLibraryBytes(bytes.subarray(0, received), manifest);
   return bytes;

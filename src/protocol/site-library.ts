@@ -50,8 +50,12 @@ export function parseSiteLibraryManifest(value: unknown): SiteLibraryManifest {
   return { file, sha256, bytes, version };
 }
 
-/** What the bytes received are not: the whole file (`size`), or the file the manifest names (`sha256`). */
-export type SiteLibraryProblem = 'size' | 'sha256';
+/**
+ * What the bytes received are not: the whole file (`size`), the file the manifest names
+ * (`sha256`), or a library file at all: a web page (`page`), as a host sends for a file it does
+ * not hold when it answers every unknown path with its index.html.
+ */
+export type SiteLibraryProblem = 'size' | 'sha256' | 'page';
 
 /** The bytes received are not the file the manifest describes: cut short, or changed on the way. */
 export class SiteLibraryBytesError extends Error {
@@ -70,11 +74,19 @@ export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string>
   return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** Whether `bytes` begin as a web page does (a `<` after any white space): a library file begins with "LOCI". */
+export function looksLikeWebPage(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 64)).trimStart();
+  return head.startsWith('<');
+}
+
 /**
- * Throws SiteLibraryBytesError unless `bytes` are the file `manifest` describes: its size first
+ * Throws SiteLibraryBytesError unless `bytes` are the file `manifest` describes: a web page in its
+ * place says so; then its size
  * (a download cut short says so, rather than as a wrong hash), then its SHA-256.
  */
 export async function checkSiteLibraryBytes(bytes: Uint8Array<ArrayBuffer>, manifest: Pick<SiteLibraryManifest, 'sha256' | 'bytes'>): Promise<void> {
+  if (looksLikeWebPage(bytes)) throw new SiteLibraryBytesError('page', "the site answered with a web page, not its library file");
   if (bytes.length !== manifest.bytes) throw new SiteLibraryBytesError('size', `the site's library file has ${bytes.length} bytes; its manifest says ${manifest.bytes}`);
   const sha256 = await sha256Hex(bytes);
   if (sha256 !== manifest.sha256) throw new SiteLibraryBytesError('sha256', `the site's library file's SHA-256 is ${sha256}; its manifest says ${manifest.sha256}`);

@@ -5,24 +5,24 @@
  * site publishes (build/site-library.ts) is not precached, but kept once read, and read offline.
  */
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishSiteLibrary } from '../../build/site-library.ts';
 import type { SiteLibraryManifest } from '../../src/protocol/site-library.ts';
 import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library.ts';
 import { appStarted, ask, openApp, statuses, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 import { OUT_DIR, startPreview, type PreviewServer } from './support/server.ts';
+import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
 
 const NAME = '数据安全法_2021.md';
 const browser = useBrowser();
 // A server of its own, so that cutting the network can mean stopping the server for real.
 let server: PreviewServer | undefined;
-/** A site library put into this test's copy of the build as the plugin would (its build is tested in Node). */
+/** A site library put into this test's copy of the build as it is: not a library file, which the build would refuse (tested in Node). */
 let library: SiteLibraryManifest;
 let scratch = '';
 
@@ -33,9 +33,11 @@ beforeAll(async () => {
   const site = path.join(scratch, 'site');
   await cp(OUT_DIR, site, { recursive: true });
   // Not a library file: the app refuses it with a notice, and still opens the visitor's own library.
-  const file = path.join(scratch, 'library.loci');
-  await writeFile(file, randomBytes(256 * 1024));
-  library = await publishSiteLibrary(file, site);
+  const bytes = randomBytes(256 * 1024);
+  // never a '<' first: the page would take it for a web page, not a foreign file
+  bytes[0] = 0;
+  library = manifestOf(bytes);
+  await placeSiteLibrary(site, library, { name: library.file, bytes });
   server = await startPreview(site);
 });
 

@@ -5,7 +5,9 @@
  * visitor's own document and chat sit beside it; offline, a reload neither downloads nor imports
  * again. The publisher then rebuilds with one document changed and one removed: the visitor's own
  * things stay, the changed document answers with its new text, the removed one's old citation says
- * it is gone. Last, a damaged file is refused by name and the library is left as it was.
+ * it is gone. Last, a damaged file is refused by name and the library is left as it was; so is a
+ * web page the host sends in place of the file (which the service worker does not keep), and a
+ * manifest the app cannot read.
  *
  * Published without a second production build: the global setup's build is copied to a folder of
  * this test's own (other files' tests share test-results/dist), and the library written into it.
@@ -25,6 +27,8 @@ import { appStarted, ask, docRow, highlightBoxes, openApp, waitForStatus } from 
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile, OUTLINE_PDF } from './support/files.ts';
 import { OUT_DIR, startPreview, type PreviewServer } from './support/server.ts';
+import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
+import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library.ts';
 
 const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
 const LAWS = ['个人信息保护法_2021.md', '劳动合同法_2012.md', '数据安全法_2021.md', '民法典_合同编.md', '网络安全法_2016.md'];
@@ -89,7 +93,8 @@ beforeAll(async () => {
   // binary-format.ts), not refused, so the place is one the file's reader is seen to refuse.
   files.damaged = path.join(scratch, 'damaged.loci');
   await writeFile(files.damaged, await damagedCopy(await readFile(files.v2)));
-  await publishSiteLibrary(files.v1, site);
+  // the tests' libraries are indexed with the tiny test model the app runs under ?models=local
+  await publishSiteLibrary(files.v1, site, { allowTestModels: true });
   server = await startPreview(site);
   port = Number(new URL(server.url).port);
 }, 300_000);
@@ -158,6 +163,11 @@ async function cliSources(file: string, question: string): Promise<{ doc: string
   const { stdout } = await promisify(execFile)(process.execPath, [LOCI, 'ask', file, question, '--json', '--embedder', 'tiny-lexical-bert-zh', '--models', MODELS_DIR, '-q'], { cwd: REPO_ROOT });
   const { sources } = JSON.parse(stdout) as { sources: { doc: string; text: string }[] };
   return sources.map((s) => ({ doc: s.doc, text: s.text.slice(0, 300) }));
+}
+
+/** The paths (under the app's root) of the site library files the service worker keeps. */
+function keptSiteFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((request) => new URL(request.url).pathname.replace(/^\//, '')), SITE_LIBRARY_CACHE);
 }
 
 function noticeWith(page: Page, words: string, timeout = 120_000): Promise<unknown> {
@@ -230,7 +240,7 @@ describe("the site's library, visited", () => {
     expect((await lastSources(page)).map((s) => s.doc)).toContain(first[CHANGED].id);
 
     // The publisher rebuilds: one law changed, one removed.
-    const v2: SiteLibraryManifest = await publishSiteLibrary(files.v2, site);
+    const v2: SiteLibraryManifest = await publishSiteLibrary(files.v2, site, { allowTestModels: true });
     server = await startPreview(site, port);
     await recorded.context.setOffline(false);
     const updated = noticeWith(page, "The site's library was updated");
@@ -255,8 +265,10 @@ describe("the site's library, visited", () => {
     await page.waitForSelector('[data-testid="passage-gone"]');
     expect(await page.textContent('[data-testid="passage-gone"]')).toBe('This passage is no longer in the library.');
 
-    // A damaged file, published as it is (its SHA-256 matches): refused by name, nothing touched.
-    const damaged = await publishSiteLibrary(files.damaged, site);
+    // A damaged file, put on the host as it is (its SHA-256 matches; the build would refuse it): refused by name, nothing touched.
+    const damagedBytes = await readFile(files.damaged);
+    const damaged = manifestOf(damagedBytes);
+    await placeSiteLibrary(site, damaged, { name: damaged.file, bytes: damagedBytes });
     expect(damaged.sha256).not.toBe(v2.sha256);
     const refused = noticeWith(page, "The site's library could not be added");
     await page.reload();
@@ -276,6 +288,27 @@ describe("the site's library, visited", () => {
     await again;
     await sitePhase(page, 'refused');
     expect(recorded.requests.slice(before).filter((url) => url.endsWith(damaged.file))).toEqual([]);
+    expect(await rows(page)).toEqual(second);
+
+    // The host answers the file a new manifest names with its home page (it does not hold the
+    // file): the service worker keeps none of it, and the page says what came.
+    const v2Bytes = await readFile(files.v2);
+    const lost = manifestOf(Buffer.concat([v2Bytes, Buffer.from([0])]));
+    await placeSiteLibrary(site, lost, { name: lost.file, bytes: await readFile(path.join(site, 'index.html')) });
+    const pageNotice = noticeWith(page, 'the site answered with a web page instead of its library file');
+    await page.reload();
+    await appStarted(page);
+    await pageNotice;
+    await sitePhase(page, 'refused');
+    expect(await keptSiteFiles(page)).not.toContain(lost.file);
+    expect(await rows(page)).toEqual(second);
+
+    // A manifest this app cannot read: the visitor is told, and their library is as it was.
+    await placeSiteLibrary(site, { version: 1, file: 'library.loci' });
+    const manifestNotice = noticeWith(page, 'its list, site-library.json, is not one this app understands');
+    await page.reload();
+    await appStarted(page);
+    await manifestNotice;
     expect(await rows(page)).toEqual(second);
 
     expect(offMachine(recorded.requests)).toEqual([]);

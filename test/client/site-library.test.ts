@@ -87,6 +87,13 @@ describe('downloadSiteLibrary', () => {
     expect((tampered as Error).message).toContain(manifest.sha256);
   });
 
+  it('says so when the site answers with a web page in place of the file, shorter or longer than it', async () => {
+    const manifest = await manifestOf(bytes);
+    const page = (html: string) => downloadSiteLibrary(manifest, () => undefined, async () => streamed(new TextEncoder().encode(html))).catch((error: unknown) => error);
+    expect(((await page('\n <!doctype html><title>Loci</title>')) as SiteLibraryBytesError).problem).toBe('page');
+    expect(((await page(`<!doctype html><title>Loci</title>${' '.repeat(200)}`)) as SiteLibraryBytesError).problem).toBe('page');
+  });
+
   it('says when the site cannot give it', async () => {
     const manifest = await manifestOf(bytes);
     await expect(downloadSiteLibrary(manifest, () => undefined, async () => new Response('gone', { status: 404 }))).rejects.toThrow(SiteLibraryUnavailableError);

@@ -48,6 +48,10 @@ describe('the policies', () => {
     expect(directive(PAGE_POLICY, 'style-src')).toEqual(["'self'"]);
   });
 
+  it('let no frame load, from the site or elsewhere, in the page, the workers or the host\'s header', () => {
+    for (const policy of [PAGE_POLICY, workerPolicy([]), FIRST_VISIT_POLICY]) expect(directive(policy, 'frame-src')).toEqual(["'none'"]);
+  });
+
   it('let the workers compile WebAssembly and connect to the site and the source\'s origins only', () => {
     const policy = workerPolicy(['https://hf-mirror.com']);
     expect(directive(policy, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'blob:']);

@@ -4,134 +4,19 @@
  * a switch of embedder while a document is being embedded, an import that is refused, and a site's
  * library searched on a first visit before it is stored (and withdrawn when it cannot be).
  */
-import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
-import { expose } from 'comlink';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBObjectStore } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
 import type { LibraryEvent } from '../../src/protocol/api.ts';
 import type { AskStreamEvent } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
-import type { EmbedRole } from '../../src/core/ports.ts';
-import type { DeviceReport } from '../../src/models/device.ts';
-import { EngineService } from '../../workers/engine/engine-service.ts';
-import type { EmbedApi, GeneratorPlan, LlmApi, LoadedEmbedder, LoadedGenerator, ModelLoadRequest, ProgressCallback } from '../../src/protocol/workers.ts';
-import { release } from '../../workers/shared/callbacks.ts';
-import { hashEmbedder } from '../support/hash-embedder.ts';
 import '../browser-storage/fixtures.ts';
+import { EmbedDouble, mirror, start, useEngineDoubles } from './engine-doubles.ts';
 import { gate } from './gate.ts';
+import { publishedLibrary, storedKeys } from './site-files.ts';
 
 vi.mock('../../workers/engine/pdf-in-thread.ts', () => ({ preparePdfjs: async () => {} }));
 
-const report: DeviceReport = {
-  webgpu: false,
-  fallbackAdapter: false,
-  shaderF16: false,
-  threads: 2,
-  embedderDevice: 'wasm',
-  generatorBackend: 'transformers-wasm',
-  reasons: ['No WebGPU adapter: everything runs on WebAssembly.'],
-};
-
-/** The embed worker: the hub is unreachable, a mirror works; embedding takes a little while. */
-class EmbedDouble implements EmbedApi {
-  readonly loads: string[] = [];
-  /** Embeddings still running when a load began: a swap under a running job. */
-  readonly overlaps: string[] = [];
-  inflight = 0;
-  /** While set, embedding waits for it: a batch that is still running. */
-  hold: Promise<void> | undefined;
-
-  async probe(): Promise<DeviceReport> {
-    return report;
-  }
-
-  async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedEmbedder> {
-    release(onProgress);
-    this.loads.push(`${request.modelId} from ${request.source.kind}`);
-    if (this.inflight > 0) this.overlaps.push(request.modelId);
-    if (request.source.kind === 'hub') throw new Error('huggingface.co could not be reached');
-    return { id: request.modelId, dimension: 16, maxTokens: 512, queryPrefix: '', passagePrefix: '', device: 'wasm', report };
-  }
-
-  async embed(modelId: string, texts: string[], role: EmbedRole): Promise<Float32Array[]> {
-    this.inflight++;
-    try {
-      await this.hold;
-      return hashEmbedder(modelId, 16).embed(texts, role);
-    } finally {
-      this.inflight--;
-    }
-  }
-
-  countTokens(modelId: string, texts: string[]): Promise<number[]> {
-    return hashEmbedder(modelId, 16).countTokens(texts);
-  }
-
-  async loadReranker(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<{ id: string }> {
-    release(onProgress);
-    return { id: request.modelId };
-  }
-
-  async score(_modelId: string, _query: string, passages: string[]): Promise<number[]> {
-    return passages.map(() => 0);
-  }
-}
-
-class LlmDouble implements LlmApi {
-  async plan(): Promise<GeneratorPlan> {
-    return { backend: 'transformers-wasm', reasons: [] };
-  }
-
-  async load(request: ModelLoadRequest, onProgress?: ProgressCallback): Promise<LoadedGenerator> {
-    release(onProgress);
-    return { id: request.modelId, contextTokens: 2048, backend: 'transformers-wasm', reasons: [] };
-  }
-
-  async generate(): Promise<void> {}
-
-  cancel(): void {}
-
-  async countTokens(_request: ModelLoadRequest, text: string): Promise<number> {
-    return text.length;
-  }
-}
-
-function served(service: object): MessagePort {
-  const { port1, port2 } = new MessageChannel();
-  expose(service, port2);
-  return port1;
-}
-
-const mirror = { kind: 'mirror' as const, baseUrl: 'https://mirror.example/' };
-let ports: MessagePort[] = [];
-
-async function start(embed: EmbedDouble) {
-  const engine = new EngineService();
-  const events: LibraryEvent[] = [];
-  const request = { launch: { localModels: false, device: 'wasm' as const }, embedPort: served(embed), llmPort: served(new LlmDouble()) };
-  ports = [request.embedPort, request.llmPort];
-  const started = await engine.start(request, (event) => events.push(event));
-  return { engine, events, started };
-}
-
-beforeEach(() => {
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  // Node 20 lacks Promise.withResolvers, which browsers (where this service runs) have.
-  if (!Promise.withResolvers) {
-    vi.stubGlobal('Promise', Object.assign(Promise, {
-      withResolvers<T>() {
-        let resolve!: (value: T) => void;
-        let reject!: (error: unknown) => void;
-        const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
-        return { promise, resolve, reject };
-      },
-    }));
-  }
-});
-
-afterEach(() => {
-  for (const port of ports) port.close();
-  vi.restoreAllMocks();
-});
+useEngineDoubles();
 
 const notices = (events: LibraryEvent[]) => events.flatMap((e) => (e.type === 'notice' ? [e.notice] : []));
 
@@ -194,30 +79,8 @@ describe('EngineService', () => {
   });
 
   /** A library file of one indexed document, exported by an engine of its own, and its SHA-256. */
-  async function siteLibraryFile(): Promise<{ bytes: ArrayBuffer; sha256: string }> {
-    const { engine } = await start(new EmbedDouble());
-    await engine.updateSettings({ modelSource: mirror });
-    const body = 'Refunds are approved by the store manager within thirty days of purchase.';
-    await engine.addFiles([new File([`# Refunds\n\n${body}\n`], 'refunds.md', { type: 'text/markdown' })]);
-    await vi.waitFor(async () => expect((await engine.documents())[0]).toMatchObject({ status: 'ready' }), { timeout: 20_000 });
-    const bytes = await (await engine.exportLibrary()).arrayBuffer();
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-    // the visitor's browser: a database of its own
-    vi.stubGlobal('indexedDB', new IDBFactory());
-    return { bytes, sha256: [...digest].map((b) => b.toString(16).padStart(2, '0')).join('') };
-  }
-
-  /** How many document records the visitor's database holds. */
-  function storedDocuments(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const open = indexedDB.open('loci');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const count = open.result.transaction('documents').objectStore('documents').count();
-        count.onsuccess = () => (open.result.close(), resolve(count.result));
-      };
-    });
-  }
+  const siteLibraryFile = () => publishedLibrary({ 'refunds.md': '# Refunds\n\nRefunds are approved by the store manager within thirty days of purchase.\n' });
+  const storedDocuments = async () => (await storedKeys('documents')).length;
 
   it("searches a site's library on a first visit before its records are stored, then stores them", async () => {
     const file = await siteLibraryFile();

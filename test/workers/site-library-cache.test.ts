@@ -53,6 +53,18 @@ class Site {
     return { manifest, file: new URL(manifest.file, ROOT).href, bytes };
   }
 
+  /** A manifest naming a file the host does not hold, which it answers with its index.html (200), as a single-page host does. */
+  publishMissing(size = 4096): { manifest: object; file: string; bytes: Uint8Array } {
+    const published = this.publish(size);
+    this.files.set(published.file, () => new Response('<!doctype html><title>Loci</title>', { headers: { 'content-type': 'text/html' } }));
+    return published;
+  }
+
+  /** The file a manifest names, served at last. */
+  serve(published: { file: string; bytes: Uint8Array }): void {
+    this.files.set(published.file, () => new Response(published.bytes.slice()));
+  }
+
   unpublish(): void {
     this.files.clear();
   }
@@ -153,6 +165,26 @@ describe('the site library in the service worker', () => {
     expect(kept()).toContain(published.file);
     site.online = false;
     expect(await (await ask(manifestUrl)).json()).toEqual(published.manifest);
+  });
+
+  it("keeps no answer whose SHA-256 is not the manifest's: a host answering a missing file with its page leaves the kept pair", async () => {
+    const { site, ask, manifestUrl, kept } = setUp();
+    const first = site.publish();
+    await ask(manifestUrl);
+    await ask(first.file);
+    const second = site.publishMissing();
+    await ask(manifestUrl);
+    // the page gets what the host sent (and, checking it, says what it is); nothing of it is kept
+    expect(await (await ask(second.file)).text()).toContain('<!doctype html>');
+    expect(kept()).toEqual([manifestUrl, `${manifestUrl}?pending`, first.file].sort());
+    site.online = false;
+    expect(await (await ask(manifestUrl)).json()).toEqual(first.manifest);
+    expect(new Uint8Array(await (await ask(first.file)).arrayBuffer())).toEqual(first.bytes);
+    // once the host holds the file, it is asked for again (nothing wrong is served from the cache), kept and promoted
+    site.online = true;
+    site.serve(second);
+    expect(new Uint8Array(await (await ask(second.file)).arrayBuffer())).toEqual(second.bytes);
+    expect(kept()).toEqual([manifestUrl, second.file].sort());
   });
 
   it('leaves every other request alone: other files, ranges, other methods', () => {

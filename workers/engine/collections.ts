@@ -5,6 +5,7 @@
  */
 import type { Collection, LibraryEvent } from '../../src/protocol/api.ts';
 import {
+  claimSiteDocuments,
   createCollection,
   deleteCollection,
   leaveCollections,
@@ -56,6 +57,11 @@ export class Collections {
   /** A document deleted from the library leaves its collections (the page hears of it only if one held it). */
   async leave(docId: string): Promise<void> {
     if (await leaveCollections(this.db, docId)) await this.changed();
+  }
+
+  /** Documents the visitor dropped in: those the site's library holds too are theirs as well (claimSiteDocuments). */
+  async claimOwn(docIds: readonly string[]): Promise<void> {
+    if (docIds.length > 0 && (await claimSiteDocuments(this.db, docIds))) await this.changed();
   }
 
   /** Refuses deleting one of the site's documents on its own (SiteLibraryReadOnlyError). */

@@ -75,6 +75,8 @@ export class EngineService implements EngineApi {
   addFiles(files: File[], into?: { collection: string }): Promise<void> {
     return this.in(async (ws) => {
       const ids = await ws.library.add(files);
+      // a file the site's library holds too is the visitor's as well: a later update leaves it
+      await ws.collections.claimOwn(ids);
       if (into && ids.length > 0) await ws.collections.create(into.collection, ids);
     });
   }

@@ -9,7 +9,7 @@ import type { Embedder } from '../../src/core/ports.ts';
 import { DEFAULT_SETTINGS, IndexMismatchError, type ManifestSettings } from '../../src/core/stored-index/manifest.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
-import { importLibraryContents, readLibraryFile, type ImportReport, type LibraryFileRead } from '../../src/browser-storage/export.ts';
+import { importLibraryContents, readLibraryFile, type ImportOptions, type ImportReport, type LibraryFileRead } from '../../src/browser-storage/export.ts';
 import type { AppSettings, IndexOpening } from '../../src/protocol/api.ts';
 import { Serial } from '../shared/serial.ts';
 import { WorkerClusterRunner } from './cluster-worker.ts';
@@ -20,7 +20,6 @@ import { restoreDamagedRecords } from './restore-records.ts';
 import type { Workspace } from './workspace.ts';
 import { runTasksApart } from './tasks-apart.ts';
 import { timeSlices } from './time-slices.ts';
-import type { Collection } from '../../src/protocol/api.ts';
 
 /** How long the library must be quiet before the records behind an image-opened library are checked. */
 const RECORD_CHECK_QUIET_MS = 5000;
@@ -82,17 +81,22 @@ export class IndexHost {
    * opens from the file as decoded before its records are written, `onSearchable` is told, and the
    * records are written behind it; a write that fails opens the library again as stored, and the
    * import throws. Otherwise the records are written first, and `onSearchable` is not told: the
-   * import's end says both. `collection` is stored with the records (the site's).
+   * import's end says both. `site`: the file is a site's library (ImportOptions.site), stored
+   * with its collection and its update in one transaction.
    */
-  async importContents(ws: Workspace, file: LibraryFileRead, options: { onSearchable?: () => void; collection?: Collection } = {}): Promise<ImportReport> {
+  async importContents(ws: Workspace, file: LibraryFileRead, options: { onSearchable?: () => void; site?: ImportOptions['site'] } = {}): Promise<ImportReport> {
     const { embedder } = this.needEngine().manifest;
-    const { onSearchable, collection } = options;
+    const { onSearchable, site } = options;
     return this.lock.run(async () => {
       const { library } = ws;
       await library.queue.halt();
       // its records made in time slices: behind a library searched already, on a first import
-      const write = async () =>
-        importLibraryContents(ws.store.db, await file.contents(timeSlices()), { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension }, ...(collection ? { collection } : {}) });
+      const write = async () => {
+        const report = await importLibraryContents(ws.store.db, await file.contents(timeSlices()), { mode: 'merge', embedder: { id: embedder.id, dimension: embedder.dimension }, ...(site ? { site } : {}) });
+        // the records are gone with the transaction; their vectors kept in files go after it
+        if (report.deleted) await ws.store.forgetVectorFiles(report.deleted);
+        return report;
+      };
       let report: ImportReport;
       const sameEmbedder = file.manifest?.embedder.id === embedder.id && file.manifest.embedder.dimension === embedder.dimension;
       // (another embedder's file is refused by the write, before anything is opened)

@@ -3,12 +3,13 @@
  * src/client/site-library.ts, and checks its size and SHA-256 against the manifest as it comes:
  * the only sender, so the file is not hashed a second time here): the file read whole, the
  * embedder switched to the file's when the visitor's library is empty, the file merged in with
- * the site's collection set to the new version's documents (one transaction), and the site's
- * documents the new version no longer holds removed. The visitor's own documents, chats and collections are not touched; a
- * file refused (damaged, foreign, another embedder's) writes nothing.
+ * the site's collection set to the new version's documents and the site's documents the new
+ * version no longer holds deleted, all in one transaction (ImportOptions.site). The file brings
+ * no chats, settings or collections of the publisher's; the visitor's own documents, chats and
+ * collections are not touched; a file refused (damaged, foreign, another embedder's) writes nothing.
  */
 import { readLibraryFile, type LibraryFileRead } from '../../src/browser-storage/export.ts';
-import { siteCollection, siteCollectionOf, siteDocumentsToRemove } from '../../src/core/engine/site-library.ts';
+import { siteCollection, siteCollectionOf } from '../../src/core/engine/site-library.ts';
 import type { SiteLibraryImport } from '../../src/protocol/site-library.ts';
 import type { IndexHost } from './index-host.ts';
 import type { Workspace } from './workspace.ts';
@@ -28,15 +29,14 @@ export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: 
   const held = siteCollection(before);
   const collection = siteCollectionOf(sha256, file.documentIds, held?.name ?? SITE_COLLECTION_NAME, held?.created ?? Date.now());
   const report = await index.importContents(ws, file, {
-    collection,
+    site: { collection },
     onSearchable: () => {
       ws.collections.showAhead(before, collection);
       onSearchable?.();
     },
   });
-  const stale = siteDocumentsToRemove(before, report.documentIds);
-  for (const docId of stale) await ws.library.remove(docId);
-  return { documents: report.documentIds.length, removed: stale.length, updated: held !== undefined, ...(switchedEmbedder ? { switchedEmbedder } : {}) };
+  const removed = report.deleted?.documents.size ?? 0;
+  return { documents: report.documentIds.length, removed, updated: held !== undefined, ...(switchedEmbedder ? { switchedEmbedder } : {}) };
 }
 
 /**

@@ -22,6 +22,11 @@ const COMMON = [
   // ORT, pdf.js and USE-Lite start their own workers from the site's files.
   "worker-src 'self' blob:",
   "object-src 'none'",
+  // No frame loads from anywhere, the site included: a same-origin document without the page's
+  // first script (a JSON file, the service worker's script) would hand back a window with WebRTC.
+  // Frames with no address (about:blank, srcdoc) are not fetched, so no policy refuses them:
+  // src/client/remove-webrtc.ts guards those.
+  "frame-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
 ];

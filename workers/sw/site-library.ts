@@ -6,10 +6,12 @@
  *    answer of the site's whose library this browser holds (a manifest whose file is kept, or a
  *    404: none);
  *  - the library file cache-first: its name is its content's hash, so a kept copy is never stale;
+ *    it is kept only once its SHA-256 is the one the manifest gives: a host that answers a missing
+ *    file with its index.html (200) must not leave that page kept, and served, under the file's name;
  *  - once the file a new manifest names is kept, that manifest replaces the kept one and every
  *    other kept library file is deleted. Not before: until then the old pair is what works offline.
  */
-import { SITE_LIBRARY_MANIFEST, isSiteLibraryFile, parseSiteLibraryManifest } from '../../src/protocol/site-library.ts';
+import { SITE_LIBRARY_MANIFEST, isSiteLibraryFile, parseSiteLibraryManifest, sha256Hex } from '../../src/protocol/site-library.ts';
 
 export const SITE_LIBRARY_CACHE = 'loci-site-library';
 
@@ -24,6 +26,8 @@ export class SiteLibraryFiles {
   private readonly manifestUrl: string;
   /** A made-up key, never requested: the newest manifest while its file is not kept yet. */
   private readonly pendingUrl: string;
+  /** The keeping of the last manifest read: a file asked for next is checked against it. */
+  private manifestKept: Promise<void> = Promise.resolve();
 
   /** `root`: the app's root URL (where site-library.json is); `storage` and `network` for tests. */
   constructor(
@@ -71,6 +75,7 @@ export class SiteLibraryFiles {
       await cache.put(this.pendingUrl, copy);
       await this.promote();
     }, () => undefined);
+    this.manifestKept = kept.catch(() => undefined);
     return { response: answer.then(({ response }) => response), kept: kept.catch(warnNotKept) };
   }
 
@@ -79,10 +84,46 @@ export class SiteLibraryFiles {
       const kept = await cache.match(key);
       if (kept) return { response: kept, keeping: Promise.resolve() };
       const response = await this.network(request);
-      const keeping = response.status === 200 ? cache.put(key, response.clone()).then(() => this.promote()) : Promise.resolve();
-      return { response, keeping };
+      if (response.status !== 200 || !response.body) return { response, keeping: Promise.resolve() };
+      // The page reads one branch as it comes (its progress, its own check); the other is hashed whole here.
+      const [forPage, forCheck] = response.body.tee();
+      const keeping = this.keepIfPublished(cache, key, forCheck, response.headers);
+      return { response: new Response(forPage, { status: response.status, statusText: response.statusText, headers: response.headers }), keeping };
     });
     return { response: answer.then(({ response }) => response), kept: answer.then(({ keeping }) => keeping, () => undefined).catch(warnNotKept) };
+  }
+
+  /**
+   * Keeps `body` under `key` when its SHA-256 is the one the newest manifest (or the kept one)
+   * gives for that file; otherwise keeps nothing, and the pair kept before stays the one given
+   * offline (the page, checking the same bytes, says what it received).
+   */
+  private async keepIfPublished(cache: Cache, key: string, body: ReadableStream<Uint8Array>, headers: Headers): Promise<void> {
+    const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+    await this.manifestKept;
+    const expected = await this.publishedSha256(cache, key);
+    const received = await sha256Hex(bytes);
+    if (received !== expected) {
+      console.warn(`Loci did not keep ${key}: its SHA-256 is ${received}, the site's manifest gives ${expected ?? 'none for it'}.`);
+      return;
+    }
+    await cache.put(key, new Response(bytes, { status: 200, headers }));
+    await this.promote();
+  }
+
+  /** The SHA-256 the pending manifest, else the kept one, gives for the file at `key`; undefined when neither names it. */
+  private async publishedSha256(cache: Cache, key: string): Promise<string | undefined> {
+    for (const url of [this.pendingUrl, this.manifestUrl]) {
+      const answer = await cache.match(url);
+      if (answer?.status !== 200) continue;
+      try {
+        const manifest = parseSiteLibraryManifest(await answer.json());
+        if (new URL(manifest.file, this.root).href === key) return manifest.sha256;
+      } catch {
+        // a manifest this app cannot read vouches for no file
+      }
+    }
+    return undefined;
   }
 
   /** The newest manifest becomes the kept one once its file is kept; the other files go. */

@@ -379,6 +379,8 @@ export const en = {
   'site.refused': "The site's library could not be added: {detail}. Your own library is as it was.",
   'site.sizeWrong': 'the file received is not whole (its size is not the one the site published)',
   'site.shaWrong': 'the file received is not the one the site published (its SHA-256 does not match)',
+  'site.servedPage': 'the site answered with a web page instead of its library file (the file may be missing on the host); nothing of it was kept, and it is asked for again at the next visit',
+  'site.manifestWrong': "The site's library cannot be read: its list, site-library.json, is not one this app understands ({detail}). Your own library is as it was.",
   'site.switchedEmbedder': "The search model is now {model}, the one the site's library was indexed with.",
   'scope.own': 'your own documents',
   'scope.ownOption': "Your own documents (not the site's)",

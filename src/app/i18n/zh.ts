@@ -382,6 +382,8 @@ export const zh: Record<MessageKey, string> = {
   'site.refused': '无法加入本站文档库：{detail}。您自己的文档库未受影响。',
   'site.sizeWrong': '收到的文件不完整（大小与网站公布的不符）',
   'site.shaWrong': '收到的文件不是网站公布的那一个（SHA-256 不符）',
+  'site.servedPage': '网站返回的是一个网页，而不是它的文档库文件（主机上可能缺少该文件）；未保存其中任何内容，下次访问时会再次请求',
+  'site.manifestWrong': '无法读取本站文档库：其清单 site-library.json 不是本应用能理解的格式（{detail}）。您自己的文档库未受影响。',
   'site.switchedEmbedder': '搜索模型已换为 {model}，即本站文档库建立索引时所用的模型。',
   'scope.own': '您自己的文档',
   'scope.ownOption': '您自己的文档（不含本站的）',

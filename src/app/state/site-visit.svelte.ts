@@ -10,7 +10,7 @@
  * the site publishes another version or the app is updated.
  */
 import type { LociClient } from '../../protocol/api.ts';
-import { SiteLibraryBytesError, downloadSiteLibrary, readSiteLibraryManifest, whenServiceWorkerControls } from '../../client/site-library.ts';
+import { SiteLibraryBytesError, SiteLibraryManifestError, downloadSiteLibrary, readSiteLibraryManifest, whenServiceWorkerControls } from '../../client/site-library.ts';
 import { formatBytes } from '../lib/format.ts';
 import { t } from '../i18n/index.svelte.ts';
 import { messageOf } from './errors.ts';
@@ -67,8 +67,11 @@ export class SiteVisit {
       await whenServiceWorkerControls();
       manifest = await readSiteLibraryManifest();
     } catch (error) {
-      // First visit offline, or a manifest this app cannot read: the visitor's library opens as it is.
-      console.warn(`Loci: the site's library manifest could not be read: ${messageOf(error)}`);
+      // First visit offline: the visitor's library opens as it is, and the next start asks again.
+      // A manifest this app cannot read is the site's mistake, and the visitor is told of it.
+      const detail = messageOf(error);
+      if (error instanceof SiteLibraryManifestError) this.notify(() => t('site.manifestWrong', { detail }), 'error', 'site-library');
+      else console.warn(`Loci: the site's library manifest could not be read: ${detail}`);
       return;
     }
     if (!manifest) return;
@@ -127,9 +130,11 @@ export class SiteVisit {
   }
 }
 
+const PROBLEM_WORDS = { size: 'site.sizeWrong', sha256: 'site.shaWrong', page: 'site.servedPage' } as const;
+
 /** What is wrong with the file, in the page's words when the page found it, else the engine's. */
 function refusalWords(error: unknown): () => string {
-  if (error instanceof SiteLibraryBytesError) return () => t(error.problem === 'size' ? 'site.sizeWrong' : 'site.shaWrong');
+  if (error instanceof SiteLibraryBytesError) return () => t(PROBLEM_WORDS[error.problem]);
   const message = messageOf(error);
   return () => message;
 }

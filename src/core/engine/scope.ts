@@ -14,13 +14,15 @@ export interface Collection {
   /**
    * Set on the one collection that holds the library the site publishes (engine/site-library.ts):
    * the SHA-256 of the file its documents came from. The visitor cannot change that collection.
+   * `own`: those of its documents the visitor holds as their own too (stored before the site's
+   * file brought them, or dropped in again since), which stay when the site drops them.
    */
-  site?: { sha256: string };
+  site?: { sha256: string; own?: string[] };
 }
 
 /**
  * A chat's scope: the union of these documents and these collections' documents, and with `own`
- * every document of no site collection (the visitor's own); all empty, the whole library.
+ * every document that is not the site's alone (the visitor's own); all empty, the whole library.
  */
 export interface Scope {
   documents: string[];
@@ -53,7 +55,7 @@ export function scopeDocuments(scope: Scope | undefined, collections: readonly C
     if (scope.collections.includes(collection.id)) for (const id of collection.docIds) wanted.add(id);
   }
   if (scope.own) {
-    const site = new Set(collections.flatMap((c) => (c.site ? c.docIds : [])));
+    const site = new Set(collections.flatMap((c) => (c.site ? c.docIds.filter((id) => !c.site?.own?.includes(id)) : [])));
     for (const id of library) if (!site.has(id)) wanted.add(id);
   }
   const within = library.filter((id) => wanted.has(id));

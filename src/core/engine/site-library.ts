@@ -7,6 +7,9 @@
  */
 import type { Collection } from './scope.ts';
 
+/** A collection that is the site's. */
+export type SiteCollection = Collection & Required<Pick<Collection, 'site'>>;
+
 /** The site collection's id: one per browser, whichever version of the file it holds. */
 export const SITE_COLLECTION_ID = 'site-library';
 
@@ -30,19 +33,40 @@ export function heldSiteVersion(collections: readonly Collection[]): string | un
   return siteCollection(collections)?.site?.sha256;
 }
 
+/** What storing a version of the site's file changes: the site's collection as it becomes, and the documents to delete. */
+export interface SiteUpdate {
+  collection: SiteCollection;
+  remove: string[];
+}
+
 /**
- * The site's documents a new version no longer holds, to be removed after it is imported: those
- * of the old version not in the new file, unless the visitor's own collections also hold them
- * (the same file dropped by the visitor, whose copy stays).
+ * A version's collection (`next`, siteCollectionOf) read against what is stored, in the import's
+ * transaction: its documents that were stored before as none of the site's are the visitor's own
+ * too (`site.own`), as are those the site's collection marked so; the site's documents of the
+ * version before that `next` no longer holds are deleted, unless they are the visitor's (in a
+ * collection of their own, or marked own). `storedBefore`: which of `next`'s documents were stored
+ * before the import.
  */
-export function siteDocumentsToRemove(collections: readonly Collection[], newDocIds: readonly string[]): string[] {
-  const kept = new Set(newDocIds);
-  const own = new Set(collections.flatMap((c) => (c.site ? [] : c.docIds)));
-  return [...siteDocuments(collections)].filter((id) => !kept.has(id) && !own.has(id));
+export function siteUpdate(stored: readonly Collection[], next: SiteCollection, storedBefore: ReadonlySet<string>): SiteUpdate {
+  const held = siteCollection(stored);
+  const heldDocs = new Set(held?.docIds ?? []);
+  const wasOwn = new Set(held?.site?.own ?? []);
+  const own = next.docIds.filter((id) => wasOwn.has(id) || (storedBefore.has(id) && !heldDocs.has(id)));
+  const kept = new Set([...next.docIds, ...wasOwn, ...stored.flatMap((c) => (c.site ? [] : c.docIds))]);
+  const collection: SiteCollection = { ...next, site: { sha256: next.site.sha256, ...(own.length > 0 ? { own } : {}) } };
+  return { collection, remove: [...heldDocs].filter((id) => !kept.has(id)) };
+}
+
+/** The site collection with `docIds` (dropped in by the visitor) marked as the visitor's own too; undefined when it holds none of them anew. */
+export function claimedOwn(site: Collection, docIds: readonly string[]): Collection | undefined {
+  const own = new Set(site.site?.own ?? []);
+  const claimed = docIds.filter((id) => site.docIds.includes(id) && !own.has(id));
+  if (!site.site || claimed.length === 0) return undefined;
+  return { ...site, site: { ...site.site, own: [...own, ...claimed] } };
 }
 
 /** The site collection for a version just imported: its documents are the file's, in the file's order. */
-export function siteCollectionOf(sha256: string, docIds: readonly string[], name: string, created: number): Collection {
+export function siteCollectionOf(sha256: string, docIds: readonly string[], name: string, created: number): SiteCollection {
   return { id: SITE_COLLECTION_ID, name, docIds: [...new Set(docIds)], created, site: { sha256 } };
 }
 
