@@ -61,9 +61,17 @@ export async function chunkDocument(doc: Doc, countTokens: CountTokens, options:
   return chunks;
 }
 
-/** The text the embedder sees for a chunk: its heading path first, so the vector knows where it sits. */
+/**
+ * The text the embedder sees for a chunk: a Markdown excerpt, its heading path as headings, one
+ * level each, then a blank line and the text, as a document shows them. Run onto the text's first
+ * line ("Title\nText…"), a trained encoder read a title as the start of the first sentence, and its
+ * vectors found fewer passages than the same encoder reading each titled paragraph as written
+ * ([record](../../../docs/decisions/2026-12-07-what-the-embedder-reads.md)).
+ */
 export function chunkEmbeddingText(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
-  return chunk.headingPath.length ? `${chunk.headingPath.join(' › ')}\n${chunk.text}` : chunk.text;
+  if (chunk.headingPath.length === 0) return chunk.text;
+  const headings = chunk.headingPath.map((heading, level) => `${'#'.repeat(Math.min(level + 1, 6))} ${heading}`);
+  return `${headings.join('\n')}\n\n${chunk.text}`;
 }
 
 /** Token counts for every sentence (one batched call), with over-long sentences cut and recounted. */

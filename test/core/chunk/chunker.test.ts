@@ -94,7 +94,7 @@ describe('chunkDocument', () => {
 
   it('prefixes the heading path to the embedded text only', async () => {
     const [first] = await chunkDocument(doc, countWords, { chunkTokens: 100, overlapTokens: 0 });
-    expect(chunkEmbeddingText(first)).toBe('Law\nPreamble words here.');
+    expect(chunkEmbeddingText(first)).toBe('# Law\n\nPreamble words here.');
     expect(first.text).toBe('Preamble words here.');
   });
 });
@@ -126,7 +126,7 @@ describe('chunkDocument on tables and page breaks', () => {
     }
     const rowsSeen = chunks.flatMap((c) => c.text.split('\n').filter((l) => l.startsWith('Line item')));
     expect(rowsSeen).toEqual(rows.map((r) => r.text)); // every row exactly once: no overlap inside a table
-    expect(chunkEmbeddingText(later[0])).toMatch(/^Financial Statements › CONSOLIDATED STATEMENTS OF OPERATIONS Year Ended December 31, 2019 2018\nLine item/);
+    expect(chunkEmbeddingText(later[0])).toMatch(/^# Financial Statements\n## CONSOLIDATED STATEMENTS OF OPERATIONS Year Ended December 31, 2019 2018\n\nLine item/);
   });
 
   it('keeps a table that fits in one chunk whole', async () => {
