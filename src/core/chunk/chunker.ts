@@ -103,26 +103,11 @@ interface Group {
 }
 
 /**
- * A section of prose at most this many chunks long is one chunk. Cut at the chunk size, a
- * paragraph a little longer than it became two chunks, each embedded without the other half's
- * words, and the halves took two of the first places where the whole would take one
- * ([record](../../../docs/decisions/2026-12-07-sections-kept-whole.md)). A longer section (a
- * filing's, a law's chapter) is still cut, so a chunk stays about the size asked for.
- */
-export const WHOLE_SECTION_CHUNKS = 2;
-
-function keptWhole(units: readonly Unit[], chunkTokens: number): boolean {
-  if (units.some((u) => u.table !== undefined)) return false;
-  return units.reduce((sum, u) => sum + u.tokens, 0) <= WHOLE_SECTION_CHUNKS * chunkTokens;
-}
-
-/**
  * Greedy packing with sentence overlap; always makes progress, even past a too-long unit. A
  * table's units are placed together (see the file comment); `contextTokens` gives the length of
  * each table's context, which a continuation chunk's rows leave room for.
  */
 function pack(units: readonly Unit[], contextTokens: readonly number[], { chunkTokens, overlapTokens }: ChunkOptions): Group[] {
-  if (keptWhole(units, chunkTokens)) return units.length > 0 ? [{ units: [...units] }] : [];
   const groups: Group[] = [];
   let current: Group = { units: [] };
   let tokens = 0;

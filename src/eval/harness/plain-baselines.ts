@@ -5,7 +5,7 @@
  * paragraphs, RGB's and MS MARCO's passages; the few longer ones are cut at the window, as the
  * encoder does by itself), where they are what a person could build in an afternoon: Loci's dense
  * and hybrid rows are to be read against them
- * ([record](../../../docs/decisions/2026-12-07-sections-kept-whole.md)).
+ * ([record](../../../docs/decisions/2026-12-07-what-the-embedder-reads.md)).
  */
 import type { Embedder } from '../../core/ports.ts';
 import { FlatVectorIndex } from '../../core/search/flat-vector-index.ts';

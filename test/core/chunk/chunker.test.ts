@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { chunkDocument, chunkEmbeddingText } from '../../../src/core/chunk/index.ts';
-import { WHOLE_SECTION_CHUNKS } from '../../../src/core/chunk/chunker.ts';
 import type { Block, Doc, PlacedBlock, TocEntry } from '../../../src/core/types.ts';
 
 /** A document assembled the way ingestion does it: blocks joined by newlines, toc from headings. */
@@ -151,17 +150,5 @@ describe('chunkDocument on tables and page breaks', () => {
     expect([cut.page, cut.pageEnd]).toEqual([3, 4]);
     expect(chunks[0]).toMatchObject({ text: 'First sentence here.', page: 3 });
     expect(chunks[0].pageEnd).toBeUndefined();
-  });
-
-  it('keeps a section of prose at most WHOLE_SECTION_CHUNKS chunks long whole, and cuts a longer one', async () => {
-    const sentence = (i: number) => `Sentence number ${i} says one thing here.`; // 7 words
-    const section = (count: number) => makeDoc([{ kind: 'paragraph', text: Array.from({ length: count }, (_, i) => sentence(i)).join(' ') }]);
-    const options = { chunkTokens: 14, overlapTokens: 0 };
-    const fits = 2 * WHOLE_SECTION_CHUNKS; // sentences: exactly WHOLE_SECTION_CHUNKS chunks' worth of words
-    const whole = await chunkDocument(section(fits), countWords, options);
-    expect(whole.map((c) => c.tokens)).toEqual([14 * WHOLE_SECTION_CHUNKS]);
-    const cut = await chunkDocument(section(fits + 1), countWords, options);
-    expect(cut.length).toBe(fits / 2 + 1);
-    expect(Math.max(...cut.map((c) => c.tokens))).toBeLessThanOrEqual(14);
   });
 });
