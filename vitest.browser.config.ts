@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { installNodePolyfills } from './scripts/node-polyfills.ts';
+import { HANG_MS, TEST_HANG_MS } from './test/browser/support/limits.ts';
 
 installNodePolyfills();
 
@@ -17,7 +18,9 @@ export default defineConfig({
     include: ['test/browser/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/browser/global-setup.ts'],
-    testTimeout: 300_000,
+    // limits that only a hang reaches, on the slowest machine a run may land on (support/limits.ts)
+    testTimeout: TEST_HANG_MS,
+    expect: { poll: { timeout: HANG_MS } },
     hookTimeout: 600_000,
     pool: 'forks',
     maxWorkers: TEST_WORKERS,

@@ -1,7 +1,8 @@
 /**
- * Where a test run's CPU goes, by kind of process and, in Chromium, by thread: every process's and
- * thread's CPU time read from /proc every two seconds while the run lasts, and summed by kind at its
- * end. The reporter's own counters (getrusage) miss Chromium's renderers, which no process of the
+ * Where a test run's CPU goes, by kind of process and, in Chromium, by thread: the CPU time of every
+ * process of the run (the one that started vitest, `npm test`'s script, and all they started) and of
+ * each of its threads, read from /proc every two seconds while the run lasts, and summed by kind at
+ * its end. Another session's work on a shared machine is not the run's, so it is left out. The reporter's own counters (getrusage) miss Chromium's renderers, which no process of the
  * run waits for; this does not. A thread that ends between two readings loses up to two seconds.
  * docs/decisions/2026-12-02-test-suite-time.md reads it: V8 compiling WebAssembly at its top tier
  * was the largest share of the renderers' time.
@@ -13,6 +14,9 @@ export interface CpuByProcess {
   byKind: Record<string, number>;
   chromiumThreads: Record<string, number>;
 }
+
+/** The kind given to processes that are not the run's: never read again. */
+const OTHERS = '(not the run)';
 
 /** USER_HZ on Linux: the unit of /proc's CPU times. */
 export const TICKS_PER_SECOND = 100;
@@ -61,8 +65,23 @@ function readOr(file: string): string | undefined {
   }
 }
 
-/** Starts sampling; `stop()` ends it and returns the CPU spent since the start. Empty where /proc is missing. */
-export function sampleCpuByProcess(intervalMs = 2000): { stop(): CpuByProcess } {
+/** Whether `pid` is `root` or was started, through any number of processes, by it (read once, while its parents live). */
+function descendsFrom(pid: string, root: number): boolean {
+  for (let at = Number(pid), hops = 0; at > 1 && hops < 64; hops++) {
+    if (at === root) return true;
+    const stat = readOr(`/proc/${at}/stat`);
+    if (!stat) return false;
+    at = statField(stat, 4);
+  }
+  return false;
+}
+
+/**
+ * Starts sampling the processes `root` started (the parent of vitest's own process by default:
+ * `npm test`'s script, or npx); `stop()` ends it and returns the CPU they spent since the start.
+ * Empty where /proc is missing.
+ */
+export function sampleCpuByProcess(intervalMs = 2000, root = process.ppid): { stop(): CpuByProcess } {
   const kinds = new Map<string, string>();
   const first = new Map<string, number>();
   const last = new Map<string, { kind: string; thread: string; ticks: number }>();
@@ -78,9 +97,10 @@ export function sampleCpuByProcess(intervalMs = 2000): { stop(): CpuByProcess } 
       if (kind === undefined) {
         const command = readOr(`/proc/${pid}/cmdline`);
         if (command === undefined) continue;
-        kind = processKind(command.replace(/\0/g, ' '));
+        kind = descendsFrom(pid, root) ? processKind(command.replace(/\0/g, ' ')) : OTHERS;
         kinds.set(pid, kind);
       }
+      if (kind === OTHERS) continue;
       let tids: string[];
       try {
         tids = readdirSync(`/proc/${pid}/task`);

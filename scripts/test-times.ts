@@ -83,7 +83,7 @@ export interface TimesReport {
   tests: number;
   /** Phases outside any file (the production build, the preview server), ms. */
   global: Record<string, number>;
-  /** The machine's CPU during the run, every process read from /proc, Chromium's renderers included (seconds). */
+  /** The run's CPU, each of its processes read from /proc, Chromium's renderers included (seconds). */
   cpuByProcess?: CpuByProcess;
   /** Each phase summed over all files, ms. */
   phaseTotals: Record<string, number>;
@@ -224,7 +224,7 @@ export function formatTable(report: TimesReport, top = Infinity): string {
   const seconds = (table: Record<string, number>, n: number) => Object.entries(table).slice(0, n).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(', ');
   if (report.cpuByProcess) {
     const all = Object.values(report.cpuByProcess.byKind).reduce((a, b) => a + b, 0);
-    lines.push(`the machine's CPU during the run: ${all.toFixed(0)} s (${((100 * all) / (report.cores * report.wallMs / 1000)).toFixed(0)} % of ${report.cores} cores): ${seconds(report.cpuByProcess.byKind, 8)}`);
+    lines.push(`the run's CPU: ${all.toFixed(0)} s (${((100 * all) / (report.cores * report.wallMs / 1000)).toFixed(0)} % of ${report.cores} cores): ${seconds(report.cpuByProcess.byKind, 8)}`);
     lines.push(`Chromium's threads: ${seconds(report.cpuByProcess.chromiumThreads, 6)}`);
   }
   const shown = report.byFile.slice(0, top);

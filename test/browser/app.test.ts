@@ -65,14 +65,14 @@ describe('the app, end to end', () => {
       expect(weight.text).toMatch(/Meaning \d+% · keywords \d+%, calibrated on \d+ pseudo-questions of this library/);
       expect(await page.textContent('[data-testid="fusion-calibration"]')).toMatch(/meaning only \d\.\d\d, keywords only \d\.\d\d, both \d\.\d\d/);
     }
-    // the map comes once the clusters are made on their worker: beside other test files, past Playwright's 30 s
+    // the map comes once the clusters are made on their worker (the context's limit only a hang reaches)
     const map = page.locator('[data-testid="cluster-map"]');
-    await map.waitFor({ timeout: 180_000 });
+    await map.waitFor();
     await page.waitForFunction(() => {
       const map = document.querySelector('[data-testid="cluster-map"]');
       if (map instanceof HTMLCanvasElement) return map.width > 0;
       return (map?.querySelectorAll('circle, path, rect').length ?? 0) > 10;
-    }, undefined, { timeout: 180_000 });
+    });
     await map.scrollIntoViewIfNeeded();
     await screenshot(page, 'inspector-cluster-map');
     // The clusters were made on the worker the engine worker starts for them, so it kept answering.
@@ -88,8 +88,8 @@ describe('the app, end to end', () => {
     // here on has no topics until a question needs them.
     await page.goto(`${baseURL}/?${LOCAL}&quiet=600000`);
     await appStarted(page);
-    await waitForStatus(page, '数据安全法_2021.md', 'ready', 30_000);
-    await waitForStatus(page, 'pypdf_pdflatex-outline.pdf', 'ready', 30_000);
+    await waitForStatus(page, '数据安全法_2021.md', 'ready');
+    await waitForStatus(page, 'pypdf_pdflatex-outline.pdf', 'ready');
     expect(await docRow(page, '数据安全法_2021.md').textContent()).toBe(chunksBefore);
     // The conversation came back from IndexedDB with its sources.
     await page.locator('main').getByText(QUESTION).filter({ visible: true }).first().waitFor();

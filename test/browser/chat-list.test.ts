@@ -56,7 +56,7 @@ describe('the chat list', () => {
 
     await page.reload();
     await appStarted(page);
-    await expect.poll(() => titles(page), { timeout: 30_000 }).toContain('Refund rules');
+    await expect.poll(() => titles(page)).toContain('Refund rules');
 
     // Escape leaves the title as it was
     await page.click('[data-testid="chat-rename"]');

@@ -46,7 +46,7 @@ describe('the chat scroll', () => {
     for (const question of ['Who approves a refund?', 'How long do I have to return goods?', 'What do I need to return goods?']) {
       await ask(page, question);
       // the follow-scroll runs in the next frame
-      await expect.poll(async () => (await scrollState(page)).below, { timeout: 5_000 }).toBeLessThan(2);
+      await expect.poll(async () => (await scrollState(page)).below).toBeLessThan(2);
     }
     const followed = await scrollState(page);
     expect(followed.overflow, 'the turns must overflow the chat for the test to mean anything').toBeGreaterThan(200);
@@ -64,7 +64,7 @@ describe('the chat scroll', () => {
         return answer !== null && !answer.hasAttribute('data-old') && answer.getAttribute('data-done') === 'true';
       },
       undefined,
-      { timeout: 180_000, polling: 200 },
+      { polling: 200 },
     );
     // two frames after the last token: a follow-scroll would have happened by now
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -74,7 +74,7 @@ describe('the chat scroll', () => {
 
     // Asking again means reading the new answer: following starts again.
     await ask(page, 'Who approves a refund?');
-    await expect.poll(async () => (await scrollState(page)).below, { timeout: 5_000 }).toBeLessThan(2);
+    await expect.poll(async () => (await scrollState(page)).below).toBeLessThan(2);
     await recorded.context.close();
   });
 });

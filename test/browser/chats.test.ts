@@ -18,7 +18,7 @@ const SECOND = 'Whose approval does a refund need?';
 const browser = useBrowser();
 
 async function waitForChat(page: Page, title: string): Promise<void> {
-  await expect.poll(() => chatTitles(page), { timeout: 30_000 }).toContain(title);
+  await expect.poll(() => chatTitles(page)).toContain(title);
 }
 
 describe('chats', () => {
@@ -48,8 +48,6 @@ describe('chats', () => {
         const answers = document.querySelectorAll('[data-testid="answer"]');
         return answers.length === 1 && !answers[0].hasAttribute('data-old') && answers[0].getAttribute('data-done') === 'true';
       },
-      undefined,
-      { timeout: 180_000 },
     );
 
     await page.evaluate(() => localStorage.clear());
@@ -71,7 +69,7 @@ describe('chats', () => {
       box.dispatchEvent(new Event('input', { bubbles: true }));
       box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     }, SECOND);
-    await page.locator('main [data-testid="answer"][data-done="true"]').waitFor({ timeout: 180_000 });
+    await page.locator('main [data-testid="answer"][data-done="true"]').waitFor();
     expect(await page.locator('main').getByText(SECOND).filter({ visible: true }).count()).toBeGreaterThan(0);
     expect(await page.locator('main [data-testid="answer"]').count()).toBe(1);
 

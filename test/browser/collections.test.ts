@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appStarted, chatTitles, docRow, exportLibraryFile, importLibraryFile, openApp, waitForStatus } from './support/app-page.ts';
-import { NO_SERVICE_WORKER, recordedContext, useBrowser } from './support/browser.ts';
+import { newContext, NO_SERVICE_WORKER, recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -22,7 +22,7 @@ const RECIPES = '# Pancakes\n\nMix flour, eggs and milk into a smooth batter. Th
 
 /** Waits for the last answer on the page to finish, and gives the documents its sources come from. */
 async function lastAnswerDocs(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="answer"]')].at(-1)?.getAttribute('data-done') === 'true', undefined, { timeout: 180_000, polling: 200 });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="answer"]')].at(-1)?.getAttribute('data-done') === 'true', undefined, { polling: 200 });
   return page.evaluate(() => {
     const turn = [...document.querySelectorAll('article.turn')].at(-1);
     return [...(turn?.querySelectorAll('[data-testid="source"]') ?? [])].map((chip) => chip.getAttribute('data-doc') ?? '');
@@ -73,7 +73,7 @@ describe('collections and a chat\'s scope', () => {
     // the scope is kept with the chat
     await page.reload();
     await appStarted(page);
-    await expect.poll(() => page.textContent('[data-testid="scope-label"]'), { timeout: 30_000 }).toBe('Laws (collection)');
+    await expect.poll(() => page.textContent('[data-testid="scope-label"]')).toBe('Laws (collection)');
     const again = await askInPage(page, 'And what about frying pancakes in butter?');
     expect(again.length).toBeGreaterThan(0);
     expect(again.every((doc) => inLaws.has(doc))).toBe(true);
@@ -95,8 +95,8 @@ describe('collections and a chat\'s scope', () => {
     const fresh = await second.newPage();
     await openApp(fresh, baseURL);
     await importLibraryFile(fresh, file);
-    await fresh.locator('[data-testid="collection-row"][data-name="Laws"]').waitFor({ timeout: 60_000 });
-    await expect.poll(() => chatTitles(fresh), { timeout: 30_000 }).toContain(QUESTION);
+    await fresh.locator('[data-testid="collection-row"][data-name="Laws"]').waitFor();
+    await expect.poll(() => chatTitles(fresh)).toContain(QUESTION);
     await fresh.click('[data-testid="open-settings"]');
     await fresh.click('[data-testid="chat-picker"]');
     // the first chat asked (the whole library), then the one within Laws: both were titled by the question
@@ -140,7 +140,7 @@ describe('collections and a chat\'s scope', () => {
   });
 
   it('on a phone, Summarize on a row of the library opens the chat within that document, the library out of the way', async () => {
-    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, ...NO_SERVICE_WORKER });
+    const context = await newContext(browser(), { viewport: { width: 390, height: 844 }, ...NO_SERVICE_WORKER });
     const page = await context.newPage();
     await openApp(page, baseURL);
     await page.setInputFiles('[data-testid="file-input"]', [memoryFile('tax.md', 'text/markdown', Buffer.from(TAX))]);

@@ -37,8 +37,7 @@ describe('the download panel', () => {
         const found = await Promise.all(names.map((name) => cache.match(`/models/${name}`)));
         return found.every((response) => response !== undefined);
       }, files);
-    for (let i = 0; i < 240 && !(await cached()); i++) await page.waitForTimeout(500);
-    expect(await cached()).toBe(true);
+    await expect.poll(cached, { interval: 500 }).toBe(true);
 
     const before = recorded.requests.filter((url) => url.includes('/models/')).length;
     await openApp(page, baseURL);

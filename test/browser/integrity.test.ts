@@ -90,7 +90,7 @@ async function reopensWhole(page: Page, from: 'image' | 'records'): Promise<void
   await page.reload();
   await appStarted(page);
   expect(await openedFrom(page)).toBe(from);
-  await waitForStatus(page, DATA.name, 'ready', 60_000);
+  await waitForStatus(page, DATA.name, 'ready');
   expect(await statuses(page)).toEqual({ [DATA.name]: 'ready', [NET.name]: 'ready' });
   await ask(page, '数据处理者应当履行哪些数据安全保护义务');
   expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => label.includes('数据安全'))).toBe(true);
@@ -106,7 +106,7 @@ describe('a damaged IndexedDB record', () => {
     await damageChunks(page, DATA.name, { revision: true });
     await page.reload();
     await appStarted(page);
-    await waitForStatus(page, DATA.name, 'damaged', 60_000);
+    await waitForStatus(page, DATA.name, 'damaged');
     expect(await openedFrom(page)).toBe('records');
     expect(await statuses(page)).toEqual({ [DATA.name]: 'damaged', [NET.name]: 'ready' });
     const damage = docRow(page, DATA.name).locator('[data-testid="doc-damage"]');
@@ -119,7 +119,7 @@ describe('a damaged IndexedDB record', () => {
     expect(sources.every((label) => label.includes('网络安全'))).toBe(true);
 
     await docRow(page, DATA.name).locator('[data-testid="repair-doc"]').click();
-    await waitForStatus(page, DATA.name, 'ready', 120_000);
+    await waitForStatus(page, DATA.name, 'ready');
     expect(await docRow(page, DATA.name).locator('[data-testid="doc-damage"]').count()).toBe(0);
 
     // repaired for good: a reload finds nothing damaged, and the document answers again, the index
@@ -140,15 +140,15 @@ describe('a damaged IndexedDB record', () => {
     await damageChunks(page, DATA.name, { revision: true, by: 0 });
     await page.reload();
     await appStarted(page);
-    await waitForStatus(page, DATA.name, 'damaged', 60_000);
+    await waitForStatus(page, DATA.name, 'damaged');
     expect(await statuses(page)).toEqual({ [DATA.name]: 'damaged', [NET.name]: 'damaged' });
     expect((await docRow(page, NET.name).locator('[data-testid="doc-damage"]').textContent())?.trim()).toBe(
       `${NET.name}: its vectors are damaged (checksum mismatch); it is left out of answers until repaired`,
     );
 
     await page.locator('[data-testid="notice-action"]').click();
-    await waitForStatus(page, DATA.name, 'ready', 120_000);
-    await waitForStatus(page, NET.name, 'ready', 120_000);
+    await waitForStatus(page, DATA.name, 'ready');
+    await waitForStatus(page, NET.name, 'ready');
     await ask(page, '数据处理者应当履行哪些数据安全保护义务');
     expect((await page.locator('[data-testid="source"]').allTextContents()).some((label) => label.includes('数据安全'))).toBe(true);
     expect(offMachine(recorded.requests)).toEqual([]);
@@ -164,7 +164,7 @@ describe('a damaged IndexedDB record', () => {
     await page.reload();
     await appStarted(page);
     expect(await openedFrom(page)).toBe('image');
-    await expect.poll(() => page.locator('[data-testid="notice"]').allTextContents(), { timeout: 60_000 }).toContainEqual(expect.stringContaining(DATA.name));
+    await expect.poll(() => page.locator('[data-testid="notice"]').allTextContents()).toContainEqual(expect.stringContaining(DATA.name));
     expect(await damageChunks(page, DATA.name, { revision: false, by: 0 })).toBe(end);
 
     // read from the records now, nothing is damaged and both answer

@@ -26,7 +26,7 @@ describe('a library of many documents', () => {
     const files = Array.from({ length: COUNT }, (_, i) => memoryFile(name(i + 1), 'text/plain', Buffer.from(`Note ${i + 1}: the meeting in room ${i + 1} starts at ${i % 12} o'clock.\n`)));
     await page.setInputFiles('[data-testid="file-input"]', files);
     // every file is listed (the list's length is on each row for a screen reader) ...
-    await expect.poll(() => page.locator('[data-testid="doc-row"]').first().locator('xpath=..').getAttribute('aria-setsize'), { timeout: 60_000 }).toBe(String(COUNT));
+    await expect.poll(() => page.locator('[data-testid="doc-row"]').first().locator('xpath=..').getAttribute('aria-setsize')).toBe(String(COUNT));
     // ... but only the rows in view, and a few either side, are in the page
     const drawn = await rowNames(page);
     expect(drawn.length).toBeGreaterThan(3);

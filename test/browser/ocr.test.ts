@@ -14,6 +14,7 @@ import { appStarted, ask, docRow, highlightBoxes, openRecordedApp, stageCount, w
 import { offMachine, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 import { countRecords } from './support/idb.ts';
+import { HANG_MS } from './support/limits.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -45,7 +46,7 @@ beforeAll(async () => {
 const pagesRead = (page: Page, name: string) => stageCount(page, name, 'Reading scanned pages');
 
 // Real OCR on WebAssembly, beside two other test files on two cores: minutes, not seconds.
-describe('a scanned PDF', { timeout: 600_000 }, () => {
+describe('a scanned PDF', () => {
   it('is read by OCR page by page, answers from its second page, and boxes the cited lines on it', async () => {
     const { recorded, page } = await openRecordedApp(browser(), baseURL, undefined, { serviceWorker: true });
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(NAME, 'application/pdf', scan));
@@ -53,7 +54,7 @@ describe('a scanned PDF', { timeout: 600_000 }, () => {
     // the row counts the scanned pages as they are read
     const row = docRow(page, NAME);
     const seen = new Set<string>();
-    for (const deadline = Date.now() + 420_000; Date.now() < deadline; await page.waitForTimeout(100)) {
+    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline; await page.waitForTimeout(100)) {
       const step = await pagesRead(page, NAME);
       if (step) seen.add(step.join('/'));
       if ((await row.getAttribute('data-status')) === 'ready') break;
@@ -99,14 +100,14 @@ describe('a scanned PDF', { timeout: 600_000 }, () => {
     const name = 'long-scan.pdf';
     await page.setInputFiles('[data-testid="file-input"]', memoryFile(name, 'application/pdf', longer));
     let before: [number, number] | undefined;
-    for (const deadline = Date.now() + 420_000; Date.now() < deadline && !(before && before[0] >= 1); await page.waitForTimeout(100)) {
+    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline && !(before && before[0] >= 1); await page.waitForTimeout(100)) {
       before = await pagesRead(page, name);
     }
     expect(before?.[1]).toBe(3);
     await page.reload();
     await appStarted(page);
     let after: [number, number] | undefined;
-    for (const deadline = Date.now() + 240_000; Date.now() < deadline && !after; await page.waitForTimeout(50)) {
+    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline && !after; await page.waitForTimeout(50)) {
       after = await pagesRead(page, name);
     }
     // the first count after the reload starts from the pages read before it, not from 0

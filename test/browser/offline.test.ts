@@ -63,7 +63,7 @@ describe('offline after the first visit', () => {
     await openApp(page, server!.url);
     // The service worker installed (precache complete) and controls the page.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // installed without the site library: it is fetched when read (the app reads it at start), then kept (manifest and file)
     const precached = await page.evaluate(async () => {
       const urls: string[] = [];
@@ -94,7 +94,7 @@ describe('offline after the first visit', () => {
     await page.reload();
     await appStarted(page);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    await waitForStatus(page, NAME, 'ready', 30_000);
+    await waitForStatus(page, NAME, 'ready');
     expect(await statuses(page)).toEqual({ [NAME]: 'ready' });
     await ask(page, '国家对数据实行什么保护制度？');
     expect(await page.locator('[data-testid="source"]').count()).toBeGreaterThan(0);

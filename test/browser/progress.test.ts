@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ask, docRow, openRecordedApp, stageCount, waitForStatus } from './support/app-page.ts';
 import { useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS } from './support/files.ts';
+import { HANG_MS } from './support/limits.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -25,7 +26,7 @@ describe('indexing progress', () => {
     await page.setInputFiles('[data-testid="file-input"]', CIVIL_CODE_CONTRACTS);
     const row = docRow(page, '民法典_合同编.md');
     const samples: Sample[] = [];
-    const deadline = Date.now() + 240_000;
+    const deadline = Date.now() + HANG_MS;
     while (Date.now() < deadline) {
       const sample = await row.evaluate((el) => {
         const bar = el.querySelector('[role="progressbar"]');
@@ -60,7 +61,7 @@ describe('indexing progress', () => {
     await page.setInputFiles('[data-testid="file-input"]', CIVIL_CODE_CONTRACTS);
     const row = docRow(page, name);
     // paused in the embedding stage: chunked, with no vector stored
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + HANG_MS;
     while (Date.now() < deadline && !(await stageCount(page, name, 'Understanding passages'))) {
       await page.waitForTimeout(50);
     }

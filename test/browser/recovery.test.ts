@@ -31,7 +31,7 @@ describe('a start whose embedder cannot be downloaded', () => {
 
     // a document dropped meanwhile waits for a model, and says so
     await page.setInputFiles('[data-testid="file-input"]', DATA_SECURITY_LAW);
-    await page.waitForFunction(() => (window as unknown as HarnessWindow).lociHarness.documents.some((d) => d.status === 'waiting'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as HarnessWindow).lociHarness.documents.some((d) => d.status === 'waiting'));
 
     const saved = await page.evaluate(() =>
       (window as unknown as HarnessWindow).lociHarness.client.updateSettings({

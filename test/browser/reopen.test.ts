@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { appStarted, ask, corpusOpening, imageSaved, openedFrom, openRecordedApp, QUIET, waitForStatus, waitForTopics } from './support/app-page.ts';
 import { offMachine, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
+import { HANG_MS } from './support/limits.ts';
 
 const baseURL = inject('baseURL');
 const NAME = '数据安全法_2021.md';
@@ -44,7 +45,7 @@ describe('reopening before the embedding model has loaded', () => {
     // the search corpus saved beside the records, not laid out from them again
     expect(await corpusOpening(page)).toBe('adopted');
     // the model loads once the index is open, its code first (transformers-code.ts): its files are asked for and held
-    await expect.poll(() => asked, { timeout: 120_000 }).toBeGreaterThan(0);
+    await expect.poll(() => asked).toBeGreaterThan(0);
     await ask(page, '重要数据目录');
     expect(await page.locator('article.turn').last().locator('[data-testid="model-loading"]').count()).toBe(1);
     const sources = await page.locator('[data-testid="source"]').evaluateAll((chips) => chips.map((c) => c.getAttribute('title') ?? ''));
@@ -53,7 +54,7 @@ describe('reopening before the embedding model has loaded', () => {
     release();
     // questions asked once the model has loaded are searched by meaning again, with no note; asked
     // again as soon as each answer is done, until one comes without it
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + HANG_MS;
     let note = 1;
     while (note > 0 && Date.now() < deadline) {
       await ask(page, '数据安全审查');

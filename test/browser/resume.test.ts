@@ -9,6 +9,7 @@ import { appStarted, docRow, openRecordedApp, stageCount, waitForStatus } from '
 import { offMachine, useBrowser } from './support/browser.ts';
 import { CIVIL_CODE_CONTRACTS, NIKE_10K } from './support/files.ts';
 import { firstStage, readIndex } from './support/idb.ts';
+import { HANG_MS } from './support/limits.ts';
 
 const baseURL = inject('baseURL');
 const NAME = '民法典_合同编.md';
@@ -22,7 +23,7 @@ describe('indexing across a reload', () => {
 
     // Reload once the chunks are stored and embedding is under way (the stage lasts seconds).
     let stage: string | undefined;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; await page.waitForTimeout(100)) {
+    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline; await page.waitForTimeout(100)) {
       stage = await firstStage(page);
       if (stage && stage !== 'parsed') break;
     }
@@ -31,7 +32,7 @@ describe('indexing across a reload', () => {
     await appStarted(page);
     // The stage reached before the reload is where the job starts again.
     expect(await firstStage(page)).not.toBe('ready');
-    await waitForStatus(page, NAME, ['queued', 'indexing', 'ready'], 30_000);
+    await waitForStatus(page, NAME, ['queued', 'indexing', 'ready']);
     await waitForStatus(page, NAME, 'ready');
 
     const index = await readIndex(page);
@@ -68,14 +69,14 @@ describe('indexing across a reload', () => {
     // sees a checkpoint: polled from the test, a look took seconds under CI's load and the rest of
     // the embedding could finish between the look and the reload (the stage and the rows were also
     // read in two transactions), so the resumed job had no embedding left to show.
-    const kept = await watchThenReload(page, 180_000);
+    const kept = await watchThenReload(page);
     expect(kept).toBeGreaterThanOrEqual(256);
     await appStarted(page);
 
     // the first progress the row shows after the reload counts from the rows kept (it is said
     // before the first new batch, so it may be exactly the rows kept)
     let first: number | undefined;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline && first === undefined; await page.waitForTimeout(50)) {
+    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline && first === undefined; await page.waitForTimeout(50)) {
       first = (await stageCount(page, name, 'Understanding passages'))?.[0];
     }
     expect(first).toBeGreaterThanOrEqual(kept);
@@ -88,8 +89,8 @@ describe('indexing across a reload', () => {
  * Waits until the first document's record is still at 'chunked' yet holds embedded rows, then reloads
  * the page from inside it and waits for the new page; the rows kept at that moment.
  */
-async function watchThenReload(page: Page, timeout: number): Promise<number> {
-  const reloaded = page.waitForEvent('load', { timeout });
+async function watchThenReload(page: Page): Promise<number> {
+  const reloaded = page.waitForEvent('load');
   const kept = await page.evaluate(async (limit) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('loci');
@@ -122,7 +123,7 @@ async function watchThenReload(page: Page, timeout: number): Promise<number> {
     }
     db.close();
     return 0;
-  }, timeout);
+  }, HANG_MS);
   if (kept > 0) await reloaded;
   else reloaded.catch(() => undefined); // no reload was asked for
   return kept;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ask, docRow, openApp, waitForStatus } from './support/app-page.ts';
-import { NO_SERVICE_WORKER, screenshot, SCREENSHOTS, useBrowser } from './support/browser.ts';
+import { newContext, NO_SERVICE_WORKER, screenshot, SCREENSHOTS, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';
 
 const baseURL = inject('baseURL');
@@ -125,7 +125,7 @@ const languages = [
 describe('every screen, desktop and phone, English and Chinese', () => {
   for (const { lang, locale, question } of languages) {
     it(`${lang}: nothing runs off the side and axe finds nothing serious`, async () => {
-      const context = await browser().newContext({ viewport: SIZES.desktop, locale, ...NO_SERVICE_WORKER });
+      const context = await newContext(browser(), { viewport: SIZES.desktop, locale, ...NO_SERVICE_WORKER });
       const page = await context.newPage();
       // the full answer: its layout with the longest reply is what is checked
       await openApp(page, baseURL, 'models=local');

@@ -74,8 +74,8 @@ async function settings(page: Page, open: boolean): Promise<void> {
 }
 
 // a 10-K indexed, and Chromium's 31 s quota cache waited out: minutes beside other files
-describe('a drop into full storage', { timeout: 600_000 }, () => {
-  it('stores what fits, lists what does not with its sizes and Retry, and Retry after a deletion indexes it', { timeout: 600_000 }, async () => {
+describe('a drop into full storage', () => {
+  it('stores what fits, lists what does not with its sizes and Retry, and Retry after a deletion indexes it', async () => {
     // the topics and the open image, written before the room is measured, come soon after the drop (QUIET)
     const { recorded, page } = await openRecordedApp(browser(), baseURL, QUIET);
     // pre-parsing is not what this is about, and takes minutes for a 10-K
@@ -97,7 +97,7 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
 
     await page.setInputFiles('[data-testid="file-input"]', [COCA_COLA_10K, DATA_SECURITY_LAW]);
     await waitForStatus(page, SMALL, 'ready');
-    await waitForStatus(page, BIG, 'error', 60_000);
+    await waitForStatus(page, BIG, 'error');
 
     // the row names the storage, the file's size and the room left, and offers Retry
     const problem = docRow(page, BIG).locator('[data-testid="doc-problem"]');
@@ -135,7 +135,7 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
       await listed.first().locator('[data-testid="storage-delete"]').click();
       await page.click('[data-testid="storage-confirm-delete"]');
       // deleting a document rewrites the stores and the open image: seconds when other files share the cores
-      await expect.poll(() => listed.count(), { timeout: 60_000 }).toBe(left);
+      await expect.poll(() => listed.count()).toBe(left);
     }
     await settings(page, false);
     expect(await docRow(page, DELETED).count()).toBe(0);
@@ -145,8 +145,8 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
 
     await docRow(page, BIG).locator('[data-testid="retry-doc"]').click();
     // stored this time: the row leaves its failure, then ends ready (or fails again, said below)
-    await waitForStatus(page, BIG, ['queued', 'indexing', 'ready'], 60_000);
-    await waitForStatus(page, BIG, ['ready', 'error'], 300_000);
+    await waitForStatus(page, BIG, ['queued', 'indexing', 'ready']);
+    await waitForStatus(page, BIG, ['ready', 'error']);
     expect(await docRow(page, BIG).getAttribute('data-status'), `${await docRow(page, BIG).textContent()} (${await usageDetails(page)})`).toBe('ready');
     expect(await docRow(page, SMALL).getAttribute('data-status')).toBe('ready');
     // what the warning was about is resolved: it is gone
@@ -154,7 +154,7 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
     // the measurement begun while Settings was open went on without it: opened again, it shows the figure
     await settings(page, true);
     const memory = page.locator('[data-testid="tab-memory"]');
-    await expect.poll(() => memory.getAttribute('data-bytes'), { timeout: 90_000 }).toMatch(/^\d+$/);
+    await expect.poll(() => memory.getAttribute('data-bytes')).toMatch(/^\d+$/);
     expect(Number(await memory.getAttribute('data-bytes'))).toBeGreaterThan(10e6);
     expect(await memory.textContent()).toMatch(/^This tab holds [\d.]+ MB of memory \(the page, the search index and the models\)\.$/);
     await settings(page, false);
@@ -177,7 +177,7 @@ describe('a drop into full storage', { timeout: 600_000 }, () => {
     await waitForStatus(page, SMALL, 'ready');
     expect(await page.evaluate(() => navigator.storage.persisted())).toBe(true);
     await settings(page, true);
-    await expect.poll(() => page.locator('[data-testid="storage-persistence"]').getAttribute('data-state'), { timeout: 15_000 }).toBe('granted');
+    await expect.poll(() => page.locator('[data-testid="storage-persistence"]').getAttribute('data-state')).toBe('granted');
     expect(await page.locator('[data-testid="storage-persistence"]').textContent()).toMatch(/^Persistent: the browser keeps this data until you delete it\./);
     await session.detach();
     await recorded.context.close();

@@ -23,7 +23,7 @@ describe('a second tab of the app', () => {
     const second = await recorded.newPage();
     await second.goto(`${baseURL}/?models=local`);
     const notice = second.locator('[data-testid="other-tab"]');
-    await notice.waitFor({ timeout: 60_000 });
+    await notice.waitFor();
     expect(await notice.textContent()).toMatch(/open in another tab/);
     await screenshot(second, 'second-tab-waiting');
     // nothing started meanwhile: no models, no rows, the question box closed

@@ -18,11 +18,11 @@ type HarnessWindow = { lociHarness: Harness };
 const browser = useBrowser();
 let exported: string | undefined;
 
-function waitForDoc(page: Page, name: string, status: LibraryDoc['status'], timeout = 120_000) {
+function waitForDoc(page: Page, name: string, status: LibraryDoc['status']) {
   return page.waitForFunction(
     ([n, s]) => (window as unknown as HarnessWindow).lociHarness.documents.some((d) => d.name === n && d.status === s),
     [name, status] as const,
-    { timeout, polling: 100 },
+    { polling: 100 },
   );
 }
 

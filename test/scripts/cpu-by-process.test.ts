@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { processKind, sampleCpuByProcess, statField } from '../../scripts/cpu-by-process.ts';
 
@@ -29,5 +30,17 @@ describe('the CPU of a test run by process', () => {
     // 0.3 s of busy loop, read in ticks of 10 ms; a whole process's past would be seconds more
     expect(vitest).toBeGreaterThanOrEqual(0.2);
     expect(vitest).toBeLessThan(5);
+  });
+
+  it("leaves out another session's processes: only those its root started are the run's", async () => {
+    // a root of which this process is no descendant: this process's busy loop is another session's work
+    const stranger = spawn('sleep', ['10']);
+    const sampler = sampleCpuByProcess(50, stranger.pid);
+    const until = Date.now() + 300;
+    while (Date.now() < until);
+    await new Promise((done) => setTimeout(done, 120));
+    const { byKind } = sampler.stop();
+    stranger.kill();
+    expect(Object.keys(byKind).filter((kind) => kind.startsWith('node'))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { DocStatus } from '../../../src/protocol/api.ts';
 import { recordedContext, type ContextOptions, type Recorded } from './browser.ts';
+import { HANG_MS } from './limits.ts';
 import { timedPhase } from './timing.ts';
 
 /**
@@ -35,8 +36,12 @@ export async function openRecordedApp(browser: Browser, baseURL: string, query?:
   return { recorded, page };
 }
 
-/** The client marks the page once start() resolved: models loaded, index open. */
-export async function appStarted(page: Page, timeout = 120_000): Promise<void> {
+/**
+ * The client marks the page once start() resolved: the index open, searchable (the embedder may
+ * still be loading: engine-start.ts). Like every wait here, it has the page's context's limit, which
+ * only a hang reaches (browser.ts newContext), unless given one (the benches' pages, made apart).
+ */
+export async function appStarted(page: Page, timeout?: number): Promise<void> {
   await page.waitForSelector('html[data-embedder-device]', { state: 'attached', timeout });
 }
 
@@ -48,7 +53,7 @@ export function docRow(page: Page, name: string) {
   return page.locator('[data-testid="doc-row"]', { hasText: name });
 }
 
-export async function waitForStatus(page: Page, name: string, statuses: DocStatus | DocStatus[], timeout = 240_000): Promise<void> {
+export async function waitForStatus(page: Page, name: string, statuses: DocStatus | DocStatus[], timeout?: number): Promise<void> {
   const wanted: string[] = Array.isArray(statuses) ? statuses : [statuses];
   await timedPhase('wait: status', () => page.waitForFunction(
     ([n, s]) =>
@@ -79,7 +84,7 @@ export function turnStatusSeen(page: Page): Promise<string[]> {
 }
 
 /** Waits until a document's row says its topics (clusters) are found. */
-export async function waitForTopics(page: Page, name: string, timeout = 120_000): Promise<void> {
+export async function waitForTopics(page: Page, name: string, timeout?: number): Promise<void> {
   await timedPhase('wait: topics', () => page.waitForFunction(
     (n) => [...document.querySelectorAll('[data-testid="doc-row"]')].some((row) => row.textContent?.includes(n) && Number(row.getAttribute('data-topics')) > 0),
     name,
@@ -92,11 +97,11 @@ export async function waitForTopics(page: Page, name: string, timeout = 120_000)
  * (a short one has none: its row says 0). The library writes them while idle, so a test that
  * compares what is stored, or reloads right after the image is saved, waits for them first.
  */
-export async function topicsSettled(page: Page, timeout = 120_000): Promise<void> {
+export async function topicsSettled(page: Page): Promise<void> {
   await timedPhase('wait: topics', () => page.waitForFunction(
     () => [...document.querySelectorAll('[data-testid="doc-row"][data-status="ready"]')].every((row) => row.hasAttribute('data-topics')),
     undefined,
-    { timeout, polling: 250 },
+    { polling: 250 },
   ));
 }
 
@@ -112,7 +117,7 @@ export async function statuses(page: Page): Promise<Record<string, string>> {
 }
 
 /** Asks through the question box and waits until the answer has finished streaming. */
-export async function ask(page: Page, question: string, timeout = 180_000): Promise<string> {
+export async function ask(page: Page, question: string): Promise<string> {
   // The previous answer carries data-done="true" until the new turn renders: count answers first.
   const before = await page.locator('[data-done]').count();
   await page.fill('[data-testid="question"]', question);
@@ -120,7 +125,7 @@ export async function ask(page: Page, question: string, timeout = 180_000): Prom
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-done]').length > n && document.querySelector('[data-testid="answer"]')?.getAttribute('data-done') === 'true',
     before,
-    { timeout, polling: 200 },
+    { polling: 200 },
   );
   return (await page.textContent('[data-testid="answer"]')) ?? '';
 }
@@ -164,8 +169,8 @@ function imageRevisions(page: Page): Promise<{ image: number | undefined; index:
   });
 }
 
-/** Polls `holds` every 250 ms for up to `timeout` ms; `what` names it in the error. */
-async function untilImage(page: Page, holds: (revisions: { image: number | undefined; index: number }) => boolean, what: string, timeout: number): Promise<void> {
+/** Polls `holds` every 250 ms until it holds or only a hang could be the reason (limits.ts, or a bench's `timeout`); `what` names it in the error. */
+async function untilImage(page: Page, holds: (revisions: { image: number | undefined; index: number }) => boolean, what: string, timeout = HANG_MS): Promise<void> {
   const deadline = Date.now() + timeout;
   await timedPhase('wait: image save', async () => {
     while (!holds(await imageRevisions(page))) {
@@ -177,15 +182,14 @@ async function untilImage(page: Page, holds: (revisions: { image: number | undef
 
 /**
  * Waits until the app has saved the open image of the index as it stands (its header holds the
- * current revision), as it does once the index has been quiet for a few seconds; up to two minutes,
- * as every step waits (storage-full missed 30 s once beside two other files under load 12).
+ * current revision), as it does once the index has been quiet for a few seconds.
  */
-export function imageSaved(page: Page, timeout = 120_000): Promise<void> {
-  return untilImage(page, ({ image, index }) => image === index, 'saved', timeout);
+export function imageSaved(page: Page): Promise<void> {
+  return untilImage(page, ({ image, index }) => image === index, 'saved');
 }
 
 /** Waits until the app has written an open image at all, current or behind the index by writes since. */
-export function imageWritten(page: Page, timeout = 120_000): Promise<void> {
+export function imageWritten(page: Page, timeout?: number): Promise<void> {
   return untilImage(page, ({ image }) => image !== undefined && image > 0, 'written', timeout);
 }
 
@@ -210,8 +214,7 @@ export async function recordsSince(page: Page): Promise<number> {
  */
 export async function highlightBoxes(page: Page, picture: string): Promise<{ count: number; inside: boolean; share: number }> {
   const boxes = page.locator('[data-testid="pdf-highlight"]');
-  const deadline = Date.now() + 30_000;
-  while ((await boxes.count()) === 0 && Date.now() < deadline) await page.waitForTimeout(100);
+  await boxes.first().waitFor({ state: 'attached' });
   const frame = await page.locator(`[data-testid="source-viewer"] ${picture}`).boundingBox();
   if (!frame) throw new Error(`the source view shows no ${picture}`);
   let inside = true;

@@ -5,10 +5,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { bareErrorName, watchNotices } from './notice-words.ts';
 import { launchOptions, TEST_SWITCHES } from './chromium.ts';
+import { HANG_MS } from './limits.ts';
 import { timedPhase } from './timing.ts';
 
 export { CHROMIUM, launchOptions } from './chromium.ts';
@@ -77,11 +78,19 @@ export interface ContextOptions {
 /** Contexts made directly (another locale, a phone's viewport) block the service worker as recordedContext does. */
 export const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
 
+/**
+ * A context whose every step waits for what it waits for until only a hang could be the reason
+ * (limits.ts), not Playwright's 30 s: beside two other test files on one or two slow cores, a
+ * clustering or a page draw that takes seconds alone can take minutes.
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(HANG_MS);
+  return context;
+}
+
 export async function recordedContext(browser: Browser, options: ContextOptions = {}): Promise<Recorded> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...(options.serviceWorker ? {} : NO_SERVICE_WORKER) });
-  // A step waits for what it waits for up to two minutes, not Playwright's 30 s: beside two other
-  // test files on two cores a clustering or a page draw that takes seconds alone can take a minute.
-  context.setDefaultTimeout(120_000);
+  const context = await newContext(browser, { viewport: { width: 1280, height: 860 }, ...(options.serviceWorker ? {} : NO_SERVICE_WORKER) });
   const requests: string[] = [];
   const errors: string[] = [];
   const failed: string[] = [];

@@ -22,14 +22,14 @@ export function harnessDocuments(page: Page): Promise<LibraryDoc[]> {
 }
 
 /** Waits until `count` documents have settled (ready or error). */
-export async function waitSettled(page: Page, count: number, timeout = 240_000): Promise<LibraryDoc[]> {
+export async function waitSettled(page: Page, count: number): Promise<LibraryDoc[]> {
   await timedPhase('wait: status', () => page.waitForFunction(
     (n) => {
       const docs = (window as unknown as HarnessWindow).lociHarness.documents;
       return docs.length >= n && docs.every((d) => d.status === 'ready' || d.status === 'error');
     },
     count,
-    { timeout, polling: 250 },
+    { polling: 250 },
   ));
   return harnessDocuments(page);
 }
