@@ -5,24 +5,9 @@
  * ([record](../../../docs/decisions/2026-12-07-fusion-weight-across-libraries.md)).
  */
 import { allGoldKey, formatPointsDelta, markdownTable, recallKey, type Column } from '../report.ts';
-import type { EvalReport, MethodResult, QuestionResult } from './types.ts';
+import type { EvalReport, LibraryRow, MethodResult, QuestionResult } from './types.ts';
 
-/** One library's line for one hybrid method. */
-export interface LibraryRow {
-  library: string;
-  method: string;
-  questions: number;
-  /** The dense share the index chose (NaN when it reported none). */
-  chosen: number;
-  /** The method's Recall@k and all-gold@k at the chosen weight. */
-  recall: number;
-  allGold: number;
-  /** The fixed weight with the best Recall@k (ties: the one nearer the chosen weight). */
-  bestWeight: number;
-  bestRecall: number;
-  /** bestRecall − recall: what the chosen weight costs against the best fixed one (≤ 0: nothing). */
-  cost: number;
-}
+export type { LibraryRow } from './types.ts';
 
 const WEIGHT_SUFFIX = /\+w(\d+(?:\.\d+)?)$/;
 

@@ -6,7 +6,6 @@ import type { EvalConfig } from './config.ts';
 import type { IndexStats } from './build-index.ts';
 import type { Interval } from '../stats/bootstrap.ts';
 import type { Comparison } from '../compare/types.ts';
-import type { LibraryRow } from './library-table.ts';
 
 
 export interface MethodResult {
@@ -133,4 +132,21 @@ export interface EvalReport {
   tables: Record<string, string>;
   /** retrievalMs: the retrievals (of budgetN chunks); budgetMs: packing them within each budget. */
   timings: { loadModelsMs?: number; loadDataMs: number; indexMs: number; retrievalMs: number; budgetMs: number; answerMs: number; totalMs: number };
+}
+
+/** One library's line for one hybrid method. */
+export interface LibraryRow {
+  library: string;
+  method: string;
+  questions: number;
+  /** The dense share the index chose (NaN when it reported none). */
+  chosen: number;
+  /** The method's Recall@k and all-gold@k at the chosen weight. */
+  recall: number;
+  allGold: number;
+  /** The fixed weight with the best Recall@k (ties: the one nearer the chosen weight). */
+  bestWeight: number;
+  bestRecall: number;
+  /** bestRecall − recall: what the chosen weight costs against the best fixed one (≤ 0: nothing). */
+  cost: number;
 }
