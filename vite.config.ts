@@ -82,6 +82,11 @@ export default defineConfig({
   server: { port, headers: ISOLATION_HEADERS },
   preview: { port, strictPort: true, headers: ISOLATION_HEADERS },
   worker: { format: 'es' },
-  optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
+  optimizeDeps: {
+    exclude: ['@huggingface/transformers', 'onnxruntime-web'],
+    // The dev server pre-bundles what it finds from these: the workers' dependencies too, which
+    // it would otherwise meet only once a worker runs, and refuse as outdated (504) mid-start.
+    entries: ['index.html', 'workers/*.worker.ts'],
+  },
   build: { target: 'es2022', sourcemap: true, rolldownOptions: { input } },
 });
