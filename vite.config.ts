@@ -7,7 +7,7 @@ import { contentSecurityPolicy, SERVICE_WORKER_GUARD } from './build/content-sec
 import { earlyEngine } from './build/early-engine.ts';
 import { ocrAssets } from './build/ocr-assets.ts';
 import { pdfjsAssets } from './build/pdfjs-assets.ts';
-import { siteLibrary } from './build/site-library.ts';
+import { siteLibrary } from './build/site-library-publish.ts';
 import { useLiteAssets } from './build/use-lite-assets.ts';
 
 // Cross-origin isolation gives SharedArrayBuffer, which onnxruntime-web needs for threaded WASM.
