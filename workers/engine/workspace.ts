@@ -24,15 +24,15 @@ import { holdLibrary } from './tab-lock.ts';
 import { UnstoredFiles } from './unstored-files.ts';
 
 export interface Workspace {
-  store: IdbIndexStore;
+  readonly store: IdbIndexStore;
   /** The stored index, read from the start beside the library's rows; taken by the first open (index-open.ts). */
   readonly readAhead: ReadAhead;
-  image: ImageSaver;
-  settings: AppSettingsStore;
-  library: Library;
-  chats: Chats;
-  collections: Collections;
-  models: EngineModels;
+  readonly image: ImageSaver;
+  readonly settings: AppSettingsStore;
+  readonly library: Library;
+  readonly chats: Chats;
+  readonly collections: Collections;
+  readonly models: EngineModels;
 }
 
 export interface WorkspaceDeps {
