@@ -7,7 +7,7 @@ import { contentSecurityPolicy, SERVICE_WORKER_GUARD } from './build/content-sec
 import { earlyEngine } from './build/early-engine.ts';
 import { ocrAssets } from './build/ocr-assets.ts';
 import { pdfjsAssets } from './build/pdfjs-assets.ts';
-import { siteLibrary } from './build/site-library.ts';
+import { siteLibrary } from './build/site-library-publish.ts';
 import { useLiteAssets } from './build/use-lite-assets.ts';
 
 // Cross-origin isolation gives SharedArrayBuffer, which onnxruntime-web needs for threaded WASM.
@@ -82,6 +82,11 @@ export default defineConfig({
   server: { port, headers: ISOLATION_HEADERS },
   preview: { port, strictPort: true, headers: ISOLATION_HEADERS },
   worker: { format: 'es' },
-  optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
+  optimizeDeps: {
+    exclude: ['@huggingface/transformers', 'onnxruntime-web'],
+    // The dev server pre-bundles what it finds from these: the workers' dependencies too, which
+    // it would otherwise meet only once a worker runs, and refuse as outdated (504) mid-start.
+    entries: ['index.html', 'workers/*.worker.ts'],
+  },
   build: { target: 'es2022', sourcemap: true, rolldownOptions: { input } },
 });

@@ -30,7 +30,7 @@ const ISOLATED = [
   'test/app/tab-memory.test.ts',
   'test/architecture/dependency-rules.test.ts',
   'test/bench/memory-table.test.ts',
-  'test/build/site-library.test.ts',
+  'test/build/site-library-publish.test.ts',
   'test/core/engine/ask.test.ts',
   'test/core/engine/question.test.ts',
   'test/core/ingest/pdfjs.test.ts',

@@ -1,7 +1,7 @@
 /**
  * A source file bundled into a classic script of its own, not a chunk of the app's build: the
  * service worker's importScripts, and the scripts that must run before the page's modules
- * (content-security-policy.ts, early-engine.ts), need everything they use inside them.
+ * (content-security-policy.ts), need everything they use inside them.
  */
 import path from 'node:path';
 import { build } from 'vite';

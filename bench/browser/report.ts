@@ -4,7 +4,7 @@ import type { DropResult } from './pdf-drop.ts';
 import type { LargeLibraryResult, Reopen } from './large-library.ts';
 import type { ScanResult } from './scan.ts';
 import type { TopicsResult } from './topics.ts';
-import type { SiteLibraryResult } from './site-library.ts';
+import type { SiteLibraryResult } from './site-library-visit.ts';
 import { modelsApart, type TabMemory } from './tab-memory.ts';
 import type { MainThreadReading } from './main-thread.ts';
 import { taskTraceLine, type TaskTrace } from './task-trace.ts';

@@ -20,7 +20,7 @@ import { BASELINE_PDF, benchScan, buildScan, SCAN_QUESTION } from './scan.ts';
 import { MEMORY_SWITCHES } from './tab-memory.ts';
 import { printReport } from './report.ts';
 import { benchTopics } from './topics.ts';
-import { benchSiteLibrary } from './site-library.ts';
+import { benchSiteLibrary } from './site-library-visit.ts';
 
 const HELP = `npm run bench:browser -- [options]
   --docs <n>          documents in the large library (default 2000)

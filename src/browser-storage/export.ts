@@ -53,7 +53,7 @@ export interface ImportOptions {
   /** The embedder the app runs now; when given, a file indexed with another one is refused. */
   embedder?: { id: string; dimension: number };
   /**
-   * A site's library (workers/engine/site-library.ts): `collection` is the site's, naming the
+   * A site's library (workers/engine/site-library-import.ts): `collection` is the site's, naming the
    * documents of the version imported. The file brings its documents, their index and that
    * collection only: its own collections, chats and settings are not written (a publisher's are
    * not the visitor's). In the same transaction, so that no closed tab can leave half of it, the

@@ -8,7 +8,7 @@ import { proxy, transfer, wrap } from 'comlink';
 import type { LibraryEvent, LociClient } from '../protocol/api.ts';
 import type { AskStreamEvent } from '../protocol/ask.ts';
 import type { ConnectMessage, EngineApi } from '../protocol/workers.ts';
-import { takeEarlyEngine } from './early-engine.ts';
+import { takeEngineWorker } from './engine-worker.ts';
 import { launchOptions } from './url-options.ts';
 
 function connect(worker: Worker): MessagePort {
@@ -22,10 +22,9 @@ export function createWorkerClient(search?: string): LociClient {
   // a user-timing mark, like the workers': bench:browser reads them to say where a reopen's time goes
   performance.mark('loci:client');
   const launch = launchOptions(search);
-  // started by the page's second script in the build (early-engine.ts); Vite bundles a worker only
-  // when it sees this exact `new Worker(new URL(literal, import.meta.url))`
-  const early = takeEarlyEngine();
-  const engineWorker = early?.worker ?? new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'loci-engine' });
+  // started as the page loaded, by the early script ahead of the app's (engine-worker.ts)
+  const early = takeEngineWorker();
+  const engineWorker = early.worker;
   const embedWorker = new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'loci-embed' });
   const llmWorker = new Worker(new URL('../../workers/llm.worker.ts', import.meta.url), { type: 'module', name: 'loci-llm' });
   const engine = wrap<EngineApi>(engineWorker);
@@ -42,7 +41,7 @@ export function createWorkerClient(search?: string): LociClient {
   ] as const) {
     worker.addEventListener('error', (event) => failed(name, event.message));
   }
-  const earlyErrors = early?.takeErrors() ?? [];
+  const earlyErrors = early.takeErrors();
 
   let started: ReturnType<LociClient['start']> | undefined;
 

@@ -48,7 +48,7 @@ export interface ModelInfo {
   local?: boolean;
   /**
    * Made-up weights for tests only (what it computes means nothing to a reader): a site's library
-   * indexed with it is refused by the build (build/site-library.ts).
+   * indexed with it is refused by the build (build/site-library-publish.ts).
    */
   testFixture?: boolean;
   /**

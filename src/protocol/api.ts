@@ -6,7 +6,7 @@
 import type { AskRequest, AskStreamEvent, ChatTurn, RetrievalChoices } from './ask.ts';
 import type { ClusterMap, Lang, PassageView, PreparseMode, ProgressStage, Stage } from './vocabulary.ts';
 import type { Collection, Scope } from '../core/engine/scope.ts';
-import type { SiteLibraryImport } from './site-library.ts';
+import type { SiteLibraryImport } from './site-library-manifest.ts';
 
 export type { Collection, Scope };
 export { WHOLE_LIBRARY } from '../core/engine/scope.ts';
@@ -286,7 +286,7 @@ export interface LociClient {
    * switches and the file comes in. Refused whole, writing nothing: a damaged or foreign file.
    */
   importLibrary(file: File, options?: { replace?: boolean }): Promise<LibraryImport>;
-  /** The SHA-256 of the site's library file this browser imported last (src/protocol/site-library.ts), or undefined. */
+  /** The SHA-256 of the site's library file this browser imported last (src/protocol/site-library-manifest.ts), or undefined. */
   siteLibrary(): Promise<string | undefined>;
   /**
    * Imports a version of the site's library (its bytes, checked against `sha256` again) in merge

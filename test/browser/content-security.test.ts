@@ -155,17 +155,19 @@ async function expectNoWebRtc(page: Page, where: string): Promise<void> {
 }
 
 /**
- * The engine worker was started by the page's second script, before the app's modules (a classic
- * script from the site, as the policy allows), and the app took it: one engine worker, not two.
+ * The engine worker was started by the page's second script, an async module from the site ahead
+ * of the app's (build/early-engine.ts), whose module the app imports too: one engine worker, not two.
  */
 async function expectEarlyEngine(page: Page, where: string): Promise<void> {
   const second = await page.evaluate(() => {
     const script = document.querySelectorAll('script')[1];
-    return { src: script?.getAttribute('src'), worker: script?.dataset.worker };
+    return { src: script?.getAttribute('src'), type: script?.type, async: script?.async };
   });
-  expect(second.src, `${where}: second script`).toMatch(/\/start-engine\.js$/);
-  expect(second.worker, `${where}: the worker it starts`).toMatch(/\/assets\/engine\.worker-[\w-]+\.js$/);
-  expect(page.workers().filter((w) => w.url().includes('engine.worker')).map((w) => new URL(w.url()).pathname), `${where}: engine workers`).toEqual([second.worker]);
+  expect(second.src, `${where}: second script`).toMatch(/\/assets\/engine-start-[\w-]+\.js$/);
+  expect({ type: second.type, async: second.async }, `${where}: second script's kind`).toEqual({ type: 'module', async: true });
+  const engines = page.workers().filter((w) => w.url().includes('engine.worker')).map((w) => new URL(w.url()).pathname);
+  expect(engines, `${where}: engine workers`).toHaveLength(1);
+  expect(engines[0], `${where}: the engine worker`).toMatch(/\/assets\/engine\.worker-[\w-]+\.js$/);
 }
 
 async function appWorker(page: Page, name: string): Promise<Worker> {

@@ -2,7 +2,7 @@
  * Offline after the first visit: the service worker has precached the app shell, the workers and
  * ONNX Runtime's wasm; transformers.js has cached the models. With the server gone and the browser
  * offline, a reload opens the app, the library is there, and a question is answered. A library the
- * site publishes (build/site-library.ts) is not precached, but kept once read, and read offline.
+ * site publishes (build/site-library-publish.ts) is not precached, but kept once read, and read offline.
  */
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteLibraryManifest } from '../../src/protocol/site-library.ts';
-import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library.ts';
+import type { SiteLibraryManifest } from '../../src/protocol/site-library-manifest.ts';
+import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library-offline.ts';
 import { appStarted, ask, openApp, statuses, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { DATA_SECURITY_LAW } from './support/files.ts';

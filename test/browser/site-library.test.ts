@@ -1,5 +1,5 @@
 /**
- * A site that publishes a library (build/site-library.ts), visited by a fresh browser: the file is
+ * A site that publishes a library (build/site-library-publish.ts), visited by a fresh browser: the file is
  * downloaded with its progress shown, checked and merged in as the site's collection; questions in
  * Chinese and English are answered from it (a PDF citation opens its page with boxes); the
  * visitor's own document and chat sit beside it; offline, a reload neither downloads nor imports
@@ -19,16 +19,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishSiteLibrary } from '../../build/site-library.ts';
+import { publishSiteLibrary } from '../../build/site-library-publish.ts';
 import { LibraryFileError, readLibraryFile } from '../../src/browser-storage/export.ts';
-import { SITE_LIBRARY_FOLDER, SITE_LIBRARY_MANIFEST, type SiteLibraryManifest } from '../../src/protocol/site-library.ts';
+import { SITE_LIBRARY_FOLDER, SITE_LIBRARY_MANIFEST, type SiteLibraryManifest } from '../../src/protocol/site-library-manifest.ts';
 import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
 import { appStarted, ask, docRow, highlightBoxes, openApp, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile, OUTLINE_PDF } from './support/files.ts';
 import { OUT_DIR, startPreview, type PreviewServer } from './support/server.ts';
 import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
-import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library.ts';
+import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library-offline.ts';
 
 const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
 const LAWS = ['个人信息保护法_2021.md', '劳动合同法_2012.md', '数据安全法_2021.md', '民法典_合同编.md', '网络安全法_2016.md'];

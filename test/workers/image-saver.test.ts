@@ -94,4 +94,22 @@ describe('ImageSaver', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(store.saves).toHaveLength(2);
   });
+
+  it('makes no image while held, and saves once every hold is let go', async () => {
+    const store = { saves: 0, saveImage: async () => (store.saves++, true), imageBehind: async () => false };
+    const saver = new ImageSaver({ store: store as unknown as IdbIndexStore, engine: () => engine, busy: () => false, delayMs: 100 });
+    const first = saver.hold();
+    const second = saver.hold();
+    saver.soon();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(store.saves).toBe(0);
+    first();
+    // a hold let go twice counts once: the other still holds
+    first();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(store.saves).toBe(0);
+    second();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(store.saves).toBe(1);
+  });
 });

@@ -1,12 +1,12 @@
 /**
- * The service worker's keeping of a site's library (workers/sw/site-library.ts) over an in-memory
+ * The service worker's keeping of a site's library (workers/sw/site-library-offline.ts) over an in-memory
  * Cache Storage and a site that can be rebuilt or cut off: the manifest network-first, the file
  * cache-first, offline the last pair this browser holds whole, and old files deleted once the new
  * one is kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SITE_LIBRARY_CACHE, SiteLibraryFiles } from '../../workers/sw/site-library.ts';
+import { SITE_LIBRARY_CACHE, SiteLibraryFiles } from '../../workers/sw/site-library-offline.ts';
 
 const ROOT = new URL('https://site.example/app/');
 

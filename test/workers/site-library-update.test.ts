@@ -1,5 +1,5 @@
 /**
- * A site's library brought in and updated by the engine worker (workers/engine/site-library.ts,
+ * A site's library brought in and updated by the engine worker (workers/engine/site-library-import.ts,
  * ImportOptions.site), over fake-indexeddb: a file brings the site's documents, their index and the
  * site's collection only (no publisher collection, chat or setting); an update is one transaction
  * (a tab closed after it cannot leave the old documents as the visitor's); a document the visitor

@@ -15,7 +15,7 @@ import { privateVectorFiles, type VectorFiles } from '../../src/browser-storage/
 import { MODEL_REGISTRY } from '../../src/models/registry.ts';
 import { release } from '../shared/callbacks.ts';
 import { heldSiteVersion } from '../../src/core/engine/site-library.ts';
-import type { SiteLibraryImport } from '../../src/protocol/site-library.ts';
+import type { SiteLibraryImport } from '../../src/protocol/site-library-manifest.ts';
 import { SITE_MODELS_PATH } from '../shared/site-models.ts';
 import { EngineEvents } from './engine-events.ts';
 import { startEngine, type Started } from './engine-start.ts';
@@ -24,7 +24,7 @@ import { cachedModels, deleteCachedModel } from './model-cache.ts';
 import { importModelFolder } from './model-folder.ts';
 import { engineWorkerMemory, type EngineWorkerMemory } from './memory-report.ts';
 import { storageUse } from './storage-use.ts';
-import { importSiteLibrary } from './site-library.ts';
+import { importSiteLibrary } from './site-library-import.ts';
 import { importLibraryFile } from './library-import.ts';
 import { passage } from './views.ts';
 import { openWorkspace, type Workspace } from './workspace.ts';

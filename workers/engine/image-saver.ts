@@ -68,8 +68,24 @@ export class ImageSaver {
    * (docs/decisions/2026-12-02-library-memory.md#what-was-changed-and-why).
    */
   private cache: BlockCache = new WeakMap();
+  /** Holds taken (hold) and not yet let go: no image is made meanwhile. */
+  private holds = 0;
 
   constructor(private readonly deps: ImageSaverDeps) {}
+
+  /**
+   * No image is made until the returned function is called: while the index searches a file whose
+   * records are still being written (open-then-write.ts), an image would hold what a write that
+   * fails never stored.
+   */
+  hold(): () => void {
+    this.holds++;
+    let held = true;
+    return () => {
+      if (held) this.holds--;
+      held = false;
+    };
+  }
 
   /** The index changed (or may have): save once it has been quiet for a while. */
   soon(): void {
@@ -102,7 +118,7 @@ export class ImageSaver {
     const engine = this.deps.engine();
     // damaged records are set aside, not in the engine's snapshot: an image would lose them
     if (!engine || engine.damage.length > 0) return;
-    if (this.saving || this.deps.busy()) {
+    if (this.saving || this.holds > 0 || this.deps.busy()) {
       this.soon();
       return;
     }

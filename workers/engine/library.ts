@@ -130,6 +130,12 @@ export class Library implements JobRunner {
     });
   }
 
+  /** The jobs go on after a halt (queue.halt): those queued, and every document not yet indexed. */
+  resumeJobs(): void {
+    this.queue.resumeAll();
+    this.resumeUnfinished();
+  }
+
   /**
    * Queues every document that has not reached `ready`, unless paused or damaged: a damaged one
    * waits for the person's Repair, so what the checksums found is shown before it is rebuilt.
@@ -419,7 +425,7 @@ export class Library implements JobRunner {
       this.unclusterable.add(docId);
       console.warn(`Loci: the topics of ${this.summaries.find((s) => s.id === docId)?.name ?? docId} could not be found`, error);
     }
-    // the rows are sent again by the engine once clusters are made (IndexHost.engineParts)
+    // the rows are sent again by the engine once clusters are made (IndexOpener.engineParts, index-open.ts)
     return 'more';
   }
 

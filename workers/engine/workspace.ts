@@ -1,11 +1,11 @@
 /**
  * What the engine worker works on once its store is open: the store, the settings, the library
  * and its jobs, the chats, the models in the other workers, the open image's saving. Opened once,
- * at start; the open index (index-host.ts) comes and goes on top of it.
+ * at start; the open index (index-host.ts) comes and goes on top of it. Each part owns its own
+ * state: nothing here is a flag another file sets.
  */
 import { wrap } from 'comlink';
 import type { LociEngine } from '../../src/core/engine/engine.ts';
-import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import type { ImageFile, ReadAheadImage } from '../../src/browser-storage/open-image.ts';
 import { measureRoom } from '../../src/browser-storage/quota.ts';
@@ -19,24 +19,20 @@ import { EngineModels } from './engine-models.ts';
 import { ImageSaver } from './image-saver.ts';
 import { Library } from './library.ts';
 import { PausedJobs } from './paused-jobs.ts';
+import { ReadAhead } from './stored-read.ts';
 import { holdLibrary } from './tab-lock.ts';
 import { UnstoredFiles } from './unstored-files.ts';
 
 export interface Workspace {
-  store: IdbIndexStore;
-  /** The stored index, read from the start beside the library's rows; taken by the first open. */
-  preloaded?: { snapshot: Promise<IndexSnapshot | undefined>; since: number };
-  image: ImageSaver;
-  /**
-   * While the index searches a file whose records are still being written (IndexHost.importContents):
-   * no image is made of it, which a write that fails would leave holding what was never stored.
-   */
-  writingBehind?: boolean;
-  settings: AppSettingsStore;
-  library: Library;
-  chats: Chats;
-  collections: Collections;
-  models: EngineModels;
+  readonly store: IdbIndexStore;
+  /** The stored index, read from the start beside the library's rows; taken by the first open (index-open.ts). */
+  readonly readAhead: ReadAhead;
+  readonly image: ImageSaver;
+  readonly settings: AppSettingsStore;
+  readonly library: Library;
+  readonly chats: Chats;
+  readonly collections: Collections;
+  readonly models: EngineModels;
 }
 
 export interface WorkspaceDeps {
@@ -64,8 +60,9 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   // time of the documents' records with their texts, which on a slower evening kept the index
   // from opening (docs/decisions/2026-11-27-library-rows-store.md).
   const since = performance.now();
-  const preloaded = { snapshot: store.load(), since };
-  preloaded.snapshot.catch(() => undefined);
+  const snapshot = store.load();
+  snapshot.catch(() => undefined);
+  const readAhead = new ReadAhead({ snapshot, since });
   const settings = new AppSettingsStore(store.db, request.launch);
   await settings.load();
   const paused = new PausedJobs(store.db);
@@ -97,7 +94,7 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   const image = new ImageSaver({
     store,
     engine,
-    busy: () => library.queue.running !== undefined || ws.writingBehind === true,
+    busy: () => library.queue.running !== undefined,
     ...(request.launch.quietMs !== undefined ? { delayMs: request.launch.quietMs } : {}),
     // a job started while the image was encoded: its writes come first, the image waits for the next save
     hasRoom: async (bytes) => {
@@ -117,6 +114,5 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   });
   // Rows show at once, as queued, while the models load.
   await library.refresh();
-  const ws: Workspace = { store, preloaded, image, settings, library, chats, collections, models };
-  return ws;
+  return { store, readAhead, image, settings, library, chats, collections, models };
 }

@@ -9,13 +9,13 @@
  *    (workers/sw/policy.ts), since a worker takes its policy from its script's response, not from
  *    the page. That policy also covers WebSocket, which never reaches a service worker.
  * The page tells it the source's origins (src/client/allowed-origins.ts). It also keeps the
- * library the site publishes, if any, for offline use (workers/sw/site-library.ts).
+ * library the site publishes, if any, for offline use (workers/sw/site-library-offline.ts).
  */
 import { originAllowed } from '../../src/protocol/origins.ts';
 import { isAllowOriginsMessage, type AllowOriginsReply } from '../../src/protocol/service-worker.ts';
 import { AllowedOrigins } from './allowed-origins.ts';
 import { handBack } from './hand-back.ts';
-import { SiteLibraryFiles } from './site-library.ts';
+import { SiteLibraryFiles } from './site-library-offline.ts';
 import { workerScript } from './worker-script.ts';
 
 declare const self: ServiceWorkerGlobalScope;

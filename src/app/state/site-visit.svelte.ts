@@ -1,8 +1,8 @@
 /**
- * The visit to a site that publishes a library (src/protocol/site-library.ts): at each start the
+ * The visit to a site that publishes a library (src/protocol/site-library-manifest.ts): at each start the
  * page reads the site's manifest; when this browser does not hold that version, it downloads the
  * file (progress shown in the library pane), checks it and hands it to the engine, which merges it
- * into the site's collection (workers/engine/site-library.ts). A refused file is a notice: the
+ * into the site's collection (workers/engine/site-library-import.ts). A refused file is a notice: the
  * visitor's own library is as it was. Offline, the service worker answers with the kept manifest,
  * whose version is held already, so nothing is fetched or imported again. A version the engine
  * refused as damaged or foreign is remembered (by its SHA-256, with the reason) and not downloaded
@@ -10,7 +10,7 @@
  * the site publishes another version or the app is updated.
  */
 import type { LociClient } from '../../protocol/api.ts';
-import { SiteLibraryBytesError, SiteLibraryManifestError, downloadSiteLibrary, readSiteLibraryManifest, whenServiceWorkerControls } from '../../client/site-library.ts';
+import { SiteLibraryBytesError, SiteLibraryManifestError, downloadSiteLibrary, readSiteLibraryManifest, whenServiceWorkerControls } from '../../client/site-library-download.ts';
 import { formatBytes } from '../lib/format.ts';
 import { t } from '../i18n/index.svelte.ts';
 import { messageOf } from './errors.ts';

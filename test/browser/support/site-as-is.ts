@@ -1,12 +1,12 @@
 /**
- * A site's library put on the host as it is, past the build's checks (build/site-library.ts): what
+ * A site's library put on the host as it is, past the build's checks (build/site-library-publish.ts): what
  * a visitor meets when a file is damaged or replaced after the build, or its manifest written by
  * hand. The build refuses such files; the app must refuse them too, and these tests show it does.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SITE_LIBRARY_MANIFEST, SITE_LIBRARY_VERSION, siteLibraryFileName, type SiteLibraryManifest } from '../../../src/protocol/site-library.ts';
+import { SITE_LIBRARY_MANIFEST, SITE_LIBRARY_VERSION, siteLibraryFileName, type SiteLibraryManifest } from '../../../src/protocol/site-library-manifest.ts';
 
 /** The manifest of `bytes`, as the build would write it. */
 export function manifestOf(bytes: Uint8Array): SiteLibraryManifest {

@@ -1,8 +1,8 @@
 /**
- * A library a site publishes with the app (build/site-library.ts): one file made by `loci index`,
+ * A library a site publishes with the app (build/site-library-publish.ts): one file made by `loci index`,
  * copied into the build under a name taken from its SHA-256, and `site-library.json` at the
  * build's root naming it. The build writes the manifest, the service worker keeps the file it
- * names (workers/sw/site-library.ts) and the page reads it (src/client/site-library.ts): one
+ * names (workers/sw/site-library-offline.ts) and the page reads it (src/client/site-library-download.ts): one
  * shape and one check for the three.
  */
 

@@ -3,11 +3,11 @@
  * file at `public/library.loci` when no path is given. The file (made by `loci index --out FILE`,
  * read once, checked, and written from those bytes) goes into the build as
  * `site-library/<sha256 prefix>.loci`, and `site-library.json` at the build's root names it
- * (src/protocol/site-library.ts). The build stops, naming the file and the reason, on a file that
+ * (src/protocol/site-library-manifest.ts). The build stops, naming the file and the reason, on a file that
  * is damaged, not a Loci library file, or indexed with a test model: visitors would be refused it,
  * or search with a model whose answers mean nothing. A name that
  * changes with the content lets the service worker keep the file by its name and never ask again
- * (workers/sw/site-library.ts). No file, no manifest: the app opens with an empty library.
+ * (workers/sw/site-library-offline.ts). No file, no manifest: the app opens with an empty library.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { decodeIndex, IndexFormatError } from '../src/core/stored-index/binary-format.ts';
 import { findModel } from '../src/models/registry.ts';
-import { SITE_LIBRARY_MANIFEST, SITE_LIBRARY_VERSION, siteLibraryFileName, type SiteLibraryManifest } from '../src/protocol/site-library.ts';
+import { SITE_LIBRARY_MANIFEST, SITE_LIBRARY_VERSION, siteLibraryFileName, type SiteLibraryManifest } from '../src/protocol/site-library-manifest.ts';
 
 /** The file's name in the public folder; the build's plain copy of it is removed, the hashed one kept. */
 export const PUBLIC_SITE_LIBRARY = 'library.loci';

@@ -9,9 +9,9 @@
 import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { publishSiteLibrary } from '../../build/site-library.ts';
+import { publishSiteLibrary } from '../../build/site-library-publish.ts';
 import { decodeIndex } from '../../src/core/stored-index/binary-format.ts';
-import { SITE_LIBRARY_FOLDER, SITE_LIBRARY_MANIFEST } from '../../src/protocol/site-library.ts';
+import { SITE_LIBRARY_FOLDER, SITE_LIBRARY_MANIFEST } from '../../src/protocol/site-library-manifest.ts';
 import { offMachine } from '../../test/browser/support/browser.ts';
 import { appStarted } from '../../test/browser/support/app-page.ts';
 import { startPreview } from '../../test/browser/support/server.ts';

@@ -1,6 +1,6 @@
 /**
  * The engine's half of a visit to a site that publishes a library (the page downloads the file,
- * src/client/site-library.ts, and checks its size and SHA-256 against the manifest as it comes:
+ * src/client/site-library-download.ts, and checks its size and SHA-256 against the manifest as it comes:
  * the only sender, so the file is not hashed a second time here): the file read whole, the
  * embedder switched to the file's when the visitor's library is empty, the file merged in with
  * the site's collection set to the new version's documents and the site's documents the new
@@ -10,7 +10,7 @@
  */
 import { readLibraryFile, type LibraryFileRead } from '../../src/browser-storage/export.ts';
 import { siteCollection, siteCollectionOf } from '../../src/core/engine/site-library.ts';
-import type { SiteLibraryImport } from '../../src/protocol/site-library.ts';
+import type { SiteLibraryImport } from '../../src/protocol/site-library-manifest.ts';
 import type { IndexHost } from './index-host.ts';
 import type { Workspace } from './workspace.ts';
 

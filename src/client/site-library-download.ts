@@ -1,7 +1,7 @@
 /**
- * Whether the site that serves the app publishes a library of its own (src/protocol/site-library.ts):
+ * Whether the site that serves the app publishes a library of its own (src/protocol/site-library-manifest.ts):
  * its manifest, read through the service worker, which answers offline with the last one the site
- * gave (workers/sw/site-library.ts).
+ * gave (workers/sw/site-library-offline.ts).
  */
 import {
   SITE_LIBRARY_MANIFEST,
@@ -11,7 +11,7 @@ import {
   looksLikeWebPage,
   parseSiteLibraryManifest,
   type SiteLibraryManifest,
-} from '../protocol/site-library.ts';
+} from '../protocol/site-library-manifest.ts';
 
 export { SiteLibraryBytesError, SiteLibraryManifestError, type SiteLibraryManifest };
 
@@ -100,7 +100,7 @@ export async function downloadSiteLibrary(
 
 /**
  * Resolves once the service worker controls the page, so the manifest and the file go through it
- * and are kept for offline use (workers/sw/site-library.ts): on a first visit it is still
+ * and are kept for offline use (workers/sw/site-library-offline.ts): on a first visit it is still
  * installing. At once when there is none to wait for (no service worker registered, as under the
  * dev server), and after `timeoutMs` at most: the library is then brought in all the same, only
  * not kept offline until the next visit reads it.

@@ -1,7 +1,7 @@
-/** The page's reading of a site's library manifest (src/client/site-library.ts). */
+/** The page's reading of a site's library manifest (src/client/site-library-download.ts). */
 import { describe, expect, it } from 'vitest';
-import { SiteLibraryBytesError, SiteLibraryManifestError, SiteLibraryUnavailableError, downloadSiteLibrary, readSiteLibraryManifest } from '../../src/client/site-library.ts';
-import { checkSiteLibraryBytes, sha256Hex } from '../../src/protocol/site-library.ts';
+import { SiteLibraryBytesError, SiteLibraryManifestError, SiteLibraryUnavailableError, downloadSiteLibrary, readSiteLibraryManifest } from '../../src/client/site-library-download.ts';
+import { checkSiteLibraryBytes, sha256Hex } from '../../src/protocol/site-library-manifest.ts';
 
 const SHA256 = 'ab'.repeat(32);
 const MANIFEST = { file: `site-library/${SHA256.slice(0, 16)}.loci`, sha256: SHA256, bytes: 1234, version: 1 };

@@ -1,5 +1,5 @@
 /**
- * A library published with the app (build/site-library.ts), through a real Vite build of a page:
+ * A library published with the app (build/site-library-publish.ts), through a real Vite build of a page:
  * the file copied under its hash's name, site-library.json naming it, the public folder's plain
  * copy left out, and no manifest at all without a library; a damaged file, a foreign one, and one
  * indexed with a test model stop the build with the file's name and the reason.
@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALLOW_TEST_MODELS_VARIABLE, SiteLibraryNotFoundError, SiteLibraryRefusedError, siteLibrary } from '../../build/site-library.ts';
+import { ALLOW_TEST_MODELS_VARIABLE, SiteLibraryNotFoundError, SiteLibraryRefusedError, siteLibrary } from '../../build/site-library-publish.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
-import { parseSiteLibraryManifest } from '../../src/protocol/site-library.ts';
+import { parseSiteLibraryManifest } from '../../src/protocol/site-library-manifest.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 
 let root: string;

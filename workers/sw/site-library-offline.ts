@@ -1,5 +1,5 @@
 /**
- * The site's own library (build/site-library.ts), kept by the service worker so the app opens it
+ * The site's own library (build/site-library-publish.ts), kept by the service worker so the app opens it
  * offline after the first visit, without precaching it at install (it may be large, and a visitor
  * may never open it):
  *  - `site-library.json` network-first: online, a rebuilt site is seen at once; offline, the last
@@ -11,7 +11,7 @@
  *  - once the file a new manifest names is kept, that manifest replaces the kept one and every
  *    other kept library file is deleted. Not before: until then the old pair is what works offline.
  */
-import { SITE_LIBRARY_MANIFEST, isSiteLibraryFile, parseSiteLibraryManifest, sha256Hex } from '../../src/protocol/site-library.ts';
+import { SITE_LIBRARY_MANIFEST, isSiteLibraryFile, parseSiteLibraryManifest, sha256Hex } from '../../src/protocol/site-library-manifest.ts';
 
 export const SITE_LIBRARY_CACHE = 'loci-site-library';
 
