@@ -24,7 +24,7 @@ export interface CalibrationCorpus {
 }
 
 export interface CalibrationOptions {
-  /** Pseudo-questions; default 48. */
+  /** Pseudo-questions; default PSEUDO_QUESTIONS. */
   queries?: number;
   /** Other chunks they are searched among (the rest of the library is not needed); default 2,000. */
   pool?: number;
@@ -33,6 +33,14 @@ export interface CalibrationOptions {
   seed?: number;
   signal?: AbortSignal;
 }
+
+/**
+ * Pseudo-questions a calibration asks. With 48, libraries cut from one dev set chose dense shares
+ * from 0 to 0.8 with one embedder, most of it the noise of 48 reciprocal ranks; three times as
+ * many steadied the choice at the cost of about 200 more embeddings once per library
+ * ([record](../../../docs/decisions/2026-12-07-fusion-weight-across-libraries.md)).
+ */
+export const PSEUDO_QUESTIONS = 144;
 
 /** Weights tried, dense share from 0 (BM25 alone) to 1 (dense alone). */
 const GRID = Array.from({ length: 11 }, (_, i) => i / 10);
@@ -48,7 +56,7 @@ interface Probe {
 }
 
 export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<Embedder, 'embed'>, options: CalibrationOptions = {}): Promise<FusionWeight> {
-  const wanted = options.queries ?? 48;
+  const wanted = options.queries ?? PSEUDO_QUESTIONS;
   const random = seededRandom(options.seed ?? 42);
   // chunks still waiting for their vectors (searched by their words meanwhile) cannot be measured
   const rows = shuffled(Array.from(corpus.rowsFor('naive')).filter((r) => !corpus.vectors.isRemoved(r)), random);
