@@ -121,6 +121,7 @@ function evalCommand(run: EvalSummary): string {
   if (list(c.retrievers) !== 'dense,hybrid') parts.push(`--retriever ${list(c.retrievers)}`);
   if (list(c.hops) !== '1') parts.push(`--hops ${list(c.hops)}`);
   if (c.weights && c.weights.length > 0) parts.push(`--weights ${list(c.weights)}`);
+  if (c.libraries !== undefined) parts.push(`--libraries ${c.libraries}`);
   return parts.join(' ');
 }
 
@@ -128,7 +129,7 @@ function evalSection(report: Extract<Report, { kind: 'eval' }>): string {
   const { run, file } = report;
   const { loadModelsMs, indexMs, totalMs } = run.timings;
   const lines = [
-    `## embedder ${run.config.embedder}${run.config.index.preparse.mode !== 'extractive' ? `, pre-parse ${run.config.index.preparse.mode}` : ''}`,
+    `## embedder ${run.config.embedder}${run.config.index.preparse.mode !== 'extractive' ? `, pre-parse ${run.config.index.preparse.mode}` : ''}${run.config.libraries !== undefined ? `, ${run.config.libraries} libraries` : ''}`,
     '',
     `\`${evalCommand(run)}\` (\`json/${file}\`), run on ${day(run.startedAt)} with Node ${run.node}: ` +
       `${run.dataset.asked} questions over ${run.dataset.documents} documents; models loaded in ${seconds(loadModelsMs ?? 0)}, ` +

@@ -66,21 +66,23 @@ describe('docs/results', () => {
   });
 
   it('keeps summaries only: a full run is refused by name, and its summary draws the same page', async () => {
-    const name = (await readdir(JSON_DIR)).find((n) => n.startsWith('rgb-')) as string;
-    const summary = JSON.parse(await readFile(path.join(JSON_DIR, name), 'utf8'));
-    expect(summary.tool).toBe('loci eval summary');
-    expect(summary).not.toHaveProperty('questions');
-    // the run as `loci eval --json` wrote it: per-question results beside the same numbers
-    const { multiGold: _multiGold, ...numbers } = summary;
-    const full = { ...numbers, tool: 'loci eval', questions: [{ id: 'q1', gold: summary.multiGold ? 2 : 1, methods: {} }], tables: {} };
+    // every run of the page, each as `loci eval --json` wrote it: per-question results beside the same numbers
+    const names = (await readdir(JSON_DIR)).filter((n) => n.startsWith('rgb-'));
     const json = await temp();
-    await writeFile(path.join(json, name), JSON.stringify(full));
+    for (const name of names) {
+      const summary = JSON.parse(await readFile(path.join(JSON_DIR, name), 'utf8'));
+      expect(summary.tool).toBe('loci eval summary');
+      expect(summary).not.toHaveProperty('questions');
+      const { multiGold: _multiGold, ...numbers } = summary;
+      const full = { ...numbers, tool: 'loci eval', questions: [{ id: 'q1', gold: summary.multiGold ? 2 : 1, methods: {} }], tables: {} };
+      await writeFile(path.join(json, name), JSON.stringify(full));
+    }
     const refused = await writeResultPages(json, await temp()).catch((error: Error) => error);
     expect(refused).toBeInstanceOf(ResultFileError);
     expect((refused as Error).message).toMatch(/^rgb-.*\.json: a full `loci eval --json` run.*`npm run docs:summary/);
 
     const summaries = await temp();
-    await writeSummaries([path.join(json, name)], summaries);
+    await writeSummaries(names.map((name) => path.join(json, name)), summaries);
     const out = await temp();
     await writeResultPages(summaries, out);
     expect(await readFile(path.join(out, 'rgb-dev.md'), 'utf8')).toBe(await readFile(path.join(RESULTS_DIR, 'rgb-dev.md'), 'utf8'));
