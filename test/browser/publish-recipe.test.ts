@@ -7,9 +7,10 @@
  * their own copy of a site document; offline, a reload has it all without a download; the
  * publisher indexes again into a new file, one document dropped, one added, all in a collection of
  * their own (`--collection`), and builds again; the next visit has the added document, keeps the
- * visitor's copy of the dropped one as theirs, and brings no publisher collection. Last, the host
- * answers a new version's file with its web page: the visitor is told, and the good copy stays,
- * offline too.
+ * visitor's copy of the dropped one as theirs, and brings no publisher collection; a new visitor
+ * whose app cannot download its own default embedder gets the library too, on the file's. Last,
+ * the host answers a new version's file with its web page: the visitor is told, and the good copy
+ * stays, offline too.
  *
  * Each publication is one production build of its own, as the README says (nothing is written into
  * the build by hand): two in all. Only the web page in place of the file is put on the host by hand
@@ -209,6 +210,19 @@ describe("the README's publishing recipe, visited", () => {
     expect(await collectionNames(page)).toEqual([SITE_COLLECTION]);
     await ask(page, STORE_QUESTION);
     expect((await lastSources(page))[0]?.doc).toBe(second[ADDED.name].id);
+
+    // A new visitor's app as deployed, whose own default embedder cannot be downloaded here: the
+    // library is empty, so it takes the file's embedder, which the site serves, and has the library.
+    const plain = await recordedContext(browser());
+    const plainPage = await plain.newPage();
+    const plainAdded = noticeWith(plainPage, `The site's library was added: ${DOCS.length} documents`);
+    await openApp(plainPage, server!.url, '');
+    await plainAdded;
+    const plainRows = await rows(plainPage);
+    expect(Object.keys(plainRows).sort()).toEqual([...DOCS.filter((name) => name !== DROPPED), ADDED.name].sort());
+    expect(Object.values(plainRows).every((row) => row.site)).toBe(true);
+    expect(offMachine(plain.requests).every((url) => new URL(url).hostname === 'huggingface.co')).toBe(true);
+    await plain.context.close();
 
     // The host answers a new version's file with its web page: told, refused, and the good copy kept.
     const published = JSON.parse(await readFile(path.join(site, 'site-library.json'), 'utf8')) as { file: string };
