@@ -27,6 +27,7 @@ import { appStarted, ask, docRow, highlightBoxes, openApp, waitForStatus } from 
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile, OUTLINE_PDF } from './support/files.ts';
 import { OUT_DIR, startPreview, type PreviewServer } from './support/server.ts';
+import { lastSources, noticeWith, rows, sitePhase, TURN } from './support/site-visit.ts';
 import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
 import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library-offline.ts';
 
@@ -42,8 +43,6 @@ const OWN = memoryFile('otter-notes.md', 'text/markdown', Buffer.from('# Otter n
 
 /** The chat's first question: about the law the publisher later removes. */
 const FIRST_QUESTION = '网络运营者应当履行哪些网络安全保护义务？';
-/** A question and its answer in the chat. */
-const TURN = 'article.turn';
 
 const browser = useBrowser();
 let scratch = '';
@@ -131,33 +130,6 @@ function siteRowsWhileSaving(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { siteRowsWhileSaving: number }).siteRowsWhileSaving);
 }
 
-function sitePhase(page: Page, phase: string, timeout = 180_000): Promise<unknown> {
-  return page.waitForSelector(`[data-site-phase="${phase}"]`, { state: 'attached', timeout });
-}
-
-/** The library's rows: name → id, and whether each is marked as the site's. */
-function rows(page: Page): Promise<Record<string, { id: string; site: boolean }>> {
-  return page.evaluate(() =>
-    Object.fromEntries(
-      [...document.querySelectorAll('[data-testid="doc-row"]')].map((row) => [
-        row.querySelector('.name')?.textContent?.trim() ?? '',
-        { id: row.getAttribute('data-doc-id') ?? '', site: row.getAttribute('data-site') === 'true' },
-      ]),
-    ),
-  );
-}
-
-/** The last answer's sources, every chip (the folded ones too), in the order retrieval gave them (the cited ones are shown first). */
-async function lastSources(page: Page): Promise<{ doc: string; title: string }[]> {
-  const turn = page.locator(TURN).last();
-  const more = turn.locator('[data-testid="more-sources"]');
-  if ((await more.count()) > 0) await more.first().click();
-  const chips = await turn
-    .locator('[data-testid="source"]')
-    .evaluateAll((all) => all.map((c) => ({ n: Number(c.getAttribute('data-n')), doc: c.getAttribute('data-doc') ?? '', title: c.getAttribute('title') ?? '' })));
-  return chips.sort((a, b) => a.n - b.n).map(({ doc, title }) => ({ doc, title }));
-}
-
 /** `loci ask FILE QUESTION --json`'s sources, with the embedder the app runs: each one's document and the opening the app's chip shows. */
 async function cliSources(file: string, question: string): Promise<{ doc: string; text: string }[]> {
   const { stdout } = await promisify(execFile)(process.execPath, [LOCI, 'ask', file, question, '--json', '--embedder', 'tiny-lexical-bert-zh', '--models', MODELS_DIR, '-q'], { cwd: REPO_ROOT });
@@ -168,10 +140,6 @@ async function cliSources(file: string, question: string): Promise<{ doc: string
 /** The paths (under the app's root) of the site library files the service worker keeps. */
 function keptSiteFiles(page: Page): Promise<string[]> {
   return page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((request) => new URL(request.url).pathname.replace(/^\//, '')), SITE_LIBRARY_CACHE);
-}
-
-function noticeWith(page: Page, words: string, timeout = 120_000): Promise<unknown> {
-  return page.waitForFunction((w) => [...document.querySelectorAll('[data-testid="notice"]')].some((n) => n.textContent?.includes(w)), words, { timeout, polling: 50 });
 }
 
 describe("the site's library, visited", () => {

@@ -2,38 +2,25 @@
  * The README's command-line recipe, run as written in a folder of its own holding only a copy of
  * `examples/`: each `npx loci` line of "The engine from the command line" that needs nothing but
  * the sample documents (the library exported by an app and the older zip are a reader's own files)
- * works, and the chat model's line works with the models folder it names.
+ * works, and the chat model's line works with the models folder it names. The publishing recipe's
+ * `loci index` line makes its file there too, where no public/ folder is waiting for it.
  */
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
-
-const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
+import { lociCommands, readmeSection, runLociIn } from '../support/readme-recipe.ts';
 
 let dir = '';
 
-/** The `npx loci …` lines of the README's section `heading`, as argument lists (quoted arguments kept whole). */
+/** The `npx loci …` lines of the README's section `heading`, as argument lists. */
 async function recipe(heading: string): Promise<string[][]> {
-  const readme = await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf(`## ${heading}`));
-  const block = section.slice(section.indexOf('```sh') + 5, section.indexOf('```', section.indexOf('```sh') + 5));
-  return block
-    .split('\n')
-    .filter((line) => line.startsWith('npx loci '))
-    .map((line) => [...line.slice('npx loci '.length).matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]));
+  return lociCommands(await readmeSection(heading));
 }
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOCI_CACHE_DIR: path.join(dir, 'cache') };
-  delete env.LOCI_MODELS_DIR;
-  return new Promise((resolve) => {
-    execFile(process.execPath, [LOCI, ...args], { cwd: dir, env, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
+function run(args: string[]) {
+  return runLociIn(dir, args);
 }
 
 beforeAll(async () => {
@@ -57,4 +44,17 @@ describe("the README's command-line recipe", () => {
     const descale = await run(['ask', 'manual.loci', 'How often should I descale the kettle?', '--json']);
     expect((JSON.parse(descale.stdout) as { sources: { doc: string }[] }).sources[0].doc).toBe('cleaning-and-descaling.md');
   }, 240_000);
+
+  it("makes the publishing recipe's library file in a folder that has no public/ yet", async () => {
+    const section = await readmeSection('Publishing a library with the site');
+    const [index] = lociCommands(section);
+    expect(index.slice(0, 2)).toEqual(['index', 'examples/docs']);
+    const out = index[index.indexOf('--out') + 1];
+    expect(out).toBe('public/library.loci');
+    // the README's choice with nothing to download, said after the recipe
+    expect(section).toContain('`--embedder use-lite-en` downloads nothing');
+    const r = await run([...index, '--embedder', 'use-lite-en', '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((await readFile(path.join(dir, out))).subarray(0, 4).toString()).toBe('LOCI');
+  }, 120_000);
 });

@@ -32,6 +32,8 @@ export class EmbedDouble implements EmbedApi {
   inflight = 0;
   /** While set, embedding waits for it: a batch that is still running. */
   hold: Promise<void> | undefined;
+  /** Models no source can serve (not downloadable, not in the model folder). */
+  readonly unavailable = new Set<string>();
 
   async probe(): Promise<DeviceReport> {
     return report;
@@ -42,6 +44,7 @@ export class EmbedDouble implements EmbedApi {
     this.loads.push(`${request.modelId} from ${request.source.kind}`);
     if (this.inflight > 0) this.overlaps.push(request.modelId);
     if (request.source.kind === 'hub') throw new Error('huggingface.co could not be reached');
+    if (this.unavailable.has(request.modelId)) throw new Error(`${request.modelId} is not on the mirror`);
     return { id: request.modelId, dimension: 16, maxTokens: 512, queryPrefix: '', passagePrefix: '', device: 'wasm', report };
   }
 

@@ -54,6 +54,8 @@ export class EngineModels {
   readonly reranker = new RerankerSlot();
   embedder: RemoteEmbedder | undefined;
   loadedEmbedder: LoadedEmbedder | undefined;
+  /** An embedder preloaded (preloadEmbedder) and the request it was loaded for, until loadEmbedder takes it. */
+  private readyEmbedder: { key: string; loaded: LoadedEmbedder } | undefined;
   private source: AppSettings['modelSource'] | undefined;
 
   constructor(
@@ -65,10 +67,25 @@ export class EngineModels {
 
   /** Replaces the embedder in the embed worker: the index must not be using it meanwhile. */
   async loadEmbedder(modelId: string, settings: AppSettings): Promise<RemoteEmbedder> {
-    const loaded = await this.loader(modelId, settings, (request, onProgress) => this.embedApi.load(request, onProgress))();
+    const key = this.requestKey(modelId, settings);
+    const ready = this.readyEmbedder?.key === key ? this.readyEmbedder.loaded : undefined;
+    this.readyEmbedder = undefined;
+    const loaded = ready ?? (await this.loader(modelId, settings, (request, onProgress) => this.embedApi.load(request, onProgress))());
     this.loadedEmbedder = loaded;
     this.embedder = new RemoteEmbedder(this.embedApi, loaded);
     return this.embedder;
+  }
+
+  /**
+   * Loads `modelId` into the embed worker before what cannot be undone rests on it (Settings ›
+   * Import's Replace deletes the library only once the file's model is here); throws when it
+   * cannot be loaded, and the worker keeps the model it had. `embedder` stays the open index's
+   * until the index opens on the new one, whose loadEmbedder then takes this one as loaded.
+   */
+  async preloadEmbedder(modelId: string, settings: AppSettings): Promise<void> {
+    this.readyEmbedder = undefined;
+    const loaded = await this.loader(modelId, settings, (request, onProgress) => this.embedApi.load(request, onProgress))();
+    this.readyEmbedder = { key: this.requestKey(modelId, settings), loaded };
   }
 
   /** Where the embedder would run, for the device summary when it could not be loaded. */
@@ -128,6 +145,10 @@ export class EngineModels {
         }),
       );
     };
+  }
+
+  private requestKey(modelId: string, settings: AppSettings): string {
+    return JSON.stringify(this.request(modelId, settings));
   }
 
   private request(modelId: string, settings: AppSettings): ModelLoadRequest {

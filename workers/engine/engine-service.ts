@@ -26,6 +26,7 @@ import { engineWorkerMemory, type EngineWorkerMemory } from './memory-report.ts'
 import { storageUse } from './storage-use.ts';
 import { importSiteLibrary } from './site-library-import.ts';
 import { importLibraryFile } from './library-import.ts';
+import { openOnFileEmbedder } from './open-on-file-embedder.ts';
 import { passage } from './views.ts';
 import { openWorkspace, type Workspace } from './workspace.ts';
 
@@ -218,9 +219,13 @@ export class EngineService implements EngineApi {
     return this.in(async (ws) => heldSiteVersion(await ws.collections.list()));
   }
 
-  /** Waits for the start: the import needs the index open with its embedder. */
+  /** Waits for the start: the import needs the index open with its embedder (the file's, when the visitor's own could not load). */
   async importSiteLibrary(bytes: ArrayBuffer, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport> {
-    return importSiteLibrary(await this.searchable(), this.index, new Uint8Array(bytes), sha256, onSearchable);
+    const ws = await this.searchable();
+    const file = new Uint8Array(bytes);
+    const opened = await openOnFileEmbedder(ws, this.index, file);
+    const report = await importSiteLibrary(ws, this.index, file, sha256, onSearchable);
+    return opened && !report.switchedEmbedder ? { ...report, switchedEmbedder: opened } : report;
   }
 
   async cachedModels(): Promise<CachedModel[]> {

@@ -1,5 +1,5 @@
 /** `loci index <files…> --out <path>`: builds or extends an index file; re-running resumes. */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openEngine } from '../engine-setup.ts';
 import { parseCommon, UsageError, type CommonOptions } from '../options.ts';
@@ -75,6 +75,8 @@ export async function indexCommand(argv: string[]): Promise<number> {
     for (const folder of gathered.folders) process.stderr.write(`loci index: ${nothingIndexedFrom(folder, gathered, () => false)}\n`);
     return 1;
   }
+  // `--out public/library.loci` (the README's publishing recipe) in a folder that has no public/ yet
+  mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   const release = lockIndex(options.out);
   try {
     return await buildIndex({ argv, options: { ...options, out: options.out }, values, maxChunks, collections, gathered, failedFiles, fail });
