@@ -24,8 +24,10 @@ export class SiteLibraryUnavailableError extends Error {
 export type FetchManifest = (url: string) => Promise<Response>;
 
 /**
- * The site's library manifest, or null when the site publishes none (404). Throws
- * SiteLibraryManifestError when it is malformed, SiteLibraryUnavailableError when it cannot be read.
+ * The site's library manifest, or null when the site publishes none: a 404, or a web page in its
+ * place (a host serving a single-page app answers every missing path with its index.html, so a
+ * site without a library says so that way). Throws SiteLibraryManifestError when it is malformed,
+ * SiteLibraryUnavailableError when it cannot be read.
  */
 export async function readSiteLibraryManifest(fetchManifest: FetchManifest = (url) => fetch(url)): Promise<SiteLibraryManifest | null> {
   let response: Response;
@@ -36,9 +38,11 @@ export async function readSiteLibraryManifest(fetchManifest: FetchManifest = (ur
   }
   if (response.status === 404) return null;
   if (!response.ok) throw new SiteLibraryUnavailableError(`${SITE_LIBRARY_MANIFEST} answered ${response.status}`);
+  const text = await response.text();
+  if (looksLikeWebPage(new TextEncoder().encode(text.slice(0, HEAD_BYTES)))) return null;
   let value: unknown;
   try {
-    value = await response.json();
+    value = JSON.parse(text);
   } catch (error) {
     throw new SiteLibraryManifestError(`${SITE_LIBRARY_MANIFEST} is not JSON`, { cause: error });
   }

@@ -21,10 +21,13 @@ describe('readSiteLibraryManifest', () => {
 
   it('returns null when the site publishes none', async () => {
     expect(await readSiteLibraryManifest(site(() => new Response('not found', { status: 404 })).fetch)).toBeNull();
+    // a single-page host answers a missing path with its index.html: no library, not a damaged one
+    const page = '<!doctype html>\n<html><head><title>Loci</title></head><body></body></html>';
+    expect(await readSiteLibraryManifest(site(() => new Response(page, { headers: { 'content-type': 'text/html' } })).fetch)).toBeNull();
   });
 
   it.each([
-    ['not JSON', () => new Response('<html>')],
+    ['not JSON', () => new Response('{"version": 1,')],
     ['not an object', () => Response.json([MANIFEST])],
     ['another version', () => Response.json({ ...MANIFEST, version: 2 })],
     ['a short hash', () => Response.json({ ...MANIFEST, sha256: 'abc' })],
