@@ -1,11 +1,11 @@
 /** The retrieval targets every index has: one per original chunk and one per cluster chunk. */
-import { chunkEmbeddingText } from '../chunk/chunker.ts';
+import { chunkEntryText } from '../chunk/chunker.ts';
 import { entryId } from '../ids.ts';
 import type { Chunk, Cluster, Entry } from '../types.ts';
 
 export function chunkEntry(chunk: Chunk): Entry {
   // The entry text is what is embedded and what BM25 indexes: the chunk under its heading path.
-  return { id: entryId(chunk, 'chunk', 'whole', 0), kind: 'chunk', level: 'whole', text: chunkEmbeddingText(chunk), origin: { type: 'chunk', id: chunk.id } };
+  return { id: entryId(chunk, 'chunk', 'whole', 0), kind: 'chunk', level: 'whole', text: chunkEntryText(chunk), origin: { type: 'chunk', id: chunk.id } };
 }
 
 /** A cluster chunk's text: its members joined by newlines, in document order (as the paper's code). */

@@ -5,7 +5,7 @@
  * reached, and since records are replaced whole and ids come from content, nothing is ever
  * duplicated.
  */
-import { chunkDocument } from '../chunk/chunker.ts';
+import { chunkDocument, chunkEmbeddingText } from '../chunk/chunker.ts';
 import { clusterInThread } from '../cluster/index.ts';
 import { DEFAULT_MAX_CHUNKS, IngestError, ingest, tooManyChunks, type IngestOptions } from '../ingest/index.ts';
 import type { CorpusImage } from '../search/corpus-image.ts';
@@ -152,7 +152,8 @@ export class Indexer implements RecordSink {
       // said before the first batch, not after it: the row shows its chunks searchable by their
       // words while that batch is embedded (seconds on WASM with a production embedder)
       onProgress?.({ stage: 'embed', done: kept, total: entries.length, item: name });
-      const rest = await embedTexts(this.deps.embedder, entries.slice(kept).map((e) => e.text), {
+      // the embedder reads each chunk as a Markdown excerpt, not its entry text (chunk/chunker.ts)
+      const rest = await embedTexts(this.deps.embedder, record.chunks.slice(kept).map(chunkEmbeddingText), {
         signal,
         onProgress: (done) => onProgress?.({ stage: 'embed', done: kept + done, total: entries.length, item: name }),
         onBatch: async (done, vectors) => {

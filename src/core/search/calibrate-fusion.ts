@@ -19,7 +19,8 @@ import { LexicalIndex } from './lexical-index.ts';
 /** What calibration reads from an index: its original chunks' entry rows, texts and vectors. */
 export interface CalibrationCorpus {
   rowsFor(strategy: 'naive'): Int32Array;
-  entry(row: number): { text: string };
+  /** A row's text as the embedder read it for its vector, so a pseudo-question's answer is read alike. */
+  embeddedText(row: number): string;
   vectors: FlatVectorIndex;
 }
 
@@ -65,7 +66,7 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
   const probeRows = new Set<number>();
   for (const row of rows) {
     if (probes.length >= wanted) break;
-    const probe = probeOf(corpus.entry(row).text, random);
+    const probe = probeOf(corpus.embeddedText(row), random);
     if (!probe) continue;
     probes.push(probe);
     probeRows.add(row);
@@ -86,7 +87,7 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
   const answerRow = probes.map((_, i) => slot[i]);
   const pooled: { vector: Float32Array; text: string }[] = new Array(size);
   probes.forEach((p, i) => (pooled[slot[i]] = { vector: restVectors[i], text: p.rest }));
-  others.forEach((r, j) => (pooled[slot[probes.length + j]] = { vector: corpus.vectors.vector(r), text: corpus.entry(r).text }));
+  others.forEach((r, j) => (pooled[slot[probes.length + j]] = { vector: corpus.vectors.vector(r), text: corpus.embeddedText(r) }));
   const vectors = new FlatVectorIndex(corpus.vectors.dimension, corpus.vectors.storage);
   vectors.add(pooled.map((p) => p.vector));
   const lexical = new LexicalIndex();

@@ -3,6 +3,7 @@
  * by the vector index and BM25, plus the lookups backtracking needs. Records are swapped in and out
  * whole, so adding or deleting a document never rebuilds the rest.
  */
+import { chunkEmbeddingText } from '../chunk/chunker.ts';
 import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import { FlatVectorIndex } from './flat-vector-index.ts';
 import { LexicalIndex } from './lexical-index.ts';
@@ -214,6 +215,14 @@ export class LiveCorpus implements RetrievalCorpus {
     const e = this.rows[row];
     if (!e) throw new RangeError(`row ${row} holds no entry`);
     return e;
+  }
+
+  /** A row's text as the embedder read it: a chunk's as a Markdown excerpt (chunk/chunker.ts), any other entry's as it is. */
+  embeddedText(row: number): string {
+    const e = this.entry(row);
+    if (e.kind !== 'chunk' || e.origin.type !== 'chunk') return e.text;
+    const chunk = this.chunks.get(e.origin.id);
+    return chunk ? chunkEmbeddingText(chunk) : e.text;
   }
 
   chunksOf(origin: EntryOrigin): readonly string[] {

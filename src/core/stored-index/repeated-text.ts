@@ -15,7 +15,7 @@
  * chunk's id and document, an entry's id (its `n` kept) and a chunk origin of the same document
  * (its ordinal kept, as `of`).
  */
-import { chunkEmbeddingText } from '../chunk/chunker.ts';
+import { chunkEntryText } from '../chunk/chunker.ts';
 import { chunkId, chunkIdPrefix, entryId, entryIdPrefix } from '../ids.ts';
 import { clusterText } from '../pipeline/base-entries.ts';
 import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryKind, EntryOrigin } from '../types.ts';
@@ -218,7 +218,7 @@ function clusterTextOf(id: string, sources: TextSources): string | undefined {
 function rebuild(kind: EntryKind, origin: EntryOrigin, sources: TextSources): string | undefined {
   if (kind === 'chunk' && origin.type === 'chunk') {
     const chunk = sources.chunk(origin.id);
-    return chunk && chunkEmbeddingText(chunk);
+    return chunk && chunkEntryText(chunk);
   }
   if (kind === 'cluster' && origin.type === 'cluster') return clusterTextOf(origin.id, sources);
   return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkDocument, chunkEmbeddingText } from '../../../src/core/chunk/index.ts';
+import { chunkDocument, chunkEmbeddingText, chunkEntryText } from '../../../src/core/chunk/index.ts';
 import type { Block, Doc, PlacedBlock, TocEntry } from '../../../src/core/types.ts';
 
 /** A document assembled the way ingestion does it: blocks joined by newlines, toc from headings. */
@@ -94,6 +94,8 @@ describe('chunkDocument', () => {
   it('prefixes the heading path to the embedded text only', async () => {
     const [first] = await chunkDocument(doc, countWords, { chunkTokens: 100, overlapTokens: 0 });
     expect(chunkEmbeddingText(first)).toBe('# Law\n\nPreamble words here.');
+    // the entry text, which BM25 counts and stored records are rebuilt from, stays as it was written
+    expect(chunkEntryText(first)).toBe('Law\nPreamble words here.');
     expect(first.text).toBe('Preamble words here.');
   });
 });

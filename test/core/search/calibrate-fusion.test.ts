@@ -46,7 +46,7 @@ function unit(v: Float32Array): Float32Array {
 async function corpusOf(texts: string[], embedder: Pick<Embedder, 'embed'>) {
   const vectors = new FlatVectorIndex(TOPICS + 1);
   vectors.add(await embedder.embed(texts, 'passage'));
-  return { rowsFor: () => Int32Array.from(texts.keys()), entry: (row: number) => ({ text: texts[row] }), vectors };
+  return { rowsFor: () => Int32Array.from(texts.keys()), embeddedText: (row: number) => texts[row], vectors };
 }
 
 // Made-up words join letters and digits with `_`, so search reads each as one word (a word of
