@@ -176,7 +176,8 @@ function reopenRows(label: string, r: Reopen): Cell[][] {
  */
 function openRatioRows(label: string, r: Reopen): Cell[][] {
   const read = r.steps['image-read'];
-  if (read === undefined) return [];
+  // a first visit has no image to read: its mark says only that none was there
+  if (read === undefined || r.index.from !== 'image') return [];
   const decoded = r.steps['image-decoded'];
   const open = r.steps['index-open'];
   return [
