@@ -153,6 +153,7 @@ function reopenRows(label: string, r: Reopen): Cell[][] {
     [`${label}: index open, embedder loaded alongside (s)`, s(r.index.ms), undefined],
     [`${label}: navigation → client started (models loaded, index open) (s)`, s(r.startedMs), undefined],
     [`${label}: navigation → app ready, Ask enabled (s)`, s(r.readyMs), undefined],
+    ...openRatioRows(label, r),
     [`${label}: navigation → question asked from the page once ready (s)`, s(r.askedMs), undefined],
     [`${label}: navigation → first sources (s)`, s(r.sourcesMs), label === 'reopen' ? '≤ 1.3' : undefined],
     [`${label}: navigation → first sources, on the bench's clock through Playwright (s)`, s(r.benchSourcesMs), undefined],
@@ -167,6 +168,28 @@ function reopenRows(label: string, r: Reopen): Cell[][] {
     [`${label}: tab memory, models included, after a full collection (MB)`, memoryOf(r.memory.held), undefined],
   ];
 }
+
+/**
+ * Issue 73's reopen ratio beside its parts: the work after the image's bytes are in hand (image
+ * read → ready) against reading them (navigation → image read). Ratios in one run compare across
+ * machines where seconds do not.
+ */
+function openRatioRows(label: string, r: Reopen): Cell[][] {
+  const read = r.steps['image-read'];
+  // a first visit has no image to read: its mark says only that none was there
+  if (read === undefined || r.index.from !== 'image') return [];
+  const decoded = r.steps['image-decoded'];
+  const open = r.steps['index-open'];
+  return [
+    [`${label}: navigation → image read (s)`, s(read), undefined],
+    ...(decoded === undefined ? [] : [[`${label}: image read → decoded (s)`, s(decoded - read), undefined] as Cell[]]),
+    ...(decoded === undefined || open === undefined ? [] : [[`${label}: image decoded → index open (s)`, s(open - decoded), undefined] as Cell[]]),
+    ...(open === undefined ? [] : [[`${label}: index open → app ready (s)`, s(r.readyMs - open), undefined] as Cell[]]),
+    [`${label}: ratio (image read → ready) / (navigation → image read)`, ratio(r.readyMs - read, read), label === 'reopen' ? '≤ 1' : undefined],
+  ];
+}
+
+const ratio = (part: number, whole: number) => Math.round((part / whole) * 100) / 100;
 
 /** With --trace: how much of the longest task ran, and the longest-running task (the page's own work, not waits for a core). */
 function traceRows(label: string, trace: TaskTrace | undefined, target?: string): Cell[][] {
@@ -205,6 +228,8 @@ function printSite(result: SiteLibraryResult, chromium: string): void {
         ['download ended → searchable (s)', s(visit.searchableMs - visit.downloadEndMs), undefined, undefined],
         ['download ended / file chosen → stored (s)', s(visit.currentMs - visit.downloadEndMs), s(imported.importMs), undefined],
         ['download ended / file chosen → first sources (s)', s(visit.sourcesMs - visit.downloadEndMs), s(imported.sourcesMs), '≤ 3'],
+        // issue 73: storing behind the search should cost little more than opening the search
+        ['ratio (download ended → stored) / (download ended → searchable)', ratio(visit.currentMs - visit.downloadEndMs, visit.searchableMs - visit.downloadEndMs), undefined, '≤ 1.5'],
         ['requests off the machine', result.offMachine.length, undefined, '0'],
       ],
     ),

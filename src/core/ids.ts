@@ -38,6 +38,15 @@ export function entryId(origin: Pick<EntryOrigin, 'id'>, kind: EntryKind, level:
   return [origin.id, kind, level, n].join(ENTRY);
 }
 
+/**
+ * What follows the origin's id in an entry's id: `entryId(origin, …)` is `origin.id` followed by
+ * this. Loading joins the two, so that each loaded id is one string node over two strings it
+ * shares with others, not a copy of the origin's id (stored-index/repeated-text.ts).
+ */
+export function entryIdSuffix(kind: EntryKind, level: EntryLevel, n: number): string {
+  return ['', kind, level, n].join(ENTRY);
+}
+
 /** What the ids of an origin's entries of one kind and level start with, before their number. */
 export function entryIdPrefix(origin: Pick<EntryOrigin, 'id'>, kind: EntryKind, level: EntryLevel): string {
   return [origin.id, kind, level, ''].join(ENTRY);

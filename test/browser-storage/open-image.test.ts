@@ -9,6 +9,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { encodeCorpus } from '../../src/core/stored-index/corpus-codec.ts';
+import { withoutCorpusVectors } from '../../src/core/stored-index/vectors-in-corpus.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { encodeImage, readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
 import { readRevision } from '../../src/browser-storage/revision.ts';
@@ -325,6 +326,37 @@ describe('the open image', () => {
     expect(again.openedFrom).toBe('image');
     expect(opened.corpus === undefined).toBe(magic === 'LIMG');
     expect(await encodeIndex(opened)).toEqual(index);
+  });
+});
+
+describe('the open image\'s index format', () => {
+  it('is written as columns (format 7), and an image an older build wrote in format 5 or 6 still opens the same', async () => {
+    const { store, image, reopen } = await stored('int8');
+    const snap = (await store.load())!;
+    const corpus = corpusOf(snap).image()!;
+    expect(await store.saveImage(() => ({ ...snap, corpus }))).toBe(true);
+    expect(new DataView(image.bytes!.buffer).getUint32(16 + 4, true)).toBe(7);
+    const current = await reopen();
+    const fromColumns = (await current.load())!;
+    expect(current.openedFrom).toBe('image');
+    current.close();
+
+    // LIM3 as the build before columns wrote it: the records' index in format 5 (6 with tagged numbers), then the corpus
+    const index = await encodeIndex(withoutCorpusVectors(snap, corpus));
+    expect(new DataView(index.buffer).getUint32(4, true)).toBeLessThan(7);
+    const corpusBytes = await encodeCorpus(corpus);
+    const old = new Uint8Array(16 + index.length + corpusBytes.length);
+    old.set(new TextEncoder().encode('LIM3'));
+    new DataView(old.buffer).setFloat64(4, await readRevision(store.db), true);
+    new DataView(old.buffer).setUint32(12, index.length, true);
+    old.set(index, 16);
+    old.set(corpusBytes, 16 + index.length);
+    image.bytes = old;
+    const older = await reopen();
+    const fromOld = (await older.load())!;
+    expect(older.openedFrom).toBe('image');
+    expect(fromOld.documents).toEqual(fromColumns.documents);
+    expect(await encodeIndex(fromOld)).toEqual(await encodeIndex(fromColumns));
   });
 });
 

@@ -11,7 +11,9 @@
  *                collections?: Collection[], originals?: OriginalList[], app?: BlockRef }
  *   then         the body, every block starting at a multiple of 4: for each document its `text`
  *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
- *                (its entry columns as bytes since version 5, JSON before) and `vectors` blocks;
+ *                (its entry columns as bytes since version 5, JSON before) and `vectors` blocks
+ *                (in version 7, written for the app's open image only, `text` and `chunks` are
+ *                columns with the text as UTF-8: document-columns.ts, chunk-columns.ts);
  *                for each group its `record` and `vectors`; for either, when the record has
  *                them, its counted entry words (`terms`); then each original file's bytes as
  *                they were given; then the app's records
@@ -47,13 +49,16 @@
  * deterministic: the same snapshot gives the same bytes, and the version written is the oldest that
  * can say what the snapshot holds (5 when nothing of 6 is needed, so older builds still read it).
  */
+import { strictUtf8 } from '../util/strict-utf8.ts';
 import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
-import { CHECKSUMMED_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION } from './manifest.ts';
+import { CHECKSUMMED_VERSION, COLUMNAR_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION, NEWEST_READ_VERSION } from './manifest.ts';
+import { decodeDocumentColumns, encodeDocumentColumns } from './document-columns.ts';
+import { decodeChunkColumns, encodeChunkColumns } from './chunk-columns.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from './snapshot.ts';
-import type { ClusterGroup, EntryTerms, VectorStorage } from '../types.ts';
+import type { Chunk, ClusterGroup, EntryTerms, PreparseRecord, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
-import { chunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
+import { chunkSources, documentChunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
 import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
 import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
@@ -146,7 +151,17 @@ export function cachedBlockBytes(cache: BlockCache, record: object): number {
  */
 export type Breathe = () => Promise<void>;
 
-export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, breathe?: Breathe): Promise<Uint8Array> {
+export interface EncodeOptions {
+  /**
+   * Documents' records and chunks as columns (version 7, document-columns.ts): for the app's open
+   * image, which only this build reads back; a library file is written in the version older
+   * builds read.
+   */
+  columnar?: boolean;
+}
+
+export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, breathe?: Breathe, options: EncodeOptions = {}): Promise<Uint8Array> {
+  const columnar = options.columnar === true;
   const sums = await checksums();
   const body: Body = { parts: [], length: 0 };
   const block = (bytes: Uint8Array): Block => ({ bytes, sum: sums.bytes(bytes) });
@@ -181,10 +196,10 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
       name: rest.doc.name,
       docIds: [rest.doc.id],
       ...addAll(
-        encoded(record, [dimension, format], () => ({
+        encoded(record, [dimension, format, columnar], () => ({
           blocks: {
-            text: block(json({ ...rest, preparse: storedPreparse(rest.preparse, rest.doc.id) })),
-            chunks: block(json(storedChunks(rest.doc, chunks))),
+            text: block(columnar ? encodeDocumentColumns(rest) : json({ ...rest, preparse: storedPreparse(rest.preparse, rest.doc.id) })),
+            chunks: block(columnar ? encodeChunkColumns(rest.doc, chunks) : json(storedChunks(rest.doc, chunks))),
             entries: block(encodeColumns(toColumns(storedEntries(entries, chunkSources([chunks]), rest.doc.id)))),
             vectors: block(encodeVectors(vectors, dimension, format)),
           },
@@ -224,7 +239,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   const app = snapshot.appRecords ? { app: add(block(snapshot.appRecords)) } : {};
   const collections = snapshot.collections?.length ? { collections: snapshot.collections.map(storedCollection) } : {};
   const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups, ...collections, ...(originals.length > 0 ? { originals } : {}), ...app });
-  const version = originals.length > 0 || snapshot.appRecords || exact ? FORMAT_VERSION : INDEX_ONLY_VERSION;
+  const version = columnar ? COLUMNAR_VERSION : originals.length > 0 || snapshot.appRecords || exact ? FORMAT_VERSION : INDEX_ONLY_VERSION;
   await breathe?.();
   const bodyStart = align4(V2_HEADER_START + header.length);
   const out = new Uint8Array(bodyStart + body.length);
@@ -251,8 +266,8 @@ export async function decodeIndex(bytes: Uint8Array): Promise<IndexSnapshot> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4, true);
   if (version === V1) return decodeV1(bytes, view);
-  if (version < CHECKSUMMED_VERSION || version > FORMAT_VERSION) {
-    throw new IndexFormatError(`index format version ${version} is not supported (this build reads versions ${V1} to ${FORMAT_VERSION})`);
+  if (version < CHECKSUMMED_VERSION || version > NEWEST_READ_VERSION) {
+    throw new IndexFormatError(`index format version ${version} is not supported (this build reads versions ${V1} to ${NEWEST_READ_VERSION})`);
   }
   return decodeV2(bytes, view, await checksums(), version);
 }
@@ -318,12 +333,11 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     if (!blocks) continue;
     // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
     const what = `the record of ${list.name}`;
-    const { preparse, ...rest } = parseJson(blocks.text!, what) as Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors' | 'preparse'> & { preparse: StoredPreparse[] };
-    const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
+    const { rest, chunks, preparse } = version >= COLUMNAR_VERSION ? columnarRecord(blocks, what) : jsonRecord(blocks, what);
     const columns = columnsOf(version >= BINARY_COLUMNS_VERSION ? decodeColumns(blocks.entries!) : readColumns(parseJson(blocks.entries!, what)), list.name);
-    const entries = loadedEntries(columns, chunkSources([chunks]), rest.doc.id);
+    const entries = loadedEntries(columns, documentChunkSources(chunks), rest.doc.id);
     if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
-    documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), preparse: loadedPreparse(preparse, rest.doc.id, () => chunks) }, list));
+    documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), preparse }, list));
   }
   const chunksOf = new Map(documents.map((d) => [d.doc.id, d.chunks]));
   const groups: GroupRecord[] = [];
@@ -383,6 +397,25 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     snapshot.damage = damage;
   }
   return snapshot;
+}
+
+type OwnRecord = Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors' | 'preparse'>;
+type RecordBlocks = Partial<Record<DamagedPart, Uint8Array>>;
+
+/** A document's own record, chunks and pre-parse progress from their JSON (versions 2 to 6). */
+function jsonRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; chunks: Chunk[]; preparse: PreparseRecord[] } {
+  const { preparse, ...rest } = parseJson(blocks.text!, what) as OwnRecord & { preparse: StoredPreparse[] };
+  const chunks = loadedChunks(rest.doc, parseJson(blocks.chunks!, what) as StoredChunk[]);
+  return { rest, chunks, preparse: loadedPreparse(preparse, rest.doc.id, () => chunks) };
+}
+
+/** The same from their columns (version 7); a block that is not what its checksum vouches for is a writer's bug. */
+function columnarRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; chunks: Chunk[]; preparse: PreparseRecord[] } {
+  const own = decodeDocumentColumns(blocks.text!);
+  const chunks = own && decodeChunkColumns(own.part.doc, blocks.chunks!);
+  const preparse = chunks && own.preparse(chunks);
+  if (!own || !chunks || !preparse) throw new IndexFormatError(`${what} is damaged`);
+  return { rest: own.part, chunks, preparse };
 }
 
 type VectorRef = { $vectors: [number, number] };
@@ -446,7 +479,7 @@ function collectionsOf(value: unknown): Collection[] {
 /** `exact`: numbers tagged by stringifyExact are read back (version 6's group records). */
 function parseJson(bytes: Uint8Array, what = 'the index header', exact = false): unknown {
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const text = strictUtf8(bytes);
     return exact ? parseExact(text) : JSON.parse(text);
   } catch {
     throw new IndexFormatError(`${what} is damaged`);
@@ -488,7 +521,7 @@ function termsOf(block: Uint8Array): EntryTerms | undefined {
   if (4 + length > block.length) return undefined;
   let head: unknown;
   try {
-    head = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(block.subarray(4, 4 + length)));
+    head = JSON.parse(strictUtf8(block.subarray(4, 4 + length)));
   } catch {
     return undefined;
   }

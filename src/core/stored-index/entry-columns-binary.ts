@@ -13,6 +13,7 @@
  * blocks so), copied otherwise. The views keep the file's buffer alive only while the entries are
  * loaded from them.
  */
+import { strictUtf8 } from '../util/strict-utf8.ts';
 import type { EntryColumns } from './entry-columns.ts';
 
 type Head = Pick<EntryColumns, 'kinds' | 'levels' | 'producers' | 'kept'> & { count: number };
@@ -43,7 +44,7 @@ export function decodeColumns(bytes: Uint8Array): EntryColumns | undefined {
   const headLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
   let head: Head;
   try {
-    head = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(4, 4 + headLength))) as Head;
+    head = JSON.parse(strictUtf8(bytes.subarray(4, 4 + headLength))) as Head;
   } catch {
     return undefined;
   }

@@ -20,6 +20,15 @@ import type { IndexManifest } from '../types.ts';
  *    the app's open image and an index without originals stay the bytes they were.
  */
 export const FORMAT_VERSION = 6;
+/**
+ * 7: a document's own record and its chunks as columns, its text as UTF-8 (column-pack.ts,
+ *    document-columns.ts, chunk-columns.ts), so opening parses no JSON for them. Written only when
+ *    asked for (the app's open image, which this build alone reads back): a library file stays
+ *    version 5 or 6, which older builds read.
+ */
+export const COLUMNAR_VERSION = 7;
+/** The newest version this build reads. */
+export const NEWEST_READ_VERSION = COLUMNAR_VERSION;
 /** The version written for a snapshot that needs nothing version 6 added. */
 export const INDEX_ONLY_VERSION = 5;
 /** The oldest version written with checksummed blocks, read by the same code as FORMAT_VERSION. */

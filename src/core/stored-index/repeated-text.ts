@@ -16,9 +16,9 @@
  * (its ordinal kept, as `of`).
  */
 import { chunkEntryText } from '../chunk/chunker.ts';
-import { chunkId, chunkIdPrefix, entryId, entryIdPrefix } from '../ids.ts';
+import { chunkId, chunkIdPrefix, entryIdPrefix, entryIdSuffix } from '../ids.ts';
 import { clusterText } from '../pipeline/base-entries.ts';
-import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryKind, EntryOrigin } from '../types.ts';
+import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryKind, EntryLevel, EntryOrigin } from '../types.ts';
 import { entryCount, type EntryColumns, type KeptFields } from './entry-columns.ts';
 import type { StoredEntry } from './stored-entry.ts';
 
@@ -51,6 +51,8 @@ export function loadedChunks(doc: Pick<Doc, 'id' | 'text'>, chunks: readonly Sto
 export interface TextSources {
   chunk(id: string): Chunk | undefined;
   cluster?(id: string): Cluster | undefined;
+  /** The stored document's own chunk of ordinal `n`, found without making its id (as loading once did for each chunk). */
+  chunkAt?(n: number): Chunk | undefined;
 }
 
 /** `docId`: the document the entries are stored with (none for a cluster group's), whose chunk origins are kept as ordinals. */
@@ -132,6 +134,8 @@ function chunkOrigins(docId: string | undefined, sources?: TextSources): (of: nu
     if (of < 0 || docId === undefined) return undefined;
     const known = made[of];
     if (known) return known;
+    const own = sources?.chunkAt?.(of);
+    if (own) return (made[of] = { type: 'chunk', id: own.id });
     const id = chunkId(docId, of);
     return (made[of] = { type: 'chunk', id: sources?.chunk(id)?.id ?? id });
   };
@@ -145,10 +149,25 @@ function chunkOrigins(docId: string | undefined, sources?: TextSources): (of: nu
 function entryOf(columns: EntryColumns, i: number, kind: EntryKind, keptId: string | undefined, origin: EntryOrigin, text: string): Entry {
   const level = columns.levels[columns.level[i]];
   const n = columns.n[i];
-  const entry: Entry = { id: keptId ?? entryId(origin, kind, level, n >= 0 ? n : 0), kind, level, text, origin };
+  const entry: Entry = { id: keptId ?? origin.id + idSuffix(kind, level, n >= 0 ? n : 0), kind, level, text, origin };
   const producer = columns.producer[i];
   if (producer > 0) entry.producer = columns.producers[producer - 1];
   return entry;
+}
+
+/**
+ * Entry ids' suffixes (ids.ts), made once for every library loaded: an opened 100k-entry index
+ * held each id as a flat copy of its chunk's id and this, where the join of the two shared
+ * strings is one small node.
+ */
+const suffixes = new Map<EntryKind, Map<EntryLevel, string[]>>();
+
+function idSuffix(kind: EntryKind, level: EntryLevel, n: number): string {
+  let byLevel = suffixes.get(kind);
+  if (!byLevel) suffixes.set(kind, (byLevel = new Map()));
+  let byN = byLevel.get(level);
+  if (!byN) byLevel.set(level, (byN = []));
+  return (byN[n] ??= entryIdSuffix(kind, level, n));
 }
 
 /** The ordinal of chunk `id` when it is a chunk of `docId`, as its id says. */
@@ -167,6 +186,11 @@ export function numberAfter(id: string, prefix: string): number | undefined {
   const tail = id.slice(prefix.length);
   const n = Number(tail);
   return Number.isInteger(n) && n >= 0 && String(n) === tail ? n : undefined;
+}
+
+/** One document's chunks, by id and by ordinal: the sources of its own entries. */
+export function documentChunkSources(chunks: readonly Chunk[]): TextSources {
+  return { ...chunkSources([chunks]), chunkAt: (n) => (chunks[n]?.ordinal === n ? chunks[n] : undefined) };
 }
 
 /** The chunks of documents, by id: the sources of their own entries and of their groups'. */

@@ -1,0 +1,145 @@
+/**
+ * A document's own record as a column pack (the `text` block of index format version 7,
+ * column-pack.ts): the document's text as UTF-8, its placed blocks (five int32 each: kind by
+ * number, level, page, start, end) and its pre-parse progress (three each: the chunk's ordinal,
+ * done or failed, entry count) as columns, and the rest (name, title, table of contents, job) as
+ * a small JSON head. A block or progress record the columns cannot say exactly (an unknown field,
+ * a failure's message, a source that is no chunk of the document) is kept whole in the head.
+ */
+import type { Chunk, Doc, PlacedBlock, PreparseRecord } from '../types.ts';
+import { chunkId } from '../ids.ts';
+import { chunkRefWriter } from './chunk-refs.ts';
+import { ABSENT, decodePack, encodePack, fitsInt32 } from './column-pack.ts';
+import type { DocumentRecord } from './snapshot.ts';
+
+/** The document's record without what other blocks hold. */
+export type DocumentPart = Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors' | 'terms'>;
+
+const BLOCK_WIDTH = 5;
+const PREPARSE_WIDTH = 3;
+const BLOCK_FIELDS = new Set(['kind', 'level', 'page', 'start', 'end']);
+const PREPARSE_FIELDS = new Set(['sourceId', 'sourceType', 'status', 'entryCount']);
+const STATUSES = ['done', 'failed'] as const;
+
+interface Head {
+  /** The record with `doc.text`, `doc.blocks` and `preparse` as 0, which keeps their places among the fields. */
+  record: Record<string, unknown> & { doc: Record<string, unknown> };
+  kinds: string[];
+  blocks: number;
+  keptBlocks: [number, PlacedBlock][];
+  preparse: number;
+  keptPreparse: [number, PreparseRecord][];
+}
+
+export function encodeDocumentColumns(part: DocumentPart): Uint8Array {
+  const { doc, preparse } = part;
+  const kinds: string[] = [];
+  const keptBlocks: [number, PlacedBlock][] = [];
+  const keptPreparse: [number, PreparseRecord][] = [];
+  const ints = new Int32Array(BLOCK_WIDTH * doc.blocks.length + PREPARSE_WIDTH * preparse.length);
+  doc.blocks.forEach((block, i) => {
+    const at = BLOCK_WIDTH * i;
+    if (!plainBlock(block)) {
+      ints[at] = -1;
+      keptBlocks.push([i, block]);
+      return;
+    }
+    let kind = kinds.indexOf(block.kind);
+    if (kind < 0) kind = kinds.push(block.kind) - 1;
+    ints.set([kind, block.level ?? ABSENT, block.page ?? ABSENT, block.start, block.end], at);
+  });
+  const ref = chunkRefWriter([doc.id]);
+  preparse.forEach((record, i) => {
+    const at = BLOCK_WIDTH * doc.blocks.length + PREPARSE_WIDTH * i;
+    const source = record.sourceType === 'chunk' ? ref(record.sourceId) : undefined;
+    if (typeof source !== 'number' || !fitsInt32(source) || !plainPreparse(record)) {
+      ints[at] = -1;
+      keptPreparse.push([i, record]);
+      return;
+    }
+    ints.set([source, STATUSES.indexOf(record.status), record.entryCount], at);
+  });
+  const head: Head = {
+    record: { ...part, doc: { ...doc, text: 0, blocks: 0 }, preparse: 0 },
+    kinds,
+    blocks: doc.blocks.length,
+    keptBlocks,
+    preparse: preparse.length,
+    keptPreparse,
+  };
+  return encodePack(head, ints, doc.text);
+}
+
+/**
+ * The record again, its pre-parse progress made once the chunks are loaded (each source then the
+ * loaded chunk's own id string); undefined when the bytes are not a document's columns.
+ */
+export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse(chunks: readonly Chunk[]): PreparseRecord[] | undefined } | undefined {
+  const pack = decodePack(bytes);
+  const head = pack?.head as Partial<Head> | undefined;
+  if (!pack || !head?.record?.doc || !Array.isArray(head.kinds) || !Array.isArray(head.keptBlocks) || !Array.isArray(head.keptPreparse)) return undefined;
+  const { blocks: blockCount, preparse: preparseCount } = head;
+  const { ints } = pack;
+  if (!Number.isInteger(blockCount) || !Number.isInteger(preparseCount)) return undefined;
+  if (ints.length !== BLOCK_WIDTH * blockCount! + PREPARSE_WIDTH * preparseCount!) return undefined;
+  const keptBlocks = new Map(head.keptBlocks);
+  const blocks: PlacedBlock[] = new Array(blockCount);
+  for (let i = 0; i < blockCount!; i++) {
+    const at = BLOCK_WIDTH * i;
+    const kind = head.kinds[ints[at]] as PlacedBlock['kind'] | undefined;
+    const kept = ints[at] < 0 ? keptBlocks.get(i) : undefined;
+    if (kept) {
+      blocks[i] = kept;
+      continue;
+    }
+    if (kind === undefined) return undefined;
+    const level = ints[at + 1];
+    const page = ints[at + 2];
+    const start = ints[at + 3];
+    const end = ints[at + 4];
+    // one literal a shape, so the blocks of a library share a few hidden classes
+    if (level === ABSENT) blocks[i] = page === ABSENT ? { kind, start, end } : { kind, page, start, end };
+    else blocks[i] = page === ABSENT ? { kind, level, start, end } : { kind, level, page, start, end };
+  }
+  const { record } = head;
+  const doc = record.doc as unknown as Doc;
+  doc.text = pack.text;
+  doc.blocks = blocks;
+  delete record.preparse;
+  const keptPreparse = new Map(head.keptPreparse);
+  const from = BLOCK_WIDTH * blockCount!;
+  const preparse = (chunks: readonly Chunk[]): PreparseRecord[] | undefined => {
+    const out: PreparseRecord[] = new Array(preparseCount);
+    for (let i = 0; i < preparseCount!; i++) {
+      const at = from + PREPARSE_WIDTH * i;
+      const source = ints[at];
+      const kept = source < 0 ? keptPreparse.get(i) : undefined;
+      if (kept) {
+        out[i] = kept;
+        continue;
+      }
+      const status = STATUSES[ints[at + 1]];
+      if (source < 0 || status === undefined) return undefined;
+      const chunk = chunks[source];
+      out[i] = { sourceId: chunk?.ordinal === source ? chunk.id : chunkId(doc.id, source), sourceType: 'chunk', status, entryCount: ints[at + 2] };
+    }
+    return out;
+  };
+  return { part: record as unknown as Omit<DocumentPart, 'preparse'>, preparse };
+}
+
+function plainBlock(block: PlacedBlock): boolean {
+  for (const [key, value] of Object.entries(block)) if (value !== undefined && !BLOCK_FIELDS.has(key)) return false;
+  return (
+    typeof block.kind === 'string' &&
+    fitsInt32(block.start) &&
+    fitsInt32(block.end) &&
+    (block.level === undefined || fitsInt32(block.level)) &&
+    (block.page === undefined || fitsInt32(block.page))
+  );
+}
+
+function plainPreparse(record: PreparseRecord): boolean {
+  for (const [key, value] of Object.entries(record)) if (value !== undefined && !PREPARSE_FIELDS.has(key)) return false;
+  return STATUSES.includes(record.status) && fitsInt32(record.entryCount);
+}
