@@ -1,5 +1,5 @@
 /** The retrieval targets every index has: one per original chunk and one per cluster chunk. */
-import { chunkEntryText } from '../chunk/chunker.ts';
+import { chunkEntryText } from '../chunk/embedding-text.ts';
 import { entryId } from '../ids.ts';
 import type { Chunk, Cluster, Entry } from '../types.ts';
 

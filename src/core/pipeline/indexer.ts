@@ -5,7 +5,8 @@
  * reached, and since records are replaced whole and ids come from content, nothing is ever
  * duplicated.
  */
-import { chunkDocument, chunkEmbeddingText } from '../chunk/chunker.ts';
+import { chunkDocument } from '../chunk/chunker.ts';
+import { chunkEmbeddingText } from '../chunk/embedding-text.ts';
 import { clusterInThread } from '../cluster/index.ts';
 import { DEFAULT_MAX_CHUNKS, IngestError, ingest, tooManyChunks, type IngestOptions } from '../ingest/index.ts';
 import type { CorpusImage } from '../search/corpus-image.ts';

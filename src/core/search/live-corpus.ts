@@ -3,7 +3,7 @@
  * by the vector index and BM25, plus the lookups backtracking needs. Records are swapped in and out
  * whole, so adding or deleting a document never rebuilds the rest.
  */
-import { chunkEmbeddingText } from '../chunk/chunker.ts';
+import { chunkEmbeddingText } from '../chunk/embedding-text.ts';
 import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import { FlatVectorIndex } from './flat-vector-index.ts';
 import { LexicalIndex } from './lexical-index.ts';

@@ -15,7 +15,7 @@
  * chunk's id and document, an entry's id (its `n` kept) and a chunk origin of the same document
  * (its ordinal kept, as `of`).
  */
-import { chunkEntryText } from '../chunk/chunker.ts';
+import { chunkEntryText } from '../chunk/embedding-text.ts';
 import { chunkId, chunkIdPrefix, entryIdPrefix, entryIdSuffix } from '../ids.ts';
 import { clusterText } from '../pipeline/base-entries.ts';
 import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryKind, EntryLevel, EntryOrigin } from '../types.ts';

@@ -9,7 +9,7 @@ import { encodeIndex } from '../../../src/core/stored-index/binary-format.ts';
 import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { Embedder } from '../../../src/core/ports.ts';
-import { chunkEmbeddingText } from '../../../src/core/chunk/chunker.ts';
+import { chunkEmbeddingText } from '../../../src/core/chunk/embedding-text.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
 
 const SETTINGS: Partial<ManifestSettings> = {
