@@ -68,12 +68,13 @@ export function findSiteLibrary(given: string | undefined, publicDir: string): s
  */
 export async function readSiteLibrary(file: string, checks: SiteLibraryChecks = {}): Promise<SiteLibraryRead> {
   const bytes = new Uint8Array(await readFile(file));
-  await checkSiteLibrary(bytes, file, checks.allowTestModels ?? process.env[ALLOW_TEST_MODELS_VARIABLE] === '1');
+  const embedder = await checkSiteLibrary(bytes, file, checks.allowTestModels ?? process.env[ALLOW_TEST_MODELS_VARIABLE] === '1');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { bytes, manifest: { file: siteLibraryFileName(sha256), sha256, bytes: bytes.length, version: SITE_LIBRARY_VERSION } };
+  return { bytes, manifest: { file: siteLibraryFileName(sha256), sha256, bytes: bytes.length, version: SITE_LIBRARY_VERSION, embedder } };
 }
 
-async function checkSiteLibrary(bytes: Uint8Array, file: string, allowTestModels: boolean): Promise<void> {
+/** The embedder the file was indexed with, once the file is found fit to publish. */
+async function checkSiteLibrary(bytes: Uint8Array, file: string, allowTestModels: boolean): Promise<string> {
   const refuse = (reason: string) => new SiteLibraryRefusedError(`The site's library ${file} cannot be published: ${reason}.`);
   if (new TextDecoder().decode(bytes.subarray(0, LIBRARY_FILE_MAGIC.length)) !== LIBRARY_FILE_MAGIC) {
     throw refuse('it is not a Loci library file (make one with `loci index … --out FILE`; an older export converts with `loci convert`)');
@@ -92,6 +93,7 @@ async function checkSiteLibrary(bytes: Uint8Array, file: string, allowTestModels
   if (findModel(embedder)?.testFixture && !allowTestModels) {
     throw refuse(`it was indexed with ${embedder}, a test model whose search means nothing; index it with a real embedder (--embedder Xenova/multilingual-e5-small, or use-lite-en)`);
   }
+  return embedder;
 }
 
 /**

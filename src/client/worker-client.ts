@@ -10,6 +10,7 @@ import type { AskStreamEvent } from '../protocol/ask.ts';
 import type { ConnectMessage, EngineApi } from '../protocol/workers.ts';
 import { takeEngineWorker } from './engine-worker.ts';
 import { launchOptions } from './url-options.ts';
+import { SITE_LIBRARY_MANIFEST } from '../protocol/site-library-manifest.ts';
 
 function connect(worker: Worker): MessagePort {
   const channel = new MessageChannel();
@@ -52,7 +53,8 @@ export function createWorkerClient(search?: string): LociClient {
       started ??= (async () => {
         const embedPort = connect(embedWorker);
         const llmPort = connect(llmWorker);
-        const result = await engine.start(transfer({ launch, embedPort, llmPort }, [embedPort, llmPort]), proxy(dispatch));
+        const siteManifest = new URL(`./${SITE_LIBRARY_MANIFEST}`, location.href).href;
+        const result = await engine.start(transfer({ launch, embedPort, llmPort, siteManifest }, [embedPort, llmPort]), proxy(dispatch));
         performance.mark('loci:started');
         // Tests and diagnostics read where the models really run without opening the settings.
         document.documentElement.dataset.embedderDevice = result.device.embedderDevice;

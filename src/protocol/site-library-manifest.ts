@@ -22,6 +22,11 @@ export interface SiteLibraryManifest {
   /** The file's size in bytes. */
   bytes: number;
   version: typeof SITE_LIBRARY_VERSION;
+  /**
+   * The id of the embedder the file was indexed with, so an empty library starts on it rather than
+   * download the app's default first; absent from manifests written before it was added.
+   */
+  embedder?: string;
 }
 
 /** A site-library.json that is not one this app can read; `message` says what is wrong. */
@@ -42,12 +47,13 @@ export function isSiteLibraryFile(relativePath: string): boolean {
 /** The manifest in `value` (parsed JSON), checked field by field; throws SiteLibraryManifestError. */
 export function parseSiteLibraryManifest(value: unknown): SiteLibraryManifest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SiteLibraryManifestError('site-library.json does not hold an object');
-  const { file, sha256, bytes, version } = value as Record<string, unknown>;
+  const { file, sha256, bytes, version, embedder } = value as Record<string, unknown>;
   if (version !== SITE_LIBRARY_VERSION) throw new SiteLibraryManifestError(`site-library.json is of version ${String(version)}; this app reads version ${SITE_LIBRARY_VERSION}`);
   if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)) throw new SiteLibraryManifestError('site-library.json has no SHA-256 of 64 hex digits');
   if (typeof file !== 'string' || file !== siteLibraryFileName(sha256)) throw new SiteLibraryManifestError(`site-library.json names ${JSON.stringify(file)}, not the file its SHA-256 names`);
   if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0) throw new SiteLibraryManifestError('site-library.json gives no size in bytes');
-  return { file, sha256, bytes, version };
+  if (embedder !== undefined && (typeof embedder !== 'string' || embedder === '')) throw new SiteLibraryManifestError('site-library.json names its embedder by no id');
+  return { file, sha256, bytes, version, ...(embedder === undefined ? {} : { embedder }) };
 }
 
 /**

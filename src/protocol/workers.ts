@@ -136,6 +136,8 @@ export interface EngineStartRequest {
   launch: LaunchOptions;
   embedPort: MessagePort;
   llmPort: MessagePort;
+  /** The site's library manifest's address (workers/engine/site-embedder.ts): a worker cannot tell the page's folder. */
+  siteManifest?: string;
 }
 
 /** The LociClient surface the engine worker implements (events travel through `start`'s listener). */

@@ -8,8 +8,8 @@
  * publisher indexes again into a new file, one document dropped, one added, all in a collection of
  * their own (`--collection`), and builds again; the next visit has the added document, keeps the
  * visitor's copy of the dropped one as theirs, and brings no publisher collection; a new visitor
- * whose app cannot download its own default embedder gets the library too, on the file's. Last,
- * the host answers a new version's file with its web page: the visitor is told, and the good copy
+ * whose app cannot download its own default embedder starts on the file's, which the manifest
+ * names, never asks for its own, and finds the site's document. Last, the host answers a new version's file with its web page: the visitor is told, and the good copy
  * stays, offline too.
  *
  * Each publication is one production build of its own, as the README says (nothing is written into
@@ -23,6 +23,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_EMBEDDER, getModel } from '../../src/models/registry.ts';
 import { REPO_ROOT } from '../support/paths.ts';
 import { lociCommands, readmeSection, runLociIn, shCommands } from '../support/readme-recipe.ts';
 import { appStarted, ask, docRow, openApp } from './support/app-page.ts';
@@ -30,7 +31,7 @@ import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
 import { startPreview, type PreviewServer } from './support/server.ts';
 import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
-import { lastSources, noticeWith, rows, sitePhase } from './support/site-visit.ts';
+import { lastSources, noticeWith, rows, sitePhase, TURN } from './support/site-visit.ts';
 
 /** The documents of the first publication: the README's samples. */
 const DOCS = ['cleaning-and-descaling.md', 'getting-started.md', 'troubleshooting.md', 'warranty.txt'];
@@ -212,7 +213,9 @@ describe("the README's publishing recipe, visited", () => {
     expect((await lastSources(page))[0]?.doc).toBe(second[ADDED.name].id);
 
     // A new visitor's app as deployed, whose own default embedder cannot be downloaded here: the
-    // library is empty, so it takes the file's embedder, which the site serves, and has the library.
+    // library is empty, so it starts on the embedder the manifest names, which the site serves,
+    // never asks for its own default, and has the library.
+    expect(JSON.parse(await readFile(path.join(site, 'site-library.json'), 'utf8'))).toMatchObject({ embedder: 'use-lite-en' });
     const plain = await recordedContext(browser());
     const plainPage = await plain.newPage();
     const plainAdded = noticeWith(plainPage, `The site's library was added: ${DOCS.length} documents`);
@@ -222,6 +225,13 @@ describe("the README's publishing recipe, visited", () => {
     expect(Object.keys(plainRows).sort()).toEqual([...DOCS.filter((name) => name !== DROPPED), ADDED.name].sort());
     expect(Object.values(plainRows).every((row) => row.site)).toBe(true);
     expect(offMachine(plain.requests).every((url) => new URL(url).hostname === 'huggingface.co')).toBe(true);
+    expect(plain.requests.filter((url) => url.includes(getModel(DEFAULT_EMBEDDER).repo))).toEqual([]);
+    expect(plain.shown.filter((text) => text.includes('could not be downloaded'))).toEqual([]);
+    // the site's document found for the README's question (the chat model cannot be downloaded here: the sources are the answer)
+    await plainPage.fill('[data-testid="question"]', questions.descale);
+    await plainPage.click('[data-testid="ask"]');
+    await plainPage.locator(TURN).last().locator('[data-testid="source"]').first().waitFor({ state: 'attached', timeout: 120_000 });
+    expect((await lastSources(plainPage))[0]?.doc).toBe(plainRows['cleaning-and-descaling.md'].id);
     await plain.context.close();
 
     // The host answers a new version's file with its web page: told, refused, and the good copy kept.

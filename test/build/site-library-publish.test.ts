@@ -53,16 +53,27 @@ async function buildError(plugin = siteLibrary()): Promise<unknown> {
 }
 
 describe('the site library in the build', () => {
-  it('copies LOCI_SITE_LIBRARY\'s file under its SHA-256 and names it in site-library.json', async () => {
-    const given = await library('laws.loci');
+  it('copies LOCI_SITE_LIBRARY\'s file under its SHA-256 and names it in site-library.json, with its embedder', async () => {
+    const given = await library('laws.loci', undefined, 'hash-48');
     vi.stubEnv('LOCI_SITE_LIBRARY', given.file);
     await buildSite();
     const manifest: unknown = JSON.parse(await readFile(path.join(out(), 'site-library.json'), 'utf8'));
-    expect(manifest).toEqual({ file: `site-library/${given.sha256.slice(0, 16)}.loci`, sha256: given.sha256, bytes: given.bytes.length, version: 1 });
+    // the embedder the file was indexed with: a visitor's empty library starts on it
+    expect(manifest).toEqual({ file: `site-library/${given.sha256.slice(0, 16)}.loci`, sha256: given.sha256, bytes: given.bytes.length, version: 1, embedder: 'hash-48' });
     // the app's own check accepts what the build wrote
     expect(parseSiteLibraryManifest(manifest)).toEqual(manifest);
     expect((await readFile(path.join(out(), `site-library/${given.sha256.slice(0, 16)}.loci`))).equals(given.bytes)).toBe(true);
     expect(await readdir(path.join(out(), 'site-library'))).toHaveLength(1);
+  });
+
+  it('reads a manifest written before the embedder was named, and refuses an embedder named by no id', async () => {
+    const given = await library('old.loci');
+    await buildSite(siteLibrary({ file: given.file }));
+    const { embedder, ...older } = JSON.parse(await readFile(path.join(out(), 'site-library.json'), 'utf8')) as Record<string, unknown>;
+    expect(embedder).toBe('hash-64');
+    expect(parseSiteLibraryManifest(older)).toEqual(older);
+    expect(() => parseSiteLibraryManifest({ ...older, embedder: '' })).toThrow('site-library.json names its embedder by no id');
+    expect(() => parseSiteLibraryManifest({ ...older, embedder: 7 })).toThrow('site-library.json names its embedder by no id');
   });
 
   it('gives another content another name', async () => {

@@ -100,10 +100,11 @@ function served(service: object): MessagePort {
 export const mirror = { kind: 'mirror' as const, baseUrl: 'https://mirror.example/' };
 const ports: MessagePort[] = [];
 
-export async function start(embed: EmbedDouble) {
+/** `siteManifest`: the address of the site's library manifest, as the page gives it. */
+export async function start(embed: EmbedDouble, siteManifest?: string) {
   const engine = new EngineService();
   const events: LibraryEvent[] = [];
-  const request = { launch: { localModels: false, device: 'wasm' as const }, embedPort: served(embed), llmPort: served(new LlmDouble()) };
+  const request = { launch: { localModels: false, device: 'wasm' as const }, embedPort: served(embed), llmPort: served(new LlmDouble()), ...(siteManifest ? { siteManifest } : {}) };
   ports.push(request.embedPort, request.llmPort);
   const started = await engine.start(request, (event) => events.push(event));
   return { engine, events, started };

@@ -2,7 +2,9 @@
  * A first visit to a site that publishes a library, in a browser whose own embedder cannot be
  * loaded (the app's default, from a model host out of reach): the library is empty and no index
  * is open, so the site's file brings its embedder and the index opens on it
- * (workers/engine/open-on-file-embedder.ts); a library holding documents is left as it was.
+ * (workers/engine/open-on-file-embedder.ts); a library holding documents is left as it was. When
+ * the site's manifest names the file's embedder, the empty library starts on it and the app's own
+ * is never loaded (workers/engine/site-embedder.ts).
  */
 import { describe, expect, it, vi } from 'vitest';
 import '../browser-storage/fixtures.ts';
@@ -15,6 +17,9 @@ useEngineDoubles();
 
 /** The embedder the site's file was indexed with (publishedLibrary's engine uses the app's default). */
 const FILE_EMBEDDER = 'Xenova/multilingual-e5-small';
+/** The embedder a site's manifest names. */
+const SITE_EMBEDDER = 'use-lite-en';
+const MANIFEST_URL = 'https://site.example/site-library.json';
 /** The visitor's own embedder, which cannot be loaded. */
 const OWN_EMBEDDER = 'visitor-embedder';
 
@@ -35,6 +40,24 @@ describe("a site's library in a browser whose own embedder cannot be loaded", ()
     expect((await engine.documents()).map((d) => d.name)).toEqual(['refunds.md']);
     expect((await engine.settings()).embedderId).toBe(FILE_EMBEDDER);
     expect(await engine.siteLibrary()).toBe(file.sha256);
+  });
+
+  it("starts an empty library on the embedder the site's manifest names, never loading its own", async () => {
+    const sha256 = 'cd'.repeat(32);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return Response.json({ file: `site-library/${sha256.slice(0, 16)}.loci`, sha256, bytes: 10, version: 1, embedder: SITE_EMBEDDER });
+    });
+    const embed = new EmbedDouble();
+    const { engine, events } = await start(embed, MANIFEST_URL);
+    expect(asked).toEqual([MANIFEST_URL]);
+    expect((await engine.settings()).embedderId).toBe(SITE_EMBEDDER);
+    expect(embed.loads.map((load) => load.split(' ')[0])).toEqual([SITE_EMBEDDER]);
+    // the double's hub is out of reach: the one notice is about the site's embedder, never the default
+    const unavailable = events.flatMap((e) => (e.type === 'notice' && e.notice.kind === 'embedder-unavailable' ? [e.notice.model] : []));
+    expect(unavailable).toEqual([SITE_EMBEDDER]);
+    vi.unstubAllGlobals();
   });
 
   it('leaves a library holding documents to wait for its own model', async () => {

@@ -58,7 +58,7 @@ export class AppSettingsStore {
   private current: AppSettings = DEFAULT_APP_SETTINGS;
 
   constructor(
-    db: LociDb,
+    private readonly db: LociDb,
     private readonly launch: LaunchOptions,
   ) {
     this.stored = new Settings<SettingsRecord>(db, DEFAULT_APP_SETTINGS as SettingsRecord, CHOICES);
@@ -73,6 +73,12 @@ export class AppSettingsStore {
     const local = this.launch.localModels ? { ...LOCAL_MODELS, ...(this.launch.localEmbedder ? { embedderId: this.launch.localEmbedder } : {}) } : {};
     this.current = { ...stored, ...local };
     return this.current;
+  }
+
+  /** Whether the embedder was chosen: by the page's address for this session, or stored (by the person, or an import's switch). */
+  async embedderChosen(): Promise<boolean> {
+    const key: keyof AppSettings = 'embedderId';
+    return this.launch.localModels || (await this.db.get('settings', key)) !== undefined;
   }
 
   /** Stores only the keys changed, so a session override is never written back. */

@@ -70,7 +70,7 @@ export class EngineService implements EngineApi {
       this.opening = undefined;
       throw error;
     });
-    return startEngine(await this.opening, index, events);
+    return startEngine(await this.opening, index, events, request.siteManifest);
   }
 
   addFiles(files: File[], into?: { collection: string }): Promise<void> {

@@ -8,6 +8,7 @@ import type { EngineEvents } from './engine-events.ts';
 import type { EngineModels } from './engine-models.ts';
 import { errorWords } from './error-words.ts';
 import type { IndexHost } from './index-host.ts';
+import { siteEmbedder } from './site-embedder.ts';
 import type { Workspace } from './workspace.ts';
 
 /** How long no file may wait to be read before the chat model loads: enough to catch a drop made as the app opens. */
@@ -19,8 +20,8 @@ export type Started = { settings: AppSettings; device: DeviceSummary; index?: In
  * A model that cannot be loaded does not fail the start: the settings come back all the same (the
  * error arrives as an event), so the person can pick another model or source, which opens the index.
  */
-export async function startEngine(ws: Workspace, index: IndexHost, events: EngineEvents): Promise<Started> {
-  const settings = ws.settings.value;
+export async function startEngine(ws: Workspace, index: IndexHost, events: EngineEvents, siteManifest?: string): Promise<Started> {
+  const settings = await startingSettings(ws, siteManifest);
   ws.models.choose(settings);
   const searchable = Promise.withResolvers<void>();
   const open = index.open(ws, settings, { onSearchable: () => searchable.resolve() }).catch((error: unknown) => index.openFailed(error, settings));
@@ -42,6 +43,12 @@ export async function startEngine(ws: Workspace, index: IndexHost, events: Engin
     });
   });
   return { settings, device, ...(index.opening ? { index: index.opening } : {}) };
+}
+
+/** The settings to start on: an empty library whose embedder nobody chose takes the site's library's (site-embedder.ts). */
+async function startingSettings(ws: Workspace, siteManifest: string | undefined): Promise<AppSettings> {
+  const embedderId = await siteEmbedder({ manifestUrl: siteManifest, empty: ws.library.rows().length === 0, embedderChosen: () => ws.settings.embedderChosen() });
+  return embedderId && embedderId !== ws.settings.value.embedderId ? ws.settings.update({ embedderId }) : ws.settings.value;
 }
 
 /** Where the models run; from a probe while the embedder is not loaded (still loading after an early open, or failed). */
