@@ -91,7 +91,9 @@ describe('loci CLI', () => {
   it('answers with a streamed model and lists its numbered sources', async () => {
     const { code, stdout } = await loci('ask', index, QUESTION, '--llm', 'tiny-random-qwen3', '--max-new-tokens', '12', '-n', '2', '--strategy', 'naive');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/Sources:\n\[1\] 数据安全法_2021\.md › .*第四章/);
+    // two numbered sources, the chapter on the obligations the question asks about among them
+    expect(stdout).toMatch(/Sources:\n\[1\] 数据安全法_2021\.md › .*\n[^]*\[2\] 数据安全法_2021\.md › /);
+    expect(stdout.slice(stdout.indexOf('Sources:'))).toMatch(/\[\d\] 数据安全法_2021\.md › .*第四章 数据安全保护义务/);
   });
 
   it('inspects: the hybrid weight, the trace with kinds and backtracking, and the chunks best first', async () => {
@@ -154,9 +156,10 @@ describe('loci CLI', () => {
     expect(mismatch.code).toBe(1);
     expect(mismatch.stderr).toMatch(/built with the embedder "tiny-lexical-bert-zh"/);
 
-    const unwritable = await loci('index', law, '--out', path.join(dir, 'no-such-folder', 'x.loci'), '-q');
+    // a missing folder is made (the README's `--out public/library.loci`); one that cannot be, under a file, is named
+    const unwritable = await loci('index', law, '--out', path.join(bad, 'x.loci'), '--embedder', 'tiny-lexical-bert-zh', '-q');
     expect(unwritable.code).toBe(1);
-    expect(unwritable.stderr).toMatch(/loci index: cannot use .*no-such-folder.*ENOENT/);
+    expect(unwritable.stderr).toMatch(/loci index: cannot use .*broken\.pdf.*(ENOTDIR|EEXIST)/);
 
     const missing = await loci('ask', path.join(dir, 'nope.loci'), 'q');
     expect(missing.code).toBe(2);

@@ -52,7 +52,8 @@ describe('loci eval', () => {
     expect(printed).toContain('| Method | Recall@5 | All-gold@5 | nDCG@10 | Recall@128t | Recall@256t |');
 
     const defaultLabel = methodLabel(DEFAULT_RETRIEVAL.strategy, DEFAULT_RETRIEVAL);
-    const methods = ['bm25', 'dense', 'naive+hybrid', 'cap-rag+hybrid', ...(defaultLabel === 'cap-rag+hybrid' ? [] : [defaultLabel])];
+    // the engine's rows, then the embedder used plainly over whole documents (every paragraph fits its window)
+    const methods = ['bm25', 'dense', 'naive+hybrid', 'cap-rag+hybrid', ...(defaultLabel === 'cap-rag+hybrid' ? [] : [defaultLabel]), 'encoder', 'bm25+encoder'];
     const report = JSON.parse(await readFile(json, 'utf8'));
     expect(report.config).toMatchObject({
       dataset: 'hotpotqa',
@@ -75,6 +76,7 @@ describe('loci eval', () => {
     expect(report.fusion).toHaveLength(1);
     expect(report.methods.map((m: { method: string }) => m.method)).toEqual(methods);
     expect(report.methods.map((m: { baseline: boolean }) => m.baseline)).toEqual(methods.map((label) => label === 'bm25' || label === 'dense'));
+    expect(printed).toMatch(/^\| encoder \|/mu);
     expect(report.methods.filter((m: { isDefault: boolean }) => m.isDefault).map((m: { method: string }) => m.method)).toEqual([defaultLabel]);
     const keys = ['allGold@1', 'allGold@128t', 'allGold@256t', 'allGold@5', 'mrr', 'ndcg@10', 'recall@1', 'recall@128t', 'recall@256t', 'recall@5'];
     expect(Object.keys(report.methods[2].retrieval).sort()).toEqual(keys);
