@@ -13,7 +13,10 @@ import { LexicalIndex } from '../../core/search/lexical-index.ts';
 import type { Hit } from '../../core/search/top-k.ts';
 import type { EvalDocument } from '../datasets/types.ts';
 import type { EvalIndex } from './build-index.ts';
-import type { Method } from './config.ts';
+import { NDCG_K, type Method } from './config.ts';
+import type { GoldScoring } from './retrieve-one.ts';
+import type { QuestionMethodResult } from './types.ts';
+import { retrievalScores } from '../scores.ts';
 
 /** The two rows, as methods of the run (never the default, never a baseline of the Δ table). */
 export const PLAIN_METHODS: readonly Method[] = [
@@ -49,8 +52,36 @@ export async function plainIndex(index: EvalIndex, embedder: Pick<Embedder, 'emb
   return { ids: docs.map(([id]) => id), texts, vectors, lexical };
 }
 
+/** Both rows' results for one question, scored against its gold evidence; `embedMs` is its query's embedding, which each row would pay. */
+export function plainResults(
+  plain: PlainIndex,
+  index: EvalIndex,
+  question: string,
+  queryVector: Float32Array,
+  gold: GoldScoring,
+  settings: { n: number; ks: readonly number[]; embedMs: number },
+): Record<string, QuestionMethodResult> {
+  const started = performance.now();
+  const found = plainSearch(plain, question, queryVector, settings.n);
+  const ms = performance.now() - started + settings.embedMs;
+  return Object.fromEntries(
+    PLAIN_METHODS.map(({ label }) => {
+      const rows = found[label];
+      const covered = rows.map((row) => gold.coverage({ docId: plain.ids[row], text: plain.texts[row] }));
+      const result: QuestionMethodResult = {
+        ranked: rows.map((row) => index.docs.get(plain.ids[row])?.id ?? plain.ids[row]),
+        held: rows.length,
+        ms,
+        retrieval: retrievalScores(covered, gold.grades, settings.ks, NDCG_K),
+        covered,
+      };
+      return [label, result];
+    }),
+  );
+}
+
 /** Both rows' rankings for one question: rows of the plain index, best first. */
-export function plainSearch(plain: PlainIndex, question: string, queryVector: Float32Array, n: number): Record<string, number[]> {
+function plainSearch(plain: PlainIndex, question: string, queryVector: Float32Array, n: number): Record<string, number[]> {
   const dense = plain.vectors.search(queryVector, PLAIN_M);
   const words = plain.lexical.search(question, PLAIN_M);
   return { encoder: dense.slice(0, n).map((h) => h.row), 'bm25+encoder': minMaxFusion(dense, words, n) };

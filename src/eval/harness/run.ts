@@ -13,10 +13,9 @@ import { answerQuestion, type AnswerDeps } from './answers.ts';
 import { addBaselineDeltas } from './baselines.ts';
 import { memoCountTokens, type CountTokens } from './budget.ts';
 import { buildIndexes, type EvalIndex, type EvalModels } from './build-index.ts';
-import { budgetChunks, candidatesPerList, chunksPerQuestion, indexSettings, methodsOf, NDCG_K, needsClusters, type EvalConfig } from './config.ts';
-import { PLAIN_METHODS, plainIndex, plainSearch, type PlainIndex } from './plain-baselines.ts';
+import { budgetChunks, candidatesPerList, chunksPerQuestion, indexSettings, methodsOf, needsClusters, type EvalConfig } from './config.ts';
+import { PLAIN_METHODS, plainIndex, plainResults, type PlainIndex } from './plain-baselines.ts';
 import { retrieveOne, type GoldScoring, type RetrieveSettings } from './retrieve-one.ts';
-import { retrievalScores } from '../scores.ts';
 import { summarizeMethod } from './summarize.ts';
 import { summarizeReport } from './summary.ts';
 import { reportTables } from './tables.ts';
@@ -57,7 +56,7 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
     signal: deps.signal,
   });
   const indexOf = new Map(indexes.map((ix) => [ix.group, ix]));
-  // the embedder used plainly over whole documents, where every document fits its window
+  // the embedder used plainly over whole documents, where nearly every document fits its window
   // (ranking only: they answer nothing, so a run without gold evidence has no use for them)
   const plainOf = new Map<EvalIndex, PlainIndex>();
   for (const ix of asked.some((q) => q.gold) ? indexes : []) {
@@ -113,21 +112,11 @@ export async function runEvaluation(config: EvalConfig, deps: RunDeps): Promise<
     retrievalMs += embedMs;
     const plain = plainOf.get(index);
     if (plain && gold) {
-      const p0 = performance.now();
-      const found = plainSearch(plain, q.question, queryVector, n);
-      const ms = performance.now() - p0 + embedMs;
-      for (const [j, method] of plainMethods.entries()) {
-        const rows = found[method.label];
-        const covered = rows.map((row) => gold.coverage({ docId: plain.ids[row], text: plain.texts[row] }));
-        result.methods[method.label] = {
-          ranked: rows.map((row) => index.docs.get(plain.ids[row])?.id ?? plain.ids[row]),
-          held: rows.length,
-          ms,
-          retrieval: retrievalScores(covered, gold.grades, config.ks, NDCG_K),
-          covered,
-        };
-        times[engineMethods + j].retrieve.push(ms);
-      }
+      const rows = plainResults(plain, index, q.question, queryVector, gold, { n, ks: config.ks, embedMs });
+      plainMethods.forEach((method, j) => {
+        result.methods[method.label] = rows[method.label];
+        times[engineMethods + j].retrieve.push(rows[method.label].ms);
+      });
     }
     for (const [j, method] of methods.slice(0, engineMethods).entries()) {
       deps.onProgress?.({ stage, done, total, item: method.label });
