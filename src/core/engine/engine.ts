@@ -401,7 +401,7 @@ export class LociEngine {
 
   /**
    * The hybrid weight this index calibrated for itself (search/calibrate-fusion.ts). Calibrating
-   * costs about three hundred embeddings, so it is redone only once the chunks have changed by a fifth
+   * costs an embedding for every pseudo-question and its answer, so it is redone only once the chunks have changed by a fifth
    * since the last time, and a question asked while it runs waits for the same calibration. The
    * weight lives as long as the engine: the app's worker calibrates after indexing, in the
    * background; a one-shot CLI run calibrates when its first hybrid question needs it.

@@ -4,8 +4,8 @@ import type { RetrievedChunk } from '../types.ts';
  * The list with every chunk of a passage already placed above it after those of passages not yet
  * placed, keeping both groups' order. A passage is a chunk's section (its document and heading
  * path) when it has a heading, else the chunk and its neighbours in the document: a paragraph the
- * chunker cut in two, or a long list cut in four, took two or four of the first five places where
- * an encoder reading it whole gives it one, and the places after it went to nothing new. Chunks of
+ * chunker cut in pieces took a place for each piece where an encoder reading it whole gives it one,
+ * and the places after its first went to nothing new. Chunks of
  * other sections of one document (a filing's balance sheet and its notes) keep their places. Applied
  * to every search, so the dense and keyword lists are read as a person reads them, passage by
  * passage ([record](../../../docs/decisions/2026-12-07-one-place-per-passage.md)).

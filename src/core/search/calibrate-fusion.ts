@@ -36,10 +36,9 @@ export interface CalibrationOptions {
 }
 
 /**
- * Pseudo-questions a calibration asks. With 48, libraries cut from one dev set chose dense shares
- * from 0 to 0.8 with one embedder, most of it the noise of 48 reciprocal ranks; three times as
- * many steadied the choice at the cost of about 200 more embeddings once per library
- * ([record](../../../docs/decisions/2026-12-07-fusion-weight-across-libraries.md)).
+ * Pseudo-questions a calibration asks: enough that the curve of reciprocal ranks over the weights
+ * stands above its own noise, which with a third as many chose a different weight on each library
+ * of one dev set ([record](../../../docs/decisions/2026-12-07-fusion-weight-across-libraries.md)).
  */
 export const PSEUDO_QUESTIONS = 144;
 
@@ -128,9 +127,9 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
  * Of the weights they cannot tell from the best (one standard error of the paired differences),
  * the one nearest BM25 alone; and never more than an even share for the embedding. Pseudo-questions
  * are sentences of the text, worded as the chunk they come from is, and rate the embedding higher
- * than real questions do, which name what they ask about: on libraries cut from one dev set they
- * chose dense shares from 0 to 0.8, and above an even share the one-hop hybrid fell under its own
- * BM25 ([record](../../../docs/decisions/2026-12-07-fusion-weight-across-libraries.md)). They can
+ * than real questions do, which name what they ask about: on libraries cut from one dev set, a
+ * share above even put the one-hop hybrid under its own BM25
+ * ([record](../../../docs/decisions/2026-12-07-fusion-weight-across-libraries.md)). They can
  * tell that the embedding is worth less than the keywords, not that it is worth more. A library
  * whose words BM25 matches in none of them gets the embedding alone.
  */
