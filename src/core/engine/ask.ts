@@ -2,7 +2,7 @@
  * A question's way through the engine: standalone rewrite of a follow-up, query variants
  * (multi-query or HyDE), candidates and backtracking, optional rerank, packing, streamed answer.
  */
-import { condenseFollowUp, expandedQuestion, sectionsLast, expansionTerms, followLinks, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
+import { condenseFollowUp, expandedQuestion, sectionFitsWindow, sectionsLast, expansionTerms, followLinks, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
 import { packSources } from '../answer/pack.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
@@ -10,7 +10,7 @@ import { detectLanguage } from '../ingest/language.ts';
 import type { ChatMessage, Embedder, Generator, ProgressListener, Reranker } from '../ports.ts';
 import { DEFAULT_DENSE_WEIGHT } from '../search/fusion.ts';
 import { defaultCandidates, retrieve, strategyScope, type QueryVariant, type RetrievalCorpus, type RetrieveOptions } from '../search/retrieve.ts';
-import type { FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, TraceRow } from '../types.ts';
+import type { Chunk, FusionWeight, Lang, RetrievalResult, RetrievedChunk, Retriever, Source, TraceRow } from '../types.ts';
 import { ScopedCorpus, type ScopableCorpus } from '../search/scoped-corpus.ts';
 import { asksForWhole } from '../query/whole-document.ts';
 import { asksWhen, datedFirst } from '../query/answer-type.ts';
@@ -158,9 +158,10 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
   const shown = (walk: RetrievalResult) => (uncut ? reordered(walk, settings.n, { question, lang, window: reorderWindow(settings.n, m), year, when }) : walk);
   let result: RetrievalResult;
   // every walk goes past N, with the same M, so that a chunk below N can move up
-  const first = passageByPassage(retrieve(deps.corpus, variants, { ...settings, n: Number.MAX_SAFE_INTEGER, m }));
+  const onePassage = sectionFitsWindow((id) => deps.corpus.findChunk(id), deps.embedder.maxTokens);
+  const first = passageByPassage(retrieve(deps.corpus, variants, { ...settings, n: Number.MAX_SAFE_INTEGER, m }), onePassage);
   if (options.hops === 2) {
-    result = shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut, variants }));
+    result = shown(await twoHops(deps, question, first, { ...settings, m }, { decompose, signal, uncut, variants, onePassage }));
   } else {
     result = uncut ? shown(first) : cutTo(first, settings.n);
   }
@@ -208,6 +209,8 @@ interface HopSettings {
   uncut: boolean;
   /** The question as the first hop searched it: the documents its best passages link to are searched by it. */
   variants: readonly QueryVariant[];
+  /** Whether a chunk's section is read as one passage (query/section-fits.ts). */
+  onePassage: (chunk: Chunk) => boolean;
 }
 
 /**
@@ -252,7 +255,7 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
   const linked = links ? followLinks(deps.corpus, how.variants, links, everything) : undefined;
   const [one, ...others] = [keywords, asked, linked].filter((r): r is RetrievalResult => r !== undefined);
   const second = { chunks: others.reduce((merged, r) => mergeHops(merged, r.chunks, Number.MAX_SAFE_INTEGER), one.chunks), trace: [one, ...others].flatMap((r) => r.trace) };
-  const merged = sectionsLast(mergeHops(first.chunks, second.chunks, Number.MAX_SAFE_INTEGER));
+  const merged = sectionsLast(mergeHops(first.chunks, second.chunks, Number.MAX_SAFE_INTEGER), how.onePassage);
   // a chunk one hop alone would not have given at N is the second hop's find
   const before = new Set(asOneHop.chunks.map((c) => c.chunk.id));
   const chunks = merged.slice(0, uncut ? Number.MAX_SAFE_INTEGER : n).map((c) => (before.has(c.chunk.id) ? c : { ...c, via: 'hop' as const }));
@@ -326,8 +329,8 @@ function inContext(c: RetrievedChunk): string {
 }
 
 /** A walk with the chunks of a passage already placed after the others (query/sections-last.ts). */
-function passageByPassage(walk: RetrievalResult): RetrievalResult {
-  return { ...walk, chunks: sectionsLast(walk.chunks) };
+function passageByPassage(walk: RetrievalResult, onePassage: (chunk: Chunk) => boolean): RetrievalResult {
+  return { ...walk, chunks: sectionsLast(walk.chunks, onePassage) };
 }
 
 /** A full walk's first n chunks, with the candidates that brought them in. */

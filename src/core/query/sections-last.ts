@@ -1,4 +1,4 @@
-import type { RetrievedChunk } from '../types.ts';
+import type { Chunk, RetrievedChunk } from '../types.ts';
 
 /**
  * The list with every chunk of a passage already placed above it after those of passages not yet
@@ -10,13 +10,13 @@ import type { RetrievedChunk } from '../types.ts';
  * to every search, so the dense and keyword lists are read as a person reads them, passage by
  * passage ([record](../../../docs/decisions/2026-12-07-one-place-per-passage.md)).
  */
-export function sectionsLast(list: readonly RetrievedChunk[]): RetrievedChunk[] {
+export function sectionsLast(list: readonly RetrievedChunk[], onePassage: (chunk: Chunk) => boolean): RetrievedChunk[] {
   const placed = new Set<string>();
   const first: RetrievedChunk[] = [];
   const after: RetrievedChunk[] = [];
   for (const c of list) {
     const { docId, ordinal, headingPath } = c.chunk;
-    const own = headingPath.length > 0 ? [section(docId, headingPath)] : [];
+    const own = headingPath.length > 0 && onePassage(c.chunk) ? [section(docId, headingPath)] : [];
     const near = [place(docId, ordinal - 1), place(docId, ordinal + 1)];
     ([...own, ...near].some((key) => placed.has(key)) ? after : first).push(c);
     for (const key of [...own, place(docId, ordinal)]) placed.add(key);

@@ -11,6 +11,8 @@ import type { LinkedDocument } from './document-links.ts';
 /** Everything a query needs from an index; row numbers are shared by entries, vectors and BM25. */
 export interface RetrievalCorpus extends BacktrackCorpus {
   chunk(chunkId: string): Chunk;
+  /** The chunk, or undefined when the index holds no chunk of that id. */
+  findChunk(chunkId: string): Chunk | undefined;
   docLabel(docId: string): { name: string; title: string };
   /** Rows whose entry kind/origin the strategy searches (p-rag: pre-parsed entries of chunk origin only). */
   rowsFor(strategy: Strategy): Int32Array;

@@ -46,6 +46,10 @@ export class ScopedCorpus implements RetrievalCorpus {
     return this.corpus.chunk(chunkId);
   }
 
+  findChunk(chunkId: string) {
+    return this.corpus.findChunk(chunkId);
+  }
+
   docLabel(docId: string) {
     return this.corpus.docLabel(docId);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LociEngine } from '../../../src/core/engine/engine.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { mergeHops } from '../../../src/core/query/merge-hops.ts';
+import { sectionFitsWindow } from '../../../src/core/query/section-fits.ts';
 import { sectionsLast } from '../../../src/core/query/sections-last.ts';
 import { expandedQuestion, expansionTerms } from '../../../src/core/query/second-hop.ts';
 import { LexicalIndex } from '../../../src/core/search/lexical-index.ts';
@@ -75,13 +76,39 @@ describe('sectionsLast', () => {
   it('puts a chunk whose neighbour in its document ranks above it after the others, keeping their order', () => {
     const list = ['a1', 'a2', 'b1', 'a5', 'b0', 'c1', 'a3'].map((id) => of(id));
     // a5 is another passage of a, kept where it ranks; a2 continues a1, b0 continues b1, a3 continues a2
-    expect(sectionsLast(list).map((c) => c.chunk.id)).toEqual(['a1', 'b1', 'a5', 'c1', 'a2', 'b0', 'a3']);
+    expect(sectionsLast(list, () => true).map((c) => c.chunk.id)).toEqual(['a1', 'b1', 'a5', 'c1', 'a2', 'b0', 'a3']);
   });
 
   it('puts every later chunk of a section placed above after the others, wherever it stands in the section', () => {
     // a long list under one heading, cut in four: its chunks 1 and 3 are not neighbours, but one passage
     const list = [of('a1', 'Rulers'), of('a3', 'Rulers'), of('b0', 'Isles'), of('a0', 'Rulers'), of('c0', 'Lords'), of('a7', 'Notes')];
-    expect(sectionsLast(list).map((c) => c.chunk.id)).toEqual(['a1', 'b0', 'c0', 'a7', 'a3', 'a0']);
+    expect(sectionsLast(list, () => true).map((c) => c.chunk.id)).toEqual(['a1', 'b0', 'c0', 'a7', 'a3', 'a0']);
+  });
+
+  it('holds back only the neighbours of a placed chunk in a section not read as one passage', () => {
+    // a filing whose one heading covers every page: its chunks are passages of their own
+    const list = [of('a1', 'Filing'), of('a3', 'Filing'), of('b0', 'Isles'), of('a2', 'Filing'), of('c0', 'Lords')];
+    expect(sectionsLast(list, (chunk) => chunk.docId !== 'a').map((c) => c.chunk.id)).toEqual(['a1', 'a3', 'b0', 'c0', 'a2']);
+  });
+});
+
+describe('sectionFitsWindow', () => {
+  // document d: a section "Short" of three chunks of 100 tokens, then "Long" of eight
+  const headings = ['Short', 'Short', 'Short', 'Long', 'Long', 'Long', 'Long', 'Long', 'Long', 'Long', 'Long'];
+  const chunks = new Map(headings.map((heading, ordinal): [string, Chunk] => [`d:${ordinal}`, { id: `d:${ordinal}`, docId: 'd', ordinal, text: '', headingPath: [heading], start: 0, end: 0, tokens: 100 }]));
+
+  it('reads a section as one passage when all its chunks fit the window, and not when they do not', () => {
+    const lookups: string[] = [];
+    const fits = sectionFitsWindow((id) => (lookups.push(id), chunks.get(id)), 512);
+    expect(fits(chunks.get('d:1')!)).toBe(true);
+    expect(fits(chunks.get('d:4')!)).toBe(false);
+    // a section is measured once, and never much past the window
+    const counted = lookups.length;
+    expect(fits(chunks.get('d:6')!)).toBe(false);
+    expect(lookups.length).toBe(counted);
+    expect(counted).toBeLessThan(12);
+    expect(sectionFitsWindow((id) => chunks.get(id), 300)(chunks.get('d:0')!)).toBe(true);
+    expect(sectionFitsWindow((id) => chunks.get(id), 299)(chunks.get('d:0')!)).toBe(false);
   });
 });
 

@@ -56,6 +56,7 @@ function makeCorpus(): RetrievalCorpus {
     chunksOf: (origin: EntryOrigin) => (origin.type === 'chunk' ? [origin.id] : clusterMembers),
     orderOf: (chunkId) => chunks.findIndex((c) => c.id === chunkId),
     chunk: (chunkId) => chunks.find((c) => c.id === chunkId) as Chunk,
+    findChunk: (chunkId) => chunks.find((c) => c.id === chunkId),
     docLabel: () => ({ name: 'law.txt', title: 'Data Law' }),
     rowsFor: (strategy: Strategy) =>
       Int32Array.from(entries.flatMap((e, row) => (kindsFor(strategy).has(e.kind) ? [row] : []))),
@@ -157,6 +158,7 @@ describe('retrieve', () => {
       chunksOf: (origin) => [origin.id],
       orderOf: (chunkId) => Number(chunkId[1]),
       chunk: local,
+      findChunk: local,
       docLabel: () => ({ name: 'd.txt', title: 'D' }),
       rowsFor: (strategy) => Int32Array.from(rows.flatMap((e, row) => (kindsFor(strategy).has(e.kind) ? [row] : []))),
       vectors,
@@ -189,6 +191,7 @@ describe('retrieve', () => {
       chunksOf: (origin) => [origin.id],
       orderOf: (chunkId) => Number(chunkId.slice(1)),
       chunk: (id) => ({ id, docId: 'd', ordinal: Number(id.slice(1)), text: id, headingPath: [], start: 0, end: 2, tokens: 1 }),
+      findChunk: (id) => ({ id, docId: 'd', ordinal: Number(id.slice(1)), text: id, headingPath: [], start: 0, end: 2, tokens: 1 }),
       docLabel: () => ({ name: 'd.txt', title: 'D' }),
       rowsFor: (strategy) => Int32Array.from(rows.flatMap((e, row) => (kindsFor(strategy).has(e.kind) ? [row] : []))),
       vectors,
