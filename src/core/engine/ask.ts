@@ -239,14 +239,20 @@ async function twoHops(deps: SearchDeps, question: string, first: RetrievalResul
   const query = expandedQuestion(question, terms);
   // The added terms are rare words: evidence BM25 reads exactly, while the embedding of a question
   // with words appended drifts towards the passage they came from, which the first hop already
-  // holds, and a hybrid second hop found less (docs/decisions/2026-12-07-retrieval-rules-measured.md).
-  // Only a person who chose meaning-only search gets a dense one.
+  // holds (docs/decisions/2026-12-07-retrieval-rules-measured.md). So a hybrid second hop reads the
+  // expanded question by its words and the question as asked by its meaning: a keyword list alone
+  // outvoted the first hop's where BM25 reads a library poorly
+  // (docs/decisions/2026-12-07-second-hop-keeps-its-meaning.md). Only a person who chose
+  // meaning-only search gets a dense one.
+  const asAsked = how.variants[0]?.vector;
   const keywords =
     terms.length === 0
       ? undefined
       : settings.retriever === 'dense'
         ? retrieve(deps.corpus, [{ text: query, vector: (await deps.embedder.embed([query], 'query', signal))[0] }], everything)
-        : retrieve(deps.corpus, [{ text: query }], { ...everything, retriever: 'lexical' });
+        : settings.retriever === 'hybrid' && asAsked
+          ? retrieve(deps.corpus, [{ text: query, vector: asAsked }], everything)
+          : retrieve(deps.corpus, [{ text: query }], { ...everything, retriever: 'lexical' });
   // Sub-questions are questions, so they are searched as the question was, and join the keyword
   // hop as one second hop: the first hop keeps half the vote however many lists the second has.
   const asked = asks.length === 0 ? undefined : retrieve(deps.corpus, await variantsOf(deps.embedder, asks, settings.retriever, signal), everything);

@@ -134,6 +134,28 @@ describe('a question asked with two hops', () => {
     expect(fewer.chunks.map((c) => c.chunk.id)).toEqual(two.chunks.slice(0, 2).map((c) => c.chunk.id));
   });
 
+  it("searches a hybrid second hop by the expanded question's words and the question's own meaning", async () => {
+    const embedder = hashEmbedder();
+    const queried: string[] = [];
+    const embed = embedder.embed.bind(embedder);
+    embedder.embed = async (texts, kind) => {
+      if (kind === 'query') queried.push(...texts);
+      return embed(texts, kind);
+    };
+    const engine = await LociEngine.open({ embedder, store: new MemoryIndexStore() });
+    await engine.indexFiles(library.map((text, i) => ({ name: `${i}.md`, bytes: new TextEncoder().encode(text) })));
+    const question = 'Where was the star of Kiss and Tell born?';
+    queried.length = 0;
+    const two = await engine.retrieve(question, { strategy: 'naive', n: 4, retriever: 'hybrid', denseWeight: 0.5, hops: 2 });
+    expect(two.result.secondHop?.terms).toContain('corliss');
+    // the expanded question is never embedded: its meaning would drift to the passage its words came from
+    expect(queried).toEqual([question]);
+    // the second hop's candidates were ranked by both lists
+    const hop = two.result.trace.filter((row) => row.hop === 2);
+    expect(hop.length).toBeGreaterThan(0);
+    expect(hop.some((row) => row.denseRank !== undefined && row.lexicalRank !== undefined)).toBe(true);
+  });
+
   it("follows the document the first hop's passage names by its title, which no added word reaches", async () => {
     const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore() });
     const docs: Record<string, string> = {
