@@ -11,6 +11,7 @@ import type { AddedStore } from './added-clock.ts';
 import { decodeLibrary, isOlderExport, LibraryFileError } from './library-file.ts';
 import { decodeIndex, encodeIndex, IndexFormatError } from '../core/stored-index/binary-format.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import { fileBlocks, type FileBlocks } from '../core/stored-index/file-blocks.ts';
 import { libraryOfSnapshot, manifestOfSnapshot, snapshotOfLibrary } from './library-snapshot.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
 import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY } from './records.ts';
@@ -110,8 +111,10 @@ export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryFileRea
     throw new LibraryFileError('This file is not a Loci library export: it is neither a Loci library file (.loci) nor an older export (a zip archive).');
   }
   let snapshot: IndexSnapshot;
+  // the file's own blocks, stored as they are (stored-blocks.ts); views into `bytes` until then
+  let blocks: FileBlocks | undefined = fileBlocks();
   try {
-    snapshot = await decodeIndex(bytes);
+    snapshot = await decodeIndex(bytes, { keep: blocks });
   } catch (error) {
     if (error instanceof IndexFormatError) throw new LibraryFileError(`This Loci library file cannot be imported: ${error.message}.`);
     throw error;
@@ -125,7 +128,12 @@ export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryFileRea
     index: snapshot,
     manifest: manifestOfSnapshot(snapshot),
     documentIds: snapshot.documents.map((record) => record.doc.id),
-    contents: (breathe) => (contents ??= libraryOfSnapshot(snapshot, undefined, breathe)),
+    contents: (breathe) => {
+      contents ??= libraryOfSnapshot(snapshot, undefined, breathe, blocks);
+      // the records hold copies: the file's bytes need not live on for them
+      blocks = undefined;
+      return contents;
+    },
   };
 }
 
