@@ -19,8 +19,8 @@ export interface IndexContents {
   /** Chunk ids per document id. */
   chunks: Record<string, string[]>;
   /** Per owner key (`doc:<id>`, `group:<id>`): entry ids, their kinds, and how many vector values are stored. */
-  /** `inRecord`: the vectors are in the IndexedDB record, not kept outside it (vector-files.ts). */
-  entries: Record<string, { ids: string[]; kinds: string[]; floats: number; inRecord: boolean }>;
+  /** `inRecord`: the vectors are in the IndexedDB record, not kept outside it (vector-files.ts); `asBlock`: the entries are a library file's block, not objects. */
+  entries: Record<string, { ids: string[]; kinds: string[]; floats: number; inRecord: boolean; asBlock: boolean }>;
   groups: string[];
 }
 
@@ -54,7 +54,7 @@ export async function readIndex(page: Page): Promise<IndexContents> {
     const loaded = entriesWithoutTexts(columns, owner.type === 'document' ? owner.id : undefined);
     // int8 rows hold a 4-byte scale and one byte a value; float32 rows four bytes a value
     const floats = record.int8 ? record.bytes - 4 * entryCount(columns) : record.bytes / 4;
-    entries[record.owner] = { ids: loaded.map((e) => e.id), kinds: loaded.map((e) => e.kind), floats, inRecord: record.inRecord };
+    entries[record.owner] = { ids: loaded.map((e) => e.id), kinds: loaded.map((e) => e.kind), floats, inRecord: record.inRecord, asBlock: !Array.isArray(record.entries) };
   }
   return { ...raw, chunks, entries };
 }
