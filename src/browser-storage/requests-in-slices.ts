@@ -1,21 +1,14 @@
 /**
- * A transaction's many requests issued a slice at a time. Issuing is the worker's part: IndexedDB
- * clones each record as it is put (seconds of the worker's own time in one go for a large site
- * library, docs/decisions/2026-12-02-site-library-visit.md), and the worker answered nothing
- * meanwhile. A transaction stays active only inside its own requests' events, so the worker cannot
- * yield to a timer or a message; but between those events its other messages (a question) are
- * handled. Carrying the requests out is the database's part: one slice is issued while the one
- * before is still carried out, so that neither side waits on the other between slices.
+ * A transaction's many requests issued a slice at a time, each slice awaited before the next is
+ * issued. Issuing is the costly part: IndexedDB clones each record as it is put (seconds of the
+ * worker's own time in one go for a large site library, docs/decisions/2026-12-02-site-library-visit.md),
+ * and the worker answered nothing meanwhile. A transaction stays active only inside its own
+ * requests' events, so the worker cannot yield to a timer or a message; but between those events
+ * its other messages (a question) are handled.
  */
 
-/**
- * Calls each of `issue` (one request each), about `sliceMs` of them at a time, and resolves once
- * all have come back. A slice is issued once the one two before it has come back: at most two are
- * out at once.
- */
+/** Calls each of `issue` (one request each), about `sliceMs` of them at a time, and resolves once all have. */
 export async function requestsInSlices(issue: readonly (() => Promise<unknown>)[], sliceMs = 20, now: () => number = () => performance.now()): Promise<void> {
-  /** The slice before, still out. */
-  let out: Promise<unknown> | undefined;
   for (let next = 0; next < issue.length; ) {
     const started = now();
     const slice: Promise<unknown>[] = [];
@@ -25,14 +18,8 @@ export async function requestsInSlices(issue: readonly (() => Promise<unknown>)[
     } catch (error) {
       // the transaction aborts: the requests already issued fail with it, and are awaited by no one
       for (const request of slice) request.catch(() => undefined);
-      out?.catch(() => undefined);
       throw error;
     }
-    const issued = Promise.all(slice);
-    // awaited below or by the next turn; a failure meanwhile is not left unheard
-    issued.catch(() => undefined);
-    if (out) await out;
-    out = issued;
+    await Promise.all(slice);
   }
-  await out;
 }
