@@ -3,7 +3,7 @@
  * itself hold objects; records of an imported library file hold the file's own blocks as bytes
  * (library-snapshot.ts): the chunks' JSON, the entry columns, the counted words. Cloning a record
  * of objects into IndexedDB went object by object, and a large site library's write waited on it
- * (docs/decisions/2026-12-07-open-as-the-bytes-arrive.md, "Left"). Both shapes stay readable:
+ * (docs/decisions/2026-12-07-import-as-file-blocks.md). Both shapes stay readable:
  * records stored before the blocks, and every record the indexer writes, are objects.
  */
 import type { EntryTerms } from '../core/types.ts';

@@ -3,7 +3,7 @@
  * import stores each document's chunks, entries, vectors and counted words as these bytes, under
  * the checksums the file gave them (browser-storage/library-snapshot.ts), instead of making the
  * stored records again from the decoded index and cloning them object by object
- * (docs/decisions/2026-12-07-open-as-the-bytes-arrive.md, "Left").
+ * (docs/decisions/2026-12-07-import-as-file-blocks.md).
  */
 import type { VectorStorage } from '../types.ts';
 
