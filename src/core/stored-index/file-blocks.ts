@@ -21,7 +21,7 @@ export interface DocumentBlocks {
   entries: CheckedBlock;
   /** One row an entry, in `FileBlocks.vectors`. */
   vectors: CheckedBlock;
-  /** Its counted entry words, when the file has them whole. */
+  /** Its counted entry words, when the file has them and their block matches its checksum. */
   terms?: CheckedBlock;
 }
 
