@@ -14,7 +14,7 @@ import type { StoredEntries } from '../../src/browser-storage/records.ts';
 import { countTerms } from '../../src/core/search/entry-terms.ts';
 import { decodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
-import { blockSum } from '../support/index-blocks.ts';
+import { blockSum, encodeV1 } from '../support/index-blocks.ts';
 import { docA, docB, documentRecord, freshStore, groupAB, manifest, storeWith } from './fixtures.ts';
 
 const withTerms = <R extends { entries: IndexSnapshot['documents'][number]['entries'] }>(record: R): R => ({ ...record, terms: countTerms(record.entries) });
@@ -103,6 +103,17 @@ describe('a library file imported as its blocks', () => {
     const again = (await store.load())!;
     expect(again.damage).toBeUndefined();
     expect(again.documents.find((d) => d.doc.id === docC.doc.id)?.entries).toEqual(docC.entries);
+  });
+
+  it('stores a file of a format before entry columns as bytes as objects, as before', async () => {
+    const snapshot = { manifest: manifest(), documents: [docA, docB], groups: [groupAB] };
+    const store = await freshStore();
+    await importLibrary(store.db, encodeV1(snapshot), { mode: 'merge' });
+    expect(Array.isArray((await store.db.get('entries', docOwner(docA.doc.id)))!.entries)).toBe(true);
+    expect(Array.isArray((await store.db.get('chunks', docA.doc.id))!.chunks)).toBe(true);
+    const loaded = (await store.load())!;
+    expect(loaded.damage).toBeUndefined();
+    expect(loaded.documents).toEqual(snapshot.documents);
   });
 
   it('exports a library stored as blocks to a file that imports again to the same library', async () => {
