@@ -8,9 +8,9 @@ import type { DocumentRecord, GroupRecord, IndexSnapshot } from '../core/stored-
 import type { Chunk } from '../core/types.ts';
 import type { Checksums } from '../core/util/checksum.ts';
 import { decodeVectors } from '../core/stored-index/vector-codec.ts';
-import { readColumns } from '../core/stored-index/entry-columns.ts';
 import { chunkSources, loadedChunks, loadedEntries, shareChunkIds, type TextSources } from '../core/stored-index/repeated-text.ts';
 import { findDamage, termsSum } from './record-sums.ts';
+import { chunkList, entryColumnsOf, termsOfRecord } from './stored-blocks.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import type { IndexRecords } from './read-records.ts';
 import type { StoredDocument, StoredOriginal } from './records.ts';
@@ -41,24 +41,25 @@ export function assembleRecords(
   const ownedEntries = (owner: string, sources: TextSources, docId?: string): Pick<DocumentRecord, 'entries' | 'vectors' | 'terms'> | DamagedPart => {
     const record = entriesByOwner.get(owner);
     if (!record) return { entries: [], vectors: new Float32Array(0) };
-    const columns = readColumns(record.entries);
+    const columns = entryColumnsOf(record.entries);
     if (!columns) return 'entries';
     // entries whose chunks are missing cannot get their text back
     const entries = loadedEntries(columns, sources, docId);
     if (!entries) return 'chunks';
     const vectors = decodeVectors(new Uint8Array(record.vectors), manifest.embedder.dimension, record.vectorFormat);
     // terms are only a shortcut past segmentation: unsealed or damaged ones are left out, not reported
-    const { terms } = record;
-    const sound = terms !== undefined && record.sums?.terms !== undefined && record.sums.terms === termsSum(sums, terms);
-    return { entries, vectors, ...(sound ? { terms } : {}) };
+    const sound = record.terms !== undefined && record.sums?.terms !== undefined && record.sums.terms === termsSum(sums, record.terms);
+    const terms = sound ? termsOfRecord(record.terms!) : undefined;
+    return { entries, vectors, ...(terms ? { terms } : {}) };
   };
   const loaded: DocumentRecord[] = [];
   for (const { doc, job, preparse } of documents) {
     if (damagedDocs.has(doc.id)) continue;
-    const chunks = loadedChunks(doc, chunksByDoc.get(doc.id) ?? []);
-    const owned = ownedEntries(docOwner(doc.id), chunkSources([chunks]), doc.id);
+    const stored = chunkList(chunksByDoc.get(doc.id) ?? []);
+    const chunks = stored && loadedChunks(doc, stored);
+    const owned = chunks ? ownedEntries(docOwner(doc.id), chunkSources([chunks]), doc.id) : 'chunks';
     if (typeof owned === 'string') damage.push({ kind: 'document', id: doc.id, name: names.get(doc.id) ?? doc.name, docIds: [doc.id], parts: [owned] });
-    else loaded.push({ doc, chunks, job, ...owned, preparse });
+    else loaded.push({ doc, chunks: chunks!, job, ...owned, preparse });
   }
   // group entries are stored whole: nothing of them is rebuilt, and no source is needed
   const whole: TextSources = { chunk: () => undefined };

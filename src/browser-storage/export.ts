@@ -11,6 +11,7 @@ import type { AddedStore } from './added-clock.ts';
 import { decodeLibrary, isOlderExport, LibraryFileError } from './library-file.ts';
 import { decodeIndex, encodeIndex, IndexFormatError } from '../core/stored-index/binary-format.ts';
 import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
+import { fileBlocks, type FileBlocks } from '../core/stored-index/file-blocks.ts';
 import { libraryOfSnapshot, manifestOfSnapshot, snapshotOfLibrary } from './library-snapshot.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
 import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY } from './records.ts';
@@ -110,8 +111,10 @@ export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryFileRea
     throw new LibraryFileError('This file is not a Loci library export: it is neither a Loci library file (.loci) nor an older export (a zip archive).');
   }
   let snapshot: IndexSnapshot;
+  // the file's own blocks, stored as they are (stored-blocks.ts); views into `bytes` until then
+  let blocks: FileBlocks | undefined = fileBlocks();
   try {
-    snapshot = await decodeIndex(bytes);
+    snapshot = await decodeIndex(bytes, { keep: blocks });
   } catch (error) {
     if (error instanceof IndexFormatError) throw new LibraryFileError(`This Loci library file cannot be imported: ${error.message}.`);
     throw error;
@@ -125,7 +128,12 @@ export async function readLibraryFile(bytes: Uint8Array): Promise<LibraryFileRea
     index: snapshot,
     manifest: manifestOfSnapshot(snapshot),
     documentIds: snapshot.documents.map((record) => record.doc.id),
-    contents: (breathe) => (contents ??= libraryOfSnapshot(snapshot, undefined, breathe)),
+    contents: (breathe) => {
+      contents ??= libraryOfSnapshot(snapshot, undefined, breathe, blocks);
+      // the records hold copies: the file's bytes need not live on for them
+      blocks = undefined;
+      return contents;
+    },
   };
 }
 
@@ -172,34 +180,39 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     const empty = options.mode === 'replace' || ((await tx.objectStore('documents').count()) === 0 && (await tx.objectStore('groups').count()) === 0);
     if (contents.manifest && (empty || !current)) await manifests.put(contents.manifest, MANIFEST_KEY);
     indexIsFile = contents.manifest !== undefined && empty;
-    // In a merge, a record already stored keeps its place in the library order.
-    const keepAdded = async (store: AddedStore, id: string, added: number) =>
-      options.mode === 'merge' ? ((await store.get(id))?.added ?? added) : added;
-    // Every request of a step is issued before any is awaited: IndexedDB runs them in order, and
-    // awaiting each in turn paid a round trip per request (docs/decisions/2026-12-02-site-library-visit.md).
+    // Every request is issued before the ones before it have come back: IndexedDB runs them in
+    // order, and awaiting each in turn paid a round trip per request
+    // (docs/decisions/2026-12-02-site-library-visit.md). What is stored already is asked for once
+    // a store, by its keys: a library file's thousands of records asked for one by one were as
+    // many round trips, most of them for nothing on a first visit.
     const documents = tx.objectStore('documents');
-    const storedBefore = options.site ? await storedAmong(tx as unknown as WriteTransaction<['documents', 'originals']>, contents.documents.map((record) => record.doc.id)) : undefined;
-    const documentsAdded = await Promise.all(sealed.documents.map((record) => keepAdded(documents, record.doc.id, record.added)));
+    const originals = tx.objectStore('originals');
+    const groups = tx.objectStore('groups');
+    const keysOf = async (store: { getAllKeys(): Promise<string[]> }): Promise<Set<string>> => (options.mode === 'merge' ? new Set(await store.getAllKeys()) : new Set());
+    const [documentKeys, originalKeys, groupKeys] = await Promise.all([keysOf(documents), keysOf(originals), keysOf(groups)]);
+    const storedBefore = options.site ? new Set(contents.documents.map((record) => record.doc.id).filter((id) => documentKeys.has(id) || originalKeys.has(id))) : undefined;
+    // In a merge, a record already stored keeps its place in the library order.
+    const keepAdded = async (store: AddedStore, stored: Set<string>, id: string, added: number) => (stored.has(id) ? ((await store.get(id))?.added ?? added) : added);
+    const [documentsAdded, originalsAdded, groupsAdded] = await Promise.all([
+      Promise.all(sealed.documents.map((record) => keepAdded(documents, documentKeys, record.doc.id, record.added))),
+      Promise.all(contents.originals.map((original) => keepAdded(originals, originalKeys, original.id, original.added))),
+      Promise.all(sealed.groups.map((record) => keepAdded(groups, groupKeys, record.group.id, record.added))),
+    ]);
     // ...in slices, so that a question asked meanwhile (a site's library searched while it is
     // written, IndexHost.importContents) waits for a slice, not for the whole write.
-    await requestsInSlices(
-      sealed.documents.flatMap((record, i) => {
+    await requestsInSlices([
+      ...sealed.documents.flatMap((record, i) => {
         const stored = { ...record, added: documentsAdded[i] };
         return [() => documents.put(stored), () => tx.objectStore('rows').put(rowOf(stored))];
       }),
-    );
-    const originals = tx.objectStore('originals');
-    const originalsAdded = await Promise.all(contents.originals.map((original) => keepAdded(originals, original.id, original.added)));
-    await requestsInSlices(
-      contents.originals.flatMap(({ bytes, ...original }, i) => [
+      ...contents.originals.flatMap(({ bytes, ...original }, i) => [
         () => originals.put({ ...original, added: originalsAdded[i] }),
         () => tx.objectStore('originalBytes').put({ id: original.id, bytes }),
       ]),
-    );
-    await requestsInSlices([...sealed.chunks.map((record) => () => tx.objectStore('chunks').put(record)), ...sealed.entries.map((record) => () => tx.objectStore('entries').put(record))]);
-    const groups = tx.objectStore('groups');
-    const groupsAdded = await Promise.all(sealed.groups.map((record) => keepAdded(groups, record.group.id, record.added)));
-    await requestsInSlices(sealed.groups.map((record, i) => () => groups.put({ ...record, added: groupsAdded[i] })));
+      ...sealed.chunks.map((record) => () => tx.objectStore('chunks').put(record)),
+      ...sealed.entries.map((record) => () => tx.objectStore('entries').put(record)),
+      ...sealed.groups.map((record, i) => () => groups.put({ ...record, added: groupsAdded[i] })),
+    ]);
     for (const record of app.collections) await putImportedCollection(tx.objectStore('collections'), record, options.mode);
     if (options.site && storedBefore) {
       const update = siteUpdate(await tx.objectStore('collections').getAll(), options.site.collection, storedBefore);
@@ -220,14 +233,6 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     ...(options.site ? { deleted } : {}),
     indexIsFile,
   };
-}
-
-/** Which of `docIds` the library holds already, as a document or as an original still to be indexed. */
-async function storedAmong(tx: WriteTransaction<['documents', 'originals']>, docIds: readonly string[]): Promise<Set<string>> {
-  const documents = tx.objectStore('documents');
-  const originals = tx.objectStore('originals');
-  const found = await Promise.all(docIds.map(async (id) => (await documents.getKey(id)) !== undefined || (await originals.getKey(id)) !== undefined));
-  return new Set(docIds.filter((_, i) => found[i]));
 }
 
 /** The app's stores a merge of `contents` writes: those it brings records for; a site's, its collection and what its update deletes. */

@@ -6,7 +6,8 @@
  */
 import { isUnindexed, unindexedManifest } from '../core/stored-index/manifest.ts';
 import type { IndexSnapshot, Original } from '../core/stored-index/snapshot.ts';
-import type { IndexManifest } from '../core/types.ts';
+import type { IndexManifest, VectorStorage } from '../core/types.ts';
+import type { CheckedBlock, DocumentBlocks, FileBlocks } from '../core/stored-index/file-blocks.ts';
 import type { Breathe } from '../core/stored-index/binary-format.ts';
 import { encodeVectors } from '../core/stored-index/vector-codec.ts';
 import { chunkSources, storedChunks, storedEntries } from '../core/stored-index/repeated-text.ts';
@@ -63,8 +64,10 @@ export function manifestOfSnapshot({ manifest, documents, groups }: IndexSnapsho
  * app's records name, else its original's, else after everything (`now` at the earliest), in the
  * file's order; an original without a time (the CLI's) takes its document's. A file whose manifest is unindexed holds no index: no manifest is stored for it.
  * `breathe` is awaited between records: a worker that searches meanwhile answers between them.
+ * `blocks`, the file's own blocks kept as it was decoded: a document that has them stores them as
+ * they are, checksums and all (stored-blocks.ts), rather than records made again and summed.
  */
-export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = Date.now(), breathe?: Breathe): Promise<LibraryContents> {
+export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = Date.now(), breathe?: Breathe, blocks?: FileBlocks): Promise<LibraryContents> {
   const sums = await checksums();
   const app = snapshot.appRecords ? decodeAppRecords(snapshot.appRecords) : undefined;
   const originals = snapshot.originals ?? [];
@@ -90,6 +93,12 @@ export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = D
     const added = place(ofDocuments.get(doc.id) ?? ofOriginals.get(doc.id));
     ofOriginals.set(doc.id, ofOriginals.get(doc.id) ?? added);
     documents.push({ doc, job, preparse, added, sum: documentSum(sums, record) });
+    const asFiled = blocks?.documents.get(doc.id);
+    if (asFiled?.chunks) {
+      chunks.push(storedChunksOf(doc.id, asFiled.chunks));
+      entries.push(storedEntriesOf(docOwner(doc.id), asFiled, blocks!.vectors));
+      continue;
+    }
     const kept = storedChunks(doc, record.chunks);
     chunks.push({ docId: doc.id, chunks: kept, sum: chunksSum(sums, kept) });
     const owned = storedEntries(record.entries, chunkSources([record.chunks]), doc.id);
@@ -115,6 +124,23 @@ export async function libraryOfSnapshot(snapshot: IndexSnapshot, now: number = D
     collections: snapshot.collections ?? [],
     chats: app?.chats ?? [],
     settings: app?.settings ?? [],
+  };
+}
+
+/** A document's chunks as the file's block of their JSON, under the file's checksum (stored-blocks.ts). */
+function storedChunksOf(docId: string, block: CheckedBlock): StoredChunks {
+  return { docId, chunks: ownBuffer(block.bytes), sum: block.sum };
+}
+
+/** A document's entries, vectors and counted words as the file's blocks, under the file's checksums. */
+function storedEntriesOf(owner: string, { entries, vectors, terms }: DocumentBlocks, format: VectorStorage): StoredEntries {
+  return {
+    owner,
+    entries: ownBuffer(entries.bytes),
+    vectors: ownBuffer(vectors.bytes),
+    ...(format === 'int8' ? { vectorFormat: 'int8' as const } : {}),
+    ...(terms ? { terms: ownBuffer(terms.bytes) } : {}),
+    sums: { entries: entries.sum, vectors: vectors.sum, ...(terms ? { terms: terms.sum } : {}) },
   };
 }
 

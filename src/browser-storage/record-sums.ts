@@ -1,7 +1,8 @@
 /**
  * Checksums of the derived IndexedDB records, and the damage they reveal on load. A record is
  * summed over the JSON of what it holds (structured clone keeps property order, so the same value
- * read back gives the same JSON) and, for vectors, over their bytes. `added` is left out: a merge
+ * read back gives the same JSON) and, for vectors and the blocks of an imported file
+ * (stored-blocks.ts), over their bytes. `added` is left out: a merge
  * import keeps the stored one. Records without a sum (written before sums were kept) pass unchecked.
  */
 import type { Damage, DamagedPart } from '../core/stored-index/damage.ts';
@@ -11,22 +12,30 @@ import { mergeDamage } from '../core/stored-index/damage.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import type { IndexRecords } from './read-records.ts';
 import type { StoredChunks, StoredDocument, StoredEntries, StoredGroup } from './records.ts';
+import { isBlock } from './stored-blocks.ts';
 
 export function documentSum(sums: Checksums, { doc, job, preparse }: Pick<StoredDocument, 'doc' | 'job' | 'preparse'>): string {
   return sums.text(JSON.stringify({ doc, job, preparse }));
 }
 
 export function chunksSum(sums: Checksums, chunks: StoredChunks['chunks']): string {
-  return sums.text(JSON.stringify(chunks));
+  return partSum(sums, chunks);
 }
 
-export function entriesSums(sums: Checksums, entries: StoredEntries['entries'], vectors: ArrayBuffer, terms?: EntryTerms): NonNullable<StoredEntries['sums']> {
-  return { entries: sums.text(JSON.stringify(entries)), vectors: sums.bytes(new Uint8Array(vectors)), ...(terms ? { terms: termsSum(sums, terms) } : {}) };
+export function entriesSums(sums: Checksums, entries: StoredEntries['entries'], vectors: ArrayBuffer, terms?: StoredEntries['terms']): NonNullable<StoredEntries['sums']> {
+  return { entries: partSum(sums, entries), vectors: sums.bytes(new Uint8Array(vectors)), ...(terms ? { terms: termsSum(sums, terms) } : {}) };
 }
 
-/** The sum of counted entry terms: their words and ids as JSON, then their data's bytes. */
-export function termsSum(sums: Checksums, { data, ...rest }: EntryTerms): string {
+/** The sum of counted entry terms: their words and ids as JSON, then their data's bytes; of a block of them, its bytes'. */
+export function termsSum(sums: Checksums, terms: EntryTerms | ArrayBuffer): string {
+  if (isBlock(terms)) return sums.bytes(new Uint8Array(terms));
+  const { data, ...rest } = terms;
   return `${sums.text(JSON.stringify(rest))}${sums.bytes(data)}`;
+}
+
+/** Objects are summed over their JSON; a library file's block (stored-blocks.ts) over its bytes, as the file summed it. */
+function partSum(sums: Checksums, part: object[] | ArrayBuffer): string {
+  return isBlock(part) ? sums.bytes(new Uint8Array(part)) : sums.text(JSON.stringify(part));
 }
 
 export function groupSum(sums: Checksums, { group, preparse }: Pick<StoredGroup, 'group' | 'preparse'>): string {

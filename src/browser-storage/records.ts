@@ -52,18 +52,25 @@ export interface StoredOriginalBytes {
 /** An original with its bytes: what the indexer reads and what an export carries. */
 export type OriginalFile = StoredOriginal & Pick<StoredOriginalBytes, 'bytes'>;
 
-/** A document's chunks, each without the text that is its document's (repeated-text.ts). */
+/**
+ * A document's chunks, each without the text that is its document's (repeated-text.ts): as
+ * objects, or (a library file imported, stored-blocks.ts) as the file's block of their JSON.
+ */
 export interface StoredChunks extends Sealed {
   docId: string;
-  chunks: StoredChunk[];
+  chunks: StoredChunk[] | ArrayBuffer;
 }
 
 /** Entries of one owner with their vectors: `entries.length * dimension` Float32 values. */
 export interface StoredEntries {
   /** `doc:<docId>` or `group:<groupId>`, see owner-key.ts. */
   owner: string;
-  /** A document's chunk entries are kept without their text, rebuilt from the chunk (repeated-text.ts). */
-  entries: StoredEntry[];
+  /**
+   * A document's chunk entries are kept without their text, rebuilt from the chunk (repeated-text.ts).
+   * As objects, or (a library file imported, stored-blocks.ts) as the file's block of their
+   * columns (entry-columns-binary.ts), which clones as one buffer rather than object by object.
+   */
+  entries: StoredEntry[] | ArrayBuffer;
   /** Float32 values, or with `vectorFormat` 'int8' one scale and `dimension` codes a row (vector-codec.ts). */
   vectors: ArrayBuffer;
   /** Absent: float32 (every record written before int8 storage). */
@@ -79,9 +86,10 @@ export interface StoredEntries {
   /**
    * The entries' words counted for BM25 (EntryTerms), so opening the library does not segment the
    * text again. Derived from `entries` alone: absent, or failing its checksum, the text is used.
+   * As an object, or with `entries` as bytes, as the file's block of them (binary-format.ts).
    */
-  terms?: EntryTerms;
-  /** Checksums of `entries`, of `vectors`' bytes and of `terms` (see Sealed). */
+  terms?: EntryTerms | ArrayBuffer;
+  /** Checksums of `entries`, of `vectors`' bytes and of `terms` (see Sealed); of a block, its bytes' as the file has it. */
   sums?: { entries: string; vectors: string; terms?: string };
 }
 

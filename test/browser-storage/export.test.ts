@@ -8,9 +8,11 @@ import { createCollection } from '../../src/browser-storage/collections.ts';
 import { DamagedLibraryError, EmbedderMismatchError, exportLibrary, importLibrary, LibraryFileError, readLibraryFile } from '../../src/browser-storage/export.ts';
 import { listCollections } from '../../src/browser-storage/collections.ts';
 import { openLociDb } from '../../src/browser-storage/open.ts';
-import { blockOfDocument, blockOfOriginal, flipByte } from '../support/index-blocks.ts';
+import { blockOfDocument, blockOfOriginal, blockSum, flipByte } from '../support/index-blocks.ts';
 import type { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
-import { ALL_STORES } from '../../src/browser-storage/records.ts';
+import { ALL_STORES, type StoredChunks, type StoredEntries } from '../../src/browser-storage/records.ts';
+import { chunkList, entryColumnsOf, termsOfRecord } from '../../src/browser-storage/stored-blocks.ts';
+import type { EntryColumns } from '../../src/core/stored-index/entry-columns.ts';
 import type { LociDb } from '../../src/browser-storage/schema.ts';
 import { Settings } from '../../src/browser-storage/settings.ts';
 import { bytesOf, docA, docB, freshStore, manifest, snapshot, storeWith } from './fixtures.ts';
@@ -46,6 +48,24 @@ async function everything(db: LociDb) {
   return out;
 }
 
+/**
+ * The same, each chunks and entries record as its readers take it (stored-blocks.ts): an imported
+ * file's are its blocks as bytes, the store's own are objects, and both must say the same.
+ */
+async function everythingRead(db: LociDb) {
+  const out = await everything(db);
+  const plain = (columns: EntryColumns | undefined) => columns && Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v]));
+  out.chunks = (out.chunks as StoredChunks[]).map(({ docId, chunks }) => ({ docId, chunks: chunkList(chunks) }));
+  out.entries = (out.entries as StoredEntries[]).map(({ owner, entries, vectors, vectorFormat, terms }) => ({
+    owner,
+    entries: plain(entryColumnsOf(entries)),
+    vectors: new Uint8Array(vectors),
+    vectorFormat,
+    terms: terms && termsOfRecord(terms),
+  }));
+  return out;
+}
+
 async function wipe(db: LociDb) {
   for (const name of ALL_STORES) await db.clear(name);
 }
@@ -53,7 +73,7 @@ async function wipe(db: LociDb) {
 describe('library export and import', () => {
   it('round-trips the index, originals, chats and settings through one file', async () => {
     const store = await fullLibrary();
-    const before = await everything(store.db);
+    const before = await everythingRead(store.db);
     const list = await store.listDocuments();
     const file = await exportLibrary(store.db);
     // the one library file, the CLI's: "LOCI", then version 6 (it carries originals)
@@ -73,7 +93,12 @@ describe('library export and import', () => {
     expect(await listChats(store.db)).toHaveLength(1);
     expect((await getChat(store.db, (await listChats(store.db))[0].id))?.messages[0].sources[0].chunkId).toBe('aaaa:0');
     expect(await new Settings(store.db, { topN: 5 }).get('topN')).toBe(7);
-    expect(await everything(store.db)).toEqual(before);
+    expect(await everythingRead(store.db)).toEqual(before);
+    // the file's own blocks are stored as they are, under its checksums
+    const entries = (await store.db.get('entries', `doc:${docA.doc.id}`))!;
+    expect(entries.entries).toBeInstanceOf(ArrayBuffer);
+    expect(entries.sums?.entries).toBe(blockSum(file, 'alpha.md', 'entries'));
+    expect((await store.db.get('chunks', docA.doc.id))?.sum).toBe(blockSum(file, 'alpha.md', 'chunks'));
   });
 
   it('imports into another browser (a fresh database) in merge mode, leaving its settings alone', async () => {
@@ -272,7 +297,7 @@ describe('an export of the older app (a zip)', () => {
     await importLibrary(first.db, older(), { mode: 'replace' });
     const second = await freshStore();
     await importLibrary(second.db, await exportLibrary(first.db), { mode: 'replace' });
-    expect(await everything(second.db)).toEqual(await everything(first.db));
+    expect(await everythingRead(second.db)).toEqual(await everythingRead(first.db));
   });
 
   it('is refused when a member was damaged', async () => {

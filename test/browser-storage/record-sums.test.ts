@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
 import type { StoredEntries } from '../../src/browser-storage/records.ts';
+import type { StoredChunk, StoredEntry } from '../../src/core/stored-index/repeated-text.ts';
 import { docA, docB, freshStore, groupAB, snapshot, storeWith } from './fixtures.ts';
 
 describe('IdbIndexStore checksums', () => {
@@ -13,7 +14,8 @@ describe('IdbIndexStore checksums', () => {
   it('finds a chunk text changed behind its back, names the document and leaves only it out', async () => {
     const store = await storeWith(snapshot());
     const stored = (await store.db.get('chunks', docA.doc.id))!;
-    stored.chunks[1].text = 'Alpha two was edited.';
+    // the store writes its own records as objects (stored-blocks.ts)
+    (stored.chunks as StoredChunk[])[1].text = 'Alpha two was edited.';
     await store.db.put('chunks', stored);
     const loaded = (await store.load())!;
     expect(loaded.damage).toEqual([{ kind: 'document', id: docA.doc.id, name: 'alpha.md', docIds: [docA.doc.id], parts: ['chunks'] }]);
@@ -37,7 +39,7 @@ describe('IdbIndexStore checksums', () => {
   it('reports a damaged cluster group by its documents and keeps the documents', async () => {
     const store = await storeWith(snapshot());
     const entries = (await store.db.get('entries', `group:${groupAB.group.id}`))! as StoredEntries;
-    entries.entries[0].text = 'another cluster text';
+    (entries.entries as StoredEntry[])[0].text = 'another cluster text';
     await store.db.put('entries', entries);
     const loaded = (await store.load())!;
     expect(loaded.damage).toEqual([{ kind: 'group', id: groupAB.group.id, name: 'alpha.md, beta.md', docIds: [docA.doc.id, docB.doc.id], parts: ['clusters'] }]);
@@ -74,8 +76,11 @@ describe('IdbIndexStore checksums', () => {
     await importLibrary(other.db, await exportLibrary(store.db), { mode: 'replace' });
     expect((await other.db.get('chunks', docA.doc.id))?.sum).toMatch(/^[0-9a-f]{16}$/);
     expect((await other.db.get('documents', docA.doc.id))?.sum).toBe((await store.db.get('documents', docA.doc.id))?.sum);
+    // an imported file's chunks are its block of their JSON (stored-blocks.ts): changed in place
     const stored = (await other.db.get('chunks', docA.doc.id))!;
-    stored.chunks[0].text = 'changed';
+    const json = new TextDecoder().decode(stored.chunks as ArrayBuffer);
+    expect(json).toContain('"end":18,');
+    stored.chunks = new TextEncoder().encode(json.replace('"end":18,', '"end":17,')).buffer;
     await other.db.put('chunks', stored);
     expect((await other.load())?.damage).toMatchObject([{ id: docA.doc.id, parts: ['chunks'] }]);
   });

@@ -10,6 +10,7 @@ import { MemoryIndexStore } from '../../src/core/stored-index/memory-store.ts';
 import type { ManifestSettings } from '../../src/core/stored-index/manifest.ts';
 import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
 import { countTerms } from '../../src/core/search/entry-terms.ts';
+import type { EntryTerms } from '../../src/core/types.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 import { flipByte } from '../support/index-blocks.ts';
 import { docOwner } from '../../src/browser-storage/owner-key.ts';
@@ -109,7 +110,8 @@ describe('counted entry terms', () => {
 
     const db = store.db;
     const stored = await db.get('entries', docOwner(docA.doc.id));
-    stored!.terms!.data[0] ^= 1;
+    // the store writes its own records' terms as objects (stored-blocks.ts)
+    (stored!.terms as EntryTerms).data[0] ^= 1;
     await db.put('entries', stored!);
     const again = await store.load();
     expect(again!.damage).toBeUndefined();

@@ -29,6 +29,7 @@ import { memoryFile, OUTLINE_PDF } from './support/files.ts';
 import { OUT_DIR, startPreview, type PreviewServer } from './support/server.ts';
 import { lastSources, noticeWith, rows, sitePhase, TURN } from './support/site-visit.ts';
 import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
+import { readIndex } from './support/idb.ts';
 import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library-offline.ts';
 
 const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
@@ -158,6 +159,13 @@ describe("the site's library, visited", () => {
     expect(await siteRowsWhileSaving(page)).toBeGreaterThan(0);
     const first = await rows(page);
     expect(Object.keys(first).sort()).toEqual([...LAWS, 'alice_gutenberg.epub', PDF_NAME].sort());
+    // stored as the file's own blocks: every document's chunks and entries read back, by the store's readers
+    const stored = await readIndex(page);
+    for (const row of Object.values(first)) {
+      expect(stored.chunks[row.id]?.length).toBeGreaterThan(0);
+      expect(stored.entries[`doc:${row.id}`]).toMatchObject({ asBlock: true, inRecord: true });
+      expect(stored.entries[`doc:${row.id}`].ids.length).toBeGreaterThan(0);
+    }
     expect(Object.values(first).every((row) => row.site)).toBe(true);
     // the site's documents cannot be deleted one by one, nor its collection renamed or deleted
     expect(await page.locator('[data-site="true"] [data-testid="delete-doc"]').count()).toBe(0);

@@ -10,6 +10,7 @@ import { LociEngine } from '../../src/core/engine/engine.ts';
 import { describeDamage } from '../../src/core/stored-index/damage.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { ALL_STORES } from '../../src/browser-storage/records.ts';
+import type { StoredChunk } from '../../src/core/stored-index/repeated-text.ts';
 import { hashEmbedder } from '../support/hash-embedder.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -33,7 +34,7 @@ it('names the damaged document, answers from the other, changes nothing on open,
   }
   const stored = (await store.db.get('chunks', ids[0]))!;
   // chunks are stored without their text (it is the document's): the damage moves a span's end
-  stored.chunks[0].end -= 3;
+  (stored.chunks as StoredChunk[])[0].end -= 3;
   await store.db.put('chunks', stored);
   const before = await everything(store);
   // found record by record too, as the engine worker checks behind a library opened from its image

@@ -22,6 +22,15 @@ export function blockOfDocument(bytes: Uint8Array, name: string, part: string): 
   return blockOf(bytes, 'documents', index, part);
 }
 
+/** The checksum the file's header gives one block of the document named `name`. */
+export function blockSum(bytes: Uint8Array, name: string, part: string): string {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_START, HEADER_START + length))) as { documents: { name: string; blocks: Record<string, [number, number, string]> }[] };
+  const listed = header.documents.find((d) => d.name === name);
+  if (!listed) throw new Error(`no document ${name} in the index`);
+  return listed.blocks[part][2];
+}
+
 /** [absolute start, length] of the copy of the original file named `name` (a version 6 file). */
 export function blockOfOriginal(bytes: Uint8Array, name: string): [number, number] {
   const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);

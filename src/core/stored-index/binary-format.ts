@@ -64,6 +64,7 @@ import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
 import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
 import { isCollection, type Collection } from '../engine/scope.ts';
 import { parseExact, stringifyExact } from '../util/exact-json.ts';
+import type { DocumentBlocks, FileBlocks } from './file-blocks.ts';
 
 const MAGIC = [0x4c, 0x4f, 0x43, 0x49]; // LOCI
 const V1 = 1;
@@ -259,7 +260,12 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   return out;
 }
 
-export async function decodeIndex(bytes: Uint8Array): Promise<IndexSnapshot> {
+export interface DecodeOptions {
+  /** Filled with each whole document's blocks as the file has them (file-blocks.ts): what an import stores. */
+  keep?: FileBlocks;
+}
+
+export async function decodeIndex(bytes: Uint8Array, options: DecodeOptions = {}): Promise<IndexSnapshot> {
   if (bytes.length < 12 || MAGIC.some((b, i) => bytes[i] !== b)) {
     throw new IndexFormatError('not a Loci index file (the signature is missing)');
   }
@@ -269,10 +275,10 @@ export async function decodeIndex(bytes: Uint8Array): Promise<IndexSnapshot> {
   if (version < CHECKSUMMED_VERSION || version > NEWEST_READ_VERSION) {
     throw new IndexFormatError(`index format version ${version} is not supported (this build reads versions ${V1} to ${NEWEST_READ_VERSION})`);
   }
-  return decodeV2(bytes, view, await checksums(), version);
+  return decodeV2(bytes, view, await checksums(), version, options.keep);
 }
 
-function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: number): IndexSnapshot {
+function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: number, keep?: FileBlocks): IndexSnapshot {
   const headerLength = view.getUint32(8, true);
   if (V2_HEADER_START + headerLength > bytes.length) throw new IndexFormatError('the index file is truncated');
   const headerBytes = bytes.subarray(V2_HEADER_START, V2_HEADER_START + headerLength);
@@ -290,6 +296,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   const manifest = header.manifest as IndexSnapshot['manifest'];
   // files from before int8 storage have no `vectors` and hold float32
   const format: VectorStorage = header.vectors === 'int8' ? 'int8' : 'float32';
+  if (keep) keep.vectors = format;
   const vectorsOf = (block: Uint8Array, what: string): Float32Array => {
     try {
       return decodeVectors(block, manifest.embedder.dimension, format);
@@ -338,6 +345,7 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     const entries = loadedEntries(columns, documentChunkSources(chunks), rest.doc.id);
     if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
     documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), preparse }, list));
+    if (keep && version >= BINARY_COLUMNS_VERSION) keep.documents.set(rest.doc.id, checkedBlocks(list, blocks, body, sums, version < COLUMNAR_VERSION));
   }
   const chunksOf = new Map(documents.map((d) => [d.doc.id, d.chunks]));
   const groups: GroupRecord[] = [];
@@ -416,6 +424,17 @@ function columnarRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; 
   const preparse = chunks && own.preparse(chunks);
   if (!own || !chunks || !preparse) throw new IndexFormatError(`${what} is damaged`);
   return { rest: own.part, chunks, preparse };
+}
+
+/**
+ * A document's blocks as the file has them, under the checksums they were just found to match;
+ * its chunks only when they are JSON (`jsonChunks`), its terms only when they match theirs.
+ */
+function checkedBlocks(list: BlockList, blocks: RecordBlocks, body: Uint8Array, sums: Checksums, jsonChunks: boolean): DocumentBlocks {
+  const checked = (part: 'chunks' | 'entries' | 'vectors') => ({ bytes: blocks[part]!, sum: list.blocks[part]![2] });
+  const terms = list.terms && { bytes: body.subarray(list.terms[0], list.terms[0] + list.terms[1]), sum: list.terms[2] };
+  const sound = terms !== undefined && sums.bytes(terms.bytes) === terms.sum;
+  return { ...(jsonChunks ? { chunks: checked('chunks') } : {}), entries: checked('entries'), vectors: checked('vectors'), ...(sound ? { terms } : {}) };
 }
 
 type VectorRef = { $vectors: [number, number] };
@@ -515,7 +534,7 @@ function termsWhenRead<R extends DocumentRecord | GroupRecord>(record: R, block:
 }
 
 /** The terms a block holds, or undefined when it does not hold terms whole. */
-function termsOf(block: Uint8Array): EntryTerms | undefined {
+export function termsOf(block: Uint8Array): EntryTerms | undefined {
   if (block.length < 4) return undefined;
   const length = new DataView(block.buffer, block.byteOffset, block.byteLength).getUint32(0, true);
   if (4 + length > block.length) return undefined;

@@ -1,0 +1,192 @@
+/**
+ * A library file imported is stored as the file's own blocks (stored-blocks.ts,
+ * library-snapshot.ts): each document's chunks, entry columns, vectors and counted words as bytes,
+ * under the checksums the file gave them. They load as the file decodes, their damage is found
+ * and named as a record of objects' is, they sit beside records of objects (the store's own, and
+ * those stored before blocks), and an import cut off at any request leaves the library as it was.
+ */
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exportLibrary, importLibrary } from '../../src/browser-storage/export.ts';
+import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
+import { docOwner } from '../../src/browser-storage/owner-key.ts';
+import type { StoredEntries } from '../../src/browser-storage/records.ts';
+import { countTerms } from '../../src/core/search/entry-terms.ts';
+import { decodeIndex } from '../../src/core/stored-index/binary-format.ts';
+import type { IndexSnapshot } from '../../src/core/stored-index/snapshot.ts';
+import { blockSum, encodeV1 } from '../support/index-blocks.ts';
+import { docA, docB, documentRecord, freshStore, groupAB, manifest, storeWith } from './fixtures.ts';
+
+const withTerms = <R extends { entries: IndexSnapshot['documents'][number]['entries'] }>(record: R): R => ({ ...record, terms: countTerms(record.entries) });
+const docC = documentRecord('cccc', 'gamma.md', ['Gamma one is here.', 'Gamma two follows.']);
+const docD = documentRecord('dddd', 'delta.md', ['Delta only chunk.']);
+
+/** A library file of `documents`, each with its counted words, and their originals: as an export writes it. */
+async function fileOf(documents: IndexSnapshot['documents'], groups: IndexSnapshot['groups'] = []): Promise<Uint8Array> {
+  const store = await storeWith({ manifest: manifest(), documents: documents.map(withTerms), groups });
+  for (const record of documents) await store.putOriginal(record.doc.id, record.doc.name, 'text/markdown', new TextEncoder().encode(`${record.doc.name} original`));
+  return exportLibrary(store.db);
+}
+
+/** What a reopened tab finds: the index as loaded, the damage the records' own check finds, the library's list. */
+async function reopened(factory: IDBFactory) {
+  const store = await IdbIndexStore.open({ factory });
+  try {
+    return { index: await store.load(), damage: await store.findRecordDamage(), list: await store.listDocuments() };
+  } finally {
+    store.close();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a library file imported as its blocks', () => {
+  it('stores each document as the file has it, under its checksums, and loads it as the file decodes', async () => {
+    const file = await fileOf([docA, docB], [groupAB]);
+    const store = await freshStore();
+    await importLibrary(store.db, file, { mode: 'merge' });
+    const stored = (await store.db.get('entries', docOwner(docA.doc.id)))!;
+    expect(stored.entries).toBeInstanceOf(ArrayBuffer);
+    expect(stored.terms).toBeInstanceOf(ArrayBuffer);
+    expect((await store.db.get('chunks', docA.doc.id))!.chunks).toBeInstanceOf(ArrayBuffer);
+    expect(stored.sums).toEqual({ entries: blockSum(file, 'alpha.md', 'entries'), vectors: blockSum(file, 'alpha.md', 'vectors'), terms: expect.any(String) });
+    const decoded = await decodeIndex(file);
+    const loaded = (await store.load())!;
+    expect(loaded.damage).toBeUndefined();
+    expect(loaded.documents).toEqual(decoded.documents);
+    expect(loaded.groups).toEqual(decoded.groups);
+    expect(loaded.documents.map((d) => d.terms?.entries)).toEqual([docA.entries.length, docB.entries.length]);
+    expect(await store.findRecordDamage()).toEqual([]);
+  });
+
+  it('finds a changed byte in any block, names the document and its part, and leaves the other documents whole', async () => {
+    for (const part of ['entries', 'vectors', 'chunks'] as const) {
+      const store = await freshStore();
+      await importLibrary(store.db, await fileOf([docA, docB]), { mode: 'merge' });
+      if (part === 'chunks') {
+        const record = (await store.db.get('chunks', docA.doc.id))!;
+        new Uint8Array(record.chunks as ArrayBuffer)[5] ^= 1;
+        await store.db.put('chunks', record);
+      } else {
+        const record = (await store.db.get('entries', docOwner(docA.doc.id)))!;
+        new Uint8Array(record[part] as ArrayBuffer)[9] ^= 1;
+        await store.db.put('entries', record);
+      }
+      const loaded = (await store.load())!;
+      expect(loaded.damage, part).toEqual([{ kind: 'document', id: docA.doc.id, name: 'alpha.md', docIds: [docA.doc.id], parts: [part] }]);
+      expect(loaded.documents.map((d) => d.doc.id)).toEqual([docB.doc.id]);
+      expect((await store.findRecordDamage()).map((d) => d.parts)).toEqual([[part]]);
+    }
+  });
+
+  it('drops counted words whose block changed, and loads the document whole from its text', async () => {
+    const store = await freshStore();
+    await importLibrary(store.db, await fileOf([docA]), { mode: 'merge' });
+    const record: StoredEntries = (await store.db.get('entries', docOwner(docA.doc.id)))!;
+    const terms = new Uint8Array(record.terms as ArrayBuffer);
+    terms[terms.length - 1] ^= 1;
+    await store.db.put('entries', record);
+    const loaded = (await store.load())!;
+    expect(loaded.damage).toBeUndefined();
+    expect(loaded.documents[0].terms).toBeUndefined();
+    expect(loaded.documents[0].entries).toEqual(docA.entries);
+  });
+
+  it('sits beside records of objects: the store writes its own so, and a document written again replaces its blocks', async () => {
+    const store = await storeWith({ manifest: manifest(), documents: [docA], groups: [] });
+    await importLibrary(store.db, await fileOf([docC]), { mode: 'merge' });
+    expect(Array.isArray((await store.db.get('entries', docOwner(docA.doc.id)))!.entries)).toBe(true);
+    expect((await store.db.get('entries', docOwner(docC.doc.id)))!.entries).toBeInstanceOf(ArrayBuffer);
+    expect((await store.load())!.documents.map((d) => d.doc.name)).toEqual(['alpha.md', 'gamma.md']);
+    await store.putDocument(docC);
+    expect(Array.isArray((await store.db.get('entries', docOwner(docC.doc.id)))!.entries)).toBe(true);
+    const again = (await store.load())!;
+    expect(again.damage).toBeUndefined();
+    expect(again.documents.find((d) => d.doc.id === docC.doc.id)?.entries).toEqual(docC.entries);
+  });
+
+  it('stores a file of a format before entry columns as bytes as objects, as before', async () => {
+    const snapshot = { manifest: manifest(), documents: [docA, docB], groups: [groupAB] };
+    const store = await freshStore();
+    await importLibrary(store.db, encodeV1(snapshot), { mode: 'merge' });
+    expect(Array.isArray((await store.db.get('entries', docOwner(docA.doc.id)))!.entries)).toBe(true);
+    expect(Array.isArray((await store.db.get('chunks', docA.doc.id))!.chunks)).toBe(true);
+    const loaded = (await store.load())!;
+    expect(loaded.damage).toBeUndefined();
+    expect(loaded.documents).toEqual(snapshot.documents);
+  });
+
+  it('exports a library stored as blocks to a file that imports again to the same library', async () => {
+    const first = await freshStore();
+    await importLibrary(first.db, await fileOf([docA, docB], [groupAB]), { mode: 'merge' });
+    const second = await freshStore();
+    await importLibrary(second.db, await exportLibrary(first.db), { mode: 'merge' });
+    expect(await second.load()).toEqual(await first.load());
+  });
+});
+
+describe('an import cut off at any request (a tab closed)', () => {
+  /**
+   * Imports `file` into the library `before` leaves, with the tab closed at the `at`-th record put
+   * (the transaction never commits), for every `at` the import reaches; each time a reopened tab
+   * finds the library exactly as it was, undamaged. Returns how many puts the whole import makes.
+   */
+  async function cutAtEveryPut(before: (factory: IDBFactory) => Promise<void>, file: Uint8Array): Promise<number> {
+    const put = IDBObjectStore.prototype.put;
+    let puts = 0;
+    const counting = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      puts++;
+      return put.apply(this, args);
+    });
+    const whole = new IDBFactory();
+    await before(whole);
+    puts = 0;
+    const store = await IdbIndexStore.open({ factory: whole });
+    await importLibrary(store.db, file, { mode: 'merge' });
+    store.close();
+    const total = puts;
+    counting.mockRestore();
+    expect((await reopened(whole)).damage).toEqual([]);
+
+    for (let at = 1; at <= total; at++) {
+      const factory = new IDBFactory();
+      await before(factory);
+      const was = await reopened(factory);
+      let made = 0;
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        if (++made < at) return put.apply(this, args);
+        this.transaction.abort();
+        throw new DOMException('the tab was closed', 'InvalidStateError');
+      });
+      const cut = await IdbIndexStore.open({ factory });
+      await expect(importLibrary(cut.db, file, { mode: 'merge' })).rejects.toThrow();
+      cut.close();
+      vi.restoreAllMocks();
+      const now = await reopened(factory);
+      expect(now.damage, `cut at put ${at}`).toEqual([]);
+      expect(now.index, `cut at put ${at}`).toEqual(was.index);
+      expect(now.list, `cut at put ${at}`).toEqual(was.list);
+    }
+    return total;
+  }
+
+  it('reopens a library of objects as it was, whichever put the tab closed at', async () => {
+    const file = await fileOf([docC, docD]);
+    const total = await cutAtEveryPut(async (factory) => {
+      const store = await storeWith({ manifest: manifest(), documents: [docA, docB], groups: [groupAB] }, factory);
+      store.close();
+    }, file);
+    // documents, rows, originals and their bytes, chunks and entries: six puts a document at least
+    expect(total).toBeGreaterThanOrEqual(12);
+  });
+
+  it('reopens a library stored as blocks as it was, whichever put the next import was cut at', async () => {
+    const first = await fileOf([docA, docB], [groupAB]);
+    const next = await fileOf([docB, docC]);
+    await cutAtEveryPut(async (factory) => {
+      const store = await IdbIndexStore.open({ factory });
+      await importLibrary(store.db, first, { mode: 'merge' });
+      store.close();
+    }, next);
+  });
+});
