@@ -230,9 +230,13 @@ const perOrigin = new WeakMap<Int32Array, number>();
 function rowsPerOrigin(corpus: RetrievalCorpus, rows: Int32Array): number {
   let ratio = perOrigin.get(rows);
   if (ratio === undefined) {
-    const seen = new Set<string>();
-    for (const row of rows) seen.add(originKey(rowOrigin(corpus, row)));
-    ratio = rows.length / Math.max(1, seen.size);
+    // the ids apart by type, as originKey tells origins apart, without joining a key for every row
+    const seen: Record<EntryOrigin['type'], Set<string>> = { chunk: new Set(), cluster: new Set(), raptor: new Set() };
+    for (const row of rows) {
+      const origin = rowOrigin(corpus, row);
+      seen[origin.type].add(origin.id);
+    }
+    ratio = rows.length / Math.max(1, seen.chunk.size + seen.cluster.size + seen.raptor.size);
     perOrigin.set(rows, ratio);
   }
   return ratio;

@@ -22,6 +22,8 @@ export interface EntriesByIndex {
 export class RowEntries {
   /** Entries made, by row. */
   private readonly made: (Entry | undefined)[] = [];
+  /** Origins read, by row: searches read them for every hit, and a made entry's is kept here too. */
+  private readonly origins: (EntryOrigin | undefined)[] = [];
   /** For a row whose entry is still to be made: its record's table, and its place in it (`at`). */
   private readonly tables: (EntriesByIndex | undefined)[] = [];
   private at = new Int32Array(0);
@@ -33,6 +35,7 @@ export class RowEntries {
 
   set(row: number, entry: Entry): void {
     this.made[row] = entry;
+    this.origins[row] = entry.origin;
     if (this.tables[row]) this.tables[row] = undefined;
   }
 
@@ -44,12 +47,14 @@ export class RowEntries {
       this.at = grown;
     }
     this.made[row] = undefined;
+    this.origins[row] = undefined;
     this.tables[row] = table;
     this.at[row] = i;
   }
 
   clear(row: number): void {
     this.made[row] = undefined;
+    this.origins[row] = undefined;
     if (this.tables[row]) this.tables[row] = undefined;
   }
 
@@ -81,13 +86,14 @@ export class RowEntries {
   }
 
   origin(row: number): EntryOrigin | undefined {
-    const made = this.made[row];
-    if (made) return made.origin;
-    return this.tables[row]?.origin(this.at[row]);
+    const known = this.origins[row];
+    if (known) return known;
+    const table = this.tables[row];
+    return table && (this.origins[row] = table.origin(this.at[row]));
   }
 
   /** The row arrays' own bytes; the entries and tables are the records'. */
   memoryBytes(tally: BufferTally): number {
-    return arrayBytes(this.made.length) + arrayBytes(this.tables.length) + tally.view(this.at);
+    return arrayBytes(this.made.length) + arrayBytes(this.origins.length) + arrayBytes(this.tables.length) + tally.view(this.at);
   }
 }

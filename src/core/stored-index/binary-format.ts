@@ -335,14 +335,16 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     return termsWhenRead(record, block);
   };
   const documents: DocumentRecord[] = [];
-  for (const list of header.documents as BlockList[]) {
+  const lists = header.documents as BlockList[];
+  const copy = version >= BINARY_COLUMNS_VERSION ? blockCopies(lists.map((list) => list.blocks.entries?.[1] ?? 0)) : undefined;
+  for (const list of lists) {
     const blocks = read(list, 'document');
     if (!blocks) continue;
     // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
     const what = `the record of ${list.name}`;
     const { rest, chunks, preparse } = version >= COLUMNAR_VERSION ? columnarRecord(blocks, what) : jsonRecord(blocks, what);
     // a copy: the columns are read from it until the entries are made, and must not keep the file's bytes alive
-    const stored = version >= BINARY_COLUMNS_VERSION ? blocks.entries!.slice() : undefined;
+    const stored = copy?.(blocks.entries!);
     const columns = columnsOf(stored ? decodeColumns(stored) : readColumns(parseJson(blocks.entries!, what)), list.name);
     const table = new EntryTable(columns, documentChunkSources(chunks), rest.doc.id);
     if (!table.whole()) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
@@ -557,6 +559,24 @@ function termsOf(block: Uint8Array): EntryTerms | undefined {
     words: h.words,
     ...(typeof h.analyzer === 'number' ? { analyzer: h.analyzer } : {}),
     data: block.slice(4 + length),
+  };
+}
+
+/**
+ * Copies of blocks, each at a multiple of 4 of one buffer made for all of them: the documents'
+ * entry columns are read until their entries are made, and thousands of buffers of their own
+ * were thousands of objects more for the collector to track.
+ */
+function blockCopies(lengths: readonly number[]): (block: Uint8Array) => Uint8Array {
+  const buffer = new Uint8Array(lengths.reduce((n, length) => n + align4(length), 0));
+  let at = 0;
+  return (block) => {
+    // a block longer than listed is not one the header vouches for: a copy of its own
+    if (at + block.length > buffer.length) return block.slice();
+    const copy = buffer.subarray(at, at + block.length);
+    copy.set(block);
+    at += align4(block.length);
+    return copy;
   };
 }
 

@@ -67,7 +67,15 @@ export class EntryTable {
 
   /** Whether every entry can be made (its origin and its text at hand), found without making them. */
   whole(): boolean {
+    const { at, of } = this.columns;
     for (let i = 0; i < this.count; i++) {
+      // most entries are a chunk of the document or a part of one: told by numbers alone, their
+      // origins made when first read
+      const own = this.kept.has(i) ? undefined : this.sources.chunkAt?.(of[i]);
+      if (own && this.docId !== undefined) {
+        if (at[2 * i] >= 0 ? at[2 * i + 1] > own.text.length : this.kind(i) !== 'chunk') return false;
+        continue;
+      }
       const origin = this.originAt(i);
       if (!origin || this.textAt(i, origin, false) === undefined) return false;
     }
