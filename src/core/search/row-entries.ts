@@ -4,7 +4,7 @@
  * its kind, producer and origin from the table, and is made an Entry (its id and text) only when
  * first read whole: when a search hits it or a passage is shown. Making every entry before the
  * index opened was most of a large library's open after its image was read
- * (docs/decisions/2026-12-07-open-as-the-bytes-arrive.md).
+ * (docs/decisions/2026-12-07-entries-made-when-read.md).
  */
 import type { Entry, EntryKind, EntryOrigin } from '../types.ts';
 import type { BufferTally } from '../util/heap-bytes.ts';

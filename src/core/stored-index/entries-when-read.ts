@@ -4,7 +4,7 @@
  * entry made when its row is hit), the image saver writes the record's stored entries block as it
  * was read, and counts come from the columns: opening a large library made every entry, its id
  * and its text before the index opened, most of them never read
- * (docs/decisions/2026-12-07-open-as-the-bytes-arrive.md).
+ * (docs/decisions/2026-12-07-entries-made-when-read.md).
  */
 import type { Entry } from '../types.ts';
 import { EntryTableError, type EntryTable } from './entry-table.ts';

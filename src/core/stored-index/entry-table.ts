@@ -3,7 +3,7 @@
  * producer and origin without making the entry, and the entry itself (its id and its text) only
  * when asked for. The search corpus adopts an open image's rows over these, so a large library
  * opens without making every entry first, and a passage's text is made when it is hit or shown
- * (docs/decisions/2026-12-07-open-as-the-bytes-arrive.md).
+ * (docs/decisions/2026-12-07-entries-made-when-read.md).
  */
 import { chunkEntryText } from '../chunk/embedding-text.ts';
 import { chunkId, entryIdSuffix } from '../ids.ts';
