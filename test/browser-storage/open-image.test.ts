@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { encodeCorpus } from '../../src/core/stored-index/corpus-codec.ts';
 import { withoutCorpusVectors } from '../../src/core/stored-index/vectors-in-corpus.ts';
+import { entriesPending } from '../../src/core/stored-index/entries-when-read.ts';
+import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { encodeImage, readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
 import { readRevision } from '../../src/browser-storage/revision.ts';
@@ -240,6 +242,47 @@ describe('the open image', () => {
     expect(laidOver((await third.load())!).documents.map((d) => d.doc.name)).toEqual(['alpha.md', 'beta.md', 'delta.md']);
     expect(third.openedFrom).toBe(saved ? 'image' : 'records');
     expect(third.recordsSince).toBe(saved ? 1 : 0);
+  });
+
+  it('saved again from an image whose entries were never made, writes them as read; a save cut off by a closed tab leaves what was stored', async () => {
+    const { store, image, reopen, factory } = await stored('int8');
+    const snap = (await store.load())!;
+    expect(await store.saveImage(() => ({ ...snap, corpus: corpusOf(snap).image()! }))).toBe(true);
+    const again = await reopen();
+    const opened = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    expect(opened.documents.every(entriesPending)).toBe(true);
+
+    // a write behind the image, then its save cut off as the file is written: the tab was closed
+    const gamma = documentRecord('cccc', 'gamma.md', ['Gamma one.']);
+    await again.putDocument(gamma);
+    const before = image.bytes!.slice();
+    const write = image.write;
+    image.write = () => Promise.reject(new Error('the tab was closed'));
+    // the corpus as the engine holds it: the image's adopted (its entries unmade), gamma laid out on it
+    const corpus = new LiveCorpus(DIM, 'int8');
+    expect(corpus.adopt(opened.documents, opened.groups, opened.corpus!)).toBe(true);
+    corpus.setDocument(gamma);
+    const taken = { ...opened, documents: [...opened.documents, gamma], corpus: corpus.image()! };
+    const withGamma = () => taken;
+    await expect(again.saveImage(withGamma)).rejects.toThrow('closed');
+    expect(image.bytes).toEqual(before);
+    const third = await reopen();
+    const behind = (await third.load())!;
+    expect(third.openedFrom).toBe('image');
+    expect(third.recordsSince).toBe(1);
+    // (reading every record forgets the log of writes since: read after the image's open)
+    const records = (await (await IdbIndexStore.open({ factory })).load())!;
+    expect(await encodeIndex(laidOver(behind))).toEqual(await encodeIndex(records));
+
+    // saved whole, the image's unchanged documents keep their entries unmade, and it opens to the records
+    image.write = write;
+    expect(await third.saveImage(withGamma)).toBe(true);
+    expect(opened.documents.every(entriesPending)).toBe(true);
+    const fourth = await reopen();
+    const current = (await fourth.load())!;
+    expect(fourth.recordsSince).toBe(0);
+    expect(await encodeIndex(current)).toEqual(await encodeIndex(records));
   });
 
   it.each(['float32', 'int8'] as const)('keeps the search corpus beside the index with each %s vector once, and reads the records when the corpus is damaged', async (storage) => {

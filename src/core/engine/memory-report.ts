@@ -6,7 +6,8 @@
  */
 import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import type { CorpusMemory } from '../search/live-corpus.ts';
-import type { EntryTerms } from '../types.ts';
+import type { Entry, EntryTerms } from '../types.ts';
+import { entriesPending, storedEntriesBlock } from '../stored-index/entries-when-read.ts';
 import { pendingRowsOf } from '../stored-index/vectors-in-corpus.ts';
 import { arrayBytes, doubleArrayBytes, HEAP_NUMBER, objectBytes, stringBytes, substringBytes, type BufferTally } from '../util/heap-bytes.ts';
 
@@ -108,7 +109,7 @@ export function recordsMemory(documents: readonly DocumentRecord[], groups: read
     if (group.layout) out.records += objectBytes(2) + arrayBytes(group.layout.chunkIds.length) + doubleArrayBytes(group.layout.xy.length);
     // a group's sentences are cut from its clusters' texts, which are its cluster entries'
     const sources = new Map<string, string>();
-    for (const entry of record.entries) if (entry.kind === 'cluster' || entry.kind === 'raptor') sources.set(entry.origin.id, entry.text);
+    if (!entriesPending(record)) for (const entry of record.entries) if (entry.kind === 'cluster' || entry.kind === 'raptor') sources.set(entry.origin.id, entry.text);
     addEntries(record, sources, origins, tally, out);
   }
   return out;
@@ -120,8 +121,15 @@ export function recordsMemory(documents: readonly DocumentRecord[], groups: read
  * and sentences are cut from.
  */
 function addEntries(record: DocumentRecord | GroupRecord, sources: ReadonlyMap<string, string>, origins: Set<object>, tally: BufferTally, out: RecordStructures): void {
-  out.entries += arrayBytes(record.entries.length);
-  for (const entry of record.entries) {
+  // entries still to be made are their stored columns (and the few the corpus made when hit)
+  if (entriesPending(record)) out.entries += objectBytes(6) + tally.view(storedEntriesBlock(record));
+  else addMadeEntries(record.entries, sources, origins, out);
+  addVectorsAndTerms(record, tally, out);
+}
+
+function addMadeEntries(entries: readonly Entry[], sources: ReadonlyMap<string, string>, origins: Set<object>, out: RecordStructures): void {
+  out.entries += arrayBytes(entries.length);
+  for (const entry of entries) {
     out.entries += objectBytes(Object.keys(entry).length) + stringBytes(entry.id);
     if (!origins.has(entry.origin)) {
       origins.add(entry.origin);
@@ -133,6 +141,9 @@ function addEntries(record: DocumentRecord | GroupRecord, sources: ReadonlyMap<s
     const whole = entry.kind === 'chunk' || entry.kind === 'cluster' || entry.kind === 'raptor';
     out.texts += !whole && source?.includes(entry.text) ? substringBytes(entry.text) : stringBytes(entry.text);
   }
+}
+
+function addVectorsAndTerms(record: DocumentRecord | GroupRecord, tally: BufferTally, out: RecordStructures): void {
   const vectors = Object.getOwnPropertyDescriptor(record, 'vectors');
   if (vectors?.get) {
     out.pendingVectors++;

@@ -1,5 +1,6 @@
 import { retrieve, type NamedRows, type QueryVariant, type RetrievalCorpus, type RetrieveOptions } from '../search/retrieve.ts';
 import type { Chunk, RetrievalResult } from '../types.ts';
+import { rowOrigin } from '../search/backtrack.ts';
 
 /**
  * The documents a passage links to, searched by the question among their own rows. A document the
@@ -11,7 +12,7 @@ export function followLinks(corpus: RetrievalCorpus, variants: readonly QueryVar
   const reached = new Set(found.chunks.map((c) => c.chunk.docId));
   const firsts = new Map<string, Chunk>();
   for (const row of links.rows) {
-    const origin = corpus.entry(row).origin;
+    const origin = rowOrigin(corpus, row);
     if (origin.type !== 'chunk') continue;
     const chunk = corpus.chunk(origin.id);
     const known = firsts.get(chunk.docId);

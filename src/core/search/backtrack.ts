@@ -24,10 +24,17 @@ export interface BacktrackResult {
 /** What backtracking needs to know about the index. */
 export interface BacktrackCorpus {
   entry(row: number): Entry;
+  /** A row's origin, when the corpus can say it without making the row's entry (whose text may be made only when read). */
+  origin?(row: number): EntryOrigin;
   /** Original chunk ids an origin backtracks to (a chunk → itself; a cluster or RAPTOR node → its chunks). */
   chunksOf(origin: EntryOrigin): readonly string[];
   /** Document order key of a chunk across the whole index. */
   orderOf(chunkId: string): number;
+}
+
+/** A row's origin, without making its entry where the corpus can. */
+export function rowOrigin(corpus: Pick<BacktrackCorpus, 'entry' | 'origin'>, row: number): EntryOrigin {
+  return corpus.origin ? corpus.origin(row) : corpus.entry(row).origin;
 }
 
 /**
@@ -44,10 +51,10 @@ const MEMBER_WINDOW = 10;
  * origin (the chunk's own entry or one of its pre-parsed entries), for the first `window` distinct
  * chunks the candidates reach. A chunk outside them has no relevance of its own.
  */
-export function ownRelevance(candidates: readonly Candidate[], corpus: Pick<BacktrackCorpus, 'entry'>, window = MEMBER_WINDOW): Map<string, number> {
+export function ownRelevance(candidates: readonly Candidate[], corpus: Pick<BacktrackCorpus, 'entry' | 'origin'>, window = MEMBER_WINDOW): Map<string, number> {
   const relevance = new Map<string, number>();
   for (const c of candidates) {
-    const origin = corpus.entry(c.row).origin;
+    const origin = rowOrigin(corpus, c.row);
     if (origin.type !== 'chunk') continue;
     const known = relevance.get(origin.id);
     if (known === undefined) {

@@ -16,6 +16,8 @@ import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } f
 import { covers, decodeTerms } from './entry-terms.ts';
 import { ANALYZER_VERSION } from '../text/search-terms.ts';
 import type { CorpusImage } from './corpus-image.ts';
+import { RowEntries, type EntriesByIndex } from './row-entries.ts';
+import { entryTableOf } from '../stored-index/entries-when-read.ts';
 import { arrayBytes, mapBytes, objectBytes, setBytes, type BufferTally } from '../util/heap-bytes.ts';
 
 /** What the corpus holds in memory, by structure (the engine's memory report); its entries and chunks are the records'. */
@@ -42,7 +44,7 @@ export class LiveCorpus implements RetrievalCorpus {
   readonly lexical = new LexicalIndex();
   /** Bumped whenever original chunks come or go, so what was derived from them knows it is stale. */
   private chunkGeneration = 0;
-  private readonly rows: (Entry | undefined)[] = [];
+  private readonly rows = new RowEntries();
   private readonly rowsByOwner = new Map<string, number[]>();
   private readonly chunks = new Map<string, Chunk>();
   private readonly chunkIdsByDoc = new Map<string, string[]>();
@@ -97,13 +99,14 @@ export class LiveCorpus implements RetrievalCorpus {
    * one per entry, alive in both indexes, and no other row alive). Only an empty corpus adopts.
    */
   adopt(documents: readonly DocumentRecord[], groups: readonly GroupRecord[], image: CorpusImage): boolean {
-    if (this.rows.length > 0 || this.docs.size > 0) throw new Error('LiveCorpus: only an empty corpus adopts an image');
+    if (this.rows.size > 0 || this.docs.size > 0) throw new Error('LiveCorpus: only an empty corpus adopts an image');
     const { size } = image.vectors;
     const owned = new Map(image.owners.map((o) => [o.owner, o.rows]));
-    const records: { owner: string; entries: Entry[] }[] = [
-      ...documents.filter((d) => d.entries.length > 0).map((d) => ({ owner: d.doc.id, entries: d.entries })),
-      ...groups.filter((g) => g.entries.length > 0).map((g) => ({ owner: g.group.id, entries: g.entries })),
-    ];
+    // a record read from an image gives its entries' kinds and origins from their columns, and each
+    // entry is made when first read (row-entries.ts)
+    const records = [...documents.map((d) => ({ owner: d.doc.id, entries: entriesOf(d) })), ...groups.map((g) => ({ owner: g.group.id, entries: entriesOf(g) }))].filter(
+      (r) => r.entries.count > 0,
+    );
     const { state } = image.lexical;
     const { removed } = image.vectors;
     if (owned.size !== records.length || removed.length !== size) return false;
@@ -116,10 +119,10 @@ export class LiveCorpus implements RetrievalCorpus {
     let total = 0;
     for (const { owner, entries } of records) {
       const rows = owned.get(owner);
-      if (rows?.length !== entries.length) return false;
+      if (rows?.length !== entries.count) return false;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
-        const words = searchedByWords(entries[i]);
+        const words = searchedByWords({ kind: entries.kind(i), producer: entries.producer(i) });
         if (!(row >= 0 && row < size) || taken[row] === 1 || (state[row] ?? 0) !== (words ? 1 : 0) || removed[row] !== 0) return false;
         taken[row] = 1;
         if (words) total++;
@@ -135,8 +138,8 @@ export class LiveCorpus implements RetrievalCorpus {
     for (const { owner, entries } of records) {
       const rows = owned.get(owner) as Int32Array;
       rows.forEach((row, i) => {
-        this.rows[row] = entries[i];
-        if (entries[i].kind === 'chunk') this.chunkGeneration++;
+        this.rows.setLater(row, entries, i);
+        if (entries.kind(i) === 'chunk') this.chunkGeneration++;
       });
       this.rowsByOwner.set(owner, [...rows]);
     }
@@ -154,7 +157,7 @@ export class LiveCorpus implements RetrievalCorpus {
   memory(tally: BufferTally): CorpusMemory {
     const vectors = this.vectors.memoryBytes(tally);
     const { postings, statistics } = this.lexical.memoryBytes(tally, this.strategyRows.values());
-    let tables = arrayBytes(this.rows.length);
+    let tables = this.rows.memoryBytes(tally);
     tables += mapBytes(this.rowsByOwner.size);
     for (const rows of this.rowsByOwner.values()) tables += arrayBytes(rows.length);
     tables += mapBytes(this.chunks.size) + mapBytes(this.chunkIdsByDoc.size) + mapBytes(this.docs.size);
@@ -212,9 +215,16 @@ export class LiveCorpus implements RetrievalCorpus {
   // --- RetrievalCorpus ---
 
   entry(row: number): Entry {
-    const e = this.rows[row];
+    const e = this.rows.get(row);
     if (!e) throw new RangeError(`row ${row} holds no entry`);
     return e;
+  }
+
+  /** A row's origin, read without making its entry. */
+  origin(row: number): EntryOrigin {
+    const origin = this.rows.origin(row);
+    if (!origin) throw new RangeError(`row ${row} holds no entry`);
+    return origin;
   }
 
   /** A row's text as the embedder read it: a chunk's as a Markdown excerpt (chunk/chunker.ts), any other entry's as it is. */
@@ -287,7 +297,7 @@ export class LiveCorpus implements RetrievalCorpus {
       if (!docs.some((d) => wanted.has(d))) continue;
       for (const row of this.rowsByOwner.get(groupId) ?? []) {
         if (searched[row] !== 1) continue;
-        const members = this.chunksOf(this.entry(row).origin);
+        const members = this.chunksOf(this.origin(row));
         if (members.some((id) => wanted.has(this.chunks.get(id)?.docId ?? ''))) picked.push(row);
       }
     }
@@ -320,12 +330,13 @@ export class LiveCorpus implements RetrievalCorpus {
     if (!rows) {
       const kinds = kindsFor(strategy);
       const picked: number[] = [];
-      this.rows.forEach((e, row) => {
-        if (!e || !kinds.has(e.kind)) return;
+      for (let row = 0; row < this.rows.size; row++) {
+        const kind = this.rows.kind(row);
+        if (kind === undefined || !kinds.has(kind)) continue;
         // P-RAG is pre-parsing without clusters: the pre-parsed entries of cluster chunks are CAP-RAG's.
-        if (strategy === 'p-rag' && e.origin.type !== 'chunk') return;
+        if (strategy === 'p-rag' && this.rows.origin(row)?.type !== 'chunk') continue;
         picked.push(row);
-      });
+      }
       rows = Int32Array.from(picked);
       this.strategyRows.set(strategy, rows);
     }
@@ -346,7 +357,7 @@ export class LiveCorpus implements RetrievalCorpus {
     const existing = this.rowsByOwner.get(owner) ?? [];
     // rows searched by their words alone are replaced whole once their vectors come
     const sameKind = this.wordsOnly.has(owner) === (vectors === undefined);
-    const keep = sameKind && existing.length <= entries.length && existing.every((row, i) => this.rows[row]?.id === entries[i].id) ? existing.length : 0;
+    const keep = sameKind && existing.length <= entries.length && existing.every((row, i) => this.rows.get(row)?.id === entries[i].id) ? existing.length : 0;
     if (keep === 0) this.dropOwner(owner);
     if (entries.length === keep) return;
     const first = vectors ? this.vectors.add(vectors.subarray(keep * dim)) : this.vectors.addAbsent(entries.length - keep);
@@ -359,7 +370,7 @@ export class LiveCorpus implements RetrievalCorpus {
     const rows = existing.slice(0, keep);
     for (let i = keep; i < entries.length; i++) {
       const row = first + i - keep;
-      this.rows[row] = entries[i];
+      this.rows.set(row, entries[i]);
       if (!counted && searchedByWords(entries[i])) this.lexical.add(row, entries[i].text);
       if (entries[i].kind === 'chunk') this.chunkGeneration++;
       rows.push(row);
@@ -404,13 +415,28 @@ export class LiveCorpus implements RetrievalCorpus {
     if (!rows) return;
     this.vectors.removeRows(rows);
     for (const row of rows) {
-      const entry = this.rows[row];
+      // the entry is made to be removed: BM25 finds a row's postings by its words
+      const entry = this.rows.get(row);
       if (entry) this.lexical.remove(row, entry.text);
       if (entry?.kind === 'chunk') this.chunkGeneration++;
-      this.rows[row] = undefined;
+      this.rows.clear(row);
     }
     this.rowsByOwner.delete(owner);
     this.wordsOnly.delete(owner);
     this.strategyRows.clear();
   }
+}
+
+/** A record's entries as the corpus adopts them: from the table they are read from, or as made. */
+function entriesOf(record: DocumentRecord | GroupRecord): EntriesByIndex {
+  const table = entryTableOf(record);
+  if (table) return table;
+  const { entries } = record;
+  return {
+    count: entries.length,
+    kind: (i) => entries[i].kind,
+    producer: (i) => entries[i].producer,
+    origin: (i) => entries[i].origin,
+    entry: (i) => entries[i],
+  };
 }

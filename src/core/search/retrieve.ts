@@ -1,5 +1,5 @@
 import type { BacktrackMode, Chunk, EntryOrigin, RetrievalResult, RetrievedChunk, Retriever, Strategy } from '../types.ts';
-import { backtrack, type BacktrackCorpus, type Candidate } from './backtrack.ts';
+import { backtrack, rowOrigin, type BacktrackCorpus, type Candidate } from './backtrack.ts';
 import type { FlatVectorIndex } from './flat-vector-index.ts';
 import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
 import type { LexicalIndex, LexicalScope } from './lexical-index.ts';
@@ -219,7 +219,7 @@ function acrossVariants(lists: Candidate[][], m: number, corpus: RetrievalCorpus
     }
   }
   const hits: Hit[][] = lists.map((list) => list.map(({ row, score }) => ({ row, score })));
-  return firstOrigins(reciprocalRankFusion(hits, undefined, (row) => originKey(corpus.entry(row).origin)), m, corpus).map((hit) => ({ ...(byRow.get(hit.row) as Candidate), score: hit.score }));
+  return firstOrigins(reciprocalRankFusion(hits, undefined, (row) => originKey(rowOrigin(corpus, row))), m, corpus).map((hit) => ({ ...(byRow.get(hit.row) as Candidate), score: hit.score }));
 }
 
 function originKey(origin: EntryOrigin): string {
@@ -232,9 +232,13 @@ const perOrigin = new WeakMap<Int32Array, number>();
 function rowsPerOrigin(corpus: RetrievalCorpus, rows: Int32Array): number {
   let ratio = perOrigin.get(rows);
   if (ratio === undefined) {
-    const seen = new Set<string>();
-    for (const row of rows) seen.add(originKey(corpus.entry(row).origin));
-    ratio = rows.length / Math.max(1, seen.size);
+    // the ids apart by type, as originKey tells origins apart, without joining a key for every row
+    const seen: Record<EntryOrigin['type'], Set<string>> = { chunk: new Set(), cluster: new Set(), raptor: new Set() };
+    for (const row of rows) {
+      const origin = rowOrigin(corpus, row);
+      seen[origin.type].add(origin.id);
+    }
+    ratio = rows.length / Math.max(1, seen.chunk.size + seen.cluster.size + seen.raptor.size);
     perOrigin.set(rows, ratio);
   }
   return ratio;
@@ -245,7 +249,7 @@ function firstOrigins<H extends Hit>(hits: readonly H[], m: number, corpus: Retr
   const seen = new Set<string>();
   const out: H[] = [];
   for (const hit of hits) {
-    const key = originKey(corpus.entry(hit.row).origin);
+    const key = originKey(rowOrigin(corpus, hit.row));
     if (!seen.has(key)) {
       if (seen.size >= m) break;
       seen.add(key);

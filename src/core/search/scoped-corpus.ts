@@ -7,6 +7,7 @@
 import type { NamedRows, RetrievalCorpus } from './retrieve.ts';
 import type { LiveCorpus } from './live-corpus.ts';
 import { rowMask } from './row-mask.ts';
+import { rowOrigin } from './backtrack.ts';
 import type { EntryOrigin, Strategy } from '../types.ts';
 import type { LinkedDocument } from './document-links.ts';
 
@@ -32,6 +33,10 @@ export class ScopedCorpus implements RetrievalCorpus {
 
   entry(row: number) {
     return this.corpus.entry(row);
+  }
+
+  origin(row: number) {
+    return rowOrigin(this.corpus, row);
   }
 
   chunksOf(origin: EntryOrigin) {

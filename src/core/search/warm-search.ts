@@ -8,6 +8,7 @@
  */
 import type { Strategy } from '../types.ts';
 import { retrieve, type RetrievalCorpus } from './retrieve.ts';
+import { rowOrigin } from './backtrack.ts';
 
 /**
  * The warm-up in steps, keyword search first (what a question asks while the embedder loads),
@@ -20,7 +21,7 @@ import { retrieve, type RetrievalCorpus } from './retrieve.ts';
 export function warmSearchSteps(corpus: RetrievalCorpus, strategy: Strategy): (() => void)[] {
   const row = corpus.rowsFor(strategy).find((r) => !corpus.vectors.isRemoved(r));
   if (row === undefined) return [];
-  const [chunkId] = corpus.chunksOf(corpus.entry(row).origin);
+  const [chunkId] = corpus.chunksOf(rowOrigin(corpus, row));
   if (chunkId === undefined) return [];
   const { title } = corpus.docLabel(corpus.chunk(chunkId).docId);
   return [

@@ -53,12 +53,14 @@ import { strictUtf8 } from '../util/strict-utf8.ts';
 import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
 import { CHECKSUMMED_VERSION, COLUMNAR_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION, NEWEST_READ_VERSION } from './manifest.ts';
-import { decodeDocumentColumns, encodeDocumentColumns } from './document-columns.ts';
+import { decodeDocumentColumns, encodeDocumentColumns, type DocumentPart } from './document-columns.ts';
 import { decodeChunkColumns, encodeChunkColumns } from './chunk-columns.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from './snapshot.ts';
 import type { Chunk, ClusterGroup, EntryTerms, PreparseRecord, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
 import { chunkSources, documentChunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
+import { EntryTable } from './entry-table.ts';
+import { entriesWhenRead, storedEntriesBlock } from './entries-when-read.ts';
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
 import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
 import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
@@ -191,21 +193,26 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   const chunksOf = new Map(snapshot.documents.map((d) => [d.doc.id, d.chunks]));
   const documents: BlockList[] = [];
   for (const record of snapshot.documents) {
-    const { chunks, entries, vectors, terms, ...rest } = record;
+    const { doc } = record;
     documents.push({
-      id: rest.doc.id,
-      name: rest.doc.name,
-      docIds: [rest.doc.id],
+      id: doc.id,
+      name: doc.name,
+      docIds: [doc.id],
       ...addAll(
-        encoded(record, [dimension, format, columnar], () => ({
-          blocks: {
-            text: block(columnar ? encodeDocumentColumns(rest) : json({ ...rest, preparse: storedPreparse(rest.preparse, rest.doc.id) })),
-            chunks: block(columnar ? encodeChunkColumns(rest.doc, chunks) : json(storedChunks(rest.doc, chunks))),
-            entries: block(encodeColumns(toColumns(storedEntries(entries, chunkSources([chunks]), rest.doc.id)))),
-            vectors: block(encodeVectors(vectors, dimension, format)),
-          },
-          ...(terms ? { terms: block(termsBytes(terms)) } : {}),
-        })),
+        encoded(record, [dimension, format, columnar], () => {
+          // read only here, on a miss: entries, vectors and terms may be made only when first read
+          const { chunks, terms } = record;
+          const rest = ownPart(record);
+          return {
+            blocks: {
+              text: block(columnar ? encodeDocumentColumns(rest) : json({ ...rest, preparse: storedPreparse(rest.preparse, doc.id) })),
+              chunks: block(columnar ? encodeChunkColumns(doc, chunks) : json(storedChunks(doc, chunks))),
+              entries: block(storedEntriesBlock(record) ?? encodeColumns(toColumns(storedEntries(record.entries, chunkSources([chunks]), doc.id)))),
+              vectors: block(encodeVectors(record.vectors, dimension, format)),
+            },
+            ...(terms ? { terms: block(termsBytes(terms)) } : {}),
+          };
+        }),
       ),
     });
     await breathe?.();
@@ -335,16 +342,21 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     return termsWhenRead(record, block);
   };
   const documents: DocumentRecord[] = [];
-  for (const list of header.documents as BlockList[]) {
+  const lists = header.documents as BlockList[];
+  const copy = version >= BINARY_COLUMNS_VERSION ? blockCopies(lists.map((list) => list.blocks.entries?.[1] ?? 0)) : undefined;
+  for (const list of lists) {
     const blocks = read(list, 'document');
     if (!blocks) continue;
     // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
     const what = `the record of ${list.name}`;
     const { rest, chunks, preparse } = version >= COLUMNAR_VERSION ? columnarRecord(blocks, what) : jsonRecord(blocks, what);
-    const columns = columnsOf(version >= BINARY_COLUMNS_VERSION ? decodeColumns(blocks.entries!) : readColumns(parseJson(blocks.entries!, what)), list.name);
-    const entries = loadedEntries(columns, documentChunkSources(chunks), rest.doc.id);
-    if (!entries) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
-    documents.push(withTerms({ ...rest, chunks, entries, vectors: vectorsOf(blocks.vectors!, list.name), preparse }, list));
+    // a copy: the columns are read from it until the entries are made, and must not keep the file's bytes alive
+    const stored = copy?.(blocks.entries!);
+    const columns = columnsOf(stored ? decodeColumns(stored) : readColumns(parseJson(blocks.entries!, what)), list.name);
+    const table = new EntryTable(columns, documentChunkSources(chunks), rest.doc.id);
+    if (!table.whole()) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
+    const record = entriesWhenRead({ ...rest, chunks, entries: [], vectors: vectorsOf(blocks.vectors!, list.name), preparse }, table, stored);
+    documents.push(withTerms(record, list));
     if (keep && version >= BINARY_COLUMNS_VERSION) keep.documents.set(rest.doc.id, checkedBlocks(list, blocks, body, sums, version < COLUMNAR_VERSION));
   }
   const chunksOf = new Map(documents.map((d) => [d.doc.id, d.chunks]));
@@ -405,6 +417,19 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     snapshot.damage = damage;
   }
   return snapshot;
+}
+
+/** What a document's other blocks hold. */
+const OTHER_BLOCKS = new Set(['chunks', 'entries', 'vectors', 'terms']);
+
+/**
+ * The record but for what its other blocks hold, its fields in their order, read one by one: a
+ * rest spread would read its entries, vectors and terms too, each made only when first read.
+ */
+function ownPart(record: DocumentRecord): DocumentPart {
+  const part: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) if (!OTHER_BLOCKS.has(key)) part[key] = record[key as keyof DocumentRecord];
+  return part as unknown as DocumentPart;
 }
 
 type OwnRecord = Omit<DocumentRecord, 'chunks' | 'entries' | 'vectors' | 'preparse'>;
@@ -553,6 +578,24 @@ export function termsOf(block: Uint8Array): EntryTerms | undefined {
     words: h.words,
     ...(typeof h.analyzer === 'number' ? { analyzer: h.analyzer } : {}),
     data: block.slice(4 + length),
+  };
+}
+
+/**
+ * Copies of blocks, each at a multiple of 4 of one buffer made for all of them: the documents'
+ * entry columns are read until their entries are made, and thousands of buffers of their own
+ * were thousands of objects more for the collector to track.
+ */
+function blockCopies(lengths: readonly number[]): (block: Uint8Array) => Uint8Array {
+  const buffer = new Uint8Array(lengths.reduce((n, length) => n + align4(length), 0));
+  let at = 0;
+  return (block) => {
+    // a block longer than listed is not one the header vouches for: a copy of its own
+    if (at + block.length > buffer.length) return block.slice();
+    const copy = buffer.subarray(at, at + block.length);
+    copy.set(block);
+    at += align4(block.length);
+    return copy;
   };
 }
 

@@ -15,11 +15,11 @@
  * chunk's id and document, an entry's id (its `n` kept) and a chunk origin of the same document
  * (its ordinal kept, as `of`).
  */
-import { chunkEntryText } from '../chunk/embedding-text.ts';
-import { chunkId, chunkIdPrefix, entryIdPrefix, entryIdSuffix } from '../ids.ts';
-import { clusterText } from '../pipeline/base-entries.ts';
-import type { Chunk, Cluster, ClusterGroup, Doc, Entry, EntryKind, EntryLevel, EntryOrigin } from '../types.ts';
-import { entryCount, type EntryColumns, type KeptFields } from './entry-columns.ts';
+import { chunkId, chunkIdPrefix, entryIdPrefix } from '../ids.ts';
+import type { Chunk, ClusterGroup, Doc, Entry } from '../types.ts';
+import type { EntryColumns } from './entry-columns.ts';
+import { originTexts, rebuild, type TextSources } from './entry-sources.ts';
+import { EntryTable } from './entry-table.ts';
 import type { StoredEntry } from './stored-entry.ts';
 
 /**
@@ -47,13 +47,7 @@ export function loadedChunks(doc: Pick<Doc, 'id' | 'text'>, chunks: readonly Sto
   });
 }
 
-/** What an entry's text is rebuilt from: the chunks and clusters it may come from. */
-export interface TextSources {
-  chunk(id: string): Chunk | undefined;
-  cluster?(id: string): Cluster | undefined;
-  /** The stored document's own chunk of ordinal `n`, found without making its id (as loading once did for each chunk). */
-  chunkAt?(n: number): Chunk | undefined;
-}
+export type { TextSources } from './entry-sources.ts';
 
 /** `docId`: the document the entries are stored with (none for a cluster group's), whose chunk origins are kept as ordinals. */
 export function storedEntries(entries: readonly Entry[], sources: TextSources, docId?: string): StoredEntry[] {
@@ -79,27 +73,7 @@ export function storedEntries(entries: readonly Entry[], sources: TextSources, d
 
 /** Entries with their texts and ids again; undefined when one left out cannot be rebuilt (its chunk is gone). */
 export function loadedEntries(columns: EntryColumns, sources: TextSources, docId?: string): Entry[] | undefined {
-  const count = entryCount(columns);
-  const out: Entry[] = new Array(count);
-  const originOf = originTexts(sources);
-  const chunkOrigin = chunkOrigins(docId, sources);
-  const kept = keptFields(columns);
-  for (let i = 0; i < count; i++) {
-    const fields = kept.get(i);
-    const kind = columns.kinds[columns.kind[i]];
-    const origin = fields?.origin ?? chunkOrigin(columns.of[i]);
-    if (!origin) return undefined;
-    let text = fields?.text;
-    const start = columns.at[2 * i];
-    if (text === undefined && start >= 0) {
-      const end = columns.at[2 * i + 1];
-      const whole = originOf(origin);
-      text = whole !== undefined && end <= whole.length ? whole.slice(start, end) : undefined;
-    } else if (text === undefined) text = rebuild(kind, origin, sources);
-    if (text === undefined) return undefined;
-    out[i] = entryOf(columns, i, kind, fields?.id, origin, text);
-  }
-  return out;
+  return new EntryTable(columns, sources, docId).entries();
 }
 
 /**
@@ -107,67 +81,7 @@ export function loadedEntries(columns: EntryColumns, sources: TextSources, docId
  * a damaged document, whose cluster texts cannot be rebuilt and are never read.
  */
 export function entriesWithoutTexts(columns: EntryColumns, docId?: string): Entry[] {
-  const chunkOrigin = chunkOrigins(docId);
-  const kept = keptFields(columns);
-  const out: Entry[] = [];
-  for (let i = 0; i < entryCount(columns); i++) {
-    const fields = kept.get(i);
-    const origin = fields?.origin ?? chunkOrigin(columns.of[i]);
-    if (origin) out.push(entryOf(columns, i, columns.kinds[columns.kind[i]], fields?.id, origin, fields?.text ?? ''));
-  }
-  return out;
-}
-
-function keptFields(columns: EntryColumns): Map<number, KeptFields> {
-  return new Map(columns.kept);
-}
-
-/**
- * Chunk `of` of the document as an origin, one object for all of that chunk's entries (its chunk
- * entry and its sentences), its id the chunk's own string: a 100k-entry index made 100k origins
- * and their 70-character ids again on load.
- */
-function chunkOrigins(docId: string | undefined, sources?: TextSources): (of: number) => EntryOrigin | undefined {
-  const made: EntryOrigin[] = [];
-  return (of) => {
-    // -1: the entry keeps its own origin, or (damaged) has none
-    if (of < 0 || docId === undefined) return undefined;
-    const known = made[of];
-    if (known) return known;
-    const own = sources?.chunkAt?.(of);
-    if (own) return (made[of] = { type: 'chunk', id: own.id });
-    const id = chunkId(docId, of);
-    return (made[of] = { type: 'chunk', id: sources?.chunk(id)?.id ?? id });
-  };
-}
-
-/**
- * Entry `i` of the columns, made in one object with the fields in the order entries are built in:
- * loading a 100k-entry index spent more time collecting the intermediate objects of rest-spreads
- * than parsing its JSON.
- */
-function entryOf(columns: EntryColumns, i: number, kind: EntryKind, keptId: string | undefined, origin: EntryOrigin, text: string): Entry {
-  const level = columns.levels[columns.level[i]];
-  const n = columns.n[i];
-  const entry: Entry = { id: keptId ?? origin.id + idSuffix(kind, level, n >= 0 ? n : 0), kind, level, text, origin };
-  const producer = columns.producer[i];
-  if (producer > 0) entry.producer = columns.producers[producer - 1];
-  return entry;
-}
-
-/**
- * Entry ids' suffixes (ids.ts), made once for every library loaded: an opened 100k-entry index
- * held each id as a flat copy of its chunk's id and this, where the join of the two shared
- * strings is one small node.
- */
-const suffixes = new Map<EntryKind, Map<EntryLevel, string[]>>();
-
-function idSuffix(kind: EntryKind, level: EntryLevel, n: number): string {
-  let byLevel = suffixes.get(kind);
-  if (!byLevel) suffixes.set(kind, (byLevel = new Map()));
-  let byN = byLevel.get(level);
-  if (!byN) byLevel.set(level, (byN = []));
-  return (byN[n] ??= entryIdSuffix(kind, level, n));
+  return new EntryTable(columns, { chunk: () => undefined }, docId).withoutTexts();
 }
 
 /** The ordinal of chunk `id` when it is a chunk of `docId`, as its id says. */
@@ -190,7 +104,10 @@ export function numberAfter(id: string, prefix: string): number | undefined {
 
 /** One document's chunks, by id and by ordinal: the sources of its own entries. */
 export function documentChunkSources(chunks: readonly Chunk[]): TextSources {
-  return { ...chunkSources([chunks]), chunkAt: (n) => (chunks[n]?.ordinal === n ? chunks[n] : undefined) };
+  // by id only when first asked: an entry finds its own chunk by ordinal, and a table of entries
+  // read when hit (entry-table.ts) seldom asks for one by id at all
+  let byId: TextSources | undefined;
+  return { chunk: (id) => (byId ??= chunkSources([chunks])).chunk(id), chunkAt: (n) => (chunks[n]?.ordinal === n ? chunks[n] : undefined) };
 }
 
 /** The chunks of documents, by id: the sources of their own entries and of their groups'. */
@@ -215,35 +132,4 @@ export function shareChunkIds(group: ClusterGroup, sources: TextSources): void {
     node.leafChunkIds = node.leafChunkIds.map(shared);
   }
   if (group.layout) group.layout.chunkIds = group.layout.chunkIds.map(shared);
-}
-
-/**
- * The text an entry of chunk or cluster origin was taken from (the chunk's, or the cluster's
- * members joined), made once per origin for all the sentences taken from it.
- */
-function originTexts(sources: TextSources): (origin: EntryOrigin) => string | undefined {
-  const chunks = new Map<string, string | undefined>();
-  const clusters = new Map<string, string | undefined>();
-  return (origin) => {
-    if (origin.type === 'raptor') return undefined;
-    const made = origin.type === 'chunk' ? chunks : clusters;
-    if (!made.has(origin.id)) made.set(origin.id, origin.type === 'chunk' ? sources.chunk(origin.id)?.text : clusterTextOf(origin.id, sources));
-    return made.get(origin.id);
-  };
-}
-
-function clusterTextOf(id: string, sources: TextSources): string | undefined {
-  const cluster = sources.cluster?.(id);
-  if (!cluster || cluster.members.some((m) => !sources.chunk(m.chunkId))) return undefined;
-  const byId = new Map(cluster.members.map((m) => [m.chunkId, sources.chunk(m.chunkId) as Chunk]));
-  return clusterText(cluster, byId);
-}
-
-function rebuild(kind: EntryKind, origin: EntryOrigin, sources: TextSources): string | undefined {
-  if (kind === 'chunk' && origin.type === 'chunk') {
-    const chunk = sources.chunk(origin.id);
-    return chunk && chunkEntryText(chunk);
-  }
-  if (kind === 'cluster' && origin.type === 'cluster') return clusterTextOf(origin.id, sources);
-  return undefined;
 }

@@ -13,6 +13,7 @@
  */
 import type { CorpusImage, VectorRows } from '../search/corpus-image.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot } from './snapshot.ts';
+import { entryCountOf } from './entries-when-read.ts';
 
 const NONE = new Float32Array(0);
 
@@ -45,7 +46,8 @@ export function withoutCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImag
   const owned = new Map(corpus.owners.map((o) => [o.owner, o.rows]));
   const leave = <R extends Owned>(record: R, owner: string): R => {
     const rows = owned.get(owner);
-    if (record.entries.length === 0 || rows?.length !== record.entries.length) return record;
+    const count = entryCountOf(record);
+    if (count === 0 || rows?.length !== count) return record;
     const known = lean.get(record);
     if (known) return known as R;
     // a record read from rows and not changed since is in its rows still (the corpus keeps an
@@ -73,9 +75,10 @@ export function fillCorpusVectors(snapshot: IndexSnapshot, corpus: CorpusImage):
   const { dimension } = snapshot.manifest.embedder;
   if (corpus.vectors.dimension !== dimension) return false;
   const fill = (record: Owned, owner: string): boolean => {
-    if (record.vectors.length === record.entries.length * dimension) return true;
+    const count = entryCountOf(record);
+    if (record.vectors.length === count * dimension) return true;
     const rows = owned.get(owner);
-    if (record.vectors.length > 0 || rows?.length !== record.entries.length) return false;
+    if (record.vectors.length > 0 || rows?.length !== count) return false;
     vectorsWhenRead(record, corpus.vectors, rows);
     return true;
   };
