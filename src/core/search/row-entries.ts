@@ -58,10 +58,6 @@ export class RowEntries {
     if (this.tables[row]) this.tables[row] = undefined;
   }
 
-  has(row: number): boolean {
-    return this.made[row] !== undefined || this.tables[row] !== undefined;
-  }
-
   /** The row's entry, made now (and kept) when it was still to be made. */
   get(row: number): Entry | undefined {
     const made = this.made[row];
@@ -77,12 +73,6 @@ export class RowEntries {
     const made = this.made[row];
     if (made) return made.kind;
     return this.tables[row]?.kind(this.at[row]);
-  }
-
-  producer(row: number): Entry['producer'] {
-    const made = this.made[row];
-    if (made) return made.producer;
-    return this.tables[row]?.producer(this.at[row]);
   }
 
   origin(row: number): EntryOrigin | undefined {
