@@ -14,7 +14,7 @@ export type FindChunk = (chunkId: string) => Chunk | undefined;
 export function sectionFitsWindow(find: FindChunk, windowTokens: number): (chunk: Chunk) => boolean {
   const known = new Map<string, boolean>();
   return (chunk) => {
-    const key = `${chunk.docId}\u0000${chunk.headingPath.join('\u0001')}`;
+    const key = sectionKey(chunk.docId, chunk.headingPath);
     let fits = known.get(key);
     if (fits === undefined) {
       fits = sectionTokensUpTo(find, chunk, windowTokens) <= windowTokens;
@@ -22,6 +22,11 @@ export function sectionFitsWindow(find: FindChunk, windowTokens: number): (chunk
     }
     return fits;
   };
+}
+
+/** A section's key: its document and heading path. */
+export function sectionKey(docId: string, headingPath: readonly string[]): string {
+  return `s\u0000${docId}\u0000${headingPath.join('\u0001')}`;
 }
 
 /** The tokens of the chunk's run of chunks under the same headings, counted until past `limit`. */
