@@ -29,7 +29,7 @@ import { lociCommands, readmeSection, runLociIn, shCommands } from '../support/r
 import { appStarted, ask, docRow, openApp } from './support/app-page.ts';
 import { offMachine, recordedContext, useBrowser } from './support/browser.ts';
 import { memoryFile } from './support/files.ts';
-import { startPreview, type PreviewServer } from './support/server.ts';
+import { HostedSite } from './support/hosted-site.ts';
 import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
 import { lastSources, noticeWith, rows, sitePhase, TURN } from './support/site-visit.ts';
 
@@ -59,10 +59,10 @@ const VISIT = 'models=local&embedder=use-lite-en&reply=32';
 const browser = useBrowser();
 /** The publisher's folder, outside the repository. */
 let dir = '';
-/** The built site, served. */
+/** The built site's folder. */
 let site = '';
-let server: PreviewServer | undefined;
-let port = 0;
+/** The built site, served. */
+let hosted: HostedSite | undefined;
 /** The README's recipe: its `loci index` arguments, its build command, and the options that make the file with no download. */
 const recipe = { index: [] as string[], build: [] as string[], noDownload: [] as string[], out: '' };
 /** Questions of the README's command-line examples: the descaling one, the warranty one. */
@@ -141,12 +141,11 @@ beforeAll(async () => {
   site = path.join(dir, 'site');
   await cp(path.join(REPO_ROOT, 'examples'), path.join(dir, 'examples'), { recursive: true });
   await publish();
-  server = await startPreview(site);
-  port = Number(new URL(server.url).port);
+  hosted = await HostedSite.serve(site);
 }, 600_000);
 
 afterAll(async () => {
-  await server?.close();
+  await hosted?.down();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -160,7 +159,7 @@ describe("the README's publishing recipe, visited", () => {
 
     // First visit: the site's documents, and the README's question answered from one of them.
     const added = noticeWith(page, `The site's library was added: ${DOCS.length} documents`);
-    await openApp(page, server!.url, VISIT);
+    await openApp(page, hosted!.url, VISIT);
     await added;
     await sitePhase(page, 'current');
     const first = await rows(page);
@@ -176,9 +175,7 @@ describe("the README's publishing recipe, visited", () => {
     expect(await page.locator('[data-testid="doc-row"]').count()).toBe(DOCS.length);
 
     // Offline: a reload has the library, downloads nothing and answers from it.
-    await server!.close();
-    server = undefined;
-    await recorded.context.setOffline(true);
+    await hosted!.offline(recorded.context);
     const offlineFrom = recorded.requests.length;
     await reload(page, 'current');
     expect(recorded.requests.slice(offlineFrom).filter((url) => url.includes('/site-library/'))).toEqual([]);
@@ -195,13 +192,7 @@ describe("the README's publishing recipe, visited", () => {
     // the file holds the publisher's collection: the visitor's app is what leaves it out
     const inCollection = await runLociIn(dir, ['ask', recipe.out, STORE_QUESTION, '--in', PUBLISHER_COLLECTION, '-q']);
     expect(inCollection.code, inCollection.stderr).toBe(0);
-    server = await startPreview(site, port);
-    await recorded.context.setOffline(false);
-    const updated = noticeWith(page, "The site's library was updated");
-    await page.reload();
-    await appStarted(page);
-    await updated;
-    await sitePhase(page, 'current');
+    await hosted!.reloadUpdated(recorded.context, page);
     const second = await rows(page);
     expect(Object.keys(second).sort()).toEqual([...DOCS, ADDED.name].sort());
     expect(second[ADDED.name].site).toBe(true);
@@ -219,7 +210,7 @@ describe("the README's publishing recipe, visited", () => {
     const plain = await recordedContext(browser());
     const plainPage = await plain.newPage();
     const plainAdded = noticeWith(plainPage, `The site's library was added: ${DOCS.length} documents`);
-    await openApp(plainPage, server!.url, '');
+    await openApp(plainPage, hosted!.url, '');
     await plainAdded;
     const plainRows = await rows(plainPage);
     expect(Object.keys(plainRows).sort()).toEqual([...DOCS.filter((name) => name !== DROPPED), ADDED.name].sort());
@@ -248,9 +239,7 @@ describe("the README's publishing recipe, visited", () => {
     expect(kept).toContain(published.file);
     expect(kept).not.toContain(missing.file);
     // offline, the kept version is the site's library still
-    await server!.close();
-    server = undefined;
-    await recorded.context.setOffline(true);
+    await hosted!.offline(recorded.context);
     await reload(page, 'current');
     expect(await rows(page)).toEqual(second);
 

@@ -26,7 +26,8 @@ import { DOCUMENTS_DIR, MODELS_DIR, REPO_ROOT } from '../support/paths.ts';
 import { appStarted, ask, docRow, highlightBoxes, openApp, waitForStatus } from './support/app-page.ts';
 import { offMachine, recordedContext, screenshot, useBrowser } from './support/browser.ts';
 import { memoryFile, OUTLINE_PDF } from './support/files.ts';
-import { OUT_DIR, startPreview, type PreviewServer } from './support/server.ts';
+import { OUT_DIR } from './support/server.ts';
+import { HostedSite } from './support/hosted-site.ts';
 import { lastSources, noticeWith, rows, sitePhase, TURN } from './support/site-visit.ts';
 import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
 import { readIndex } from './support/idb.ts';
@@ -49,8 +50,7 @@ const browser = useBrowser();
 let scratch = '';
 /** The served site: a copy of the tests' build, with the library published into it. */
 let site = '';
-let server: PreviewServer | undefined;
-let port = 0;
+let hosted: HostedSite | undefined;
 const files = { v1: '', v2: '', damaged: '' };
 
 /** `bytes` with 64 bytes flipped where a block's checksum covers them (the first such place from 60 % of the file on). */
@@ -95,12 +95,11 @@ beforeAll(async () => {
   await writeFile(files.damaged, await damagedCopy(await readFile(files.v2)));
   // the tests' libraries are indexed with the tiny test model the app runs under ?models=local
   await publishSiteLibrary(files.v1, site, { allowTestModels: true });
-  server = await startPreview(site);
-  port = Number(new URL(server.url).port);
+  hosted = await HostedSite.serve(site);
 }, 300_000);
 
 afterAll(async () => {
-  await server?.close();
+  await hosted?.down();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
@@ -149,7 +148,7 @@ describe("the site's library, visited", () => {
     const page = await recorded.newPage();
     await watchProgress(page);
     const added = noticeWith(page, "The site's library was added: 7 documents");
-    await openApp(page, server!.url);
+    await openApp(page, hosted!.url);
     await added;
     await sitePhase(page, 'current');
     const progress = await progressSeen(page);
@@ -203,9 +202,7 @@ describe("the site's library, visited", () => {
     expect(await docRow(page, OWN.name).locator('[data-testid="delete-doc"]').count()).toBe(1);
 
     // Offline: the kept manifest names the version held, so nothing is fetched or imported again.
-    await server!.close();
-    server = undefined;
-    await recorded.context.setOffline(true);
+    await hosted!.offline(recorded.context);
     const offlineFrom = recorded.requests.length;
     await page.reload();
     await appStarted(page);
@@ -217,13 +214,7 @@ describe("the site's library, visited", () => {
 
     // The publisher rebuilds: one law changed, one removed.
     const v2: SiteLibraryManifest = await publishSiteLibrary(files.v2, site, { allowTestModels: true });
-    server = await startPreview(site, port);
-    await recorded.context.setOffline(false);
-    const updated = noticeWith(page, "The site's library was updated");
-    await page.reload();
-    await appStarted(page);
-    await updated;
-    await sitePhase(page, 'current');
+    await hosted!.reloadUpdated(recorded.context, page);
     const second = await rows(page);
     expect(Object.keys(second).sort()).toEqual([...LAWS.filter((n) => n !== REMOVED), 'alice_gutenberg.epub', PDF_NAME, OWN.name].sort());
     expect(second[CHANGED].id).not.toBe(first[CHANGED].id);
