@@ -31,9 +31,8 @@ const DETECTION_PIXELS = 2000 * 2000;
 
 /**
  * The longest side the detector is to see an image at: scaled down to the pixel budget, never up.
- * A budget, not a longest side: capping the side at 2,000 squeezed a tall page (the Chinese mind
- * map, 1,772 × 3,347 pixels) to 0.6 of its size, and its smallest print was lost (193 of its
- * 2,149 characters unread; 15 with the page seen at 2,750 pixels high, its share of the budget).
+ * A budget, not a longest side: capping the side squeezed a tall page to a fraction of its size,
+ * and its smallest print was lost ([record](../../docs/decisions/2026-11-26-ocr-detection-side.md)).
  */
 export function detectionSide(width: number, height: number, pixels = DETECTION_PIXELS): number {
   const scale = Math.min(1, Math.sqrt(pixels / Math.max(1, width * height)));

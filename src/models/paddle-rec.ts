@@ -14,8 +14,8 @@ const MIN_WIDTH = 320;
 // Blank after the last glyph, a line's height of it: the detector's box can end in the last
 // glyph's ink, and CTC needs steps past a character to emit it ("related fields, we also" read
 // as "...fields,weals" on a 10-K page). PaddleOCR pads a batch's lines to the widest, so only
-// its longest line lacks this; read one at a time, every line did. bench:ocr's English pages:
-// CER 0.94 → 0.81 % clean, 33.2 → 31.2 % degraded; the Chinese page unchanged (28.9 → 29.0 %).
+// its longest line lacks this; read one at a time, every line did
+// ([record](../../docs/decisions/2026-11-26-ocr-line-end-margin.md)).
 const END_MARGIN = HEIGHT;
 // A column is ink-free when no pixel is darker than this share of the way from the line's
 // lightest to its darkest luminance. At half way the light antialiased edges of thin strokes

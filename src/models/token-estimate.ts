@@ -9,18 +9,8 @@
  * at a time), a symbol, a letter of another script, a space before anything but a word, and a
  * break or run of spaces. A run of Latin letters counts one token per three letters, which is
  * finer than English words are split. What it can still undercount: rare characters, which a
- * byte-level tokenizer spells in two or three bytes' tokens each.
- *
- * Measured against two real tokenizers (Qwen3's byte-level BPE and bert-base-chinese's WordPiece,
- * from ../shared/models) on 1.5k-character windows of every dev set and four FinanceBench filings,
- * against the estimate before (CJK one each, the rest a token per three characters):
- *
- * | | passages undercounted | worst passage, of the true count | in total, of the true count |
- * |---|---:|---:|---:|
- * | Qwen3, before | 0-7.4 % | 0.31 | 1.26-1.63 |
- * | Qwen3, now | 0-0.6 % | 0.92 | 1.41-1.72 |
- * | WordPiece, before | 36-93 % | 0.66 | 0.95-1.02 |
- * | WordPiece, now | 0-16 % (English in a Chinese vocabulary) | 0.80 | 1.03-1.18 |
+ * byte-level tokenizer spells in two or three bytes' tokens each. How often it undercounts
+ * Qwen3's and WordPiece's counts, before and now: [record](../../docs/decisions/2026-11-27-sources-before-the-tokenizer.md).
  */
 /** A run of Latin letters, a run of white space, or any one other character (a CJK one among them). */
 const UNIT = /([A-Za-z]+)|(\s+)|[\s\S]/gu;

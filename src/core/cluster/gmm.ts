@@ -191,10 +191,8 @@ class Mixture {
    * (< 1e-12), so it is not scored: each point first scores its likeliest component of the last
    * step, then skips a component once a lower bound on its Mahalanobis distance puts it that far
    * below — first |x − μ|²/λmax (λmax bounded from above), then the partial sums of |L⁻¹(x − μ)|²,
-   * which only grow. Measured on HotpotQA dev's 1,563 UMAP-reduced chunks (BIC search with patience
-   * 10, k = 27 of 37 tried): 91 % of point–component pairs are that far; 5 % of the pairs are now
-   * scored in full, and the search took about half the time, with bit-identical BIC values and
-   * posteriors within 2e-22 (docs/decisions/2026-12-07-clustering-cost-measured.md).
+   * which only grow. Most point–component pairs are that far, so few are scored in full, and the
+   * BIC values stay bit-identical ([record](../../../docs/decisions/2026-12-07-clustering-cost-measured.md)).
    */
   expect(x: Float64Array, resp: Float64Array): number {
     const { n, d, k, means, diff, logp, logNorm, packed, widest, likeliest } = this;

@@ -251,8 +251,8 @@ export class LociEngine {
    *
    * Where documents are clustered each on its own and no pre-parse budget is set, each file is
    * taken through every stage before the next is read, so a run that is killed leaves whole
-   * documents behind rather than every document half done (the five laws, killed at 75%: the
-   * rerun redid clustering and all pre-parsing when every file went stage by stage together).
+   * documents behind rather than every document half done, whose rerun would redo clustering and
+   * all pre-parsing.
    */
   async indexFiles(files: { name: string; bytes: Uint8Array }[], options: IndexFilesOptions = {}): Promise<IndexFilesResult> {
     const added: DocumentRecord[] = [];

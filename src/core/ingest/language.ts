@@ -12,7 +12,7 @@ const SAMPLE_CHARS = 200_000;
 const HAN_SHARE_ZH = 0.2;
 // Kana beside Han means Japanese, not Chinese.
 const KANA_SHARE_OTHER = 0.15;
-// In English prose roughly 40% of words are function words; other Latin-script languages share few.
+// In English prose function words are a large share of the words; other Latin-script languages share few of them.
 const STOPWORD_SHARE_EN = 0.18;
 const MIN_WORDS_EN = 3;
 

@@ -18,7 +18,7 @@ import type { PdfLine } from './pdf-lines.ts';
 
 // Box heights of one font size jitter by ±2 px at 2× (descenders, accents: 23-26 px for the 12 pt
 // body of pdflatex-4-pages): within this ratio of the page's median they are the median, so the
-// size-based heading rule (15 % larger) sees body text as one size.
+// size-based heading rule (pdf-headings.ts, `LARGER`) sees body text as one size.
 const BODY_BAND = 1.2;
 // Short: a line holding as many characters as the body's full lines is body text, whatever its
 // height; a heading holds at most this share of them (a title page's or a table's lines are

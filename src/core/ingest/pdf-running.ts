@@ -14,10 +14,9 @@ import type { PdfLine } from './pdf-lines.ts';
 // deepest real header is two lines ("PART II" over "Item 8" in MICROSOFT_2016_10K), the deepest
 // footer two ("2019 FORM 10-K 54" over "NIKE, INC."); a third line leaves room for a page number.
 const EDGE_LINES = 3;
-// Share of the pages a line must repeat on. Real running lines cover 40-95 % of a filing's pages
-// ("Table of Contents" 133 of 160 in 3M_2018_10K); text that merely recurs at page tops stays
-// below 25 % (statement titles such as "AMAZON.COM, INC." on 10 of 83 pages; "Notes to
-// consolidated financial statements (continued)" on 45 of 198 pages survives too).
+// Share of the pages a line must repeat on: real running lines cover far more of a filing's pages,
+// text that merely recurs at page tops (a statement's title) less
+// ([record](../../../docs/decisions/2026-12-07-reading-models-and-page-measured.md#reading-documents)).
 const SHARE = 0.25;
 // Fewer repetitions than this are never running, whatever the share: in a four-page letter two
 // pages that start with the same salutation are not a header.

@@ -4,8 +4,8 @@
  * Miss America 2014 beside 2013, last year's filing. Keyword scores count the year as one word
  * among many, and a year is a common word in a library of dated text, so its weight is small.
  * Among a question's best candidates those that state every year it names are put first, each
- * group in its order. Of RGB dev's first 20 candidates, 96 % of the positives state the year
- * their question names, 59 % of the negatives.
+ * group in its order: a passage that answers states the year its question names far more often than
+ * one that does not ([record](../../../docs/decisions/2026-11-29-named-year-first.md)).
  */
 
 import { yearsIn } from '../text/years.ts';

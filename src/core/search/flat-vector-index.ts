@@ -364,8 +364,8 @@ export class FlatVectorIndex {
   }
 }
 
-// Eight products per step into four accumulators: measured ~35% faster than the plain loop in V8
-// (independent adds pipeline, fewer loop checks). Two copies so each stays monomorphic.
+// Eight products per step into four accumulators: independent adds pipeline and the loop checks
+// less often than the plain loop does in V8. Two copies so each stays monomorphic.
 function dotFloat32(q: Float32Array, v: Float32Array, base: number, dim: number): number {
   let s0 = 0;
   let s1 = 0;

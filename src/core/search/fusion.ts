@@ -74,9 +74,8 @@ export function fuseByScore(
 /**
  * Equal fused scores go by the list the weight trusts more, then the other: at weight 0 every row
  * only the dense list found scores 0, as does a dense hit below the query's mean at any weight, and
- * without the order of the trusted list they would fall to row numbers (at weight 0 the fusion was
- * once not BM25 alone at its end: MS MARCO dev, lexical BERT, nDCG@10 63.38 against BM25's 63.39).
- * At an even weight, by the better of the two ranks.
+ * without the order of the trusted list they would fall to row numbers, and at weight 0 the fusion
+ * would not be BM25 alone at its end. At an even weight, by the better of the two ranks.
  */
 function tieBreak(w: number): (a: FusedCandidate, b: FusedCandidate) => number {
   const rank = (c: FusedCandidate, list: 'denseRank' | 'lexicalRank') => c[list] ?? Infinity;

@@ -42,8 +42,8 @@
  * could not be set aside the way a document is (its file indexed again), so their damage refuses
  * the file like the header's.
  *
- * JSON keeps the text readable and diffable; vectors stay binary because they are 95 % of the
- * bytes: float32 LE, or int8 rows when the index searches int8 (the header's `vectors`; see
+ * JSON keeps the text readable and diffable; vectors stay binary because they are nearly all of
+ * the bytes: float32 LE, or int8 rows when the index searches int8 (the header's `vectors`; see
  * vector-codec.ts). Cluster group records hold computed floats (a BIC curve, a layout) that may be
  * -0, ±Infinity or NaN, which JSON cannot say: those are tagged (util/exact-json.ts). Encoding is
  * deterministic: the same snapshot gives the same bytes, and the version written is the oldest that
