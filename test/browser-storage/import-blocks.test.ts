@@ -131,6 +131,17 @@ describe('a library file imported as its blocks', () => {
   });
 });
 
+/** From now on (until the mocks are restored), the `at`-th put closes the tab: its transaction aborts, as does every later put's. */
+function closeTabAtPut(at: number): void {
+  const put = IDBObjectStore.prototype.put;
+  let made = 0;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    if (++made < at) return put.apply(this, args);
+    this.transaction.abort();
+    throw new DOMException('the tab was closed', 'InvalidStateError');
+  });
+}
+
 const importOf = (db: LociDb, file: Uint8Array) => importLibrary(db, file, { mode: 'merge' });
 
 /**
@@ -174,12 +185,7 @@ describe('an import cut off at any request (a tab closed)', () => {
       const factory = new IDBFactory();
       await before(factory);
       const was = await reopened(factory);
-      let made = 0;
-      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-        if (++made < at) return put.apply(this, args);
-        this.transaction.abort();
-        throw new DOMException('the tab was closed', 'InvalidStateError');
-      });
+      closeTabAtPut(at);
       const cut = await IdbIndexStore.open({ factory });
       await expect(write(cut.db, file)).rejects.toThrow();
       cut.close();
@@ -228,18 +234,12 @@ describe('an import cut off at any request (a tab closed)', () => {
     const stored = await reopened(whole);
     expect(stored.list.map((d) => d.name).sort()).toEqual(['alpha.md', 'delta.md', 'gamma.md']);
 
-    const put = IDBObjectStore.prototype.put;
     let total = 0;
     for (let at = 1; total === 0 || at <= total; at++) {
       const factory = new IDBFactory();
       await before(factory);
       const was = await reopened(factory);
-      let made = 0;
-      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-        if (++made < at) return put.apply(this, args);
-        this.transaction.abort();
-        throw new DOMException('the tab was closed', 'InvalidStateError');
-      });
+      closeTabAtPut(at);
       const cut = await IdbIndexStore.open({ factory });
       const outcome = await journaledImport(cut.db, file).then(
         () => 'whole',

@@ -31,7 +31,7 @@ import { OUT_DIR } from './support/server.ts';
 import { HostedSite } from './support/hosted-site.ts';
 import { lastSources, noticeWith, rows, sitePhase, TURN } from './support/site-visit.ts';
 import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
-import { readIndex } from './support/idb.ts';
+import { countRecords, readIndex } from './support/idb.ts';
 import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library-offline.ts';
 
 const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
@@ -181,23 +181,8 @@ async function releaseStore(page: Page): Promise<void> {
 }
 
 /** Whether the app's database holds a pending import (src/browser-storage/pending-import.ts), read from a page of the site. */
-function pendingImport(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () =>
-      new Promise<boolean>((resolve, reject) => {
-        const open = indexedDB.open('loci');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('pendingImport', 'readonly').objectStore('pendingImport').count();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result > 0);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
+async function pendingImport(page: Page): Promise<boolean> {
+  return (await countRecords(page, 'pendingImport')) > 0;
 }
 
 describe("the site's library, visited", () => {
