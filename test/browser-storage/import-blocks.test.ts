@@ -270,6 +270,25 @@ describe('an import cut off at any request (a tab closed)', () => {
     expect(total).toBeGreaterThanOrEqual(13);
   });
 
+  it('stores at reopen a library that exports, imports elsewhere the same, and deletes a document, as one stored at once', async () => {
+    const file = await fileOf([docC, docD], []);
+    const factory = new IDBFactory();
+    const first = await IdbIndexStore.open({ factory });
+    // the tab closed at the first record's put, the pending file put before it
+    closeTabAtPut(2);
+    await expect(journaledImport(first.db, file)).rejects.toThrow();
+    vi.restoreAllMocks();
+    first.close();
+    const store = await IdbIndexStore.open({ factory });
+    const elsewhere = await freshStore();
+    await importLibrary(elsewhere.db, await exportLibrary(store.db), { mode: 'merge' });
+    expect(byId(await elsewhere.load())).toEqual(byId(await store.load()));
+    await store.deleteDocument(docC.doc.id);
+    expect((await store.listDocuments()).map((d) => d.name)).toEqual(['delta.md']);
+    expect((await store.load())?.documents.map((d) => d.doc.name)).toEqual(['delta.md']);
+    store.close();
+  });
+
   it('drops a pending import this app refuses, and opens the library as stored', async () => {
     const factory = new IDBFactory();
     const store = await storeWith({ manifest: manifest(), documents: [docA], groups: [] }, factory);
