@@ -27,8 +27,8 @@ export type RecordsWrite = (journaled?: boolean, onIssued?: () => void) => Promi
 
 /**
  * `onSearchable` is told once the file's index is open and listed; a write that fails opens the
- * library again as stored, and throws. With `keep`, the file is put as the pending import once
- * searchable, and `keep.onKept` told when that is committed and the records' transaction is
+ * library again as stored, and throws. With `keep`, the file is put as the pending import while
+ * the index opens from it, and `keep.onKept` told when that is committed and the records' transaction is
  * created behind it: a tab closed from then on reopens with the file stored (pending-import.ts),
  * and anything asked of the stores meanwhile runs after the records' transaction.
  */
@@ -36,15 +36,21 @@ export async function openThenWrite(ws: Workspace, opener: IndexOpener, index: I
   const { library } = ws;
   // an image made now would hold what a write that fails never stored
   const letImageGo = ws.image.hold();
+  // its one put, kept apart from the database, is written while the index opens from the file (which
+  // reads nothing stored): put after it, a question asked once searchable waited behind the put
+  const journaled = keep?.journal();
   try {
-    await opener.open(ws, ws.settings.value, { reopen: true, read: { snapshot: ws.store.loaded(index), since: performance.now() } });
+    try {
+      await opener.open(ws, ws.settings.value, { reopen: true, read: { snapshot: ws.store.loaded(index), since: performance.now() } });
+    } catch (error) {
+      if (journaled) await journaled.then(() => keep?.drop());
+      throw error;
+    }
     // the open resumed the jobs: none may write before the file's records are in
     await library.queue.halt();
     // listed from the file in its order: the rows read back would wait for the write
     library.showAhead(IdbIndexStore.summariesOf(index, performance.timeOrigin + performance.now()));
     onSearchable?.();
-    // its one put, stored apart from the database, is written while the records are made
-    const journaled = keep?.journal();
     let kept = false;
     const tellKept = () => {
       if (kept) return;
