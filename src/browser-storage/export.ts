@@ -14,7 +14,7 @@ import type { IndexSnapshot } from '../core/stored-index/snapshot.ts';
 import { fileBlocks, type FileBlocks } from '../core/stored-index/file-blocks.ts';
 import { libraryOfSnapshot, manifestOfSnapshot, snapshotOfLibrary } from './library-snapshot.ts';
 import { readIndexRecords, readTransaction } from './read-records.ts';
-import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY } from './records.ts';
+import { ALL_STORES, LIBRARY_STORES, MANIFEST_KEY, PENDING_IMPORT_KEY } from './records.ts';
 import { rowOf } from './library-rows.ts';
 import { readOldAnswer } from './old-answers.ts';
 import { checksums } from '../core/util/checksum.ts';
@@ -32,7 +32,7 @@ export { LibraryFileError } from './library-file.ts';
 export type { LibraryContents, LibraryFileRead } from './library-contents.ts';
 export { DamagedLibraryError } from './library-snapshot.ts';
 
-type AnyStore = (typeof ALL_STORES)[number] | 'ocrPages';
+type AnyStore = (typeof ALL_STORES)[number] | 'ocrPages' | 'pendingImport';
 
 /** The first bytes of a library file ("LOCI"). */
 const LIBRARY_FILE_MAGIC = [0x4c, 0x4f, 0x43, 0x49];
@@ -62,6 +62,11 @@ export interface ImportOptions {
    * site's documents of the version before that this one no longer holds are deleted.
    */
   site?: { collection: SiteCollection };
+  /**
+   * The file was put first as the pending import (pending-import.ts): the transaction that writes
+   * its records deletes it, so the records and the pending file are never both kept, nor neither.
+   */
+  journaled?: boolean;
 }
 
 /** How many records of each kind were written. */
@@ -141,8 +146,12 @@ export async function importLibrary(db: LociDb, bytes: Uint8Array, options: Impo
   return importLibraryContents(db, await (await readLibraryFile(bytes)).contents(), options);
 }
 
-/** A library read and checked whole by readLibraryFile, written (one transaction). */
-export async function importLibraryContents(db: LociDb, contents: LibraryContents, options: ImportOptions): Promise<ImportReport> {
+/**
+ * A library read and checked whole by readLibraryFile, written (one transaction). `onIssued` is
+ * told once that transaction is created: any transaction asked for after it over the same stores
+ * (an export, a delete, another import) runs after it, so sees its records.
+ */
+export async function importLibraryContents(db: LociDb, contents: LibraryContents, options: ImportOptions, onIssued?: () => void): Promise<ImportReport> {
   if (options.embedder && contents.manifest) {
     refuseMixedVectors(contents.manifest, options.embedder, 'the embedder this app is using');
   }
@@ -161,11 +170,15 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
   // A merge holds only the stores it writes: a chat asked in meanwhile (a site's library searched
   // while it is written, IndexHost.importContents) would otherwise wait for the whole write.
   // Typed as every store: the work below touches an app store only when it has records for it.
-  const stores: AnyStore[] = options.mode === 'replace' ? [...ALL_STORES] : [...new Set([...LIBRARY_STORES, ...appStoresWritten(contents, options)])];
+  const stores: AnyStore[] = [
+    ...(options.mode === 'replace' ? [...ALL_STORES] : [...new Set([...LIBRARY_STORES, ...appStoresWritten(contents, options)])]),
+    ...(options.journaled ? (['pendingImport'] as const) : []),
+  ];
   // what the app's own records of a site's file are left out of (they are the publisher's)
   const app = options.site ? { collections: [], chats: [] } : { collections: contents.collections, chats: contents.chats };
   const deleted = changedOwners();
   await inWriteTransaction(db, stores, async (tx) => {
+    onIssued?.();
     const manifests = tx.objectStore('manifest');
     const current = await manifests.get(MANIFEST_KEY);
     if (options.mode === 'merge' && current && contents.manifest) {
@@ -221,6 +234,7 @@ export async function importLibraryContents(db: LociDb, contents: LibraryContent
     }
     for (const record of app.chats) await tx.objectStore('chats').put({ ...record, messages: record.messages.map(readOldAnswer) });
     for (const record of settings) await tx.objectStore('settings').put(record);
+    if (options.journaled) await tx.objectStore('pendingImport').delete(PENDING_IMPORT_KEY);
   });
   return {
     documents: contents.documents.length,

@@ -14,6 +14,7 @@ import { checksums } from '../core/util/checksum.ts';
 import { chunksSum, documentSum, entriesSums, findDamage, groupSum } from './record-sums.ts';
 import { inAddedOrder, latestAdded, libraryAdded, nextAdded } from './added-clock.ts';
 import { openLociDb, type OpenOptions } from './open.ts';
+import { finishPendingImport } from './pending-import.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import { DOCUMENT_STORES, deleteDocumentRecords } from './delete-document.ts';
 import { readIndexRecords, readOwnedRecords, readTransaction, type IndexRecords } from './read-records.ts';
@@ -85,8 +86,15 @@ export class IdbIndexStore implements IndexStore {
     private readonly vectorFiles?: VectorFiles,
   ) {}
 
+  /**
+   * The store, with any import an earlier tab left pending (a site's library kept as its file,
+   * pending-import.ts) stored first: nothing reads the library before it is whole.
+   */
   static async open(options: OpenOptions & { image?: ImageFile; vectorFiles?: VectorFiles } = {}): Promise<IdbIndexStore> {
-    return new IdbIndexStore(await openLociDb(options), options.image, options.image ? options.vectorFiles : undefined);
+    const store = new IdbIndexStore(await openLociDb(options), options.image, options.image ? options.vectorFiles : undefined);
+    const finished = await finishPendingImport(store.db);
+    if (finished?.deleted) await store.forgetVectorFiles(finished.deleted);
+    return store;
   }
 
   /** Where the vectors of records kept outside them are read (kept-vectors.ts): files only, or with `image` the open image too. */

@@ -8,6 +8,7 @@ import type { DBSchema } from 'idb';
 import type { DocumentRecord, GroupRecord } from '../core/stored-index/snapshot.ts';
 import type { Turn, TurnRetrieval } from '../core/engine/turn.ts';
 import type { Collection, Scope } from '../core/engine/scope.ts';
+import type { SiteCollection } from '../core/engine/site-library.ts';
 import type { StoredChunk, StoredEntry } from '../core/stored-index/repeated-text.ts';
 import type { PdfLine } from '../core/ingest/pdf-lines.ts';
 import type { Doc, EntryTerms, IndexManifest, JobState } from '../core/types.ts';
@@ -160,6 +161,19 @@ export interface StoredMeta {
  */
 export type StoredChange = { revision: number; documents: string[]; groups: string[] } | { revision: number; whole: true };
 
+/**
+ * A library file whose import has begun and is not yet stored (pending-import.ts): its bytes, as
+ * checked, and how it is to be imported. Its one put makes the import kept; the transaction that
+ * writes its records deletes it, and an open that finds it stores it first.
+ */
+export interface StoredPendingImport {
+  bytes: ArrayBuffer;
+  options: { mode: 'merge' | 'replace'; embedder?: { id: string; dimension: number }; site?: { collection: SiteCollection } };
+}
+
+/** The one pending import (StoredPendingImport) lives under this key: imports run one at a time. */
+export const PENDING_IMPORT_KEY = 'file';
+
 /** The single manifest record lives under this key. */
 export const MANIFEST_KEY = 'current';
 
@@ -182,6 +196,7 @@ export interface LociSchema extends DBSchema {
   meta: { key: string; value: StoredMeta };
   ocrPages: { key: [string, number]; value: StoredOcrPage };
   indexChanges: { key: number; value: StoredChange };
+  pendingImport: { key: string; value: StoredPendingImport };
 }
 
 /** The index: everything derived from the documents, what a change of embedder drops and rebuilds. */

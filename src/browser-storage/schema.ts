@@ -126,7 +126,16 @@ const addCollections: Migration = (db) => {
   db.createObjectStore('collections', { keyPath: 'id' }).createIndex('by-created', 'created');
 };
 
-export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows, readOldAnswers, addCollections];
+/**
+ * Version 10: `pendingImport`, a library file put whole before its records are written
+ * (pending-import.ts), so a site's library is kept as soon as that one put is, and an open that
+ * finds it stores it first.
+ */
+const addPendingImport: Migration = (db) => {
+  db.createObjectStore('pendingImport');
+};
+
+export const MIGRATIONS: readonly Migration[] = [createStores, splitOriginalBytes, hybridToRetriever, addMeta, addOcrPages, addIndexChanges, addRows, readOldAnswers, addCollections, addPendingImport];
 
 export const DB_VERSION = MIGRATIONS.length;
 

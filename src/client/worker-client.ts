@@ -111,6 +111,6 @@ export function createWorkerClient(search?: string): LociClient {
     importLibrary: (file, options) => engine.importLibrary(file, options),
     siteLibrary: () => engine.siteLibrary(),
     // handed over, not copied: a site's library may be tens of megabytes
-    importSiteLibrary: (bytes, sha256, onSearchable) => engine.importSiteLibrary(transfer(bytes, [bytes]), sha256, onSearchable && proxy(onSearchable)),
+    importSiteLibrary: (bytes, sha256, onSearchable, onKept) => engine.importSiteLibrary(transfer(bytes, [bytes]), sha256, onSearchable && proxy(onSearchable), onKept && proxy(onKept)),
   };
 }

@@ -293,9 +293,11 @@ export interface LociClient {
    * mode into the site's collection, removing the site's documents it no longer holds. Refused
    * whole (nothing written): a damaged or foreign file, another embedder's library.
    * `onSearchable` is told when its documents can be searched before they are stored (into a
-   * library that holds nothing yet, as on a first visit); the import resolves once they are stored.
+   * library that holds nothing yet, as on a first visit); `onKept` when the file is kept whole, so
+   * that a tab closed from then on reopens with it stored, its records still being written; the
+   * import resolves once they are stored.
    */
-  importSiteLibrary(bytes: ArrayBuffer, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport>;
+  importSiteLibrary(bytes: ArrayBuffer, sha256: string, onSearchable?: () => void, onKept?: () => void): Promise<SiteLibraryImport>;
 }
 
 /** What Settings › Import library did with a file (LociClient.importLibrary). */

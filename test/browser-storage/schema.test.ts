@@ -22,11 +22,11 @@ describe('schema and migrations', () => {
     const db = await openLociDb({ factory: new IDBFactory() });
     expect(db.name).toBe(DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect(DB_VERSION).toBe(9);
+    expect(DB_VERSION).toBe(10);
     // everything an export holds, the index revision, the writes since the open image and the scan pages read so far, which belong to this database alone
-    expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES, 'indexChanges', 'meta', 'ocrPages'].sort());
+    expect([...db.objectStoreNames].sort()).toEqual([...ALL_STORES, 'indexChanges', 'meta', 'ocrPages', 'pendingImport'].sort());
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['chats', 'chunks', 'collections', 'documents', 'entries', 'groups', 'indexChanges', 'manifest', 'meta', 'ocrPages', 'originalBytes', 'originals', 'rows', 'settings'],
+      ['chats', 'chunks', 'collections', 'documents', 'entries', 'groups', 'indexChanges', 'manifest', 'meta', 'ocrPages', 'originalBytes', 'originals', 'pendingImport', 'rows', 'settings'],
     );
     db.close();
   });
@@ -124,8 +124,8 @@ describe('schema and migrations', () => {
         },
       ],
     });
-    // every store an export holds, `meta`, `ocrPages` and `indexChanges`
-    expect(ran).toEqual([...MIGRATIONS.map((_, i) => `v${i + 1}`), `next sees ${ALL_STORES.length + 3} stores`]);
+    // every store an export holds, `meta`, `ocrPages`, `indexChanges` and `pendingImport`
+    expect(ran).toEqual([...MIGRATIONS.map((_, i) => `v${i + 1}`), `next sees ${ALL_STORES.length + 4} stores`]);
     expect(db.version).toBe(NEXT);
     db.close();
   });

@@ -7,7 +7,8 @@
  * things stay, the changed document answers with its new text, the removed one's old citation says
  * it is gone. Last, a damaged file is refused by name and the library is left as it was; so is a
  * web page the host sends in place of the file (which the service worker does not keep), and a
- * manifest the app cannot read.
+ * manifest the app cannot read. Before all that, in a browser of its own: a first visit is kept
+ * once its file is, so a tab closed before its records are written reopens with the whole library.
  *
  * Published without a second production build: the global setup's build is copied to a folder of
  * this test's own (other files' tests share test-results/dist), and the library written into it.
@@ -30,7 +31,7 @@ import { OUT_DIR } from './support/server.ts';
 import { HostedSite } from './support/hosted-site.ts';
 import { lastSources, noticeWith, rows, sitePhase, TURN } from './support/site-visit.ts';
 import { manifestOf, placeSiteLibrary } from './support/site-as-is.ts';
-import { readIndex } from './support/idb.ts';
+import { countRecords, readIndex } from './support/idb.ts';
 import { SITE_LIBRARY_CACHE } from '../../workers/sw/site-library-offline.ts';
 
 const LOCI = path.join(REPO_ROOT, 'bin/loci.js');
@@ -142,7 +143,93 @@ function keptSiteFiles(page: Page): Promise<string[]> {
   return page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((request) => new URL(request.url).pathname.replace(/^\//, '')), SITE_LIBRARY_CACHE);
 }
 
+/**
+ * From a page of the site that is not the app (`page`, the app's database created already): a
+ * transaction reading `store` kept alive by one request after another until releaseStore, so that
+ * a transaction of the app writing that store, asked for meanwhile, waits.
+ */
+async function holdStore(page: Page, store: string): Promise<void> {
+  await page.evaluate(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('loci');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const state = window as unknown as { held: { db: IDBDatabase; release: boolean; done: Promise<void> } };
+          const db = open.result;
+          const tx = db.transaction(name, 'readonly');
+          const held = tx.objectStore(name);
+          const spin = () => {
+            if (!state.held.release) held.count().onsuccess = spin;
+          };
+          state.held = { db, release: false, done: new Promise((end) => (tx.oncomplete = () => end())) };
+          spin();
+          resolve();
+        };
+      }),
+    store,
+  );
+}
+
+/** Ends holdStore's transaction. */
+async function releaseStore(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const { held } = window as unknown as { held: { db: IDBDatabase; release: boolean; done: Promise<void> } };
+    held.release = true;
+    await held.done;
+  });
+}
+
+/** Whether the app's database holds a pending import (src/browser-storage/pending-import.ts), read from a page of the site. */
+async function pendingImport(page: Page): Promise<boolean> {
+  return (await countRecords(page, 'pendingImport')) > 0;
+}
+
 describe("the site's library, visited", () => {
+  it('is kept once its file is: a tab closed before the records were written reopens with the whole library, not downloaded again', async () => {
+    const recorded = await recordedContext(browser());
+    const page = await recorded.newPage();
+    // the file comes once another page of the site holds a store the records' write needs
+    // (not the pending import's): that write then waits behind it, however fast the machine
+    let hold = () => {};
+    const holding = new Promise<void>((resolve) => (hold = resolve));
+    await page.route(`**/${SITE_LIBRARY_FOLDER}**`, async (route) => {
+      await holding;
+      await route.continue();
+    });
+    await openApp(page, hosted!.url);
+    const other = await recorded.newPage();
+    await other.goto(`${hosted!.url}/${SITE_LIBRARY_MANIFEST}`);
+    await holdStore(other, 'originalBytes');
+    hold();
+    // the app says the library is kept, its records not written: the tab is closed
+    await sitePhase(page, 'current', 60_000);
+    await page.close();
+    expect(await pendingImport(other)).toBe(true);
+    await releaseStore(other);
+    const downloads = () => recorded.requests.filter((url) => url.includes(`/${SITE_LIBRARY_FOLDER}`)).length;
+    const downloaded = downloads();
+    expect(downloaded).toBeGreaterThan(0);
+
+    const reopened = await recorded.newPage();
+    await openApp(reopened, hosted!.url);
+    await sitePhase(reopened, 'current');
+    const listed = await rows(reopened);
+    expect(Object.keys(listed).sort()).toEqual([...LAWS, 'alice_gutenberg.epub', PDF_NAME].sort());
+    expect(Object.values(listed).every((row) => row.site)).toBe(true);
+    const stored = await readIndex(reopened);
+    for (const row of Object.values(listed)) {
+      expect(stored.chunks[row.id]?.length).toBeGreaterThan(0);
+      expect(stored.entries[`doc:${row.id}`].ids.length).toBeGreaterThan(0);
+    }
+    // stored once: the pending file went with the records' transaction, and nothing was fetched again
+    expect(await pendingImport(other)).toBe(false);
+    expect(downloads()).toBe(downloaded);
+    await ask(reopened, FIRST_QUESTION);
+    expect((await lastSources(reopened)).map((s) => s.doc)).toContain(listed[REMOVED].id);
+    await recorded.context.close();
+  });
+
   it('is downloaded, answered from, kept offline, updated, and a damaged one refused', async () => {
     const recorded = await recordedContext(browser(), { serviceWorker: true });
     const page = await recorded.newPage();

@@ -5,7 +5,7 @@
  * (a tab closed after it cannot leave the old documents as the visitor's); a document the visitor
  * holds too, identical to one of the site's, stays when the site drops its copy.
  */
-import { IDBDatabase } from 'fake-indexeddb';
+import { IDBDatabase, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import type { Collection } from '../../src/protocol/api.ts';
 import '../browser-storage/fixtures.ts';
@@ -39,6 +39,60 @@ async function addOwn(engine: Engine, name: string, text: string): Promise<void>
 }
 
 describe("a site's library brought in and updated", () => {
+  it('on a first visit, is kept once its file is put as the pending import: told before the import ends, what is asked then sees the records', async () => {
+    const v1 = await publishedLibrary({ 'apple.md': APPLE, 'pear.md': PEAR });
+    const { engine } = await visitor();
+    const warned = vi.spyOn(console, 'warn');
+    const put = IDBObjectStore.prototype.put;
+    const putInto: string[] = [];
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      putInto.push(this.name);
+      return put.apply(this, args);
+    });
+    const told: string[] = [];
+    let askedWhenKept: Promise<IDBValidKey[]> | undefined;
+    await engine.importSiteLibrary(
+      v1.bytes,
+      v1.sha256,
+      () => told.push('searchable'),
+      () => {
+        told.push('kept');
+        // asked of the database once kept: it runs after the records' transaction
+        askedWhenKept = storedKeys('documents');
+      },
+    );
+    told.push('imported');
+    vi.restoreAllMocks();
+    expect(told).toEqual(['searchable', 'kept', 'imported']);
+    expect(warned).not.toHaveBeenCalled();
+    // the file put once, before any record
+    expect(putInto.filter((store) => store === 'pendingImport')).toHaveLength(1);
+    expect(putInto[0]).toBe('pendingImport');
+    expect(await askedWhenKept).toHaveLength(2);
+    // gone with the records' transaction
+    expect(await storedKeys('pendingImport')).toEqual([]);
+    expect(await names(engine)).toEqual(['apple.md', 'pear.md']);
+  });
+
+  it('an update is not put as a pending import: it is kept when its records are', async () => {
+    const v1 = await publishedLibrary({ 'apple.md': APPLE, 'pear.md': PEAR });
+    const v2 = await publishedLibrary({ 'apple.md': APPLE });
+    const { engine } = await visitor();
+    await engine.importSiteLibrary(v1.bytes, v1.sha256);
+    const put = IDBObjectStore.prototype.put;
+    const putInto: string[] = [];
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      putInto.push(this.name);
+      return put.apply(this, args);
+    });
+    let kept = false;
+    await engine.importSiteLibrary(v2.bytes, v2.sha256, undefined, () => (kept = true));
+    vi.restoreAllMocks();
+    expect(putInto).not.toContain('pendingImport');
+    expect(kept).toBe(false);
+    expect(await names(engine)).toEqual(['apple.md']);
+  });
+
   it("brings none of the publisher's collections: its update removes the documents the site dropped", async () => {
     const v1 = await publishedLibrary({ 'apple.md': APPLE, 'pear.md': PEAR }, { collection: 'Fruit' });
     const v2 = await publishedLibrary({ 'apple.md': APPLE }, { collection: 'Fruit' });

@@ -220,11 +220,11 @@ export class EngineService implements EngineApi {
   }
 
   /** Waits for the start: the import needs the index open with its embedder (the file's, when the visitor's own could not load). */
-  async importSiteLibrary(bytes: ArrayBuffer, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport> {
+  async importSiteLibrary(bytes: ArrayBuffer, sha256: string, onSearchable?: () => void, onKept?: () => void): Promise<SiteLibraryImport> {
     const ws = await this.searchable();
     const file = new Uint8Array(bytes);
     const opened = await openOnFileEmbedder(ws, this.index, file);
-    const report = await importSiteLibrary(ws, this.index, file, sha256, onSearchable);
+    const report = await importSiteLibrary(ws, this.index, file, sha256, onSearchable, onKept);
     return opened && !report.switchedEmbedder ? { ...report, switchedEmbedder: opened } : report;
   }
 

@@ -19,10 +19,11 @@ const SITE_COLLECTION_NAME = "This site's library";
 
 /**
  * `onSearchable` is told when the site's documents can be searched before they are stored (a
- * first visit, IndexHost.importContents), and the page is shown them as the site's at once; the
- * import resolves once they are stored and the site's collection says so.
+ * first visit, IndexHost.importContents), and the page is shown them as the site's at once;
+ * `onKept` when the file is kept whole, its records still being written behind it
+ * (pending-import.ts); the import resolves once they are stored and the site's collection says so.
  */
-export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: Uint8Array<ArrayBuffer>, sha256: string, onSearchable?: () => void): Promise<SiteLibraryImport> {
+export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: Uint8Array<ArrayBuffer>, sha256: string, onSearchable?: () => void, onKept?: () => void): Promise<SiteLibraryImport> {
   const file = await readLibraryFile(bytes);
   const switchedEmbedder = await takeFileEmbedder(ws, index, file);
   const before = await ws.collections.list();
@@ -34,6 +35,7 @@ export async function importSiteLibrary(ws: Workspace, index: IndexHost, bytes: 
       ws.collections.showAhead(before, collection);
       onSearchable?.();
     },
+    keep: { bytes, onKept: () => onKept?.() },
   });
   const removed = report.deleted?.documents.size ?? 0;
   return { documents: report.documentIds.length, removed, updated: held !== undefined, ...(switchedEmbedder ? { switchedEmbedder } : {}) };

@@ -19,7 +19,7 @@ import { errorName } from '../lib/error-message.ts';
 /**
  * `none`: the site publishes no library (or its manifest could not be read); `saving`: its
  * documents can be asked already, and are being stored (a first visit); `current`: this browser
- * holds its version.
+ * holds its version (kept whole, though its records may still be being written).
  */
 export type SitePhase = 'none' | 'checking' | 'downloading' | 'importing' | 'saving' | 'current' | 'refused';
 
@@ -94,9 +94,17 @@ export class SiteVisit {
         this.total = total;
       });
       this.phase = 'importing';
-      const report = await this.client.importSiteLibrary(bytes.buffer, manifest.sha256, () => {
-        this.phase = 'saving';
-      });
+      const report = await this.client.importSiteLibrary(
+        bytes.buffer,
+        manifest.sha256,
+        () => {
+          this.phase = 'saving';
+        },
+        // kept whole (a tab closed now reopens with it), its records still written behind
+        () => {
+          this.phase = 'current';
+        },
+      );
       this.phase = 'current';
       this.memory?.removeItem(REFUSED_KEY);
       const { switchedEmbedder } = report;
