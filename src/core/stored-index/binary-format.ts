@@ -13,7 +13,8 @@
  *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
  *                (its entry columns as bytes since version 5, JSON before) and `vectors` blocks
  *                (in version 7, written for the app's open image only, `text` and `chunks` are
- *                columns with the text as UTF-8: document-columns.ts, chunk-columns.ts);
+ *                columns with the text as UTF-8: document-columns.ts, chunk-columns.ts; in
+ *                version 8, the same with the entries' kept texts apart: entry-columns-binary.ts);
  *                for each group its `record` and `vectors`; for either, when the record has
  *                them, its counted entry words (`terms`); then each original file's bytes as
  *                they were given; then the app's records
@@ -52,7 +53,7 @@
 import { strictUtf8 } from '../util/strict-utf8.ts';
 import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
-import { CHECKSUMMED_VERSION, COLUMNAR_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION, NEWEST_READ_VERSION } from './manifest.ts';
+import { CHECKSUMMED_VERSION, COLUMNAR_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION, NEWEST_READ_VERSION, TEXTS_APART_VERSION } from './manifest.ts';
 import { decodeDocumentColumns, encodeDocumentColumns, type DocumentPart } from './document-columns.ts';
 import { decodeChunkColumns, encodeChunkColumns } from './chunk-columns.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from './snapshot.ts';
@@ -63,7 +64,7 @@ import { EntryTable } from './entry-table.ts';
 import { entriesWhenRead, storedEntriesBlock } from './entries-when-read.ts';
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
 import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
-import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
+import { decodeColumns, encodeColumns, holdsTextsApart } from './entry-columns-binary.ts';
 import { isCollection, type Collection } from '../engine/scope.ts';
 import { parseExact, stringifyExact } from '../util/exact-json.ts';
 import type { DocumentBlocks, FileBlocks } from './file-blocks.ts';
@@ -207,7 +208,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
             blocks: {
               text: block(columnar ? encodeDocumentColumns(rest) : json({ ...rest, preparse: storedPreparse(rest.preparse, doc.id) })),
               chunks: block(columnar ? encodeChunkColumns(doc, chunks) : json(storedChunks(doc, chunks))),
-              entries: block(storedEntriesBlock(record) ?? encodeColumns(toColumns(storedEntries(record.entries, chunkSources([chunks]), doc.id)))),
+              entries: block(reusedEntries(record, columnar) ?? encodeColumns(toColumns(storedEntries(record.entries, chunkSources([chunks]), doc.id)), { textsApart: columnar })),
               vectors: block(encodeVectors(record.vectors, dimension, format)),
             },
             ...(terms ? { terms: block(termsBytes(terms)) } : {}),
@@ -247,7 +248,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   const app = snapshot.appRecords ? { app: add(block(snapshot.appRecords)) } : {};
   const collections = snapshot.collections?.length ? { collections: snapshot.collections.map(storedCollection) } : {};
   const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups, ...collections, ...(originals.length > 0 ? { originals } : {}), ...app });
-  const version = columnar ? COLUMNAR_VERSION : originals.length > 0 || snapshot.appRecords || exact ? FORMAT_VERSION : INDEX_ONLY_VERSION;
+  const version = columnar ? TEXTS_APART_VERSION : originals.length > 0 || snapshot.appRecords || exact ? FORMAT_VERSION : INDEX_ONLY_VERSION;
   await breathe?.();
   const bodyStart = align4(V2_HEADER_START + header.length);
   const out = new Uint8Array(bodyStart + body.length);
@@ -417,6 +418,19 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     snapshot.damage = damage;
   }
   return snapshot;
+}
+
+/**
+ * The record's entries block as it was read, while it still holds its entries, in the layout the
+ * version written reads: an open image keeps its texts apart (version 8), a library file for
+ * older builds keeps them in the head. A block read in the other layout is laid out again from
+ * its columns, its entries still not made.
+ */
+function reusedEntries(record: DocumentRecord, columnar: boolean): Uint8Array | undefined {
+  const stored = storedEntriesBlock(record);
+  if (!stored || holdsTextsApart(stored) === columnar) return stored;
+  const columns = decodeColumns(stored);
+  return columns && encodeColumns(columns, { textsApart: columnar });
 }
 
 /** What a document's other blocks hold. */
