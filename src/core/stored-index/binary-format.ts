@@ -55,11 +55,14 @@ import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
 import { CHECKSUMMED_VERSION, COLUMNAR_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION, NEWEST_READ_VERSION, TEXTS_APART_VERSION } from './manifest.ts';
 import { decodeDocumentColumns, encodeDocumentColumns, type DocumentPart } from './document-columns.ts';
-import { decodeChunkColumns, encodeChunkColumns } from './chunk-columns.ts';
+import { encodeChunkColumns, readChunkTable } from './chunk-columns.ts';
+import type { ChunkTable } from './chunk-table.ts';
+import { chunksWhenRead, storedChunksBlock } from './chunks-when-read.ts';
+import { madeWhenRead } from '../util/made-when-read.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from './snapshot.ts';
 import type { Chunk, ClusterGroup, EntryTerms, PreparseRecord, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
-import { chunkSources, documentChunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
+import { chunkSources, documentChunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, tableChunkSources, type StoredChunk } from './repeated-text.ts';
 import { EntryTable } from './entry-table.ts';
 import { entriesWhenRead, storedEntriesBlock } from './entries-when-read.ts';
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
@@ -191,7 +194,9 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
   const { dimension } = snapshot.manifest.embedder;
   const format: VectorStorage = snapshot.manifest.vectorStorage === 'int8' ? 'int8' : 'float32';
-  const chunksOf = new Map(snapshot.documents.map((d) => [d.doc.id, d.chunks]));
+  // read only for a group's documents: a record's chunks may be made only when first read
+  const byId = new Map(snapshot.documents.map((d) => [d.doc.id, d]));
+  const chunksOf = (id: string) => byId.get(id)?.chunks;
   const documents: BlockList[] = [];
   for (const record of snapshot.documents) {
     const { doc } = record;
@@ -201,14 +206,15 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
       docIds: [doc.id],
       ...addAll(
         encoded(record, [dimension, format, columnar], () => {
-          // read only here, on a miss: entries, vectors and terms may be made only when first read
-          const { chunks, terms } = record;
+          // read only here, on a miss: chunks, entries, vectors and terms may be made only when first read
+          const { terms } = record;
           const rest = ownPart(record);
+          const storedChunksAsRead = columnar ? storedChunksBlock(record) : undefined;
           return {
             blocks: {
               text: block(columnar ? encodeDocumentColumns(rest) : json({ ...rest, preparse: storedPreparse(rest.preparse, doc.id) })),
-              chunks: block(columnar ? encodeChunkColumns(doc, chunks) : json(storedChunks(doc, chunks))),
-              entries: block(reusedEntries(record, columnar) ?? encodeColumns(toColumns(storedEntries(record.entries, chunkSources([chunks]), doc.id)), { textsApart: columnar })),
+              chunks: block(storedChunksAsRead ?? (columnar ? encodeChunkColumns(doc, record.chunks) : json(storedChunks(doc, record.chunks)))),
+              entries: block(reusedEntries(record, columnar) ?? encodeColumns(toColumns(storedEntries(record.entries, chunkSources([record.chunks]), doc.id)), { textsApart: columnar })),
               vectors: block(encodeVectors(record.vectors, dimension, format)),
             },
             ...(terms ? { terms: block(termsBytes(terms)) } : {}),
@@ -223,7 +229,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   let exact = false;
   for (const record of snapshot.groups) {
     const { vectors, terms, entries, ...rest } = record;
-    const memberChunks = rest.group.docIds.map((id) => chunksOf.get(id) ?? []);
+    const memberChunks = rest.group.docIds.map((id) => chunksOf(id) ?? []);
     const blocks = encoded(record, [dimension, format, ...memberChunks], () => {
       let tagged = false;
       const value = { ...rest, group: storedGroup(rest.group), entries: toColumns(storedEntries(entries, chunkSources(memberChunks, rest.group))) };
@@ -345,31 +351,43 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   const documents: DocumentRecord[] = [];
   const lists = header.documents as BlockList[];
   const copy = version >= BINARY_COLUMNS_VERSION ? blockCopies(lists.map((list) => list.blocks.entries?.[1] ?? 0)) : undefined;
+  const chunkCopy = version >= COLUMNAR_VERSION ? blockCopies(lists.map((list) => list.blocks.chunks?.[1] ?? 0)) : undefined;
   for (const list of lists) {
     const blocks = read(list, 'document');
     if (!blocks) continue;
     // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
     const what = `the record of ${list.name}`;
-    const { rest, chunks, preparse } = version >= COLUMNAR_VERSION ? columnarRecord(blocks, what) : jsonRecord(blocks, what);
+    const own = chunkCopy ? columnarRecord(blocks, what, chunkCopy) : jsonRecord(blocks, what);
+    const { rest } = own;
     // a copy: the columns are read from it until the entries are made, and must not keep the file's bytes alive
     const stored = copy?.(blocks.entries!);
     const columns = columnsOf(stored ? decodeColumns(stored) : readColumns(parseJson(blocks.entries!, what)), list.name);
-    const table = new EntryTable(columns, documentChunkSources(chunks), rest.doc.id);
+    const table = new EntryTable(columns, 'table' in own ? tableChunkSources(own.table) : documentChunkSources(own.chunks), rest.doc.id);
     if (!table.whole()) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
-    const record = entriesWhenRead({ ...rest, chunks, entries: [], vectors: vectorsOf(blocks.vectors!, list.name), preparse }, table, stored);
-    documents.push(withTerms(record, list));
+    // chunks and progress in their places among the fields (the image writes them in this order), made when read from columns
+    const record: DocumentRecord = { ...rest, chunks: [], entries: [], vectors: vectorsOf(blocks.vectors!, list.name), preparse: [] };
+    if ('table' in own) {
+      chunksWhenRead(record, own.table, own.block);
+      madeWhenRead(record, 'preparse', own.preparse);
+    } else {
+      record.chunks = own.chunks;
+      record.preparse = own.preparse;
+    }
+    documents.push(withTerms(entriesWhenRead(record, table, stored), list));
     if (keep && version >= BINARY_COLUMNS_VERSION) keep.documents.set(rest.doc.id, checkedBlocks(list, blocks, body, sums, version < COLUMNAR_VERSION));
   }
-  const chunksOf = new Map(documents.map((d) => [d.doc.id, d.chunks]));
+  // a group's documents' chunks, made only for the documents a group holds
+  const byId = new Map(documents.map((d) => [d.doc.id, d]));
+  const chunksOf = (id: string) => byId.get(id)?.chunks;
   const groups: GroupRecord[] = [];
   for (const list of header.groups as BlockList[]) {
     const blocks = read(list, 'group');
     if (!blocks) continue;
     const whose = `cluster group ${list.id}`;
     const { entries: stored, group: storedAs, ...parsed } = parseJson(blocks.record!, `the record of ${whose}`, version >= EXACT_GROUPS_VERSION) as Omit<GroupRecord, 'vectors' | 'entries' | 'group'> & { entries: unknown; group: StoredGroup | ClusterGroup };
-    const rest = { group: loadedGroup(storedAs, (id) => chunksOf.get(id)), ...parsed };
+    const rest = { group: loadedGroup(storedAs, chunksOf), ...parsed };
     const columns = columnsOf(readColumns(stored), whose);
-    const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
+    const sources = chunkSources(rest.group.docIds.map((id) => chunksOf(id) ?? []), rest.group);
     let entries = loadedEntries(columns, sources);
     if (!entries) {
       // A group of a document set aside as damaged cannot rebuild its cluster texts; it is set
@@ -456,13 +474,19 @@ function jsonRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; chun
   return { rest, chunks, preparse: loadedPreparse(preparse, rest.doc.id, () => chunks) };
 }
 
-/** The same from their columns (version 7); a block that is not what its checksum vouches for is a writer's bug. */
-function columnarRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; chunks: Chunk[]; preparse: PreparseRecord[] } {
+/**
+ * The same from their columns (version 7), the chunks as a table made when read (`block`, the copy
+ * it reads) and the progress made when read; a block that is not what its checksum vouches for is a
+ * writer's bug.
+ */
+function columnarRecord(blocks: RecordBlocks, what: string, copy: (block: Uint8Array) => Uint8Array): { rest: OwnRecord; table: ChunkTable; block: Uint8Array; preparse: () => PreparseRecord[] } {
   const own = decodeDocumentColumns(blocks.text!);
-  const chunks = own && decodeChunkColumns(own.part.doc, blocks.chunks!);
-  const preparse = chunks && own.preparse(chunks);
-  if (!own || !chunks || !preparse) throw new IndexFormatError(`${what} is damaged`);
-  return { rest: own.part, chunks, preparse };
+  // a copy: the table reads its numbers until every chunk is made, and must not keep the file's bytes alive
+  const block = copy(blocks.chunks!);
+  const table = own && readChunkTable(own.part.doc, block);
+  if (!own || !table) throw new IndexFormatError(`${what} is damaged`);
+  const idAt = (n: number) => (n < table.count && table.ordinal(n) === n ? table.id(n) : undefined);
+  return { rest: own.part, table, block, preparse: () => own.preparse(idAt) };
 }
 
 /**

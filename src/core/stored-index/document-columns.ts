@@ -6,7 +6,7 @@
  * a small JSON head. A block or progress record the columns cannot say exactly (an unknown field,
  * a failure's message, a source that is no chunk of the document) is kept whole in the head.
  */
-import type { Chunk, Doc, PlacedBlock, PreparseRecord } from '../types.ts';
+import type { Doc, PlacedBlock, PreparseRecord } from '../types.ts';
 import { chunkId } from '../ids.ts';
 import { chunkRefWriter } from './chunk-refs.ts';
 import { ABSENT, decodePack, encodePack, fitsInt32 } from './column-pack.ts';
@@ -71,10 +71,12 @@ export function encodeDocumentColumns(part: DocumentPart): Uint8Array {
 }
 
 /**
- * The record again, its pre-parse progress made once the chunks are loaded (each source then the
- * loaded chunk's own id string); undefined when the bytes are not a document's columns.
+ * The record again, its pre-parse progress made when asked for, once the chunks are at hand (each
+ * source then the loaded chunk's own id string: `chunkIdAt(n)`, the id of the chunk of ordinal
+ * `n` when the document's `n`-th chunk is it); undefined when the bytes are not a document's
+ * columns, its progress included.
  */
-export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse(chunks: readonly Chunk[]): PreparseRecord[] | undefined } | undefined {
+export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse(chunkIdAt: (n: number) => string | undefined): PreparseRecord[] } | undefined {
   const pack = decodePack(bytes);
   const head = pack?.head as Partial<Head> | undefined;
   if (!pack || !head?.record?.doc || !Array.isArray(head.kinds) || !Array.isArray(head.keptBlocks) || !Array.isArray(head.keptPreparse)) return undefined;
@@ -108,20 +110,23 @@ export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentP
   delete record.preparse;
   const keptPreparse = new Map(head.keptPreparse);
   const from = BLOCK_WIDTH * blockCount!;
-  const preparse = (chunks: readonly Chunk[]): PreparseRecord[] | undefined => {
+  // checked now, made when read
+  for (let i = 0; i < preparseCount!; i++) {
+    const at = from + PREPARSE_WIDTH * i;
+    if (ints[at] < 0 ? !keptPreparse.has(i) : STATUSES[ints[at + 1]] === undefined) return undefined;
+  }
+  // a copy: the numbers are a view over the file's bytes, which must not live on until the progress is read
+  const progress = ints.slice(from);
+  const preparse = (chunkIdAt: (n: number) => string | undefined): PreparseRecord[] => {
     const out: PreparseRecord[] = new Array(preparseCount);
     for (let i = 0; i < preparseCount!; i++) {
-      const at = from + PREPARSE_WIDTH * i;
-      const source = ints[at];
-      const kept = source < 0 ? keptPreparse.get(i) : undefined;
-      if (kept) {
-        out[i] = kept;
+      const at = PREPARSE_WIDTH * i;
+      const source = progress[at];
+      if (source < 0) {
+        out[i] = keptPreparse.get(i)!;
         continue;
       }
-      const status = STATUSES[ints[at + 1]];
-      if (source < 0 || status === undefined) return undefined;
-      const chunk = chunks[source];
-      out[i] = { sourceId: chunk?.ordinal === source ? chunk.id : chunkId(doc.id, source), sourceType: 'chunk', status, entryCount: ints[at + 2] };
+      out[i] = { sourceId: chunkIdAt(source) ?? chunkId(doc.id, source), sourceType: 'chunk', status: STATUSES[progress[at + 1]], entryCount: progress[at + 2] };
     }
     return out;
   };

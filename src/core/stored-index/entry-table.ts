@@ -79,9 +79,9 @@ export class EntryTable {
       // most entries are a chunk of the document or a part of one: told by numbers alone, their
       // origins made when first read
       // a text kept apart is at hand; its origin is told as any other's
-      const own = this.kept.has(i) || this.keptApart(i) ? undefined : this.sources.chunkAt?.(of[i]);
-      if (own && this.docId !== undefined) {
-        if (at[2 * i] >= 0 ? at[2 * i + 1] > own.text.length : this.kind(i) !== 'chunk') return false;
+      const length = this.kept.has(i) || this.keptApart(i) ? undefined : this.ownLength(of[i]);
+      if (length !== undefined && this.docId !== undefined) {
+        if (at[2 * i] >= 0 ? at[2 * i + 1] > length : this.kind(i) !== 'chunk') return false;
         continue;
       }
       const origin = this.originAt(i);
@@ -115,6 +115,11 @@ export class EntryTable {
     return out;
   }
 
+  /** The length of the text of the document's own chunk of ordinal `of`, when there is one, without making it where the sources can. */
+  private ownLength(of: number): number | undefined {
+    return this.sources.chunkLengthAt ? this.sources.chunkLengthAt(of) : this.sources.chunkAt?.(of)?.text.length;
+  }
+
   /** Whether entry `i` keeps its text apart from the head. */
   private keptApart(i: number): boolean {
     return this.textSlot !== undefined && this.textSlot[i] >= 0;
@@ -134,8 +139,8 @@ export class EntryTable {
     if (of < 0 || this.docId === undefined) return undefined;
     const known = this.ownOrigins[of];
     if (known) return known;
-    const own = this.sources.chunkAt?.(of);
-    if (own) return (this.ownOrigins[of] = { type: 'chunk', id: own.id });
+    const own = this.sources.chunkIdAt ? this.sources.chunkIdAt(of) : this.sources.chunkAt?.(of)?.id;
+    if (own !== undefined) return (this.ownOrigins[of] = { type: 'chunk', id: own });
     const id = chunkId(this.docId, of);
     return (this.ownOrigins[of] = { type: 'chunk', id: this.sources.chunk(id)?.id ?? id });
   }

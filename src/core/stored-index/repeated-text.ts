@@ -18,6 +18,7 @@
 import { chunkId, chunkIdPrefix, entryIdPrefix } from '../ids.ts';
 import type { Chunk, ClusterGroup, Doc, Entry } from '../types.ts';
 import type { EntryColumns } from './entry-columns.ts';
+import type { ChunkTable } from './chunk-table.ts';
 import { originTexts, rebuild, type TextSources } from './entry-sources.ts';
 import { EntryTable } from './entry-table.ts';
 import type { StoredEntry } from './stored-entry.ts';
@@ -108,6 +109,22 @@ export function documentChunkSources(chunks: readonly Chunk[]): TextSources {
   // read when hit (entry-table.ts) seldom asks for one by id at all
   let byId: TextSources | undefined;
   return { chunk: (id) => (byId ??= chunkSources([chunks])).chunk(id), chunkAt: (n) => (chunks[n]?.ordinal === n ? chunks[n] : undefined) };
+}
+
+/**
+ * One document's chunks read from their columns (chunk-table.ts): an entry finds its own chunk's
+ * id and text length by ordinal without the chunk being made, and its chunk made only when its
+ * text is.
+ */
+export function tableChunkSources(table: ChunkTable): TextSources {
+  let byId: TextSources | undefined;
+  const own = (n: number) => n >= 0 && n < table.count && table.ordinal(n) === n;
+  return {
+    chunk: (id) => (byId ??= chunkSources([table.chunks()])).chunk(id),
+    chunkAt: (n) => (own(n) ? table.at(n) : undefined),
+    chunkIdAt: (n) => (own(n) ? table.id(n) : undefined),
+    chunkLengthAt: (n) => (own(n) ? table.textLength(n) : undefined),
+  };
 }
 
 /** The chunks of documents, by id: the sources of their own entries and of their groups'. */
