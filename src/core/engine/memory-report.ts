@@ -8,8 +8,7 @@ import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import type { CorpusMemory } from '../search/live-corpus.ts';
 import type { Entry, EntryTerms } from '../types.ts';
 import { entriesPending, storedEntriesBlock } from '../stored-index/entries-when-read.ts';
-import { chunksPending, chunkTableOf } from '../stored-index/chunks-when-read.ts';
-import { isMade } from '../util/made-when-read.ts';
+import { chunksPending, chunkTableOf, progressPending } from '../stored-index/chunks-when-read.ts';
 import { pendingRowsOf } from '../stored-index/vectors-in-corpus.ts';
 import { arrayBytes, doubleArrayBytes, HEAP_NUMBER, objectBytes, stringBytes, substringBytes, type BufferTally } from '../util/heap-bytes.ts';
 
@@ -85,7 +84,7 @@ export function recordsMemory(documents: readonly DocumentRecord[], groups: read
     out.records += arrayBytes(doc.blocks.length) + doc.blocks.reduce((n, b) => n + objectBytes(Object.keys(b).length), 0);
     out.records += arrayBytes(doc.toc.length) + doc.toc.reduce((n, t) => n + objectBytes(Object.keys(t).length) + stringBytes(t.title), 0);
     // progress and chunks still to be made are their stored columns, not made here
-    out.records += objectBytes(Object.keys(record.job).length) + (isMade(record, 'preparse') ? preparseBytes(record.preparse) : 0);
+    out.records += objectBytes(Object.keys(record.job).length) + (progressPending(record) ? 0 : preparseBytes(record.preparse));
     const sources = new Map<string, string>();
     const table = chunksPending(record) ? chunkTableOf(record) : undefined;
     if (table) out.chunks += objectBytes(6) + table.columnBytes;

@@ -54,15 +54,14 @@ import { strictUtf8 } from '../util/strict-utf8.ts';
 import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
 import { CHECKSUMMED_VERSION, COLUMNAR_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION, NEWEST_READ_VERSION, TEXTS_APART_VERSION } from './manifest.ts';
-import { decodeDocumentColumns, encodeDocumentColumns, type DocumentPart } from './document-columns.ts';
+import { decodeDocumentColumns, encodeDocumentColumns, type DocumentPart, type PreparseColumns } from './document-columns.ts';
 import { encodeChunkColumns, readChunkTable } from './chunk-columns.ts';
 import type { ChunkTable } from './chunk-table.ts';
 import { chunksWhenRead, storedChunksBlock } from './chunks-when-read.ts';
-import { madeWhenRead } from '../util/made-when-read.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from './snapshot.ts';
 import type { Chunk, ClusterGroup, EntryTerms, PreparseRecord, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
-import { chunkSources, documentChunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, tableChunkSources, type StoredChunk } from './repeated-text.ts';
+import { chunkSources, documentChunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, TableChunkSources, type StoredChunk } from './repeated-text.ts';
 import { EntryTable } from './entry-table.ts';
 import { entriesWhenRead, storedEntriesBlock } from './entries-when-read.ts';
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
@@ -362,14 +361,12 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
     // a copy: the columns are read from it until the entries are made, and must not keep the file's bytes alive
     const stored = copy?.(blocks.entries!);
     const columns = columnsOf(stored ? decodeColumns(stored) : readColumns(parseJson(blocks.entries!, what)), list.name);
-    const table = new EntryTable(columns, 'table' in own ? tableChunkSources(own.table) : documentChunkSources(own.chunks), rest.doc.id);
+    const table = new EntryTable(columns, 'table' in own ? new TableChunkSources(own.table) : documentChunkSources(own.chunks), rest.doc.id);
     if (!table.whole()) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
     // chunks and progress in their places among the fields (the image writes them in this order), made when read from columns
     const record: DocumentRecord = { ...rest, chunks: [], entries: [], vectors: vectorsOf(blocks.vectors!, list.name), preparse: [] };
-    if ('table' in own) {
-      chunksWhenRead(record, own.table, own.block);
-      madeWhenRead(record, 'preparse', own.preparse);
-    } else {
+    if ('table' in own) chunksWhenRead(record, own.table, own.block, own.preparse);
+    else {
       record.chunks = own.chunks;
       record.preparse = own.preparse;
     }
@@ -476,17 +473,16 @@ function jsonRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; chun
 
 /**
  * The same from their columns (version 7), the chunks as a table made when read (`block`, the copy
- * it reads) and the progress made when read; a block that is not what its checksum vouches for is a
- * writer's bug.
+ * it reads) and the progress as its columns; a block that is not what its checksum vouches for is
+ * a writer's bug.
  */
-function columnarRecord(blocks: RecordBlocks, what: string, copy: (block: Uint8Array) => Uint8Array): { rest: OwnRecord; table: ChunkTable; block: Uint8Array; preparse: () => PreparseRecord[] } {
+function columnarRecord(blocks: RecordBlocks, what: string, copy: (block: Uint8Array) => Uint8Array): { rest: OwnRecord; table: ChunkTable; block: Uint8Array; preparse: PreparseColumns } {
   const own = decodeDocumentColumns(blocks.text!);
   // a copy: the table reads its numbers until every chunk is made, and must not keep the file's bytes alive
   const block = copy(blocks.chunks!);
   const table = own && readChunkTable(own.part.doc, block);
   if (!own || !table) throw new IndexFormatError(`${what} is damaged`);
-  const idAt = (n: number) => (n < table.count && table.ordinal(n) === n ? table.id(n) : undefined);
-  return { rest: own.part, table, block, preparse: () => own.preparse(idAt) };
+  return { rest: own.part, table, block, preparse: own.preparse };
 }
 
 /**

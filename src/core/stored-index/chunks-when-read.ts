@@ -1,16 +1,19 @@
 /**
- * A decoded document record whose `chunks` are made when first read, from the table of their
- * stored columns (chunk-table.ts). Until then the search corpus finds a chunk by its document
- * and ordinal in the table, making only the chunks it reads, the image saver writes the record's
- * chunks block as it was read, and counts come from the columns
- * (docs/decisions/2026-12-07-chunks-made-when-read.md).
+ * A decoded document record whose `chunks` and pre-parse progress (`preparse`) are made when
+ * first read, from the table of their stored columns (chunk-table.ts, document-columns.ts). Until
+ * then the search corpus finds a chunk by its document and ordinal in the table, making only the
+ * chunks it reads, the image saver writes the record's chunks block as it was read, and counts
+ * come from the columns (docs/decisions/2026-12-07-chunks-made-when-read.md). The accessors are
+ * shared by every record, their state kept on the record under keys no spread copies: a closure
+ * and context per record and property were more memory than the chunks they stood for.
  */
-import type { Chunk } from '../types.ts';
+import type { Chunk, PreparseRecord } from '../types.ts';
 import type { ChunkTable } from './chunk-table.ts';
+import type { PreparseColumns } from './document-columns.ts';
 import type { DocumentRecord } from './snapshot.ts';
 
-/** The table and its block, under a key no spread copies (as entries-when-read.ts keeps its table). */
 const TABLE = Symbol('chunk table');
+const PROGRESS = Symbol('pre-parse progress');
 
 interface Stored {
   table: ChunkTable;
@@ -18,21 +21,41 @@ interface Stored {
   block: Uint8Array;
 }
 
-type WithTable = DocumentRecord & { [TABLE]?: Stored };
+interface Progress {
+  columns: PreparseColumns;
+  table: ChunkTable;
+}
 
-/** `record` with `chunks` made from `table` when first read; `block`, the bytes the table was read from. */
-export function chunksWhenRead<R extends DocumentRecord>(record: R, table: ChunkTable, block: Uint8Array): R {
-  Object.defineProperty(record, 'chunks', {
-    configurable: true,
-    enumerable: true,
-    get: () => table.chunks(),
-    // chunks written are no longer what the table holds
-    set(this: WithTable, value: Chunk[]) {
-      Object.defineProperty(this, 'chunks', { configurable: true, enumerable: true, writable: true, value });
-      delete this[TABLE];
-    },
-  });
+type WithTable = DocumentRecord & { [TABLE]?: Stored; [PROGRESS]?: Progress };
+
+function readChunks(this: WithTable): Chunk[] {
+  return this[TABLE]!.table.chunks();
+}
+
+// chunks written are no longer what the table holds
+function writeChunks(this: WithTable, value: Chunk[]): void {
+  Object.defineProperty(this, 'chunks', { configurable: true, enumerable: true, writable: true, value });
+  delete this[TABLE];
+}
+
+function readProgress(this: WithTable): PreparseRecord[] {
+  const { columns, table } = this[PROGRESS]!;
+  const made = columns.records((n) => (n < table.count && table.ordinal(n) === n ? table.id(n) : undefined));
+  writeProgress.call(this, made);
+  return made;
+}
+
+function writeProgress(this: WithTable, value: PreparseRecord[]): void {
+  Object.defineProperty(this, 'preparse', { configurable: true, enumerable: true, writable: true, value });
+  delete this[PROGRESS];
+}
+
+/** `record` with `chunks` made from `table` when first read (`block`, the bytes it was read from), and `preparse` from `progress`. */
+export function chunksWhenRead<R extends DocumentRecord>(record: R, table: ChunkTable, block: Uint8Array, progress: PreparseColumns): R {
   Object.defineProperty(record, TABLE, { configurable: true, enumerable: false, writable: false, value: { table, block } satisfies Stored });
+  Object.defineProperty(record, PROGRESS, { configurable: true, enumerable: false, writable: false, value: { columns: progress, table } satisfies Progress });
+  Object.defineProperty(record, 'chunks', { configurable: true, enumerable: true, get: readChunks, set: writeChunks });
+  Object.defineProperty(record, 'preparse', { configurable: true, enumerable: true, get: readProgress, set: writeProgress });
   return record;
 }
 
@@ -55,4 +78,9 @@ export function chunkCountOf(record: DocumentRecord): number {
 export function chunksPending(record: DocumentRecord): boolean {
   const table = chunkTableOf(record);
   return table !== undefined && !table.madeAll;
+}
+
+/** Whether the record's pre-parse progress is still to be made. */
+export function progressPending(record: DocumentRecord): boolean {
+  return (record as WithTable)[PROGRESS] !== undefined;
 }

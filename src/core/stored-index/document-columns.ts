@@ -71,12 +71,10 @@ export function encodeDocumentColumns(part: DocumentPart): Uint8Array {
 }
 
 /**
- * The record again, its pre-parse progress made when asked for, once the chunks are at hand (each
- * source then the loaded chunk's own id string: `chunkIdAt(n)`, the id of the chunk of ordinal
- * `n` when the document's `n`-th chunk is it); undefined when the bytes are not a document's
- * columns, its progress included.
+ * The record again, its pre-parse progress as columns made into records when asked for
+ * (PreparseColumns); undefined when the bytes are not a document's columns, its progress included.
  */
-export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse(chunkIdAt: (n: number) => string | undefined): PreparseRecord[] } | undefined {
+export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse: PreparseColumns } | undefined {
   const pack = decodePack(bytes);
   const head = pack?.head as Partial<Head> | undefined;
   if (!pack || !head?.record?.doc || !Array.isArray(head.kinds) || !Array.isArray(head.keptBlocks) || !Array.isArray(head.keptPreparse)) return undefined;
@@ -108,29 +106,43 @@ export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentP
   doc.text = pack.text;
   doc.blocks = blocks;
   delete record.preparse;
-  const keptPreparse = new Map(head.keptPreparse);
   const from = BLOCK_WIDTH * blockCount!;
+  const kept = new Map(head.keptPreparse);
   // checked now, made when read
   for (let i = 0; i < preparseCount!; i++) {
     const at = from + PREPARSE_WIDTH * i;
-    if (ints[at] < 0 ? !keptPreparse.has(i) : STATUSES[ints[at + 1]] === undefined) return undefined;
+    if (ints[at] < 0 ? !kept.has(i) : STATUSES[ints[at + 1]] === undefined) return undefined;
   }
   // a copy: the numbers are a view over the file's bytes, which must not live on until the progress is read
-  const progress = ints.slice(from);
-  const preparse = (chunkIdAt: (n: number) => string | undefined): PreparseRecord[] => {
-    const out: PreparseRecord[] = new Array(preparseCount);
-    for (let i = 0; i < preparseCount!; i++) {
+  return { part: record as unknown as Omit<DocumentPart, 'preparse'>, preparse: new PreparseColumns(doc.id, ints.slice(from), kept) };
+}
+
+/** A document's pre-parse progress as its columns, checked whole: three int32 a record, and those the columns cannot say kept. */
+export class PreparseColumns {
+  constructor(
+    private readonly docId: string,
+    private readonly ints: Int32Array,
+    private readonly kept: ReadonlyMap<number, PreparseRecord>,
+  ) {}
+
+  /**
+   * The records, each source the loaded chunk's own id string: `chunkIdAt(n)`, the id of the
+   * chunk of ordinal `n` when the document's `n`-th chunk is it.
+   */
+  records(chunkIdAt: (n: number) => string | undefined): PreparseRecord[] {
+    const { ints } = this;
+    const out: PreparseRecord[] = new Array(ints.length / PREPARSE_WIDTH);
+    for (let i = 0; i < out.length; i++) {
       const at = PREPARSE_WIDTH * i;
-      const source = progress[at];
+      const source = ints[at];
       if (source < 0) {
-        out[i] = keptPreparse.get(i)!;
+        out[i] = this.kept.get(i)!;
         continue;
       }
-      out[i] = { sourceId: chunkIdAt(source) ?? chunkId(doc.id, source), sourceType: 'chunk', status: STATUSES[progress[at + 1]], entryCount: progress[at + 2] };
+      out[i] = { sourceId: chunkIdAt(source) ?? chunkId(this.docId, source), sourceType: 'chunk', status: STATUSES[ints[at + 1]], entryCount: ints[at + 2] };
     }
     return out;
-  };
-  return { part: record as unknown as Omit<DocumentPart, 'preparse'>, preparse };
+  }
 }
 
 function plainBlock(block: PlacedBlock): boolean {

@@ -114,17 +114,32 @@ export function documentChunkSources(chunks: readonly Chunk[]): TextSources {
 /**
  * One document's chunks read from their columns (chunk-table.ts): an entry finds its own chunk's
  * id and text length by ordinal without the chunk being made, and its chunk made only when its
- * text is.
+ * text is. A class, so that a library's tables share its methods rather than hold closures each.
  */
-export function tableChunkSources(table: ChunkTable): TextSources {
-  let byId: TextSources | undefined;
-  const own = (n: number) => n >= 0 && n < table.count && table.ordinal(n) === n;
-  return {
-    chunk: (id) => (byId ??= chunkSources([table.chunks()])).chunk(id),
-    chunkAt: (n) => (own(n) ? table.at(n) : undefined),
-    chunkIdAt: (n) => (own(n) ? table.id(n) : undefined),
-    chunkLengthAt: (n) => (own(n) ? table.textLength(n) : undefined),
-  };
+export class TableChunkSources implements TextSources {
+  private byId: TextSources | undefined;
+
+  constructor(private readonly table: ChunkTable) {}
+
+  chunk(id: string): Chunk | undefined {
+    return (this.byId ??= chunkSources([this.table.chunks()])).chunk(id);
+  }
+
+  chunkAt(n: number): Chunk | undefined {
+    return this.own(n) ? this.table.at(n) : undefined;
+  }
+
+  chunkIdAt(n: number): string | undefined {
+    return this.own(n) ? this.table.id(n) : undefined;
+  }
+
+  chunkLengthAt(n: number): number | undefined {
+    return this.own(n) ? this.table.textLength(n) : undefined;
+  }
+
+  private own(n: number): boolean {
+    return n >= 0 && n < this.table.count && this.table.ordinal(n) === n;
+  }
 }
 
 /** The chunks of documents, by id: the sources of their own entries and of their groups'. */

@@ -179,7 +179,7 @@ describe('column packs', () => {
     expect(decoded).toBeDefined();
     const loaded = decodeChunkColumns(decoded!.part.doc, encodeChunkColumns(own.doc, chunks));
     expect(loaded).toEqual(chunks);
-    expect({ ...decoded!.part, preparse: decoded!.preparse((n) => (loaded![n]?.ordinal === n ? loaded![n].id : undefined)) }).toEqual(own);
+    expect({ ...decoded!.part, preparse: decoded!.preparse.records((n) => (loaded![n]?.ordinal === n ? loaded![n].id : undefined)) }).toEqual(own);
     expect(decodeChunkColumns(own.doc, encodeDocumentColumns(own))).toBeUndefined();
   });
 });
