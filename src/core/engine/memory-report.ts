@@ -9,6 +9,7 @@ import type { CorpusMemory } from '../search/live-corpus.ts';
 import type { Entry, EntryTerms } from '../types.ts';
 import { entriesPending, storedEntriesBlock } from '../stored-index/entries-when-read.ts';
 import { chunksPending, chunkTableOf, progressPending } from '../stored-index/chunks-when-read.ts';
+import { pendingText } from '../stored-index/text-when-read.ts';
 import { pendingRowsOf } from '../stored-index/vectors-in-corpus.ts';
 import { arrayBytes, doubleArrayBytes, HEAP_NUMBER, objectBytes, stringBytes, substringBytes, type BufferTally } from '../util/heap-bytes.ts';
 
@@ -79,7 +80,9 @@ export function recordsMemory(documents: readonly DocumentRecord[], groups: read
   const origins = new Set<object>();
   for (const record of documents) {
     const { doc } = record;
-    out.texts += stringBytes(doc.text);
+    // a text still to be decoded is its UTF-8
+    const utf8 = pendingText(doc);
+    out.texts += utf8 ? tally.view(utf8) : stringBytes(doc.text);
     out.records += objectBytes(Object.keys(record).length) + objectBytes(Object.keys(doc).length) + stringBytes(doc.id) + stringBytes(doc.name) + stringBytes(doc.mime) + stringBytes(doc.title);
     out.records += arrayBytes(doc.blocks.length) + doc.blocks.reduce((n, b) => n + objectBytes(Object.keys(b).length), 0);
     out.records += arrayBytes(doc.toc.length) + doc.toc.reduce((n, t) => n + objectBytes(Object.keys(t).length) + stringBytes(t.title), 0);

@@ -351,12 +351,13 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   const lists = header.documents as BlockList[];
   const copy = version >= BINARY_COLUMNS_VERSION ? blockCopies(lists.map((list) => list.blocks.entries?.[1] ?? 0)) : undefined;
   const chunkCopy = version >= COLUMNAR_VERSION ? blockCopies(lists.map((list) => list.blocks.chunks?.[1] ?? 0)) : undefined;
+  const textCopy = version >= COLUMNAR_VERSION ? blockCopies(lists.map((list) => list.blocks.text?.[1] ?? 0)) : undefined;
   for (const list of lists) {
     const blocks = read(list, 'document');
     if (!blocks) continue;
     // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
     const what = `the record of ${list.name}`;
-    const own = chunkCopy ? columnarRecord(blocks, what, chunkCopy) : jsonRecord(blocks, what);
+    const own = chunkCopy && textCopy ? columnarRecord(blocks, what, chunkCopy, textCopy) : jsonRecord(blocks, what);
     const { rest } = own;
     // a copy: the columns are read from it until the entries are made, and must not keep the file's bytes alive
     const stored = copy?.(blocks.entries!);
@@ -473,11 +474,12 @@ function jsonRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; chun
 
 /**
  * The same from their columns (version 7), the chunks as a table made when read (`block`, the copy
- * it reads) and the progress as its columns; a block that is not what its checksum vouches for is
- * a writer's bug.
+ * it reads), the progress as its columns and the text decoded when read; a block that is not what
+ * its checksum vouches for is a writer's bug.
  */
-function columnarRecord(blocks: RecordBlocks, what: string, copy: (block: Uint8Array) => Uint8Array): { rest: OwnRecord; table: ChunkTable; block: Uint8Array; preparse: PreparseColumns } {
-  const own = decodeDocumentColumns(blocks.text!);
+function columnarRecord(blocks: RecordBlocks, what: string, copy: (block: Uint8Array) => Uint8Array, copyText: (utf8: Uint8Array) => Uint8Array): { rest: OwnRecord; table: ChunkTable; block: Uint8Array; preparse: PreparseColumns } {
+  // the text decoded when first read, from a copy: the file's bytes are freed once decoded
+  const own = decodeDocumentColumns(blocks.text!, copyText);
   // a copy: the table reads its numbers until every chunk is made, and must not keep the file's bytes alive
   const block = copy(blocks.chunks!);
   const table = own && readChunkTable(own.part.doc, block);

@@ -68,7 +68,7 @@ export function readChunkTable(doc: Pick<Doc, 'id' | 'text'>, bytes: Uint8Array)
   return new ChunkTable(doc, ints, head.paths, kept);
 }
 
-/** Whether the columns say all of `chunk`: its text and id what they rebuild, its numbers whole. */
+/** Whether the columns say all of `chunk`: its text and id what they rebuild, within its document's text, its numbers whole. */
 function plain(doc: Pick<Doc, 'id' | 'text'>, chunk: Chunk): boolean {
   for (const [key, value] of Object.entries(chunk)) if (value !== undefined && !FIELDS.has(key)) return false;
   const { ordinal, start, end, tokens, page, pageEnd, headingPath } = chunk;
@@ -81,6 +81,8 @@ function plain(doc: Pick<Doc, 'id' | 'text'>, chunk: Chunk): boolean {
     chunk.docId === doc.id &&
     chunk.id === chunkId(doc.id, ordinal) &&
     start >= 0 &&
+    start <= end &&
+    end <= doc.text.length &&
     chunk.text === doc.text.slice(start, end)
   );
 }

@@ -84,12 +84,14 @@ export class ChunkTable implements ChunksByIndex {
     return (this.ids[i] ??= chunkId(this.doc.id, this.ints[CHUNK_WIDTH * i + 1]));
   }
 
-  /** The length of chunk `i`'s text (a slice of the document's, as `at` would cut it). */
+  /**
+   * The length of chunk `i`'s text: a slice of the document's from its start to its end, which the
+   * chunker keeps within the text, told without decoding the text.
+   */
   textLength(i: number): number {
     const at = CHUNK_WIDTH * i;
     if (this.ints[at] < 0) return this.at(i).text.length;
-    const length = this.doc.text.length;
-    return Math.max(0, Math.min(this.ints[at + 3], length) - Math.min(this.ints[at + 2], length));
+    return Math.max(0, this.ints[at + 3] - this.ints[at + 2]);
   }
 
   placed(i: number): boolean {

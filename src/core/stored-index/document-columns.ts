@@ -9,7 +9,8 @@
 import type { Doc, PlacedBlock, PreparseRecord } from '../types.ts';
 import { chunkId } from '../ids.ts';
 import { chunkRefWriter } from './chunk-refs.ts';
-import { ABSENT, decodePack, encodePack, fitsInt32 } from './column-pack.ts';
+import { ABSENT, decodePack, decodePackBytes, encodePack, fitsInt32 } from './column-pack.ts';
+import { textWhenRead } from './text-when-read.ts';
 import type { DocumentRecord } from './snapshot.ts';
 
 /** The document's record without what other blocks hold. */
@@ -73,9 +74,11 @@ export function encodeDocumentColumns(part: DocumentPart): Uint8Array {
 /**
  * The record again, its pre-parse progress as columns made into records when asked for
  * (PreparseColumns); undefined when the bytes are not a document's columns, its progress included.
+ * With `copyText`, the text is decoded when first read from the copy it makes of its UTF-8
+ * (text-when-read.ts), not now.
  */
-export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse: PreparseColumns } | undefined {
-  const pack = decodePack(bytes);
+export function decodeDocumentColumns(bytes: Uint8Array, copyText?: (utf8: Uint8Array) => Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse: PreparseColumns } | undefined {
+  const pack = copyText ? decodePackBytes(bytes) : decodePack(bytes);
   const head = pack?.head as Partial<Head> | undefined;
   if (!pack || !head?.record?.doc || !Array.isArray(head.kinds) || !Array.isArray(head.keptBlocks) || !Array.isArray(head.keptPreparse)) return undefined;
   const { blocks: blockCount, preparse: preparseCount } = head;
@@ -103,7 +106,8 @@ export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentP
   }
   const { record } = head;
   const doc = record.doc as unknown as Doc;
-  doc.text = pack.text;
+  if ('text' in pack) doc.text = pack.text;
+  else textWhenRead(doc, copyText!(pack.textBytes));
   doc.blocks = blocks;
   delete record.preparse;
   const from = BLOCK_WIDTH * blockCount!;

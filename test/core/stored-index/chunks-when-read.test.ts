@@ -1,6 +1,6 @@
 /**
- * A decoded document's chunks and pre-parse progress made when first read (chunks-when-read.ts,
- * chunk-table.ts): decoding makes neither, a re-encode writes the same bytes and still makes
+ * A decoded document's chunks, pre-parse progress and text made when first read (chunks-when-read.ts,
+ * chunk-table.ts, text-when-read.ts): decoding makes none, a re-encode writes the same bytes and still makes
  * neither, reading makes them equal to what was written; the search corpus finds a chunk by its
  * document and ordinal, making only the chunks a search returns.
  */
@@ -10,6 +10,7 @@ import { LiveCorpus } from '../../../src/core/search/live-corpus.ts';
 import { decodeIndex, encodeIndex } from '../../../src/core/stored-index/binary-format.ts';
 import { chunkCountOf, chunksPending, chunkTableOf, progressPending, storedChunksBlock } from '../../../src/core/stored-index/chunks-when-read.ts';
 import { decodeCorpus, encodeCorpus } from '../../../src/core/stored-index/corpus-codec.ts';
+import { pendingText } from '../../../src/core/stored-index/text-when-read.ts';
 import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { DocumentRecord, IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
@@ -27,7 +28,7 @@ async function built(): Promise<{ engine: LociEngine; snapshot: IndexSnapshot }>
   return { engine, snapshot: engine.imageSnapshot() };
 }
 
-const unmade = (record: DocumentRecord) => chunksPending(record) && progressPending(record);
+const unmade = (record: DocumentRecord) => chunksPending(record) && progressPending(record) && pendingText(record.doc) !== undefined;
 
 describe('chunks made when read', () => {
   it('decoding makes neither chunks nor progress: counted from their columns, re-encoded to the same bytes, made equal when read', async () => {
@@ -40,6 +41,8 @@ describe('chunks made when read', () => {
     // written again as read: the chunks block as it was, the progress made to be written
     expect(await encodeIndex(decoded, undefined, undefined, { columnar: true })).toEqual(bytes);
     expect(decoded.documents.every((record) => chunksPending(record))).toBe(true);
+    expect(decoded.documents.map((d) => d.doc)).toEqual(snapshot.documents.map((d) => d.doc));
+    expect(decoded.documents.some((d) => pendingText(d.doc))).toBe(false);
     expect(decoded.documents.map((d) => d.chunks)).toEqual(snapshot.documents.map((d) => d.chunks));
     expect(decoded.documents.map((d) => d.preparse)).toEqual(snapshot.documents.map((d) => d.preparse));
     // a progress record names its chunk by the chunk's own id string
@@ -68,8 +71,10 @@ describe('chunks made when read', () => {
     const corpus = (await decodeCorpus(await encodeCorpus(snapshot.corpus!)))!;
     const adopted = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), stored: Promise.resolve({ ...decoded, corpus }), settings });
     expect(adopted.corpusAdopted).toBe(true);
-    for (const step of adopted.warmSearchSteps('naive')) step();
     expect(adopted.documents.every(unmade)).toBe(true);
+    // the warm-up's searches make the chunks they return, and decode those documents' texts
+    for (const step of adopted.warmSearchSteps('naive')) step();
+    expect(adopted.documents.every((d) => chunksPending(d) && progressPending(d))).toBe(true);
     for (const question of ['glacier ice in Beta', 'harbour trade', 'quiet reading']) {
       for (const strategy of ['naive', 'p-rag'] as const) {
         for (const retriever of ['dense', 'lexical', 'hybrid'] as const) {
@@ -80,6 +85,8 @@ describe('chunks made when read', () => {
       }
     }
     expect(adopted.documents.every(chunksPending)).toBe(true);
+    // the texts of the documents whose passages were returned, and only those, decoded
+    expect(adopted.documents.some((d) => pendingText(d.doc) === undefined)).toBe(true);
     const id = snapshot.documents[1].chunks[2].id;
     expect(adopted.chunk(id)).toEqual(engine.chunk(id));
     expect(adopted.chunk(`${snapshot.documents[1].doc.id}:999`)).toBeUndefined();
