@@ -58,10 +58,11 @@ import { decodeDocumentColumns, encodeDocumentColumns, type DocumentPart, type P
 import { encodeChunkColumns, readChunkTable } from './chunk-columns.ts';
 import type { ChunkTable } from './chunk-table.ts';
 import { chunksWhenRead, storedChunksBlock } from './chunks-when-read.ts';
+import { TableChunkSources } from './table-chunk-sources.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from './snapshot.ts';
 import type { Chunk, ClusterGroup, EntryTerms, PreparseRecord, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
-import { chunkSources, documentChunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, TableChunkSources, type StoredChunk } from './repeated-text.ts';
+import { chunkSources, documentChunkSources, entriesWithoutTexts, loadedChunks, loadedEntries, storedChunks, storedEntries, type StoredChunk } from './repeated-text.ts';
 import { EntryTable } from './entry-table.ts';
 import { entriesWhenRead, storedEntriesBlock } from './entries-when-read.ts';
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';

@@ -18,7 +18,6 @@
 import { chunkId, chunkIdPrefix, entryIdPrefix } from '../ids.ts';
 import type { Chunk, ClusterGroup, Doc, Entry } from '../types.ts';
 import type { EntryColumns } from './entry-columns.ts';
-import type { ChunkTable } from './chunk-table.ts';
 import { originTexts, rebuild, type TextSources } from './entry-sources.ts';
 import { EntryTable } from './entry-table.ts';
 import type { StoredEntry } from './stored-entry.ts';
@@ -109,37 +108,6 @@ export function documentChunkSources(chunks: readonly Chunk[]): TextSources {
   // read when hit (entry-table.ts) seldom asks for one by id at all
   let byId: TextSources | undefined;
   return { chunk: (id) => (byId ??= chunkSources([chunks])).chunk(id), chunkAt: (n) => (chunks[n]?.ordinal === n ? chunks[n] : undefined) };
-}
-
-/**
- * One document's chunks read from their columns (chunk-table.ts): an entry finds its own chunk's
- * id and text length by ordinal without the chunk being made, and its chunk made only when its
- * text is. A class, so that a library's tables share its methods rather than hold closures each.
- */
-export class TableChunkSources implements TextSources {
-  private byId: TextSources | undefined;
-
-  constructor(private readonly table: ChunkTable) {}
-
-  chunk(id: string): Chunk | undefined {
-    return (this.byId ??= chunkSources([this.table.chunks()])).chunk(id);
-  }
-
-  chunkAt(n: number): Chunk | undefined {
-    return this.own(n) ? this.table.at(n) : undefined;
-  }
-
-  chunkIdAt(n: number): string | undefined {
-    return this.own(n) ? this.table.id(n) : undefined;
-  }
-
-  chunkLengthAt(n: number): number | undefined {
-    return this.own(n) ? this.table.textLength(n) : undefined;
-  }
-
-  private own(n: number): boolean {
-    return n >= 0 && n < this.table.count && this.table.ordinal(n) === n;
-  }
 }
 
 /** The chunks of documents, by id: the sources of their own entries and of their groups'. */
