@@ -21,13 +21,13 @@ export type AssembledRecords = Pick<IndexSnapshot, 'manifest' | 'documents' | 'g
 /**
  * Records as read turned into the index's, checked: undefined without a manifest. A group's
  * chunk ids are shared with its documents' chunks, from the records read or, for documents not
- * among them, from `chunksOf`.
+ * among them, from `chunksOf` (read only for the documents of a group).
  */
 export function assembleRecords(
   records: IndexRecords,
   originals: readonly StoredOriginal[],
   sums: Checksums,
-  chunksOf: Map<string, Chunk[]> = new Map(),
+  chunksOf: (docId: string) => Chunk[] | undefined = () => undefined,
 ): AssembledRecords | undefined {
   const { manifest, documents, chunks, entries, groups } = records;
   if (!manifest) return undefined;
@@ -64,10 +64,10 @@ export function assembleRecords(
   // group entries are stored whole: nothing of them is rebuilt, and no source is needed
   const whole: TextSources = { chunk: () => undefined };
   const loadedGroups: GroupRecord[] = [];
-  for (const record of loaded) chunksOf.set(record.doc.id, record.chunks);
+  const chunksRead = new Map(loaded.map((record) => [record.doc.id, record.chunks]));
   for (const { group, preparse } of groups) {
     if (damagedGroups.has(group.id)) continue;
-    shareChunkIds(group, chunkSources(group.docIds.map((id) => chunksOf.get(id) ?? [])));
+    shareChunkIds(group, chunkSources(group.docIds.map((id) => chunksRead.get(id) ?? chunksOf(id) ?? [])));
     const owned = ownedEntries(groupOwner(group.id), whole);
     if (typeof owned === 'string') damage.push({ kind: 'group', id: group.id, name: group.docIds.map((id) => names.get(id) ?? id).join(', '), docIds: group.docIds, parts: ['clusters'] });
     else loadedGroups.push({ group, ...owned, preparse });

@@ -187,8 +187,9 @@ export class IdbIndexStore implements IndexStore {
    */
   private async changesOver(image: IndexSnapshot, changed: ChangedOwners, records: IndexRecords | undefined): Promise<IndexChanges | undefined> {
     if (!records) return undefined;
-    const chunksOf = new Map(image.documents.map((d) => [d.doc.id, d.chunks]));
-    const loaded = assembleRecords(records, [], await checksums(), chunksOf);
+    // the image's chunks, made only for the documents of a group read here
+    const byId = new Map(image.documents.map((d) => [d.doc.id, d]));
+    const loaded = assembleRecords(records, [], await checksums(), (id) => byId.get(id)?.chunks);
     if (!loaded || loaded.damage.length > 0) return undefined;
     const missing = (ids: Iterable<string>, present: Set<string>) => [...ids].filter((id) => !present.has(id));
     return {

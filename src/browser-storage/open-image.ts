@@ -16,8 +16,9 @@
  *                 corpus; "LIM2" while the records kept their vectors beside the corpus)
  *   bytes 4..11   the index revision the image was made at (f64, little endian)
  *   bytes 12..15  the index's length in bytes (u32, little endian)
- *   bytes 16..    the index, as encodeIndex writes it (its documents as columns since format 7;
- *                 an image of an older build, with format 5, still opens), then the search corpus
+ *   bytes 16..    the index, as encodeIndex writes it (its documents as columns since format 7,
+ *                 their entries' kept texts apart since 8; an image of an older build, with
+ *                 format 5 or 7, still opens), then the search corpus
  *                 laid out over it (corpus-codec.ts), when the snapshot had one
  *
  * With the corpus the library opens by adopting its search rows and posting lists (100k entries:
@@ -53,7 +54,7 @@ const HEADER_V1 = 12;
 const HEADER = 16;
 
 export async function encodeImage(snapshot: IndexSnapshot, revision: number, cache?: BlockCache, breathe?: Breathe): Promise<Uint8Array> {
-  // columns (index format 7): only this build reads its image back, and it decodes them without parsing JSON
+  // columns (index format 8): only this build reads its image back, and it decodes them without parsing JSON
   const index = await encodeIndex(snapshot.corpus ? withoutCorpusVectors(snapshot, snapshot.corpus) : snapshot, cache, breathe, { columnar: true });
   await breathe?.();
   // the corpus is encoded behind room for the header and the index, so the largest part is not copied again

@@ -84,6 +84,7 @@ export function createWorkerClient(search?: string): LociClient {
     cancel: (docId) => engine.cancel(docId),
     remove: (docId) => engine.remove(docId),
     repair: (docId) => engine.repair(docId),
+    shown: () => engine.shown(),
     documents: () => engine.documents(),
     ask: (question, request, onEvent: (event: AskStreamEvent) => void) => engine.ask(question, request, proxy(onEvent)),
     stop: () => engine.stop(),

@@ -223,6 +223,11 @@ export interface ChatEntry {
 export interface LociClient {
   /** Loads settings, opens the store, resumes unfinished jobs. */
   start(): Promise<{ settings: AppSettings; device: DeviceSummary; index?: IndexOpening }>;
+  /**
+   * The page shows what its start asked for (the library, its collections, the open chat): work
+   * that only readies a first question (the warm-up search) begins now, not while the page waits.
+   */
+  shown(): Promise<void>;
   onEvent(listener: (event: LibraryEvent) => void): () => void;
 
   /**

@@ -373,12 +373,12 @@ describe('the open image', () => {
 });
 
 describe('the open image\'s index format', () => {
-  it('is written as columns (format 7), and an image an older build wrote in format 5 or 6 still opens the same', async () => {
+  it('is written as columns (format 8), and an image an older build wrote in format 5 or 6 still opens the same', async () => {
     const { store, image, reopen } = await stored('int8');
     const snap = (await store.load())!;
     const corpus = corpusOf(snap).image()!;
     expect(await store.saveImage(() => ({ ...snap, corpus }))).toBe(true);
-    expect(new DataView(image.bytes!.buffer).getUint32(16 + 4, true)).toBe(7);
+    expect(new DataView(image.bytes!.buffer).getUint32(16 + 4, true)).toBe(8);
     const current = await reopen();
     const fromColumns = (await current.load())!;
     expect(current.openedFrom).toBe('image');

@@ -2,6 +2,8 @@
  * Damage, done on purpose: where a block of an index file lies (from its version 2 header), and
  * ways to change bytes in it; and the version 1 encoding, to prove old files still open.
  */
+import { checksums } from '../../src/core/util/checksum.ts';
+
 const HEADER_START = 28;
 
 /** [absolute start, length] of one block of a document or group, read from the file's header. */
@@ -65,3 +67,39 @@ export function writeNaN(bytes: Uint8Array, at: number): void {
 
 /** The version 1 encoding (before checksums), shared with the integrity bench. */
 export { encodeIndexV1 as encodeV1 } from '../../bench/core/index-v1.ts';
+
+/**
+ * The file with every document's `part` block replaced by what `replace` makes of it (appended to
+ * the body, listed and checksummed as the writer would): a file a writer of another layout wrote.
+ */
+export async function withBlocksReplaced(bytes: Uint8Array, part: string, replace: (block: Uint8Array) => Uint8Array): Promise<Uint8Array> {
+  const sums = await checksums();
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_START, HEADER_START + length))) as { documents: { blocks: Record<string, [number, number, string]> }[] };
+  const body = bytes.subarray((HEADER_START + length + 3) & ~3);
+  const added: Uint8Array[] = [];
+  let end = body.length;
+  for (const list of header.documents) {
+    const [offset, size] = list.blocks[part];
+    const block = replace(body.subarray(offset, offset + size));
+    list.blocks[part] = [end, block.length, sums.bytes(block)];
+    const padded = new Uint8Array((block.length + 3) & ~3);
+    padded.set(block);
+    added.push(padded);
+    end += padded.length;
+  }
+  const head = new TextEncoder().encode(JSON.stringify(header));
+  const bodyStart = (HEADER_START + head.length + 3) & ~3;
+  const out = new Uint8Array(bodyStart + end);
+  out.set(bytes.subarray(0, 8));
+  new DataView(out.buffer).setUint32(8, head.length, true);
+  out.set(new TextEncoder().encode(sums.bytes(head)), 12);
+  out.set(head, HEADER_START);
+  out.set(body, bodyStart);
+  let at = bodyStart + body.length;
+  for (const block of added) {
+    out.set(block, at);
+    at += block.length;
+  }
+  return out;
+}

@@ -21,10 +21,17 @@ describe('runTasksApart', () => {
     expect(seen).toEqual(['step 1', 'request', 'step 2', 'step 3']);
   });
 
+  it('says when the last step has run', async () => {
+    const seen: string[] = [];
+    runTasksApart(() => [() => seen.push('step 1'), () => seen.push('step 2')], 'the test', () => seen.push('done'));
+    await tasksDone();
+    expect(seen).toEqual(['step 1', 'step 2', 'done']);
+  });
+
   it('stops at a step that throws, and says so as a warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const seen: string[] = [];
-    runTasksApart(() => [() => seen.push('step 1'), () => { throw new Error('broken'); }, () => seen.push('step 3')], 'the test');
+    runTasksApart(() => [() => seen.push('step 1'), () => { throw new Error('broken'); }, () => seen.push('step 3')], 'the test', () => seen.push('done'));
     await tasksDone();
     expect(seen).toEqual(['step 1']);
     expect(warn).toHaveBeenCalledWith('Loci: the test failed', expect.any(Error));

@@ -106,6 +106,10 @@ export class EngineService implements EngineApi {
     return this.in((ws) => ws.library.repair(docId));
   }
 
+  shown(): Promise<void> {
+    return this.in((ws) => ws.page.shown());
+  }
+
   documents(): Promise<LibraryDoc[]> {
     return this.in((ws) => ws.library.rows());
   }

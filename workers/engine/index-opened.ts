@@ -3,7 +3,7 @@
  * image a few writes behind them, or from an image whose search corpus could not be adopted (one
  * from a build whose BM25 held other entries, so laid out again on every open until replaced); its
  * damage said; the records behind an image checked once quiet; the first question's search steps
- * built ahead.
+ * built ahead, once the page has shown what its start asked for (page-shown.ts).
  */
 import type { LociEngine } from '../../src/core/engine/engine.ts';
 import type { IndexOpening } from '../../src/protocol/api.ts';
@@ -25,5 +25,8 @@ export function indexOpened(ws: Workspace, engine: LociEngine, opening: IndexOpe
   if (opening.from === 'records' || !opening.corpusAdopted || opening.recordsSince > 0) ws.image.soon();
   sayDamage(deps.events, engine);
   if (opening.from === 'image') void checkRecordsWhenQuiet(ws, deps.engine, deps.events);
-  warmUpSearch(engine, ws.settings.value.strategy);
+  // after the page's start: its requests are answered first, and an index opened again since is warmed by its own open
+  void ws.page.whenShown.then(() => {
+    if (deps.engine() === engine) warmUpSearch(engine, ws.settings.value.strategy);
+  });
 }

@@ -2,6 +2,7 @@
 import type { DocStatus, LibraryDoc, StorageShortage } from '../../src/protocol/api.ts';
 import type { DocumentRecord } from '../../src/core/stored-index/snapshot.ts';
 import type { DocumentSummary } from '../../src/browser-storage/idb-index-store.ts';
+import { chunkCountOf } from '../../src/core/stored-index/chunks-when-read.ts';
 
 export interface JobView {
   /** No embedding model could be loaded yet, so no index is open. */
@@ -32,7 +33,7 @@ export function libraryRow(summary: DocumentSummary, record: DocumentRecord | un
     language: record?.doc.language ?? summary.language ?? 'other',
     added: summary.added,
     status: statusOf(stage === 'ready', job),
-    chunks: record?.chunks.length ?? 0,
+    chunks: record ? chunkCountOf(record) : 0,
   };
   if (stage) row.stage = stage;
   if (job.running && job.progress) row.progress = job.progress;

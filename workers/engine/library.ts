@@ -27,6 +27,7 @@ import { ProgressMeter } from './progress-meter.ts';
 import { scannedPageReading } from './scanned-pages.ts';
 import { StageRates } from './stage-rates.ts';
 import { unreadFileId, type UnstoredFile, type UnstoredFiles } from './unstored-files.ts';
+import { chunkCountOf } from '../../src/core/stored-index/chunks-when-read.ts';
 
 export interface LibraryDeps {
   store: IdbIndexStore;
@@ -344,7 +345,10 @@ export class Library implements JobRunner {
     const meter = new ProgressMeter(
       {
         bytes: this.summaries.find((s) => s.id === docId)?.size ?? 0,
-        passages: () => engine?.document(docId)?.chunks.length || undefined,
+        passages: () => {
+          const record = engine?.document(docId);
+          return (record && chunkCountOf(record)) || undefined;
+        },
         preparse: this.deps.settings().preparse !== 'off',
         fresh: !engine?.document(docId),
       },

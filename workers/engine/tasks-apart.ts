@@ -1,9 +1,9 @@
 /**
  * Work run a step a task: between two steps the worker answers whatever the page asked
  * meanwhile, so work nobody waits for (the warm-up search after an open) holds up a request by
- * one step at most, not by the whole.
+ * one step at most, not by the whole. `done` is told once every step has run.
  */
-export function runTasksApart(steps: () => (() => void)[], what: string): void {
+export function runTasksApart(steps: () => (() => void)[], what: string, done?: () => void): void {
   let left: (() => void)[] | undefined;
   const next = () => {
     try {
@@ -15,6 +15,7 @@ export function runTasksApart(steps: () => (() => void)[], what: string): void {
       return;
     }
     if (left.length > 0) setTimeout(next, 0);
+    else done?.();
   };
   setTimeout(next, 0);
 }

@@ -22,6 +22,7 @@ import { PausedJobs } from './paused-jobs.ts';
 import { ReadAhead } from './stored-read.ts';
 import { holdLibrary } from './tab-lock.ts';
 import { UnstoredFiles } from './unstored-files.ts';
+import { PageShown } from './page-shown.ts';
 
 export interface Workspace {
   readonly store: IdbIndexStore;
@@ -33,6 +34,8 @@ export interface Workspace {
   readonly chats: Chats;
   readonly collections: Collections;
   readonly models: EngineModels;
+  /** Whether the page has shown what its start asked for (page-shown.ts). */
+  readonly page: PageShown;
 }
 
 export interface WorkspaceDeps {
@@ -114,5 +117,5 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   });
   // Rows show at once, as queued, while the models load.
   await library.refresh();
-  return { store, readAhead, image, settings, library, chats, collections, models };
+  return { store, readAhead, image, settings, library, chats, collections, models, page: new PageShown() };
 }

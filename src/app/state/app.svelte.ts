@@ -84,6 +84,8 @@ export class AppModel {
       if (await isKept()) this.persistence = 'granted';
       await this.chat.init();
       this.phase = 'ready';
+      // the engine warms its search for a first question only now: the start above waited for none of it
+      void this.client.shown().catch(() => undefined);
       // after the visitor's own library is ready: a large download never holds it back
       void this.site.visit();
     } catch (error) {

@@ -8,6 +8,8 @@ import type { DocumentRecord, GroupRecord } from '../stored-index/snapshot.ts';
 import type { CorpusMemory } from '../search/live-corpus.ts';
 import type { Entry, EntryTerms } from '../types.ts';
 import { entriesPending, storedEntriesBlock } from '../stored-index/entries-when-read.ts';
+import { chunksPending, chunkTableOf, progressPending } from '../stored-index/chunks-when-read.ts';
+import { pendingText } from '../stored-index/text-when-read.ts';
 import { pendingRowsOf } from '../stored-index/vectors-in-corpus.ts';
 import { arrayBytes, doubleArrayBytes, HEAP_NUMBER, objectBytes, stringBytes, substringBytes, type BufferTally } from '../util/heap-bytes.ts';
 
@@ -78,14 +80,19 @@ export function recordsMemory(documents: readonly DocumentRecord[], groups: read
   const origins = new Set<object>();
   for (const record of documents) {
     const { doc } = record;
-    out.texts += stringBytes(doc.text);
+    // a text still to be decoded is its UTF-8
+    const utf8 = pendingText(doc);
+    out.texts += utf8 ? tally.view(utf8) : stringBytes(doc.text);
     out.records += objectBytes(Object.keys(record).length) + objectBytes(Object.keys(doc).length) + stringBytes(doc.id) + stringBytes(doc.name) + stringBytes(doc.mime) + stringBytes(doc.title);
     out.records += arrayBytes(doc.blocks.length) + doc.blocks.reduce((n, b) => n + objectBytes(Object.keys(b).length), 0);
     out.records += arrayBytes(doc.toc.length) + doc.toc.reduce((n, t) => n + objectBytes(Object.keys(t).length) + stringBytes(t.title), 0);
-    out.records += objectBytes(Object.keys(record.job).length) + preparseBytes(record.preparse);
+    // progress and chunks still to be made are their stored columns, not made here
+    out.records += objectBytes(Object.keys(record.job).length) + (progressPending(record) ? 0 : preparseBytes(record.preparse));
     const sources = new Map<string, string>();
-    out.chunks += arrayBytes(record.chunks.length);
-    for (const chunk of record.chunks) {
+    const table = chunksPending(record) ? chunkTableOf(record) : undefined;
+    if (table) out.chunks += objectBytes(6) + table.columnBytes;
+    else out.chunks += arrayBytes(record.chunks.length);
+    for (const chunk of table ? [] : record.chunks) {
       sources.set(chunk.id, chunk.text);
       out.chunks += objectBytes(Object.keys(chunk).length) + stringBytes(chunk.id) + arrayBytes(chunk.headingPath.length);
       for (const heading of chunk.headingPath) out.chunks += stringBytes(heading);

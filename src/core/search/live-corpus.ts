@@ -18,6 +18,9 @@ import { ANALYZER_VERSION } from '../text/search-terms.ts';
 import type { CorpusImage } from './corpus-image.ts';
 import { RowEntries, type EntriesByIndex } from './row-entries.ts';
 import { entryTableOf } from '../stored-index/entries-when-read.ts';
+import { chunkTableOf } from '../stored-index/chunks-when-read.ts';
+import type { ChunksByIndex } from '../stored-index/chunk-table.ts';
+import { chunkId, chunkIdPrefixOf } from '../ids.ts';
 import { arrayBytes, mapBytes, objectBytes, setBytes, type BufferTally } from '../util/heap-bytes.ts';
 
 /** What the corpus holds in memory, by structure (the engine's memory report); its entries and chunks are the records'. */
@@ -46,8 +49,16 @@ export class LiveCorpus implements RetrievalCorpus {
   private chunkGeneration = 0;
   private readonly rows = new RowEntries();
   private readonly rowsByOwner = new Map<string, number[]>();
-  private readonly chunks = new Map<string, Chunk>();
-  private readonly chunkIdsByDoc = new Map<string, string[]>();
+  /**
+   * Each document's chunks, by ordinal: a chunk is found by its document and ordinal, as its id
+   * says, and one read from an image's columns is made only when read (chunk-table.ts). A map of
+   * every chunk by id was made on every open (docs/decisions/2026-12-07-chunks-made-when-read.md).
+   */
+  private readonly chunkLists = new Map<string, ChunksByIndex>();
+  /** Chunks whose id is not `${docId}:${n}` for their document and place `n` (hand-made, older records), by id. */
+  private readonly oddChunks = new Map<string, Chunk>();
+  private readonly oddIdsByDoc = new Map<string, string[]>();
+  private chunkTotal = 0;
   private readonly docs = new Map<string, DocInfo>();
   private readonly members = new Map<string, readonly string[]>();
   /** Each group's cluster and RAPTOR node ids: a group replaced or removed drops its own, without a scan of all. */
@@ -160,8 +171,8 @@ export class LiveCorpus implements RetrievalCorpus {
     let tables = this.rows.memoryBytes(tally);
     tables += mapBytes(this.rowsByOwner.size);
     for (const rows of this.rowsByOwner.values()) tables += arrayBytes(rows.length);
-    tables += mapBytes(this.chunks.size) + mapBytes(this.chunkIdsByDoc.size) + mapBytes(this.docs.size);
-    for (const ids of this.chunkIdsByDoc.values()) tables += arrayBytes(ids.length);
+    tables += mapBytes(this.chunkLists.size) + mapBytes(this.oddChunks.size) + mapBytes(this.oddIdsByDoc.size) + mapBytes(this.docs.size);
+    for (const ids of this.oddIdsByDoc.values()) tables += arrayBytes(ids.length);
     tables += this.docs.size * objectBytes(3);
     tables += mapBytes(this.members.size) + mapBytes(this.memberIdsByGroup.size) + mapBytes(this.groupDocs.size);
     for (const ids of this.members.values()) tables += arrayBytes(ids.length);
@@ -205,7 +216,7 @@ export class LiveCorpus implements RetrievalCorpus {
   get chunkCount(): number {
     let wordsOnly = 0;
     for (const owner of this.wordsOnly) wordsOnly += this.rowsByOwner.get(owner)?.length ?? 0;
-    return this.chunks.size - wordsOnly;
+    return this.chunkTotal - wordsOnly;
   }
 
   hasDocument(docId: string): boolean {
@@ -231,7 +242,7 @@ export class LiveCorpus implements RetrievalCorpus {
   embeddedText(row: number): string {
     const e = this.entry(row);
     if (e.kind !== 'chunk' || e.origin.type !== 'chunk') return e.text;
-    const chunk = this.chunks.get(e.origin.id);
+    const chunk = this.findChunk(e.origin.id);
     return chunk ? chunkEmbeddingText(chunk) : e.text;
   }
 
@@ -247,14 +258,21 @@ export class LiveCorpus implements RetrievalCorpus {
   }
 
   chunk(chunkId: string): Chunk {
-    const c = this.chunks.get(chunkId);
+    const c = this.findChunk(chunkId);
     if (!c) throw new RangeError(`unknown chunk ${chunkId}`);
     return c;
   }
 
-  /** The chunk, or undefined when no document in the index holds it. */
+  /** The chunk, or undefined when no document in the index holds it: found by the document and ordinal its id names. */
   findChunk(chunkId: string): Chunk | undefined {
-    return this.chunks.get(chunkId);
+    const odd = this.oddChunks.get(chunkId);
+    if (odd) return odd;
+    const prefix = chunkIdPrefixOf(chunkId);
+    const list = prefix === '' ? undefined : this.chunkLists.get(prefix.slice(0, -1));
+    const n = Number(chunkId.slice(prefix.length));
+    if (!list || !Number.isInteger(n) || n < 0 || n >= list.count || !list.placed(n)) return undefined;
+    const chunk = list.at(n);
+    return chunk?.id === chunkId ? chunk : undefined;
   }
 
   docLabel(docId: string): { name: string; title: string } {
@@ -298,7 +316,7 @@ export class LiveCorpus implements RetrievalCorpus {
       for (const row of this.rowsByOwner.get(groupId) ?? []) {
         if (searched[row] !== 1) continue;
         const members = this.chunksOf(this.origin(row));
-        if (members.some((id) => wanted.has(this.chunks.get(id)?.docId ?? ''))) picked.push(row);
+        if (members.some((id) => wanted.has(this.findChunk(id)?.docId ?? ''))) picked.push(row);
       }
     }
     return Int32Array.from(picked).sort();
@@ -306,9 +324,10 @@ export class LiveCorpus implements RetrievalCorpus {
 
   /** Read when first iterated: DocumentNames reads only the documents a question may name. */
   private *headingPathsOf(docId: string): Iterable<readonly string[]> {
-    for (const id of this.chunkIdsByDoc.get(docId) ?? []) {
-      const chunk = this.chunks.get(id);
-      if (chunk) yield chunk.headingPath;
+    const list = this.chunkLists.get(docId);
+    for (let i = 0; i < (list?.count ?? 0); i++) {
+      const path = list!.headingPath(i);
+      if (path) yield path;
     }
   }
 
@@ -380,14 +399,24 @@ export class LiveCorpus implements RetrievalCorpus {
   }
 
   /** A document's name, place in document order and chunks: everything of it but its rows. */
-  private placeDocument({ doc, chunks }: Pick<DocumentRecord, 'doc' | 'chunks'>): void {
+  private placeDocument(record: DocumentRecord): void {
+    const { doc } = record;
     const known = this.docs.get(doc.id);
     this.docs.set(doc.id, { name: doc.name, title: doc.title, position: known?.position ?? this.nextPosition++ });
     this.names = undefined;
     this.links = undefined;
     this.dropChunks(doc.id);
-    for (const chunk of chunks) this.chunks.set(chunk.id, chunk);
-    this.chunkIdsByDoc.set(doc.id, chunks.map((c) => c.id));
+    const list = chunksByIndexOf(record);
+    this.chunkLists.set(doc.id, list);
+    this.chunkTotal += list.count;
+    const odd: string[] = [];
+    for (let i = 0; i < list.count; i++) {
+      if (list.placed(i)) continue;
+      const chunk = list.at(i)!;
+      this.oddChunks.set(chunk.id, chunk);
+      odd.push(chunk.id);
+    }
+    if (odd.length > 0) this.oddIdsByDoc.set(doc.id, odd);
   }
 
   /** What a group's clusters and RAPTOR nodes backtrack to: everything of it but its rows. */
@@ -400,8 +429,10 @@ export class LiveCorpus implements RetrievalCorpus {
   }
 
   private dropChunks(docId: string): void {
-    for (const id of this.chunkIdsByDoc.get(docId) ?? []) this.chunks.delete(id);
-    this.chunkIdsByDoc.delete(docId);
+    for (const id of this.oddIdsByDoc.get(docId) ?? []) this.oddChunks.delete(id);
+    this.oddIdsByDoc.delete(docId);
+    this.chunkTotal -= this.chunkLists.get(docId)?.count ?? 0;
+    this.chunkLists.delete(docId);
   }
 
   private dropMembers(groupId: string): void {
@@ -425,6 +456,14 @@ export class LiveCorpus implements RetrievalCorpus {
     this.wordsOnly.delete(owner);
     this.strategyRows.clear();
   }
+}
+
+/** A record's chunks as the corpus finds them: from the table they are read from (each made when read), or as made. */
+function chunksByIndexOf(record: DocumentRecord): ChunksByIndex {
+  const table = chunkTableOf(record);
+  if (table) return table;
+  const { chunks, doc } = record;
+  return { count: chunks.length, at: (i) => chunks[i], placed: (i) => chunks[i].id === chunkId(doc.id, i), headingPath: (i) => chunks[i]?.headingPath };
 }
 
 /** A record's entries as the corpus adopts them: from the table they are read from, or as made. */

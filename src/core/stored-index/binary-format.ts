@@ -13,7 +13,8 @@
  *                (the record's JSON without chunks, entries and vectors), `chunks`, `entries`
  *                (its entry columns as bytes since version 5, JSON before) and `vectors` blocks
  *                (in version 7, written for the app's open image only, `text` and `chunks` are
- *                columns with the text as UTF-8: document-columns.ts, chunk-columns.ts);
+ *                columns with the text as UTF-8: document-columns.ts, chunk-columns.ts; in
+ *                version 8, the same with the entries' kept texts apart: entry-columns-binary.ts);
  *                for each group its `record` and `vectors`; for either, when the record has
  *                them, its counted entry words (`terms`); then each original file's bytes as
  *                they were given; then the app's records
@@ -52,9 +53,12 @@
 import { strictUtf8 } from '../util/strict-utf8.ts';
 import { checksums, type Checksums } from '../util/checksum.ts';
 import type { Damage, DamagedPart } from './damage.ts';
-import { CHECKSUMMED_VERSION, COLUMNAR_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION, NEWEST_READ_VERSION } from './manifest.ts';
-import { decodeDocumentColumns, encodeDocumentColumns, type DocumentPart } from './document-columns.ts';
-import { decodeChunkColumns, encodeChunkColumns } from './chunk-columns.ts';
+import { CHECKSUMMED_VERSION, COLUMNAR_VERSION, FORMAT_VERSION, INDEX_ONLY_VERSION, NEWEST_READ_VERSION, TEXTS_APART_VERSION } from './manifest.ts';
+import { decodeDocumentColumns, encodeDocumentColumns, type DocumentPart, type PreparseColumns } from './document-columns.ts';
+import { encodeChunkColumns, readChunkTable } from './chunk-columns.ts';
+import type { ChunkTable } from './chunk-table.ts';
+import { chunksWhenRead, storedChunksBlock } from './chunks-when-read.ts';
+import { TableChunkSources } from './table-chunk-sources.ts';
 import type { DocumentRecord, GroupRecord, IndexSnapshot, Original } from './snapshot.ts';
 import type { Chunk, ClusterGroup, EntryTerms, PreparseRecord, VectorStorage } from '../types.ts';
 import { decodeVectors, encodeVectors } from './vector-codec.ts';
@@ -63,7 +67,7 @@ import { EntryTable } from './entry-table.ts';
 import { entriesWhenRead, storedEntriesBlock } from './entries-when-read.ts';
 import { loadedGroup, loadedPreparse, storedGroup, storedPreparse, type StoredGroup, type StoredPreparse } from './chunk-refs.ts';
 import { readColumns, toColumns, type EntryColumns } from './entry-columns.ts';
-import { decodeColumns, encodeColumns } from './entry-columns-binary.ts';
+import { decodeColumns, encodeColumns, holdsTextsApart } from './entry-columns-binary.ts';
 import { isCollection, type Collection } from '../engine/scope.ts';
 import { parseExact, stringifyExact } from '../util/exact-json.ts';
 import type { DocumentBlocks, FileBlocks } from './file-blocks.ts';
@@ -190,7 +194,9 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
   const { dimension } = snapshot.manifest.embedder;
   const format: VectorStorage = snapshot.manifest.vectorStorage === 'int8' ? 'int8' : 'float32';
-  const chunksOf = new Map(snapshot.documents.map((d) => [d.doc.id, d.chunks]));
+  // read only for a group's documents: a record's chunks may be made only when first read
+  const byId = new Map(snapshot.documents.map((d) => [d.doc.id, d]));
+  const chunksOf = (id: string) => byId.get(id)?.chunks;
   const documents: BlockList[] = [];
   for (const record of snapshot.documents) {
     const { doc } = record;
@@ -200,14 +206,15 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
       docIds: [doc.id],
       ...addAll(
         encoded(record, [dimension, format, columnar], () => {
-          // read only here, on a miss: entries, vectors and terms may be made only when first read
-          const { chunks, terms } = record;
+          // read only here, on a miss: chunks, entries, vectors and terms may be made only when first read
+          const { terms } = record;
           const rest = ownPart(record);
+          const storedChunksAsRead = columnar ? storedChunksBlock(record) : undefined;
           return {
             blocks: {
               text: block(columnar ? encodeDocumentColumns(rest) : json({ ...rest, preparse: storedPreparse(rest.preparse, doc.id) })),
-              chunks: block(columnar ? encodeChunkColumns(doc, chunks) : json(storedChunks(doc, chunks))),
-              entries: block(storedEntriesBlock(record) ?? encodeColumns(toColumns(storedEntries(record.entries, chunkSources([chunks]), doc.id)))),
+              chunks: block(storedChunksAsRead ?? (columnar ? encodeChunkColumns(doc, record.chunks) : json(storedChunks(doc, record.chunks)))),
+              entries: block(reusedEntries(record, columnar) ?? encodeColumns(toColumns(storedEntries(record.entries, chunkSources([record.chunks]), doc.id)), { textsApart: columnar })),
               vectors: block(encodeVectors(record.vectors, dimension, format)),
             },
             ...(terms ? { terms: block(termsBytes(terms)) } : {}),
@@ -222,7 +229,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   let exact = false;
   for (const record of snapshot.groups) {
     const { vectors, terms, entries, ...rest } = record;
-    const memberChunks = rest.group.docIds.map((id) => chunksOf.get(id) ?? []);
+    const memberChunks = rest.group.docIds.map((id) => chunksOf(id) ?? []);
     const blocks = encoded(record, [dimension, format, ...memberChunks], () => {
       let tagged = false;
       const value = { ...rest, group: storedGroup(rest.group), entries: toColumns(storedEntries(entries, chunkSources(memberChunks, rest.group))) };
@@ -247,7 +254,7 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
   const app = snapshot.appRecords ? { app: add(block(snapshot.appRecords)) } : {};
   const collections = snapshot.collections?.length ? { collections: snapshot.collections.map(storedCollection) } : {};
   const header = json({ manifest: snapshot.manifest, vectors: format, documents, groups, ...collections, ...(originals.length > 0 ? { originals } : {}), ...app });
-  const version = columnar ? COLUMNAR_VERSION : originals.length > 0 || snapshot.appRecords || exact ? FORMAT_VERSION : INDEX_ONLY_VERSION;
+  const version = columnar ? TEXTS_APART_VERSION : originals.length > 0 || snapshot.appRecords || exact ? FORMAT_VERSION : INDEX_ONLY_VERSION;
   await breathe?.();
   const bodyStart = align4(V2_HEADER_START + header.length);
   const out = new Uint8Array(bodyStart + body.length);
@@ -344,31 +351,42 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   const documents: DocumentRecord[] = [];
   const lists = header.documents as BlockList[];
   const copy = version >= BINARY_COLUMNS_VERSION ? blockCopies(lists.map((list) => list.blocks.entries?.[1] ?? 0)) : undefined;
+  const chunkCopy = version >= COLUMNAR_VERSION ? blockCopies(lists.map((list) => list.blocks.chunks?.[1] ?? 0)) : undefined;
+  const textCopy = version >= COLUMNAR_VERSION ? blockCopies(lists.map((list) => list.blocks.text?.[1] ?? 0)) : undefined;
   for (const list of lists) {
     const blocks = read(list, 'document');
     if (!blocks) continue;
     // a block that matches its checksum was written so: JSON that does not parse is a writer's bug
     const what = `the record of ${list.name}`;
-    const { rest, chunks, preparse } = version >= COLUMNAR_VERSION ? columnarRecord(blocks, what) : jsonRecord(blocks, what);
+    const own = chunkCopy && textCopy ? columnarRecord(blocks, what, chunkCopy, textCopy) : jsonRecord(blocks, what);
+    const { rest } = own;
     // a copy: the columns are read from it until the entries are made, and must not keep the file's bytes alive
     const stored = copy?.(blocks.entries!);
     const columns = columnsOf(stored ? decodeColumns(stored) : readColumns(parseJson(blocks.entries!, what)), list.name);
-    const table = new EntryTable(columns, documentChunkSources(chunks), rest.doc.id);
+    const table = new EntryTable(columns, 'table' in own ? new TableChunkSources(own.table) : documentChunkSources(own.chunks), rest.doc.id);
     if (!table.whole()) throw new IndexFormatError(`${what} holds entries whose chunks it does not hold`);
-    const record = entriesWhenRead({ ...rest, chunks, entries: [], vectors: vectorsOf(blocks.vectors!, list.name), preparse }, table, stored);
-    documents.push(withTerms(record, list));
+    // chunks and progress in their places among the fields (the image writes them in this order), made when read from columns
+    const record: DocumentRecord = { ...rest, chunks: [], entries: [], vectors: vectorsOf(blocks.vectors!, list.name), preparse: [] };
+    if ('table' in own) chunksWhenRead(record, own.table, own.block, own.preparse);
+    else {
+      record.chunks = own.chunks;
+      record.preparse = own.preparse;
+    }
+    documents.push(withTerms(entriesWhenRead(record, table, stored), list));
     if (keep && version >= BINARY_COLUMNS_VERSION) keep.documents.set(rest.doc.id, checkedBlocks(list, blocks, body, sums, version < COLUMNAR_VERSION));
   }
-  const chunksOf = new Map(documents.map((d) => [d.doc.id, d.chunks]));
+  // a group's documents' chunks, made only for the documents a group holds
+  const byId = new Map(documents.map((d) => [d.doc.id, d]));
+  const chunksOf = (id: string) => byId.get(id)?.chunks;
   const groups: GroupRecord[] = [];
   for (const list of header.groups as BlockList[]) {
     const blocks = read(list, 'group');
     if (!blocks) continue;
     const whose = `cluster group ${list.id}`;
     const { entries: stored, group: storedAs, ...parsed } = parseJson(blocks.record!, `the record of ${whose}`, version >= EXACT_GROUPS_VERSION) as Omit<GroupRecord, 'vectors' | 'entries' | 'group'> & { entries: unknown; group: StoredGroup | ClusterGroup };
-    const rest = { group: loadedGroup(storedAs, (id) => chunksOf.get(id)), ...parsed };
+    const rest = { group: loadedGroup(storedAs, chunksOf), ...parsed };
     const columns = columnsOf(readColumns(stored), whose);
-    const sources = chunkSources(rest.group.docIds.map((id) => chunksOf.get(id) ?? []), rest.group);
+    const sources = chunkSources(rest.group.docIds.map((id) => chunksOf(id) ?? []), rest.group);
     let entries = loadedEntries(columns, sources);
     if (!entries) {
       // A group of a document set aside as damaged cannot rebuild its cluster texts; it is set
@@ -419,6 +437,19 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   return snapshot;
 }
 
+/**
+ * The record's entries block as it was read, while it still holds its entries, in the layout the
+ * version written reads: an open image keeps its texts apart (version 8), a library file for
+ * older builds keeps them in the head. A block read in the other layout is laid out again from
+ * its columns, its entries still not made.
+ */
+function reusedEntries(record: DocumentRecord, columnar: boolean): Uint8Array | undefined {
+  const stored = storedEntriesBlock(record);
+  if (!stored || holdsTextsApart(stored) === columnar) return stored;
+  const columns = decodeColumns(stored);
+  return columns && encodeColumns(columns, { textsApart: columnar });
+}
+
 /** What a document's other blocks hold. */
 const OTHER_BLOCKS = new Set(['chunks', 'entries', 'vectors', 'terms']);
 
@@ -442,13 +473,19 @@ function jsonRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; chun
   return { rest, chunks, preparse: loadedPreparse(preparse, rest.doc.id, () => chunks) };
 }
 
-/** The same from their columns (version 7); a block that is not what its checksum vouches for is a writer's bug. */
-function columnarRecord(blocks: RecordBlocks, what: string): { rest: OwnRecord; chunks: Chunk[]; preparse: PreparseRecord[] } {
-  const own = decodeDocumentColumns(blocks.text!);
-  const chunks = own && decodeChunkColumns(own.part.doc, blocks.chunks!);
-  const preparse = chunks && own.preparse(chunks);
-  if (!own || !chunks || !preparse) throw new IndexFormatError(`${what} is damaged`);
-  return { rest: own.part, chunks, preparse };
+/**
+ * The same from their columns (version 7), the chunks as a table made when read (`block`, the copy
+ * it reads), the progress as its columns and the text decoded when read; a block that is not what
+ * its checksum vouches for is a writer's bug.
+ */
+function columnarRecord(blocks: RecordBlocks, what: string, copy: (block: Uint8Array) => Uint8Array, copyText: (utf8: Uint8Array) => Uint8Array): { rest: OwnRecord; table: ChunkTable; block: Uint8Array; preparse: PreparseColumns } {
+  // the text decoded when first read, from a copy: the file's bytes are freed once decoded
+  const own = decodeDocumentColumns(blocks.text!, copyText);
+  // a copy: the table reads its numbers until every chunk is made, and must not keep the file's bytes alive
+  const block = copy(blocks.chunks!);
+  const table = own && readChunkTable(own.part.doc, block);
+  if (!own || !table) throw new IndexFormatError(`${what} is damaged`);
+  return { rest: own.part, table, block, preparse: own.preparse };
 }
 
 /**

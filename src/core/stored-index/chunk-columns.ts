@@ -9,9 +9,10 @@
 import { chunkId } from '../ids.ts';
 import type { Chunk, Doc } from '../types.ts';
 import { ABSENT, decodePack, encodePack, fitsInt32 } from './column-pack.ts';
-import { loadedChunks, storedChunks, type StoredChunk } from './repeated-text.ts';
+import { storedChunks, type StoredChunk } from './repeated-text.ts';
+import { CHUNK_WIDTH, ChunkTable } from './chunk-table.ts';
 
-const WIDTH = 7;
+const WIDTH = CHUNK_WIDTH;
 const FIELDS = new Set(['id', 'docId', 'ordinal', 'text', 'headingPath', 'start', 'end', 'page', 'pageEnd', 'tokens']);
 
 interface Head {
@@ -48,6 +49,11 @@ export function encodeChunkColumns(doc: Pick<Doc, 'id' | 'text'>, chunks: readon
  * heading path share its array: nothing changes a loaded chunk's path in place.
  */
 export function decodeChunkColumns(doc: Pick<Doc, 'id' | 'text'>, bytes: Uint8Array): Chunk[] | undefined {
+  return readChunkTable(doc, bytes)?.chunks();
+}
+
+/** The chunks as a table that makes each when read (chunk-table.ts), or undefined when the bytes are not a document's chunk columns. */
+export function readChunkTable(doc: Pick<Doc, 'id' | 'text'>, bytes: Uint8Array): ChunkTable | undefined {
   const pack = decodePack(bytes);
   const head = pack?.head as Partial<Head> | undefined;
   if (!pack || !head || !Number.isInteger(head.count) || !Array.isArray(head.paths) || !Array.isArray(head.kept)) return undefined;
@@ -55,31 +61,14 @@ export function decodeChunkColumns(doc: Pick<Doc, 'id' | 'text'>, bytes: Uint8Ar
   const { ints } = pack;
   if (ints.length !== WIDTH * count) return undefined;
   const kept = new Map(head.kept);
-  const out: Chunk[] = new Array(count);
   for (let i = 0; i < count; i++) {
-    const at = WIDTH * i;
-    const path = ints[at];
-    if (path < 0) {
-      const stored = kept.get(i);
-      if (!stored) return undefined;
-      out[i] = loadedChunks(doc, [stored])[0];
-      continue;
-    }
-    const headingPath = head.paths[path];
-    if (!headingPath) return undefined;
-    const ordinal = ints[at + 1];
-    const start = ints[at + 2];
-    const end = ints[at + 3];
-    // the fields in the order the chunker makes them
-    const chunk: Chunk = { id: chunkId(doc.id, ordinal), docId: doc.id, ordinal, text: doc.text.slice(start, end), headingPath, start, end, tokens: ints[at + 4] };
-    if (ints[at + 5] !== ABSENT) chunk.page = ints[at + 5];
-    if (ints[at + 6] !== ABSENT) chunk.pageEnd = ints[at + 6];
-    out[i] = chunk;
+    const path = ints[WIDTH * i];
+    if (path < 0 ? !kept.has(i) : !Array.isArray(head.paths[path])) return undefined;
   }
-  return out;
+  return new ChunkTable(doc, ints, head.paths, kept);
 }
 
-/** Whether the columns say all of `chunk`: its text and id what they rebuild, its numbers whole. */
+/** Whether the columns say all of `chunk`: its text and id what they rebuild, within its document's text, its numbers whole. */
 function plain(doc: Pick<Doc, 'id' | 'text'>, chunk: Chunk): boolean {
   for (const [key, value] of Object.entries(chunk)) if (value !== undefined && !FIELDS.has(key)) return false;
   const { ordinal, start, end, tokens, page, pageEnd, headingPath } = chunk;
@@ -92,6 +81,8 @@ function plain(doc: Pick<Doc, 'id' | 'text'>, chunk: Chunk): boolean {
     chunk.docId === doc.id &&
     chunk.id === chunkId(doc.id, ordinal) &&
     start >= 0 &&
+    start <= end &&
+    end <= doc.text.length &&
     chunk.text === doc.text.slice(start, end)
   );
 }

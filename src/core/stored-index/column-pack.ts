@@ -43,8 +43,11 @@ export function encodePack(head: unknown, ints: ArrayLike<number>, text: string)
   return out;
 }
 
-/** The pack, or undefined when the bytes are not one (a writer's bug: its checksum held). */
-export function decodePack(bytes: Uint8Array): ColumnPack | undefined {
+/**
+ * The pack with its text left as UTF-8 (`textBytes`, a view of `bytes`), decoded by whoever reads
+ * it; undefined when the bytes are not one.
+ */
+export function decodePackBytes(bytes: Uint8Array): (Omit<ColumnPack, 'text'> & { textBytes: Uint8Array }) | undefined {
   if (bytes.length < 8) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headLength = view.getUint32(0, true);
@@ -52,17 +55,28 @@ export function decodePack(bytes: Uint8Array): ColumnPack | undefined {
   const start = align4(8 + headLength);
   if (start + 4 * count > bytes.length) return undefined;
   let head: unknown;
-  let text: string;
   try {
     head = JSON.parse(strictUtf8(bytes.subarray(8, 8 + headLength)));
-    text = strictUtf8(bytes.subarray(start + 4 * count));
   } catch {
     return undefined;
   }
   // the index file aligns its blocks, so the numbers are a view; a copy otherwise
   const at = bytes.byteOffset + start;
   const ints = at % 4 === 0 ? new Int32Array(bytes.buffer, at, count) : new Int32Array(bytes.slice(start, start + 4 * count).buffer);
-  return { head, ints, text };
+  return { head, ints, textBytes: bytes.subarray(start + 4 * count) };
+}
+
+/** The pack, or undefined when the bytes are not one (a writer's bug: its checksum held). */
+export function decodePack(bytes: Uint8Array): ColumnPack | undefined {
+  const pack = decodePackBytes(bytes);
+  if (!pack) return undefined;
+  let text: string;
+  try {
+    text = strictUtf8(pack.textBytes);
+  } catch {
+    return undefined;
+  }
+  return { head: pack.head, ints: pack.ints, text };
 }
 
 function align4(n: number): number {

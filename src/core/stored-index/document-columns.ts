@@ -6,10 +6,11 @@
  * a small JSON head. A block or progress record the columns cannot say exactly (an unknown field,
  * a failure's message, a source that is no chunk of the document) is kept whole in the head.
  */
-import type { Chunk, Doc, PlacedBlock, PreparseRecord } from '../types.ts';
+import type { Doc, PlacedBlock, PreparseRecord } from '../types.ts';
 import { chunkId } from '../ids.ts';
 import { chunkRefWriter } from './chunk-refs.ts';
-import { ABSENT, decodePack, encodePack, fitsInt32 } from './column-pack.ts';
+import { ABSENT, decodePack, decodePackBytes, encodePack, fitsInt32 } from './column-pack.ts';
+import { textWhenRead } from './text-when-read.ts';
 import type { DocumentRecord } from './snapshot.ts';
 
 /** The document's record without what other blocks hold. */
@@ -71,11 +72,13 @@ export function encodeDocumentColumns(part: DocumentPart): Uint8Array {
 }
 
 /**
- * The record again, its pre-parse progress made once the chunks are loaded (each source then the
- * loaded chunk's own id string); undefined when the bytes are not a document's columns.
+ * The record again, its pre-parse progress as columns made into records when asked for
+ * (PreparseColumns); undefined when the bytes are not a document's columns, its progress included.
+ * With `copyText`, the text is decoded when first read from the copy it makes of its UTF-8
+ * (text-when-read.ts), not now.
  */
-export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse(chunks: readonly Chunk[]): PreparseRecord[] | undefined } | undefined {
-  const pack = decodePack(bytes);
+export function decodeDocumentColumns(bytes: Uint8Array, copyText?: (utf8: Uint8Array) => Uint8Array): { part: Omit<DocumentPart, 'preparse'>; preparse: PreparseColumns } | undefined {
+  const pack = copyText ? decodePackBytes(bytes) : decodePack(bytes);
   const head = pack?.head as Partial<Head> | undefined;
   if (!pack || !head?.record?.doc || !Array.isArray(head.kinds) || !Array.isArray(head.keptBlocks) || !Array.isArray(head.keptPreparse)) return undefined;
   const { blocks: blockCount, preparse: preparseCount } = head;
@@ -103,29 +106,47 @@ export function decodeDocumentColumns(bytes: Uint8Array): { part: Omit<DocumentP
   }
   const { record } = head;
   const doc = record.doc as unknown as Doc;
-  doc.text = pack.text;
+  if ('text' in pack) doc.text = pack.text;
+  else textWhenRead(doc, copyText!(pack.textBytes));
   doc.blocks = blocks;
   delete record.preparse;
-  const keptPreparse = new Map(head.keptPreparse);
   const from = BLOCK_WIDTH * blockCount!;
-  const preparse = (chunks: readonly Chunk[]): PreparseRecord[] | undefined => {
-    const out: PreparseRecord[] = new Array(preparseCount);
-    for (let i = 0; i < preparseCount!; i++) {
-      const at = from + PREPARSE_WIDTH * i;
+  const kept = new Map(head.keptPreparse);
+  // checked now, made when read
+  for (let i = 0; i < preparseCount!; i++) {
+    const at = from + PREPARSE_WIDTH * i;
+    if (ints[at] < 0 ? !kept.has(i) : STATUSES[ints[at + 1]] === undefined) return undefined;
+  }
+  // a copy: the numbers are a view over the file's bytes, which must not live on until the progress is read
+  return { part: record as unknown as Omit<DocumentPart, 'preparse'>, preparse: new PreparseColumns(doc.id, ints.slice(from), kept) };
+}
+
+/** A document's pre-parse progress as its columns, checked whole: three int32 a record, and those the columns cannot say kept. */
+export class PreparseColumns {
+  constructor(
+    private readonly docId: string,
+    private readonly ints: Int32Array,
+    private readonly kept: ReadonlyMap<number, PreparseRecord>,
+  ) {}
+
+  /**
+   * The records, each source the loaded chunk's own id string: `chunkIdAt(n)`, the id of the
+   * chunk of ordinal `n` when the document's `n`-th chunk is it.
+   */
+  records(chunkIdAt: (n: number) => string | undefined): PreparseRecord[] {
+    const { ints } = this;
+    const out: PreparseRecord[] = new Array(ints.length / PREPARSE_WIDTH);
+    for (let i = 0; i < out.length; i++) {
+      const at = PREPARSE_WIDTH * i;
       const source = ints[at];
-      const kept = source < 0 ? keptPreparse.get(i) : undefined;
-      if (kept) {
-        out[i] = kept;
+      if (source < 0) {
+        out[i] = this.kept.get(i)!;
         continue;
       }
-      const status = STATUSES[ints[at + 1]];
-      if (source < 0 || status === undefined) return undefined;
-      const chunk = chunks[source];
-      out[i] = { sourceId: chunk?.ordinal === source ? chunk.id : chunkId(doc.id, source), sourceType: 'chunk', status, entryCount: ints[at + 2] };
+      out[i] = { sourceId: chunkIdAt(source) ?? chunkId(this.docId, source), sourceType: 'chunk', status: STATUSES[ints[at + 1]], entryCount: ints[at + 2] };
     }
     return out;
-  };
-  return { part: record as unknown as Omit<DocumentPart, 'preparse'>, preparse };
+  }
 }
 
 function plainBlock(block: PlacedBlock): boolean {

@@ -28,27 +28,31 @@ interface Stored {
 type Owned = DocumentRecord | GroupRecord;
 type WithTable = Owned & { [TABLE]?: Stored };
 
-/** `record` with `entries` made from `table` when first read; `block`, the bytes the table was read from, when they are the binary columns. */
+function readEntries(this: WithTable): Entry[] {
+  const stored = this[TABLE]!;
+  if (!stored.made) {
+    const made = stored.table.entries();
+    if (!made) throw new EntryTableError('a record\'s entries cannot be made from their table');
+    stored.made = made;
+  }
+  return stored.made;
+}
+
+// entries written are no longer what the table holds
+function writeEntries(this: WithTable, value: Entry[]): void {
+  Object.defineProperty(this, 'entries', { configurable: true, enumerable: true, writable: true, value });
+  delete this[TABLE];
+}
+
+/**
+ * `record` with `entries` made from `table` when first read; `block`, the bytes the table was read
+ * from, when they are the binary columns. The accessors are shared by every record (a closure
+ * each was memory for every record of a large library).
+ */
 export function entriesWhenRead<R extends Owned>(record: R, table: EntryTable, block?: Uint8Array): R {
   const stored: Stored = { table, ...(block ? { block } : {}) };
-  Object.defineProperty(record, 'entries', {
-    configurable: true,
-    enumerable: true,
-    get() {
-      if (!stored.made) {
-        const made = table.entries();
-        if (!made) throw new EntryTableError('a record\'s entries cannot be made from their table');
-        stored.made = made;
-      }
-      return stored.made;
-    },
-    // entries written are no longer what the table holds
-    set(this: WithTable, value: Entry[]) {
-      Object.defineProperty(this, 'entries', { configurable: true, enumerable: true, writable: true, value });
-      delete this[TABLE];
-    },
-  });
   Object.defineProperty(record, TABLE, { configurable: true, enumerable: false, writable: false, value: stored });
+  Object.defineProperty(record, 'entries', { configurable: true, enumerable: true, get: readEntries, set: writeEntries });
   return record;
 }
 

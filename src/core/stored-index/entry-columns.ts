@@ -39,6 +39,20 @@ export interface EntryColumns {
   at: ArrayLike<number>;
   /** [entry index, fields], in entry order. */
   kept: [number, KeptFields][];
+  /** Kept texts written apart from the head (entry-columns-binary.ts), each decoded when its entry is made. */
+  texts?: KeptTexts;
+}
+
+/**
+ * Texts entries keep (an extractive summary's sentences, which are no one part of their chunk),
+ * read one at a time: parsed with the rest of the head, they were most of a record's columns to
+ * read on open, though an entry's text is read only when it is hit or shown.
+ */
+export interface KeptTexts {
+  /** The entries whose text is here, in entry order. */
+  readonly entry: ArrayLike<number>;
+  /** The text of `entry[k]`. */
+  text(k: number): string;
 }
 
 export function toColumns(entries: readonly StoredEntry[]): EntryColumns & Record<'kind' | 'level' | 'producer' | 'n' | 'of' | 'at', number[]> {

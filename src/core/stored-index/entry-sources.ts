@@ -13,6 +13,9 @@ export interface TextSources {
   cluster?(id: string): Cluster | undefined;
   /** The stored document's own chunk of ordinal `n`, found without making its id (as loading once did for each chunk). */
   chunkAt?(n: number): Chunk | undefined;
+  /** That chunk's id and its text's length, told without making the chunk where its sources can (chunk-table.ts). */
+  chunkIdAt?(n: number): string | undefined;
+  chunkLengthAt?(n: number): number | undefined;
 }
 
 /**

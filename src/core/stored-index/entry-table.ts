@@ -24,6 +24,8 @@ const NO_KEPT: ReadonlyMap<number, KeptFields> = new Map();
 export class EntryTable {
   readonly count: number;
   private readonly kept: ReadonlyMap<number, KeptFields>;
+  /** For each entry whose kept text is written apart (EntryColumns.texts), its place there; -1 for the others. */
+  private readonly textSlot: Int32Array | undefined;
   /**
    * Chunk `of` of the document as an origin, one object for all of that chunk's entries (its chunk
    * entry and its sentences), its id the chunk's own string: a 100k-entry index made 100k origins
@@ -40,6 +42,11 @@ export class EntryTable {
   ) {
     this.count = entryCount(columns);
     this.kept = columns.kept.length > 0 ? new Map(columns.kept) : NO_KEPT;
+    const { texts } = columns;
+    if (texts && texts.entry.length > 0) {
+      this.textSlot = new Int32Array(this.count).fill(-1);
+      for (let k = 0; k < texts.entry.length; k++) this.textSlot[texts.entry[k]] = k;
+    }
   }
 
   kind(i: number): EntryKind {
@@ -71,9 +78,10 @@ export class EntryTable {
     for (let i = 0; i < this.count; i++) {
       // most entries are a chunk of the document or a part of one: told by numbers alone, their
       // origins made when first read
-      const own = this.kept.has(i) ? undefined : this.sources.chunkAt?.(of[i]);
-      if (own && this.docId !== undefined) {
-        if (at[2 * i] >= 0 ? at[2 * i + 1] > own.text.length : this.kind(i) !== 'chunk') return false;
+      // a text kept apart is at hand; its origin is told as any other's
+      const length = this.kept.has(i) || this.keptApart(i) ? undefined : this.ownLength(of[i]);
+      if (length !== undefined && this.docId !== undefined) {
+        if (at[2 * i] >= 0 ? at[2 * i + 1] > length : this.kind(i) !== 'chunk') return false;
         continue;
       }
       const origin = this.originAt(i);
@@ -102,9 +110,24 @@ export class EntryTable {
     const out: Entry[] = [];
     for (let i = 0; i < this.count; i++) {
       const origin = this.originAt(i);
-      if (origin) out.push(this.make(i, origin, this.kept.get(i)?.text ?? ''));
+      if (origin) out.push(this.make(i, origin, this.keptText(i) ?? ''));
     }
     return out;
+  }
+
+  /** The length of the text of the document's own chunk of ordinal `of`, when there is one, without making it where the sources can. */
+  private ownLength(of: number): number | undefined {
+    return this.sources.chunkLengthAt ? this.sources.chunkLengthAt(of) : this.sources.chunkAt?.(of)?.text.length;
+  }
+
+  /** Whether entry `i` keeps its text apart from the head. */
+  private keptApart(i: number): boolean {
+    return this.textSlot !== undefined && this.textSlot[i] >= 0;
+  }
+
+  /** The text entry `i` keeps, decoded now when it is kept apart. */
+  private keptText(i: number): string | undefined {
+    return this.keptApart(i) ? this.columns.texts!.text(this.textSlot![i]) : this.kept.get(i)?.text;
   }
 
   private originAt(i: number): EntryOrigin | undefined {
@@ -116,8 +139,8 @@ export class EntryTable {
     if (of < 0 || this.docId === undefined) return undefined;
     const known = this.ownOrigins[of];
     if (known) return known;
-    const own = this.sources.chunkAt?.(of);
-    if (own) return (this.ownOrigins[of] = { type: 'chunk', id: own.id });
+    const own = this.sources.chunkIdAt ? this.sources.chunkIdAt(of) : this.sources.chunkAt?.(of)?.id;
+    if (own !== undefined) return (this.ownOrigins[of] = { type: 'chunk', id: own });
     const id = chunkId(this.docId, of);
     return (this.ownOrigins[of] = { type: 'chunk', id: this.sources.chunk(id)?.id ?? id });
   }
@@ -127,6 +150,7 @@ export class EntryTable {
    * origin's text, or what its chunk or cluster makes; undefined when none of these is at hand.
    */
   private textAt(i: number, origin: EntryOrigin, make = true): string | true | undefined {
+    if (this.keptApart(i)) return make ? this.keptText(i) : true;
     const kept = this.kept.get(i)?.text;
     if (kept !== undefined) return kept;
     const start = this.columns.at[2 * i];

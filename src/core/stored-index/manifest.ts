@@ -27,8 +27,14 @@ export const FORMAT_VERSION = 6;
  *    version 5 or 6, which older builds read.
  */
 export const COLUMNAR_VERSION = 7;
+/**
+ * 8: as 7, and the texts a document's entries keep are written apart from the head of their
+ *    entries block, each decoded when its entry is made (entry-columns-binary.ts). Only the app's
+ *    open image is written so; version 7 images still open.
+ */
+export const TEXTS_APART_VERSION = 8;
 /** The newest version this build reads. */
-export const NEWEST_READ_VERSION = COLUMNAR_VERSION;
+export const NEWEST_READ_VERSION = TEXTS_APART_VERSION;
 /** The version written for a snapshot that needs nothing version 6 added. */
 export const INDEX_ONLY_VERSION = 5;
 /** The oldest version written with checksummed blocks, read by the same code as FORMAT_VERSION. */

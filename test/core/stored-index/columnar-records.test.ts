@@ -6,9 +6,10 @@ import type { DocumentRecord, IndexSnapshot } from '../../../src/core/stored-ind
 import { decodeChunkColumns, encodeChunkColumns } from '../../../src/core/stored-index/chunk-columns.ts';
 import { decodeDocumentColumns, encodeDocumentColumns } from '../../../src/core/stored-index/document-columns.ts';
 import { decodePack, encodePack } from '../../../src/core/stored-index/column-pack.ts';
+import { decodeColumns, encodeColumns, holdsTextsApart } from '../../../src/core/stored-index/entry-columns-binary.ts';
 import type { Chunk } from '../../../src/core/types.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
-import { blockOf, flipByte, versionOf } from '../../support/index-blocks.ts';
+import { blockOf, flipByte, versionOf, withBlocksReplaced } from '../../support/index-blocks.ts';
 
 /** A document whose records hold what the columns say plainly and what they must keep whole. */
 function record(id: string, text: string): DocumentRecord {
@@ -43,8 +44,10 @@ function record(id: string, text: string): DocumentRecord {
     entries: [
       { id: `${id}:0|chunk|whole|0`, kind: 'chunk', level: 'whole', text: `Über › Ça — 中文\n${chunks[0].text}`, origin: { type: 'chunk', id: `${id}:0` } },
       { id: `${id}:1|summary|point|0`, kind: 'summary', level: 'point', text: chunks[1].text.slice(0, 3), origin: { type: 'chunk', id: `${id}:1` }, producer: 'extractive' },
+      // no one part of its chunk: its text is kept (apart from the head since version 8)
+      { id: `${id}:0|summary|whole|0`, kind: 'summary', level: 'whole', text: 'Ça, joined — 中文 😀', origin: { type: 'chunk', id: `${id}:0` }, producer: 'extractive' },
     ],
-    vectors: atStoredPrecision(new Float32Array([0.1, -0.25, 1 / 3, 0.5, 0.5, -0.5]), 3, 'int8'),
+    vectors: atStoredPrecision(new Float32Array([0.1, -0.25, 1 / 3, 0.5, 0.5, -0.5, 0.25, 0, -1]), 3, 'int8'),
     preparse: [
       { sourceId: `${id}:0`, sourceType: 'chunk', status: 'done', entryCount: 1 },
       { sourceId: `${id}:1`, sourceType: 'chunk', status: 'failed', error: 'the model said nothing', entryCount: 0 },
@@ -60,10 +63,16 @@ const snapshot: IndexSnapshot = {
   groups: [],
 };
 
-describe('columnar records (index format version 7)', () => {
+/** The first document's entries block. */
+function entriesOf(bytes: Uint8Array): Uint8Array {
+  const [start, length] = blockOf(bytes, 'documents', 0, 'entries');
+  return bytes.subarray(start, start + length);
+}
+
+describe('columnar records (index format versions 7 and 8)', () => {
   it('round-trips a snapshot exactly, odd chunks, blocks and progress kept whole', async () => {
     const bytes = await encodeIndex(snapshot, undefined, undefined, { columnar: true });
-    expect(versionOf(bytes)).toBe(7);
+    expect(versionOf(bytes)).toBe(8);
     const back = await decodeIndex(bytes);
     expect(back.damage).toBeUndefined();
     expect(back).toEqual(snapshot);
@@ -101,8 +110,43 @@ describe('columnar records (index format version 7)', () => {
 
   it('refuses a version newer than it reads, saying which it reads', async () => {
     const bytes = await encodeIndex(snapshot, undefined, undefined, { columnar: true });
-    new DataView(bytes.buffer).setUint32(4, 8, true);
-    await expect(decodeIndex(bytes)).rejects.toThrow('index format version 8 is not supported (this build reads versions 1 to 7)');
+    new DataView(bytes.buffer).setUint32(4, 9, true);
+    await expect(decodeIndex(bytes)).rejects.toThrow('index format version 9 is not supported (this build reads versions 1 to 8)');
+  });
+
+  it('keeps the entries\' kept texts apart in an open image, and in the head of a library file written from it', async () => {
+    const image = await encodeIndex(snapshot, undefined, undefined, { columnar: true });
+    expect(holdsTextsApart(entriesOf(image))).toBe(true);
+    const decoded = await decodeIndex(image);
+    // a library file for older builds: the texts back in the head, read as version 5 was
+    const file = await encodeIndex(decoded);
+    expect(versionOf(file)).toBe(5);
+    expect(holdsTextsApart(entriesOf(file))).toBe(false);
+    expect(entriesOf(file)).toEqual(entriesOf(await encodeIndex(snapshot)));
+    // and an image written from that file's records has them apart again, the same bytes as before
+    expect(await encodeIndex(await decodeIndex(file), undefined, undefined, { columnar: true })).toEqual(image);
+    expect(await decodeIndex(file)).toEqual(snapshot);
+  });
+
+  it('opens an image of version 7, whose kept texts are in the head', async () => {
+    const image = await encodeIndex(snapshot, undefined, undefined, { columnar: true });
+    const v7 = await withBlocksReplaced(image, 'entries', (block) => encodeColumns(decodeColumns(block.slice())!));
+    new DataView(v7.buffer).setUint32(4, 7, true);
+    expect(holdsTextsApart(entriesOf(v7))).toBe(false);
+    const back = await decodeIndex(v7);
+    expect(back.damage).toBeUndefined();
+    expect(back).toEqual(snapshot);
+    // written again as an image, its texts go apart
+    expect(await encodeIndex(back, undefined, undefined, { columnar: true })).toEqual(image);
+  });
+
+  it('names the document whose kept texts fail their checksum', async () => {
+    const bytes = await encodeIndex(snapshot, undefined, undefined, { columnar: true });
+    const [start, length] = blockOf(bytes, 'documents', 0, 'entries');
+    flipByte(bytes, start + length - 2);
+    const back = await decodeIndex(bytes);
+    expect(back.damage).toEqual([{ kind: 'document', id: 'd', name: 'd.md', docIds: ['d'], parts: ['entries'] }]);
+    expect(back.documents.map((d) => d.doc.id)).toEqual(['f']);
   });
 
   it('keeps a block cache per encoding: a columnar save does not reuse a version 5 file\'s blocks', async () => {
@@ -135,7 +179,7 @@ describe('column packs', () => {
     expect(decoded).toBeDefined();
     const loaded = decodeChunkColumns(decoded!.part.doc, encodeChunkColumns(own.doc, chunks));
     expect(loaded).toEqual(chunks);
-    expect({ ...decoded!.part, preparse: decoded!.preparse(loaded!) }).toEqual(own);
+    expect({ ...decoded!.part, preparse: decoded!.preparse.records((n) => (loaded![n]?.ordinal === n ? loaded![n].id : undefined)) }).toEqual(own);
     expect(decodeChunkColumns(own.doc, encodeDocumentColumns(own))).toBeUndefined();
   });
 });

@@ -11,22 +11,13 @@ import { entriesPending, entryCountOf, entryTableOf, storedEntriesBlock } from '
 import { EntryTable } from '../../../src/core/stored-index/entry-table.ts';
 import { toColumns } from '../../../src/core/stored-index/entry-columns.ts';
 import { chunkSources, documentChunkSources, storedEntries } from '../../../src/core/stored-index/repeated-text.ts';
-import type { ManifestSettings } from '../../../src/core/stored-index/manifest.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
-import type { DocumentRecord, IndexSnapshot } from '../../../src/core/stored-index/snapshot.ts';
+import type { DocumentRecord } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
+import { librarySettings, twoDocumentLibrary } from '../../support/two-document-library.ts';
 
-const TOPICS = ['river boats and harbour trade', 'mountain snow and glacier ice', 'library books and quiet reading'];
-const markdown = (title: string) =>
-  new TextEncoder().encode([`# ${title}`, '## Part one', ...Array.from({ length: 8 }, (_, i) => `Paragraph ${i} of ${title} is about ${TOPICS[i % 3]}. It says so twice.`)].join('\n\n'));
-
-const settings: Partial<ManifestSettings> = { chunking: { chunkTokens: 30, overlapTokens: 3 }, preparse: { mode: 'extractive' } };
-
-async function built(): Promise<{ engine: LociEngine; snapshot: IndexSnapshot }> {
-  const engine = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), settings });
-  await engine.indexFiles(['Alpha', 'Beta'].map((title) => ({ name: `${title}.md`, bytes: markdown(title) })));
-  return { engine, snapshot: engine.imageSnapshot() };
-}
+const built = twoDocumentLibrary;
+const settings = librarySettings;
 
 /** The record's entries as made at last (reading them makes them). */
 const madeEntries = (record: DocumentRecord) => record.entries;
