@@ -88,7 +88,8 @@ export async function decodeImage(image: ImageBytes, revision: number): Promise<
   const indexEnd = v1 ? bytes.length : HEADER + view.getUint32(12, true);
   // read apart (readParts), the index is the first part whole
   if (apart ? indexEnd !== bytes.length : indexEnd > bytes.length) return undefined;
-  const index = () => decodeIndex(bytes.subarray(v1 ? HEADER_V1 : HEADER, indexEnd));
+  // read apart, the index's bytes are its own: its blocks are viewed where they lie, not copied out
+  const index = () => decodeIndex(bytes.subarray(v1 ? HEADER_V1 : HEADER, indexEnd), { view: apart !== undefined });
   const corpus = apart?.corpus ?? bytes.subarray(indexEnd);
   if (v1 || v2) {
     const snapshot = await whole(index);

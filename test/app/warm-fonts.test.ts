@@ -61,10 +61,16 @@ describe('inIdleSlices', () => {
   }
 
   it('does as many items a slice as its time allows, never none, and each item once', () => {
-    const { slices, finished } = run(10, 20, 3);
+    const { slices, finished } = run(10, 20, 2);
     expect(slices.flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(slices.map((s) => s.length)).toEqual([4, 4, 2]);
     expect(finished).toBe(true);
+  });
+
+  it('works only a part of a long idle period, so that a message that comes meanwhile is not kept waiting for all of it', () => {
+    const { slices } = run(30, 50, 3);
+    expect(slices.flat()).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(Math.max(...slices.map((s) => s.length))).toBeLessThan(5);
   });
 
   it('does one item a slice when a slice has no time (a timed-out idle callback)', () => {

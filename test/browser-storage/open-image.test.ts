@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeIndex } from '../../src/core/stored-index/binary-format.ts';
 import { encodeCorpus } from '../../src/core/stored-index/corpus-codec.ts';
 import { withoutCorpusVectors } from '../../src/core/stored-index/vectors-in-corpus.ts';
-import { entriesPending } from '../../src/core/stored-index/entries-when-read.ts';
+import { entriesPending, storedEntriesBlock } from '../../src/core/stored-index/entries-when-read.ts';
 import { LiveCorpus } from '../../src/core/search/live-corpus.ts';
 import { IdbIndexStore } from '../../src/browser-storage/idb-index-store.ts';
 import { encodeImage, readAhead, type ImageFile } from '../../src/browser-storage/open-image.ts';
@@ -330,6 +330,8 @@ describe('the open image', () => {
     expect(await encodeIndex(opened)).toEqual(await encodeIndex(snap));
     expect(opened.corpus!.lexical.rows.buffer).toBe(read.corpus.buffer);
     expect(opened.corpus!.vectors.codes!.buffer).toBe(read.corpus.buffer);
+    // and the index's blocks where they lie in the index's own buffer
+    expect(opened.documents.every((d) => storedEntriesBlock(d)?.buffer === read.index.buffer)).toBe(true);
 
     // an image without a corpus, read apart, opens too
     const index = await encodeImage(snap, await readRevision(store.db));

@@ -72,6 +72,10 @@ export interface IdleSlice {
 // A line's lookups can wait on the browser process for several ms: one is begun only with this much
 // of the slice left, so a slice ends within the 50 ms that idle periods last.
 const LINE_MARGIN = 10;
+// And only while a slice has worked less than this: the page is idle while the engine worker opens
+// a library, and a reply from it that came during a whole idle period's warming waited for all of
+// it (the reopen's index open → ready, docs/decisions/2026-12-07-reopen-laid-out-in-place.md).
+const SLICE_WORK = 8;
 
 /**
  * Runs `work` on each item, as many a slice as the slice has time for and at least one, asking
@@ -83,8 +87,9 @@ const LINE_MARGIN = 10;
 export function inIdleSlices<T>(items: readonly T[], work: (item: T) => void, schedule: (next: (slice: IdleSlice) => void) => void, done?: () => void): void {
   let at = 0;
   const step = (slice: IdleSlice) => {
+    const begun = slice.timeRemaining();
     do work(items[at++]);
-    while (at < items.length && slice.timeRemaining() > LINE_MARGIN);
+    while (at < items.length && slice.timeRemaining() > LINE_MARGIN && begun - slice.timeRemaining() < SLICE_WORK);
     if (at < items.length) schedule(step);
     else done?.();
   };

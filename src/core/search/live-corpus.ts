@@ -11,7 +11,7 @@ import type { NamedRows, RetrievalCorpus } from './retrieve.ts';
 import { DocumentNames } from './document-names.ts';
 import { DocumentLinks, type LinkedDocument } from './document-links.ts';
 import { rowMask } from './row-mask.ts';
-import { kindsFor, searchedByWords } from './strategy-kinds.ts';
+import { kindSearchedByWords, kindsFor, searchedByWords } from './strategy-kinds.ts';
 import type { Chunk, Entry, EntryOrigin, EntryTerms, Strategy, VectorStorage } from '../types.ts';
 import { covers, decodeTerms } from './entry-terms.ts';
 import { ANALYZER_VERSION } from '../text/search-terms.ts';
@@ -48,7 +48,8 @@ export class LiveCorpus implements RetrievalCorpus {
   /** Bumped whenever original chunks come or go, so what was derived from them knows it is stale. */
   private chunkGeneration = 0;
   private readonly rows = new RowEntries();
-  private readonly rowsByOwner = new Map<string, number[]>();
+  /** Each owner's rows: an image's own column for an adopted owner, until its rows change. */
+  private readonly rowsByOwner = new Map<string, readonly number[] | Int32Array>();
   /**
    * Each document's chunks, by ordinal: a chunk is found by its document and ordinal, as its id
    * says, and one read from an image's columns is made only when read (chunk-table.ts). A map of
@@ -128,15 +129,18 @@ export class LiveCorpus implements RetrievalCorpus {
     // and no other row is alive (an image made when BM25 held every entry is laid out anew)
     const taken = new Uint8Array(size);
     let total = 0;
+    let chunks = 0;
     for (const { owner, entries } of records) {
       const rows = owned.get(owner);
       if (rows?.length !== entries.count) return false;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
-        const words = searchedByWords({ kind: entries.kind(i), producer: entries.producer(i) });
+        const kind = entries.kind(i);
+        const words = kindSearchedByWords(kind, entries.producer(i));
         if (!(row >= 0 && row < size) || taken[row] === 1 || (state[row] ?? 0) !== (words ? 1 : 0) || removed[row] !== 0) return false;
         taken[row] = 1;
         if (words) total++;
+        if (kind === 'chunk') chunks++;
       }
     }
     if (image.lexical.alive !== total) return false;
@@ -146,14 +150,14 @@ export class LiveCorpus implements RetrievalCorpus {
       return false;
     }
     this.lexical.adoptState(image.lexical);
+    // laid out a record at a time over the image's own columns, which the rows were just checked against
+    this.rows.reserve(size);
     for (const { owner, entries } of records) {
       const rows = owned.get(owner) as Int32Array;
-      rows.forEach((row, i) => {
-        this.rows.setLater(row, entries, i);
-        if (entries.kind(i) === 'chunk') this.chunkGeneration++;
-      });
-      this.rowsByOwner.set(owner, [...rows]);
+      this.rows.setAllLater(rows, entries);
+      this.rowsByOwner.set(owner, rows);
     }
+    this.chunkGeneration += chunks;
     for (const record of documents) this.placeDocument(record);
     for (const { group } of groups) this.placeMembers(group);
     this.strategyRows.clear();
@@ -170,7 +174,7 @@ export class LiveCorpus implements RetrievalCorpus {
     const { postings, statistics } = this.lexical.memoryBytes(tally, this.strategyRows.values());
     let tables = this.rows.memoryBytes(tally);
     tables += mapBytes(this.rowsByOwner.size);
-    for (const rows of this.rowsByOwner.values()) tables += arrayBytes(rows.length);
+    for (const rows of this.rowsByOwner.values()) tables += rows instanceof Int32Array ? tally.view(rows) : arrayBytes(rows.length);
     tables += mapBytes(this.chunkLists.size) + mapBytes(this.oddChunks.size) + mapBytes(this.oddIdsByDoc.size) + mapBytes(this.docs.size);
     for (const ids of this.oddIdsByDoc.values()) tables += arrayBytes(ids.length);
     tables += this.docs.size * objectBytes(3);
@@ -386,7 +390,8 @@ export class LiveCorpus implements RetrievalCorpus {
     const counted = decoded !== undefined && !('fault' in decoded);
     // BM25 holds only the entries it searches (searchedByWords)
     if (counted) this.lexical.addCounted(first, decoded, keep, (i) => searchedByWords(entries[i]));
-    const rows = existing.slice(0, keep);
+    const rows: number[] = [];
+    for (let i = 0; i < keep; i++) rows.push(existing[i]);
     for (let i = keep; i < entries.length; i++) {
       const row = first + i - keep;
       this.rows.set(row, entries[i]);

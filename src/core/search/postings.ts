@@ -23,12 +23,20 @@ export class Postings {
     list.counts = counts;
     list.length = rows.length;
     list.live = live;
+    list.adopted = true;
     return list;
   }
 
+  /** Whether the list is still over arrays it did not make (Postings.over): its first push copies them. */
+  private adopted = false;
+
   push(row: number, count: number): void {
     if (this.length === this.rows.length) {
-      const rows = new Int32Array(Math.max(2, this.length * 2));
+      // an adopted list grows by a little on its first copy, not twice its length: records laid over
+      // an image at open (cluster groups made since it was saved) add a few rows to thousands of
+      // long lists, and doubling each was fresh memory twice the size of the image's postings
+      const rows = new Int32Array(this.adopted ? this.length + Math.max(16, this.length >> 3) : Math.max(2, this.length * 2));
+      this.adopted = false;
       rows.set(this.rows);
       this.rows = rows;
       const counts = new Uint16Array(rows.length);

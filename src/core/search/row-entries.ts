@@ -41,15 +41,44 @@ export class RowEntries {
 
   /** Row `row` holds entry `i` of `table`, made when first read. */
   setLater(row: number, table: EntriesByIndex, i: number): void {
-    if (row >= this.at.length) {
-      const grown = new Int32Array(Math.max(row + 1, 2 * this.at.length));
-      grown.set(this.at);
-      this.at = grown;
-    }
+    this.reserve(row + 1);
     this.made[row] = undefined;
     this.origins[row] = undefined;
     this.tables[row] = table;
     this.at[row] = i;
+  }
+
+  /**
+   * Row `rows[i]` holds entry `i` of `table`, for every `i`: an image's rows laid out a record at
+   * a time, on rows reserved and never set (an adopting corpus is empty).
+   */
+  setAllLater(rows: Int32Array, table: EntriesByIndex): void {
+    const { tables, at } = this;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      if (row >= at.length || row >= tables.length) {
+        this.setLater(row, table, i);
+        continue;
+      }
+      tables[row] = table;
+      at[row] = i;
+    }
+  }
+
+  /**
+   * Room for rows below `size`: the arrays filled in order, so that rows set in any order later
+   * keep them dense (an array written far past its end is kept as a slow dictionary).
+   */
+  reserve(size: number): void {
+    if (size > this.at.length) {
+      const grown = new Int32Array(Math.max(size, 2 * this.at.length));
+      grown.set(this.at);
+      this.at = grown;
+    }
+    const { made, origins, tables } = this;
+    while (made.length < size) made.push(undefined);
+    while (origins.length < size) origins.push(undefined);
+    while (tables.length < size) tables.push(undefined);
   }
 
   clear(row: number): void {

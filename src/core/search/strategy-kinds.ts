@@ -32,5 +32,10 @@ export function searchesGroups(strategy: Strategy): boolean {
  * (docs/decisions/2026-12-07-retrieval-rules-measured.md).
  */
 export function searchedByWords(entry: Pick<Entry, 'kind' | 'producer'>): boolean {
-  return entry.producer !== 'extractive' || entry.kind === 'chunk' || entry.kind === 'cluster';
+  return kindSearchedByWords(entry.kind, entry.producer);
+}
+
+/** The same, from an entry's kind and producer read apart (an image's columns), no entry made. */
+export function kindSearchedByWords(kind: Entry['kind'], producer: Entry['producer']): boolean {
+  return producer !== 'extractive' || kind === 'chunk' || kind === 'cluster';
 }

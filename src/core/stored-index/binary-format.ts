@@ -277,6 +277,13 @@ export async function encodeIndex(snapshot: IndexSnapshot, cache?: BlockCache, b
 export interface DecodeOptions {
   /** Filled with each whole document's blocks as the file has them (file-blocks.ts): what an import stores. */
   keep?: FileBlocks;
+  /**
+   * The bytes are the caller's to give away, read into a buffer of their own (the open image's
+   * index, read apart from its corpus): the blocks a record reads until its parts are made are
+   * viewed where they lie, and keep these bytes alive, instead of being copied out of them. Those
+   * blocks are nearly all of an image's index, and the copies were fresh memory written once more.
+   */
+  view?: boolean;
 }
 
 export async function decodeIndex(bytes: Uint8Array, options: DecodeOptions = {}): Promise<IndexSnapshot> {
@@ -289,10 +296,10 @@ export async function decodeIndex(bytes: Uint8Array, options: DecodeOptions = {}
   if (version < CHECKSUMMED_VERSION || version > NEWEST_READ_VERSION) {
     throw new IndexFormatError(`index format version ${version} is not supported (this build reads versions ${V1} to ${NEWEST_READ_VERSION})`);
   }
-  return decodeV2(bytes, view, await checksums(), version, options.keep);
+  return decodeV2(bytes, view, await checksums(), version, options);
 }
 
-function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: number, keep?: FileBlocks): IndexSnapshot {
+function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: number, { keep, view: inPlace }: DecodeOptions): IndexSnapshot {
   const headerLength = view.getUint32(8, true);
   if (V2_HEADER_START + headerLength > bytes.length) throw new IndexFormatError('the index file is truncated');
   const headerBytes = bytes.subarray(V2_HEADER_START, V2_HEADER_START + headerLength);
@@ -350,9 +357,10 @@ function decodeV2(bytes: Uint8Array, view: DataView, sums: Checksums, version: n
   };
   const documents: DocumentRecord[] = [];
   const lists = header.documents as BlockList[];
-  const copy = version >= BINARY_COLUMNS_VERSION ? blockCopies(lists.map((list) => list.blocks.entries?.[1] ?? 0)) : undefined;
-  const chunkCopy = version >= COLUMNAR_VERSION ? blockCopies(lists.map((list) => list.blocks.chunks?.[1] ?? 0)) : undefined;
-  const textCopy = version >= COLUMNAR_VERSION ? blockCopies(lists.map((list) => list.blocks.text?.[1] ?? 0)) : undefined;
+  const copies = (part: DamagedPart) => (inPlace ? asRead : blockCopies(lists.map((list) => list.blocks[part]?.[1] ?? 0)));
+  const copy = version >= BINARY_COLUMNS_VERSION ? copies('entries') : undefined;
+  const chunkCopy = version >= COLUMNAR_VERSION ? copies('chunks') : undefined;
+  const textCopy = version >= COLUMNAR_VERSION ? copies('text') : undefined;
   for (const list of lists) {
     const blocks = read(list, 'document');
     if (!blocks) continue;
@@ -634,6 +642,11 @@ function blockCopies(lengths: readonly number[]): (block: Uint8Array) => Uint8Ar
     at += align4(block.length);
     return copy;
   };
+}
+
+/** A block as it lies in bytes the decoder was given to keep (DecodeOptions.view). */
+function asRead(block: Uint8Array): Uint8Array {
+  return block;
 }
 
 function align4(n: number): number {

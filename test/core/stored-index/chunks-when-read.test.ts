@@ -11,6 +11,7 @@ import { decodeIndex, encodeIndex } from '../../../src/core/stored-index/binary-
 import { chunkCountOf, chunksPending, chunkTableOf, progressPending, storedChunksBlock } from '../../../src/core/stored-index/chunks-when-read.ts';
 import { decodeCorpus, encodeCorpus } from '../../../src/core/stored-index/corpus-codec.ts';
 import { pendingText } from '../../../src/core/stored-index/text-when-read.ts';
+import { storedEntriesBlock } from '../../../src/core/stored-index/entries-when-read.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import type { DocumentRecord } from '../../../src/core/stored-index/snapshot.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
@@ -81,6 +82,35 @@ describe('chunks made when read', () => {
     const id = snapshot.documents[1].chunks[2].id;
     expect(adopted.chunk(id)).toEqual(engine.chunk(id));
     expect(adopted.chunk(`${snapshot.documents[1].doc.id}:999`)).toBeUndefined();
+  });
+});
+
+describe('an index decoded in place', () => {
+  it('views its blocks in the bytes it was given, answers as the one that wrote it, and writes the same bytes again', async () => {
+    const { engine, snapshot } = await built();
+    const bytes = await encodeIndex(snapshot, undefined, undefined, { columnar: true });
+    const given = bytes.slice();
+    const decoded = await decodeIndex(given, { view: true });
+    for (const record of decoded.documents) {
+      expect(storedEntriesBlock(record)!.buffer).toBe(given.buffer);
+      expect(storedChunksBlock(record)!.buffer).toBe(given.buffer);
+      expect(pendingText(record.doc)!.buffer).toBe(given.buffer);
+    }
+    // decoded as before, the blocks are copies of their own
+    expect(storedEntriesBlock((await decodeIndex(bytes)).documents[0])!.buffer).not.toBe(bytes.buffer);
+    const corpus = (await decodeCorpus(await encodeCorpus(snapshot.corpus!)))!;
+    const adopted = await LociEngine.open({ embedder: hashEmbedder(), store: new MemoryIndexStore(), stored: Promise.resolve({ ...decoded, corpus }), settings });
+    expect(adopted.corpusAdopted).toBe(true);
+    for (const strategy of ['naive', 'p-rag'] as const) {
+      for (const retriever of ['dense', 'lexical', 'hybrid'] as const) {
+        const [a, b] = await Promise.all([engine, adopted].map((e) => e.retrieve('glacier ice in Beta', { strategy, retriever, n: 3 })));
+        expect(b.result.chunks).toEqual(a.result.chunks);
+        expect(b.result.trace).toEqual(a.result.trace);
+      }
+    }
+    expect(await encodeIndex(decoded, undefined, undefined, { columnar: true })).toEqual(bytes);
+    expect(decoded.documents.map((d) => d.doc)).toEqual(snapshot.documents.map((d) => d.doc));
+    expect(given).toEqual(bytes);
   });
 });
 
