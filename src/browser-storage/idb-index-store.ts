@@ -166,7 +166,8 @@ export class IdbIndexStore implements IndexStore {
    * The revision and the log of writes since the image last saved, read while the image is; the
    * records the log names are read meanwhile too, for the image the log starts after (every save
    * forgets the log up to its revision). Read once the image's own revision was known, they made
-   * a reopen a few writes behind wait after its image was read.
+   * a reopen a few writes behind wait after its image was read
+   * (docs/decisions/2026-12-07-reopen-beside-the-image.md).
    */
   private async logAhead(): Promise<{ revision: number; log: StoredChange[]; ahead?: { changed: ChangedOwners; records: Promise<IndexRecords | undefined> } }> {
     const tx = readTransaction(this.db, ['indexChanges', 'meta']);

@@ -27,6 +27,7 @@ export async function startEngine(ws: Workspace, index: IndexHost, events: Engin
   ws.models.choose(settings);
   // asked of the embed and chat workers while the index opens: asked after it, the start's reply
   // waited for them, the embed worker busy loading its model
+  // (docs/decisions/2026-12-07-reopen-beside-the-image.md)
   const asked = askedAhead(ws.models, settings);
   const searchable = Promise.withResolvers<void>();
   const open = index.open(ws, settings, { onSearchable: () => searchable.resolve() }).catch((error: unknown) => index.openFailed(error, settings));

@@ -19,7 +19,8 @@ export class Postings {
    * Rows pushed onto an adopted list, row then count, not yet in its arrays: records laid over an
    * image at open (cluster groups made since it was saved) add a few rows to thousands of long
    * lists, and copying each list then was most of laying them over. Copied in when the list is first
-   * read, which for most of them is the next image's save, after the open.
+   * read, which for most of them is the next image's save, after the open
+   * (docs/decisions/2026-12-07-reopen-beside-the-image.md).
    */
   private waiting: number[] | undefined;
   /** Live rows: `length` minus the entries of removed rows not yet compacted away. */
