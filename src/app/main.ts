@@ -1,9 +1,7 @@
 import { mount } from 'svelte';
 import { createWorkerClient } from '../client/worker-client.ts';
 import App from './App.svelte';
-import { warmFonts } from './lib/warm-fonts.ts';
 import './styles.css';
 
 const client = createWorkerClient();
 mount(App, { target: document.getElementById('app')!, props: { client } });
-warmFonts();

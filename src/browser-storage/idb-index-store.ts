@@ -18,8 +18,8 @@ import { finishPendingImport } from './pending-import.ts';
 import { docOwner, groupOwner } from './owner-key.ts';
 import { DOCUMENT_STORES, deleteDocumentRecords } from './delete-document.ts';
 import { readIndexRecords, readOwnedRecords, readTransaction, type IndexRecords } from './read-records.ts';
-import { changedOwners, changesBetween, forgetChangesThrough, type ChangedOwners } from './index-changes.ts';
-import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredEntries, type StoredOriginal, type StoredRow } from './records.ts';
+import { changedOwners, forgetChangesThrough, ownersBetween, readChangeLog, sameOwners, type ChangedOwners } from './index-changes.ts';
+import { INDEX_STORES, LIBRARY_STORES, MANIFEST_KEY, type OriginalFile, type StoredChange, type StoredEntries, type StoredOriginal, type StoredRow } from './records.ts';
 import { rowOf } from './library-rows.ts';
 import type { LociDb } from './schema.ts';
 import { inWriteTransaction } from './transaction.ts';
@@ -123,16 +123,16 @@ export class IdbIndexStore implements IndexStore {
     // the image's bytes as read here, for vectors that only it holds should the records be read
     let read: (() => Promise<ImageBytes | undefined>) | undefined;
     if (this.image) {
-      const [revision, bytes] = await Promise.all([readRevision(this.db), this.image.read()]);
+      const [{ revision, log, ahead }, bytes] = await Promise.all([this.logAhead(), this.image.read()]);
       read = async () => bytes;
       this.imageBytes = bytes instanceof Uint8Array ? bytes.length : bytes ? bytes.index.length + bytes.corpus.length : 0;
       // user-timing marks: bench:browser reads them to say where a reopen's time goes
       performance.mark('loci:image-read');
       const made = bytes && imageRevision(bytes);
       // behind: usable only when every write since is logged by its records (else not even decoded)
-      const changed = made !== undefined && made !== revision ? await this.loggedSince(made, revision).catch(() => undefined) : undefined;
-      // those records are read while the image decodes; failing, every record is read
-      const since = changed && this.readChanged(changed, revision).catch(() => undefined);
+      const changed = made !== undefined && made !== revision ? ownersBetween(log, made, revision) : undefined;
+      // those records, read ahead when the log named them, or now while the image decodes; failing, every record is read
+      const since = changed && (ahead && sameOwners(ahead.changed, changed) ? ahead.records : this.readChanged(changed, revision).catch(() => undefined));
       const snapshot = made === revision || changed ? await decodeImage(bytes!, made!) : undefined;
       performance.mark('loci:image-decoded');
       const changes = snapshot && since ? await this.changesOver(snapshot, changed!, await since) : undefined;
@@ -162,12 +162,20 @@ export class IdbIndexStore implements IndexStore {
     return Promise.resolve(snapshot);
   }
 
-  /** What was written after revision `from` (the image's) up to `to`, when every write since is logged by its records. */
-  private async loggedSince(from: number, to: number): Promise<ChangedOwners | undefined> {
-    const tx = readTransaction(this.db, ['indexChanges']);
-    const changed = await changesBetween(tx, from, to);
+  /**
+   * The revision and the log of writes since the image last saved, read while the image is; the
+   * records the log names are read meanwhile too, for the image the log starts after (every save
+   * forgets the log up to its revision). Read once the image's own revision was known, they made
+   * a reopen a few writes behind wait after its image was read
+   * (docs/decisions/2026-12-07-reopen-beside-the-image.md).
+   */
+  private async logAhead(): Promise<{ revision: number; log: StoredChange[]; ahead?: { changed: ChangedOwners; records: Promise<IndexRecords | undefined> } }> {
+    const tx = readTransaction(this.db, ['indexChanges', 'meta']);
+    const [revision, log] = await Promise.all([revisionIn(tx), readChangeLog(tx)]);
     await tx.done;
-    return changed;
+    const first = log.reduce((min, c) => Math.min(min, c.revision), Infinity);
+    const changed = Number.isFinite(first) ? ownersBetween(log, first - 1, revision) : undefined;
+    return { revision, log, ...(changed ? { ahead: { changed, records: this.readChanged(changed, revision).catch(() => undefined) } } : {}) };
   }
 
   /** The records of `changed`, while the index is still at `revision` (nothing was written since the log was read). */

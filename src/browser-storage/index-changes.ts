@@ -29,19 +29,19 @@ export async function logChange(tx: IDBPTransaction<LociSchema, ['indexChanges']
   await tx.objectStore('indexChanges').put(record);
 }
 
+/** The whole log: at most the writes of one session, since it is forgotten up to each image saved. */
+export function readChangeLog(tx: IDBPTransaction<LociSchema, StoreNames<LociSchema>[], 'readonly'>): Promise<StoredChange[]> {
+  return tx.objectStore('indexChanges').getAll();
+}
+
 /**
  * The documents and groups written or deleted after revision `from` up to `to`, when every write
  * between them is logged and told in records; undefined otherwise (a write logged as whole, or
  * one made before the log existed or already forgotten): then only reading every record will do.
  */
-export async function changesBetween(
-  tx: IDBPTransaction<LociSchema, StoreNames<LociSchema>[], 'readonly'>,
-  from: number,
-  to: number,
-): Promise<ChangedOwners | undefined> {
+export function ownersBetween(log: readonly StoredChange[], from: number, to: number): ChangedOwners | undefined {
   if (!(to > from)) return undefined;
-  // at most the writes of one session: the log is forgotten up to each image saved
-  const logged = (await tx.objectStore('indexChanges').getAll()).filter((c) => c.revision > from && c.revision <= to);
+  const logged = log.filter((c) => c.revision > from && c.revision <= to);
   if (logged.length !== to - from) return undefined;
   const changed = changedOwners();
   for (const change of logged) {
@@ -50,6 +50,12 @@ export async function changesBetween(
     for (const id of change.groups) changed.groups.add(id);
   }
   return changed;
+}
+
+/** Whether two sets of changed owners name the same documents and groups. */
+export function sameOwners(a: ChangedOwners, b: ChangedOwners): boolean {
+  const same = (x: Set<string>, y: Set<string>) => x.size === y.size && [...x].every((id) => y.has(id));
+  return same(a.documents, b.documents) && same(a.groups, b.groups);
 }
 
 /** Drops the log up to `revision`: what an image saved at it, or a read of every record, has seen. */

@@ -168,6 +168,44 @@ describe('the open image', () => {
     }
   });
 
+  it('reads ahead the records its log names, and reads only those written since when the log also holds writes the image has', async () => {
+    const { store, image, reopen, factory } = await stored();
+    const snap = (await store.load())!;
+    expect(await store.saveImage(() => snap)).toBe(true);
+    const made = await readRevision(store.db);
+    await store.putDocument(documentRecord('cccc', 'gamma.md', ['Gamma one.']));
+
+    // read ahead: the image's bytes are held until the records written since are being read
+    const read = image.read;
+    let asked!: () => void;
+    const recordsAsked = new Promise<void>((resolve) => (asked = resolve));
+    image.read = async () => {
+      await recordsAsked;
+      return read();
+    };
+    const ahead = await reopen();
+    const transaction = ahead.db.transaction.bind(ahead.db);
+    ahead.db.transaction = ((stores: string | string[], ...rest: unknown[]) => {
+      if ([stores].flat().includes('documents')) asked();
+      return (transaction as (...args: unknown[]) => unknown)(stores, ...rest);
+    }) as typeof ahead.db.transaction;
+    const opened = (await ahead.load())!;
+    expect(ahead.openedFrom).toBe('image');
+    expect(opened.since!.documents.map((d) => d.doc.id)).toEqual(['cccc']);
+    image.read = read;
+
+    // a write the image already holds, still in the log (its save did not get to forget it):
+    // the records read ahead are more than were written since, and only those are laid over
+    await store.db.put('indexChanges', { revision: made, documents: [docA.doc.id], groups: [] });
+    const again = await reopen();
+    const behind = (await again.load())!;
+    expect(again.openedFrom).toBe('image');
+    expect(again.recordsSince).toBe(1);
+    expect(behind.since!.documents.map((d) => d.doc.id)).toEqual(['cccc']);
+    const records = (await (await IdbIndexStore.open({ factory })).load())!;
+    expect(await encodeIndex(laidOver(behind))).toEqual(await encodeIndex(records));
+  });
+
   it('reads every record when a write since the image is no longer logged', async () => {
     const { store, reopen } = await stored();
     const snap = (await store.load())!;

@@ -3,7 +3,9 @@
  * start returns once it is searchable, by words when its model is still loading), where the models
  * run, and the chat model (its tokenizer first) warmed in the background once the library is quiet.
  */
+import type { DeviceReport } from '../../src/models/device.ts';
 import type { AppSettings, DeviceSummary, IndexOpening } from '../../src/protocol/api.ts';
+import type { GeneratorPlan } from '../../src/protocol/workers.ts';
 import type { EngineEvents } from './engine-events.ts';
 import type { EngineModels } from './engine-models.ts';
 import { errorWords } from './error-words.ts';
@@ -23,10 +25,14 @@ export type Started = { settings: AppSettings; device: DeviceSummary; index?: In
 export async function startEngine(ws: Workspace, index: IndexHost, events: EngineEvents, siteManifest?: string): Promise<Started> {
   const settings = await startingSettings(ws, siteManifest);
   ws.models.choose(settings);
+  // asked of the embed and chat workers while the index opens: asked after it, the start's reply
+  // waited for them, the embed worker busy loading its model
+  // (docs/decisions/2026-12-07-reopen-beside-the-image.md)
+  const asked = askedAhead(ws.models, settings);
   const searchable = Promise.withResolvers<void>();
   const open = index.open(ws, settings, { onSearchable: () => searchable.resolve() }).catch((error: unknown) => index.openFailed(error, settings));
   await Promise.race([open, searchable.promise]);
-  const device = await deviceSummary(ws.models, settings);
+  const device = await deviceSummary(ws.models, asked);
   // The chat model loads in the background once no dropped file is still being read. Loaded
   // beside a 104-page PDF dropped at the start (bench:browser --only pdf), it doubled the PDF's
   // reading (docs/decisions/2026-11-26-chat-model-after-files.md). A question asked before then
@@ -51,10 +57,18 @@ async function startingSettings(ws: Workspace, siteManifest: string | undefined)
   return embedderId && embedderId !== ws.settings.value.embedderId ? ws.settings.update({ embedderId }) : ws.settings.value;
 }
 
-/** Where the models run; from a probe while the embedder is not loaded (still loading after an early open, or failed). */
-async function deviceSummary(models: EngineModels, settings: AppSettings): Promise<DeviceSummary> {
+/** The embedder's probe and the chat model's plan, asked now; a failure is said only if the start reads it. */
+function askedAhead(models: EngineModels, settings: AppSettings): { probe: Promise<DeviceReport>; plan: Promise<GeneratorPlan> } {
+  const asked = { probe: models.probeEmbedder(settings), plan: models.plan(settings) };
+  asked.probe.catch(() => undefined);
+  asked.plan.catch(() => undefined);
+  return asked;
+}
+
+/** Where the models run; from the probe while the embedder is not loaded (still loading after an early open, or failed). */
+async function deviceSummary(models: EngineModels, asked: ReturnType<typeof askedAhead>): Promise<DeviceSummary> {
   const embedder = models.loadedEmbedder;
-  const [report, plan] = await Promise.all([embedder?.report ?? models.probeEmbedder(settings), models.plan(settings)]);
+  const [report, plan] = await Promise.all([embedder?.report ?? asked.probe, asked.plan]);
   return {
     webgpu: report.webgpu,
     shaderF16: report.shaderF16,

@@ -72,9 +72,9 @@ export interface IdleSlice {
 // A line's lookups can wait on the browser process for several ms: one is begun only with this much
 // of the slice left, so a slice ends within the 50 ms that idle periods last.
 const LINE_MARGIN = 10;
-// And only while a slice has worked less than this: the page is idle while the engine worker opens
-// a library, and a reply from it that came during a whole idle period's warming waited for all of
-// it (the reopen's index open → ready, docs/decisions/2026-12-07-reopen-laid-out-in-place.md).
+// And only while a slice has worked less than this: the page is idle while the engine worker works
+// (a first question's search, right after the start), and a reply from it that came during a whole
+// idle period's warming waited for all of it (docs/decisions/2026-12-07-reopen-laid-out-in-place.md).
 const SLICE_WORK = 8;
 
 /**
@@ -97,7 +97,11 @@ export function inIdleSlices<T>(items: readonly T[], work: (item: T) => void, sc
   else schedule(step);
 }
 
-/** Lays out the sample in every declared size and weight of both families once, a few lines each time the page is idle. */
+/**
+ * Lays out the sample in every declared size and weight of both families once, a few lines each
+ * time the page is idle; called once the app has started (App.svelte), not while a library opens
+ * (docs/decisions/2026-12-07-reopen-beside-the-image.md).
+ */
 export function warmFonts(doc: Document = document): void {
   const schedule = (next: (slice: IdleSlice) => void) => {
     if ('requestIdleCallback' in window) requestIdleCallback(next, { timeout: 2_000 });

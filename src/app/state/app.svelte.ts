@@ -79,10 +79,12 @@ export class AppModel {
       this.settings = settings;
       void this.#allowSource(settings);
       this.device = device;
-      this.documents = await this.client.documents();
-      this.collections = await this.client.collections();
-      if (await isKept()) this.persistence = 'granted';
-      await this.chat.init();
+      // asked together: none needs another's answer, and one after another each waited a round
+      // trip to the engine worker and a turn of the page before the next was sent
+      const [documents, collections, kept] = await Promise.all([this.client.documents(), this.client.collections(), isKept(), this.chat.init()]);
+      this.documents = documents;
+      this.collections = collections;
+      if (kept) this.persistence = 'granted';
       this.phase = 'ready';
       // the engine warms its search for a first question only now: the start above waited for none of it
       void this.client.shown().catch(() => undefined);

@@ -245,8 +245,7 @@ export class LexicalIndex {
    */
   memoryBytes(tally: BufferTally, scopes: Iterable<Int32Array> = []): { postings: number; statistics: number } {
     let postings = mapBytes(this.vocabulary.size);
-    // a list: its rows, counts, length and live count
-    for (const [word, list] of this.vocabulary) postings += stringBytes(word) + objectBytes(4) + tally.view(list.rows) + tally.view(list.counts);
+    for (const [word, list] of this.vocabulary) postings += stringBytes(word) + list.heldBytes(tally);
     let statistics = tally.view(this.state) + tally.view(this.lengths) + tally.view(this.scores) + tally.view(this.touched);
     for (const rows of scopes) {
       const stats = this.scopes.get(rows);

@@ -76,9 +76,11 @@ export class EntryTable {
   whole(): boolean {
     const { at, of } = this.columns;
     for (let i = 0; i < this.count; i++) {
+      // a text kept apart is at hand, and an origin by ordinal is always made (ownOrigin): told
+      // without making the chunk's id, which the open would otherwise build for every such entry
+      if (this.keptApart(i) && !this.kept.has(i) && of[i] >= 0 && this.docId !== undefined) continue;
       // most entries are a chunk of the document or a part of one: told by numbers alone, their
       // origins made when first read
-      // a text kept apart is at hand; its origin is told as any other's
       const length = this.kept.has(i) || this.keptApart(i) ? undefined : this.ownLength(of[i]);
       if (length !== undefined && this.docId !== undefined) {
         if (at[2 * i] >= 0 ? at[2 * i + 1] > length : this.kind(i) !== 'chunk') return false;

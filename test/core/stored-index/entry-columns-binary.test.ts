@@ -76,6 +76,23 @@ describe('entry columns with their kept texts apart (index format 8)', () => {
     expect(apart.withoutTexts()).toEqual(head.withoutTexts());
   });
 
+  it('are told whole without making any chunk\'s id, which is made when an entry is first read', () => {
+    const ids: number[] = [];
+    const sources = {
+      chunk: () => undefined,
+      chunkLengthAt: () => 70_000,
+      chunkIdAt: (n: number) => (ids.push(n), `d:${n}`),
+    };
+    // all but the cluster entry whose text is made from a cluster these sources do not hold
+    const made = withTexts.filter((e) => e.id !== 'hand-made');
+    const apart = new EntryTable(decodeColumns(encodeColumns(toColumns(made), { textsApart: true }))!, sources, 'd');
+    expect(apart.whole()).toBe(true);
+    expect(ids).toEqual([]);
+    // the summary kept apart (of: 2): its origin is its chunk, by id, once read
+    expect(apart.origin(3)).toEqual({ type: 'chunk', id: 'd:2' });
+    expect(ids).toEqual([2]);
+  });
+
   it('are refused when the texts are cut short or their numbers do not fit', () => {
     const bytes = encodeColumns(toColumns(withTexts), { textsApart: true });
     expect(decodeColumns(bytes.subarray(0, bytes.length - 1))).toBeUndefined();
