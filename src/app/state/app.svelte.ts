@@ -80,11 +80,16 @@ export class AppModel {
       void this.#allowSource(settings);
       this.device = device;
       // asked together: none needs another's answer, and one after another each waited a round
-      // trip to the engine worker and a turn of the page before the next was sent
-      const [documents, collections, kept] = await Promise.all([this.client.documents(), this.client.collections(), isKept(), this.chat.init()]);
-      this.documents = documents;
-      this.collections = collections;
-      if (kept) this.persistence = 'granted';
+      // trip to the engine worker and a turn of the page before the next was sent. Each is shown as
+      // it comes, so that an event after its reply (a job resumed at the start) is not undone by it.
+      await Promise.all([
+        this.client.documents().then((documents) => (this.documents = documents)),
+        this.client.collections().then((collections) => (this.collections = collections)),
+        isKept().then((kept) => {
+          if (kept) this.persistence = 'granted';
+        }),
+        this.chat.init(),
+      ]);
       this.phase = 'ready';
       // the engine warms its search for a first question only now: the start above waited for none of it
       void this.client.shown().catch(() => undefined);
