@@ -82,9 +82,9 @@ export class Library implements JobRunner {
     this.queue = new JobQueue(this, () => this.emitNow());
   }
 
-  /** Re-reads which documents exist, for changes made behind the library's back (import, re-index). */
-  async refresh(): Promise<void> {
-    this.summaries = await this.deps.store.listDocuments();
+  /** Re-reads which documents exist, for changes made behind the library's back (import, re-index); `listed`: read already. */
+  async refresh(listed: Promise<DocumentSummary[]> = this.deps.store.listDocuments()): Promise<void> {
+    this.summaries = await listed;
     this.emitNow();
   }
 

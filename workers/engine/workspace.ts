@@ -66,12 +66,15 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   const snapshot = store.load();
   snapshot.catch(() => undefined);
   const readAhead = new ReadAhead({ snapshot, since });
+  // Asked together, before the image's decode takes this thread: asked one after another, each
+  // waited for its turn behind the decode, and the index's open behind them
+  // (docs/decisions/2026-12-07-reopen-beside-the-image.md).
+  const listed = store.listDocuments();
+  listed.catch(() => undefined);
   const settings = new AppSettingsStore(store.db, request.launch);
-  await settings.load();
   const paused = new PausedJobs(store.db);
-  await paused.load();
   const unstored = new UnstoredFiles(store.db);
-  await unstored.load();
+  await Promise.all([settings.load(), paused.load(), unstored.load()]);
   const models = new EngineModels(wrap<EmbedApi>(request.embedPort), wrap<LlmApi>(request.llmPort), request.launch, (progress) =>
     events.send({ type: 'download', progress }),
   );
@@ -116,6 +119,6 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
     meaningReady: deps.meaningReady,
   });
   // Rows show at once, as queued, while the models load.
-  await library.refresh();
+  await library.refresh(listed);
   return { store, readAhead, image, settings, library, chats, collections, models, page: new PageShown() };
 }
