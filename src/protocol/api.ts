@@ -243,6 +243,7 @@ export interface LociClient {
   remove(docId: string): Promise<void>;
   /** Rebuilds a damaged document from its stored original (its row says `damaged`). */
   repair(docId: string): Promise<void>;
+  /** The library's rows, once the start is over (asked with it, answered when it ends). */
   documents(): Promise<LibraryDoc[]>;
 
   /** Answers in the chat `request.chatId`; options not in the request come from the settings. */

@@ -102,12 +102,17 @@ const ports: MessagePort[] = [];
 
 /** `siteManifest`: the address of the site's library manifest, as the page gives it. */
 export async function start(embed: EmbedDouble, siteManifest?: string) {
+  const { engine, events, started } = begin(embed, siteManifest);
+  return { engine, events, started: await started };
+}
+
+/** An engine service asked to start, not waited for: what the page asks beside its start. */
+export function begin(embed: EmbedDouble, siteManifest?: string) {
   const engine = new EngineService();
   const events: LibraryEvent[] = [];
   const request = { launch: { localModels: false, device: 'wasm' as const }, embedPort: served(embed), llmPort: served(new LlmDouble()), ...(siteManifest ? { siteManifest } : {}) };
   ports.push(request.embedPort, request.llmPort);
-  const started = await engine.start(request, (event) => events.push(event));
-  return { engine, events, started };
+  return { engine, events, started: engine.start(request, (event) => events.push(event)) };
 }
 
 /** A fresh database before each test of the file that calls this, and the workers' ports closed after it. */

@@ -10,7 +10,7 @@ import type { LibraryEvent } from '../../src/protocol/api.ts';
 import type { AskStreamEvent } from '../../src/protocol/ask.ts';
 import { LociEngine } from '../../src/core/engine/engine.ts';
 import '../browser-storage/fixtures.ts';
-import { EmbedDouble, mirror, start, useEngineDoubles } from './engine-doubles.ts';
+import { begin, EmbedDouble, mirror, start, useEngineDoubles } from './engine-doubles.ts';
 import { gate } from './gate.ts';
 import { publishedLibrary, storedKeys } from './site-files.ts';
 
@@ -66,6 +66,19 @@ describe('EngineService', () => {
     expect(embed.overlaps).toEqual([]);
     expect(notices(events).at(-1)).toMatchObject({ kind: 'reindexing', to: 'other-embedder' });
     await vi.waitFor(async () => expect((await engine.documents())[0]).toMatchObject({ status: 'ready' }), { timeout: 20_000 });
+  });
+
+  it('answers the rows asked with the start once the index is open, read against it', async () => {
+    const before = await start(new EmbedDouble());
+    await before.engine.updateSettings({ modelSource: mirror });
+    await before.engine.addFiles([new File(['# Refunds\n\nRefunds are approved by the store manager within thirty days of purchase.\n'], 'refunds.md', { type: 'text/markdown' })]);
+    await vi.waitFor(async () => expect((await before.engine.documents())[0]).toMatchObject({ status: 'ready' }), { timeout: 20_000 });
+    // the page's next start asks for the rows beside it (AppModel)
+    const { engine, started } = begin(new EmbedDouble());
+    const order: string[] = [];
+    const [rows] = await Promise.all([engine.documents().finally(() => order.push('rows')), started.finally(() => order.push('started'))]);
+    expect(order).toEqual(['started', 'rows']);
+    expect(rows).toEqual([expect.objectContaining({ name: 'refunds.md', status: 'ready', chunks: 1 })]);
   });
 
   it('leaves the open index alone when an import is refused', async () => {

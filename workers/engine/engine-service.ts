@@ -110,8 +110,9 @@ export class EngineService implements EngineApi {
     return this.in((ws) => ws.page.shown());
   }
 
-  documents(): Promise<LibraryDoc[]> {
-    return this.in((ws) => ws.library.rows());
+  /** The rows once the start is over: read against the open index, as the page's start shows them. */
+  async documents(): Promise<LibraryDoc[]> {
+    return (await this.searchable()).library.rows();
   }
 
   async ask(question: string, request: AskRequest, onEvent: (event: AskStreamEvent) => void): Promise<void> {

@@ -75,14 +75,13 @@ export class AppModel {
 
   async #boot(): Promise<void> {
     try {
-      const { settings, device } = await this.client.start();
-      this.settings = settings;
-      void this.#allowSource(settings);
-      this.device = device;
-      // asked together: none needs another's answer, and one after another each waited a round
-      // trip to the engine worker and a turn of the page before the next was sent. Each is shown as
-      // it comes, so that an event after its reply (a job resumed at the start) is not undone by it.
-      await Promise.all([
+      const started = this.client.start();
+      // asked with the start: none needs another's answer, and the engine answers each once its
+      // part is open (the rows and the open chat's sources once the index is), so the page is
+      // ready in the turn the start ends, not a round trip or two after it
+      // (docs/decisions/2026-12-07-reopen-beside-the-image.md). Each is shown as it comes, so
+      // that an event after its reply (a job resumed at the start) is not undone by it.
+      const shown = Promise.all([
         this.client.documents().then((documents) => (this.documents = documents)),
         this.client.collections().then((collections) => (this.collections = collections)),
         isKept().then((kept) => {
@@ -90,6 +89,13 @@ export class AppModel {
         }),
         this.chat.init(),
       ]);
+      // a start that fails fails the rest too: its own reason is the one said
+      shown.catch(() => undefined);
+      const { settings, device } = await started;
+      this.settings = settings;
+      void this.#allowSource(settings);
+      this.device = device;
+      await shown;
       this.phase = 'ready';
       // the engine warms its search for a first question only now: the start above waited for none of it
       void this.client.shown().catch(() => undefined);
