@@ -68,7 +68,7 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
   const readAhead = new ReadAhead({ snapshot, since });
   // Asked together, before the image's decode takes this thread: asked one after another, each
   // waited for its turn behind the decode, and the index's open behind them
-  // (docs/decisions/2026-12-07-reopen-beside-the-image.md).
+  // (docs/decisions/2026-12-07-start-beside-the-decode.md).
   const listed = store.listDocuments();
   listed.catch(() => undefined);
   const settings = new AppSettingsStore(store.db, request.launch);

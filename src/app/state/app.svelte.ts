@@ -79,7 +79,7 @@ export class AppModel {
       // asked with the start: none needs another's answer, and the engine answers each once its
       // part is open (the rows and the open chat's sources once the index is), so the page is
       // ready in the turn the start ends, not a round trip or two after it
-      // (docs/decisions/2026-12-07-reopen-beside-the-image.md). Each is shown as it comes, so
+      // (docs/decisions/2026-12-07-start-beside-the-decode.md). Each is shown as it comes, so
       // that an event after its reply (a job resumed at the start) is not undone by it.
       const shown = Promise.all([
         this.client.documents().then((documents) => (this.documents = documents)),
