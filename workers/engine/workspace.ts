@@ -58,17 +58,14 @@ export async function openWorkspace(request: EngineStartRequest, deps: Workspace
     events.send({ type: 'held-elsewhere' });
   });
   const store = await IdbIndexStore.open({ image: await deps.image, vectorFiles: await deps.vectorFiles });
-  // The index is read while the rows are listed: the image is a file read and the rows an
-  // IndexedDB read, so they overlap. The rows come from their own small records, a tenth of the
-  // time of the documents' records with their texts, which on a slower evening kept the index
-  // from opening (docs/decisions/2026-11-27-library-rows-store.md).
+  // The index is read while the rows (their own small records,
+  // docs/decisions/2026-11-27-library-rows-store.md) and the settings are: all asked now, before the
+  // image's decode takes this thread, since asked one after another each waited its turn behind
+  // the decode, and the index's open behind them (docs/decisions/2026-12-07-start-beside-the-decode.md).
   const since = performance.now();
   const snapshot = store.load();
   snapshot.catch(() => undefined);
   const readAhead = new ReadAhead({ snapshot, since });
-  // Asked together, before the image's decode takes this thread: asked one after another, each
-  // waited for its turn behind the decode, and the index's open behind them
-  // (docs/decisions/2026-12-07-start-beside-the-decode.md).
   const listed = store.listDocuments();
   listed.catch(() => undefined);
   const settings = new AppSettingsStore(store.db, request.launch);
