@@ -2,7 +2,7 @@
  * A question's way through the engine: standalone rewrite of a follow-up, query variants
  * (multi-query or HyDE), candidates and backtracking, optional rerank, packing, streamed answer.
  */
-import { condenseFollowUp, expandedQuestion, sectionFitsWindow, sectionsLast, expansionTerms, followLinks, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
+import { condenseFollowUp, expandedQuestion, passageRowsOf, sectionFitsWindow, sectionsLast, expansionTerms, followLinks, hyde, mergeHops, multiQuery, rerank, subQuestions, titlesWorthFollowing } from '../query/index.ts';
 import { packSources } from '../answer/pack.ts';
 import { sourceTokenBudget } from '../answer/prompt.ts';
 import { streamAnswer, type AnswerEvent } from '../answer/answer.ts';
@@ -148,7 +148,8 @@ export async function retrieveForQuestion(library: AskDeps, original: string, op
 
   const fusion = options.retriever === 'hybrid' ? await fusionFor(deps, options, signal) : undefined;
   // the search's options are the question's, with the weight hybrid fusion settled on
-  const settings: RetrieveOptions = { ...options, denseWeight: fusion?.dense };
+  // and the dense list reading each piece of a cut passage with the rest of it (passage-scores.ts)
+  const settings: RetrieveOptions = { ...options, denseWeight: fusion?.dense, passageOf: passageRowsOf(deps.corpus, deps.embedder.maxTokens) };
   const decompose = options.hops === 2 && options.subQuestions ? { generator: requireGenerator(deps).generator, lang } : undefined;
   const when = options.dates !== false && asksWhen(question);
   const year = options.years !== false && yearsIn(question).size > 0;

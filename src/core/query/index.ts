@@ -8,6 +8,6 @@ export { expandedQuestion, expansionTerms, titlesWorthFollowing, type ExpansionO
 export { subQuestions, type SubQuestionOptions } from './sub-questions.ts';
 export { mergeHops } from './merge-hops.ts';
 export { sectionsLast } from './sections-last.ts';
-export { sectionFitsWindow, type FindChunk } from './section-fits.ts';
+export { passageRowsOf, sectionFitsWindow, type FindChunk } from './section-fits.ts';
 export { followLinks } from './follow-links.ts';
 export { rerank, type RerankOptions } from './rerank.ts';

@@ -1,4 +1,7 @@
 import { chunkId } from '../ids.ts';
+import { rowOrigin } from '../search/backtrack.ts';
+import type { PassageRows } from '../search/passage-scores.ts';
+import type { RetrievalCorpus } from '../search/retrieve.ts';
 import type { Chunk } from '../types.ts';
 
 /** Looks a chunk up by id; undefined past either end of its document. */
@@ -31,16 +34,52 @@ export function sectionKey(docId: string, headingPath: readonly string[]): strin
 
 /** The tokens of the chunk's run of chunks under the same headings, counted until past `limit`. */
 function sectionTokensUpTo(find: FindChunk, chunk: Chunk, limit: number): number {
+  return sectionRun(find, chunk, limit).reduce((tokens, c) => tokens + c.tokens, 0);
+}
+
+/** The chunk's run of chunks under the same headings, in document order, walked until past `limit` tokens. */
+function sectionRun(find: FindChunk, chunk: Chunk, limit: number): Chunk[] {
+  const before: Chunk[] = [];
+  const after: Chunk[] = [];
   let tokens = chunk.tokens;
-  for (const step of [-1, 1]) {
+  for (const [step, run] of [
+    [-1, before],
+    [1, after],
+  ] as const) {
     for (let ordinal = chunk.ordinal + step; tokens <= limit; ordinal += step) {
       const next = find(chunkId(chunk.docId, ordinal));
       if (!next || !sameHeadings(next.headingPath, chunk.headingPath)) break;
       tokens += next.tokens;
+      run.push(next);
     }
   }
-  return tokens;
+  return [...before.reverse(), chunk, ...after];
 }
+
+/**
+ * For a retrieval's dense list (search/passage-scores.ts): the rows of the passage a row is a
+ * piece of, when its chunk's section fits the embedder's window and was cut in two or more
+ * chunks. Each section is laid out once per question.
+ */
+export function passageRowsOf(corpus: PassageCorpus, windowTokens: number): PassageRows {
+  const fits = sectionFitsWindow((id) => corpus.findChunk(id), windowTokens);
+  const known = new Map<string, readonly number[] | undefined>();
+  return (row) => {
+    const origin = rowOrigin(corpus, row);
+    if (origin.type !== 'chunk' || corpus.chunkRow?.(origin.id) !== row) return undefined;
+    const chunk = corpus.findChunk(origin.id);
+    if (!chunk || chunk.headingPath.length === 0 || !fits(chunk)) return undefined;
+    const key = sectionKey(chunk.docId, chunk.headingPath);
+    if (!known.has(key)) {
+      const rows = sectionRun((id) => corpus.findChunk(id), chunk, windowTokens).flatMap((c) => corpus.chunkRow?.(c.id) ?? []);
+      known.set(key, rows.length >= 2 ? rows : undefined);
+    }
+    return known.get(key);
+  };
+}
+
+/** What passageRowsOf reads of an index. */
+export type PassageCorpus = Pick<RetrievalCorpus, 'findChunk' | 'chunkRow' | 'entry' | 'origin'>;
 
 function sameHeadings(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((heading, i) => heading === b[i]);

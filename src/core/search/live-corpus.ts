@@ -279,6 +279,18 @@ export class LiveCorpus implements RetrievalCorpus {
     return chunk?.id === chunkId ? chunk : undefined;
   }
 
+  /** The row of a chunk's own entry: a document's entries begin with its chunks' in order (indexer.ts), else it is looked for. */
+  chunkRow(chunkId: string): number | undefined {
+    const chunk = this.findChunk(chunkId);
+    const rows = chunk && this.rowsByOwner.get(chunk.docId);
+    if (!chunk || !rows) return undefined;
+    const isOwn = (row: number) => this.rows.kind(row) === 'chunk' && this.rows.origin(row)?.id === chunkId;
+    const guess = rows[chunk.ordinal];
+    if (guess !== undefined && isOwn(guess)) return guess;
+    for (const row of rows) if (isOwn(row)) return row;
+    return undefined;
+  }
+
   docLabel(docId: string): { name: string; title: string } {
     const d = this.docs.get(docId);
     return { name: d?.name ?? docId, title: d?.title ?? d?.name ?? docId };

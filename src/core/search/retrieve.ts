@@ -3,6 +3,7 @@ import { backtrack, rowOrigin, type BacktrackCorpus, type Candidate } from './ba
 import type { FlatVectorIndex } from './flat-vector-index.ts';
 import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
 import type { LexicalIndex, LexicalScope } from './lexical-index.ts';
+import { readWithPassages, type PassageRows } from './passage-scores.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import { rowMask } from './row-mask.ts';
 import type { Hit } from './top-k.ts';
@@ -22,6 +23,8 @@ export interface RetrievalCorpus extends BacktrackCorpus {
   namedRows?(text: string, strategy: Strategy): NamedRows | undefined;
   /** The strategy's rows of the documents a text names by their whole title and `keep` accepts (see document-links.ts). */
   linkedRows?(text: string, strategy: Strategy, keep: (doc: LinkedDocument) => boolean): NamedRows | undefined;
+  /** The row of a chunk's own entry (the one its vector reads it by), or undefined when the index holds none. */
+  chunkRow?(chunkId: string): number | undefined;
 }
 
 /** The documents a question names, best named first, and the rows of theirs a strategy searches. */
@@ -48,6 +51,8 @@ export interface RetrieveOptions {
   namedDocuments?: boolean;
   /** Searches only these of the strategy's rows (the documents a passage links to), the documents a query names not apart. */
   onlyRows?: Int32Array;
+  /** The rows of the passage a dense hit is a piece of, read with it (see readWithPassages); none: each row alone. */
+  passageOf?: PassageRows;
 }
 
 /** One query variant: its text (for BM25) and its embedding (for the dense search; a keyword-only search needs none). */
@@ -153,8 +158,11 @@ function rankedLists(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Ar
     const within = rows === scope.rows ? undefined : rowMask(rows, corpus.vectors.size);
     lexical = corpus.lexical.search(query.text, depth, within && ((row) => within[row] === 1), scope);
   }
-  const dense = options.retriever !== 'lexical' ? corpus.vectors.searchScored(vectorOf(query), depth, rows) : { hits: [], mean: 0 };
-  return { depth, lexical, dense: dense.hits, denseZero: dense.mean };
+  if (options.retriever === 'lexical') return { depth, lexical, dense: [], denseZero: 0 };
+  const vector = vectorOf(query);
+  const dense = corpus.vectors.searchScored(vector, depth, rows);
+  const hits = options.passageOf ? readWithPassages(dense.hits, vector, corpus.vectors, options.passageOf) : dense.hits;
+  return { depth, lexical, dense: hits, denseZero: dense.mean };
 }
 
 /** One query's first `depth` rows: its lists cut to that depth, and fused when hybrid. */

@@ -55,6 +55,10 @@ export class ScopedCorpus implements RetrievalCorpus {
     return this.corpus.findChunk(chunkId);
   }
 
+  chunkRow(chunkId: string) {
+    return this.corpus.chunkRow?.(chunkId);
+  }
+
   docLabel(docId: string) {
     return this.corpus.docLabel(docId);
   }
