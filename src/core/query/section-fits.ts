@@ -59,27 +59,59 @@ function sectionRun(find: FindChunk, chunk: Chunk, limit: number): Chunk[] {
 /**
  * For a retrieval's dense list (search/passage-scores.ts): the rows of the passage a row is a
  * piece of, when its chunk's section fits the embedder's window and was cut in two or more
- * chunks. Each section is laid out once per question.
+ * chunks. Laid out once per row while the index's chunks stay the same, and shared by the
+ * questions asked of it (a scoped chat's corpus shares its library's vectors): laid out afresh for
+ * every question, it took more of a dense search's time than the scan.
  */
 export function passageRowsOf(corpus: PassageCorpus, windowTokens: number): PassageRows {
+  const layout = passageLayout(corpus, windowTokens);
   const fits = sectionFitsWindow((id) => corpus.findChunk(id), windowTokens);
-  const known = new Map<string, readonly number[] | undefined>();
   return (row) => {
-    const origin = rowOrigin(corpus, row);
-    if (origin.type !== 'chunk' || corpus.chunkRow?.(origin.id) !== row) return undefined;
-    const chunk = corpus.findChunk(origin.id);
-    if (!chunk || chunk.headingPath.length === 0 || !fits(chunk)) return undefined;
-    const key = sectionKey(chunk.docId, chunk.headingPath);
-    if (!known.has(key)) {
-      const rows = sectionRun((id) => corpus.findChunk(id), chunk, windowTokens).flatMap((c) => corpus.chunkRow?.(c.id) ?? []);
-      known.set(key, rows.length >= 2 ? rows : undefined);
+    let rows = layout.byRow.get(row);
+    if (rows === undefined) {
+      rows = passageOfRow(corpus, row, fits, windowTokens, layout.bySection) ?? null;
+      layout.byRow.set(row, rows);
     }
-    return known.get(key);
+    return rows ?? undefined;
   };
 }
 
 /** What passageRowsOf reads of an index. */
-export type PassageCorpus = Pick<RetrievalCorpus, 'findChunk' | 'chunkRow' | 'entry' | 'origin'>;
+export type PassageCorpus = Pick<RetrievalCorpus, 'findChunk' | 'chunkRow' | 'entry' | 'origin' | 'generation' | 'vectors'>;
+
+interface PassageLayout {
+  generation: number | undefined;
+  windowTokens: number;
+  /** Each row asked about: its passage's rows, or null for a row read alone. */
+  byRow: Map<number, readonly number[] | null>;
+  bySection: Map<string, readonly number[] | null>;
+}
+
+const layouts = new WeakMap<object, PassageLayout>();
+
+/** The layout kept for the index, or a new one when its chunks changed, the window differs or it cannot say when its chunks change. */
+function passageLayout(corpus: PassageCorpus, windowTokens: number): PassageLayout {
+  const kept = layouts.get(corpus.vectors);
+  if (kept && corpus.generation !== undefined && kept.generation === corpus.generation && kept.windowTokens === windowTokens) return kept;
+  const layout: PassageLayout = { generation: corpus.generation, windowTokens, byRow: new Map(), bySection: new Map() };
+  layouts.set(corpus.vectors, layout);
+  return layout;
+}
+
+function passageOfRow(corpus: PassageCorpus, row: number, fits: (chunk: Chunk) => boolean, windowTokens: number, bySection: PassageLayout['bySection']): readonly number[] | undefined {
+  const origin = rowOrigin(corpus, row);
+  if (origin.type !== 'chunk' || corpus.chunkRow?.(origin.id) !== row) return undefined;
+  const chunk = corpus.findChunk(origin.id);
+  if (!chunk || chunk.headingPath.length === 0 || !fits(chunk)) return undefined;
+  const key = sectionKey(chunk.docId, chunk.headingPath);
+  let rows = bySection.get(key);
+  if (rows === undefined) {
+    const found = sectionRun((id) => corpus.findChunk(id), chunk, windowTokens).flatMap((c) => corpus.chunkRow?.(c.id) ?? []);
+    rows = found.length >= 2 ? found : null;
+    bySection.set(key, rows);
+  }
+  return rows ?? undefined;
+}
 
 function sameHeadings(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((heading, i) => heading === b[i]);

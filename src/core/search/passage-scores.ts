@@ -3,7 +3,7 @@
  * or a short section longer than a chunk in pieces, and the dense list then judged each piece
  * alone: the best of a passage's pieces was a second draw an uncut passage does not get, and a
  * piece reading close to a question by chance outranked whole passages an encoder reading them
- * whole put first ([record](../../../docs/decisions/2026-12-08-pieces-read-with-their-passage.md)).
+ * whole put first ([record](../../../docs/decisions/2026-12-07-pieces-read-with-their-passage.md)).
  */
 import type { FlatVectorIndex } from './flat-vector-index.ts';
 import type { Hit } from './top-k.ts';
@@ -21,32 +21,42 @@ export type PassageRows = (row: number) => readonly number[] | undefined;
  * second embedding. Other hits keep their scores; the list is sorted again, ties in their order.
  */
 export function readWithPassages(hits: readonly Hit[], query: Float32Array, vectors: FlatVectorIndex, passageOf: PassageRows): Hit[] {
-  const byPassage = new Map<number, number | undefined>();
+  const byPassage = new Map<readonly number[], number | undefined>();
   const read = hits.map((hit, at) => {
     const rows = passageOf(hit.row);
     if (!rows || rows.length < 2) return { hit, at };
-    if (!byPassage.has(rows[0])) byPassage.set(rows[0], similarityToSum(query, rows, vectors));
-    const passage = byPassage.get(rows[0]);
+    if (!byPassage.has(rows)) byPassage.set(rows, similarityToSum(query, rows, vectors));
+    const passage = byPassage.get(rows);
     return { hit: passage === undefined ? hit : { row: hit.row, score: (hit.score + passage) / 2 }, at };
   });
   return read.sort((a, b) => b.hit.score - a.hit.score || a.at - b.at).map((r) => r.hit);
 }
 
-/** The query's similarity to the sum of the rows' vectors, normalized; undefined when fewer than two have vectors. */
+/**
+ * The query's similarity to the normalized sum of the rows' vectors, from its scores against each
+ * (scanned as the search scans them) and the sum's length; undefined when fewer than two have vectors.
+ */
 function similarityToSum(query: Float32Array, rows: readonly number[], vectors: FlatVectorIndex): number | undefined {
+  const held = Int32Array.from(rows.filter((row) => !vectors.isRemoved(row)));
+  if (held.length < 2) return undefined;
+  const length = sumLength(held, rows, vectors);
+  if (length === 0) return undefined;
+  const scored = vectors.searchScored(query, held.length, held).hits;
+  return scored.reduce((total, hit) => total + hit.score, 0) / length;
+}
+
+/** The length of the sum of the rows' vectors: one passage's, kept while its rows are (passageRowsOf keeps them per layout). */
+const lengths = new WeakMap<readonly number[], { held: number; length: number }>();
+
+function sumLength(held: Int32Array, rows: readonly number[], vectors: FlatVectorIndex): number {
+  const kept = lengths.get(rows);
+  if (kept && kept.held === held.length) return kept.length;
   const sum = new Float64Array(vectors.dimension);
-  let counted = 0;
-  for (const row of rows) {
-    if (vectors.isRemoved(row)) continue;
+  for (const row of held) {
     const v = vectors.vector(row);
     for (let d = 0; d < sum.length; d++) sum[d] += v[d];
-    counted++;
   }
-  let dot = 0;
-  let norm = 0;
-  for (let d = 0; d < sum.length; d++) {
-    dot += query[d] * sum[d];
-    norm += sum[d] * sum[d];
-  }
-  return counted >= 2 && norm > 0 ? dot / Math.sqrt(norm) : undefined;
+  const length = Math.sqrt(sum.reduce((total, x) => total + x * x, 0));
+  lengths.set(rows, { held: held.length, length });
+  return length;
 }

@@ -25,6 +25,8 @@ export interface RetrievalCorpus extends BacktrackCorpus {
   linkedRows?(text: string, strategy: Strategy, keep: (doc: LinkedDocument) => boolean): NamedRows | undefined;
   /** The row of a chunk's own entry (the one its vector reads it by), or undefined when the index holds none. */
   chunkRow?(chunkId: string): number | undefined;
+  /** Changes whenever the original chunks or their rows change, so what is laid out from them knows it is stale. */
+  readonly generation?: number;
 }
 
 /** The documents a question names, best named first, and the rows of theirs a strategy searches. */

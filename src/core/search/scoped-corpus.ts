@@ -55,6 +55,10 @@ export class ScopedCorpus implements RetrievalCorpus {
     return this.corpus.findChunk(chunkId);
   }
 
+  get generation() {
+    return this.corpus.generation;
+  }
+
   chunkRow(chunkId: string) {
     return this.corpus.chunkRow?.(chunkId);
   }

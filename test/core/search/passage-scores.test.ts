@@ -59,5 +59,13 @@ describe('passageRowsOf', () => {
     expect(corpus.entry(cutRows[1]).origin).toEqual({ type: 'chunk', id: cut.chunks[1].id });
     expect(passageOf(rowOf(long.chunks[0].id))).toBeUndefined();
     expect(passageOf(rowOf(one.chunks[0].id))).toBeUndefined();
+
+    // laid out once for the questions that follow, and again once the chunks change
+    expect(passageRowsOf(corpus, embedder.maxTokens)(cutRows[0])).toBe(passageOf(cutRows[0]));
+    const more = await file('more.md', `# More\n\n${words(220, 'hill')}`);
+    const after = passageRowsOf(corpus, embedder.maxTokens);
+    expect(after(cutRows[0])).not.toBe(passageOf(cutRows[0]));
+    expect(after(cutRows[0])).toEqual(cutRows);
+    expect(after(rowOf(more.chunks[0].id))).toEqual(more.chunks.map((c) => rowOf(c.id)));
   });
 });
