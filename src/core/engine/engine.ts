@@ -17,7 +17,6 @@ import { LiveCorpus } from '../search/live-corpus.ts';
 import { clusterMapOf, passageView, type ClusterMap, type PassageView } from './views.ts';
 import { ask, retrieveForQuestion, type AskDeps, type AskEvent, type AskOptions, type RetrieveForQuestion, type Waiting, type WholeAnswer } from './ask.ts';
 import { calibrateFusion } from '../search/calibrate-fusion.ts';
-import { passageRowsOf } from '../query/section-fits.ts';
 import { warmSearchSteps } from '../search/warm-search.ts';
 import { searchesGroups } from '../search/strategy-kinds.ts';
 import { BufferTally } from '../util/heap-bytes.ts';
@@ -411,9 +410,7 @@ export class LociEngine {
     const { generation, chunkCount } = this.corpus;
     const last = this.fusion;
     if (last && (last.generation === generation || Math.abs(chunkCount - last.chunks) < RECALIBRATE_SHARE * last.chunks)) return last.weight;
-    // its pseudo-questions' dense lists read as a question's are (passage-scores.ts)
-    const passageOf = passageRowsOf(this.corpus, this.options.embedder.maxTokens);
-    const calibrated = calibrateFusion(this.corpus, this.options.embedder, { seed: this.manifest.clustering.seed, signal, passageOf });
+    const calibrated = calibrateFusion(this.corpus, this.options.embedder, { seed: this.manifest.clustering.seed, signal });
     // stored before anyone waiting for it goes on: `loci index` writes its file next
     const weight = calibrated.then(async (settled) => {
       if (this.fusion === entry) await this.keepFusion({ weight: settled, chunks: chunkCount });

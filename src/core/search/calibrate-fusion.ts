@@ -14,7 +14,6 @@ import type { FusionWeight } from '../types.ts';
 import { seededRandom } from '../util/random.ts';
 import { FlatVectorIndex } from './flat-vector-index.ts';
 import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
-import { readWithPassages, type PassageRows } from './passage-scores.ts';
 import { LexicalIndex } from './lexical-index.ts';
 
 /** What calibration reads from an index: its original chunks' entry rows, texts and vectors. */
@@ -34,8 +33,6 @@ export interface CalibrationOptions {
   m?: number;
   seed?: number;
   signal?: AbortSignal;
-  /** The rows of the passage a row is a piece of, so that the pseudo-questions' dense lists are read as a question's are (passage-scores.ts). */
-  passageOf?: PassageRows;
 }
 
 /**
@@ -96,12 +93,10 @@ export async function calibrateFusion(corpus: CalibrationCorpus, embedder: Pick<
   pooled.forEach((p, row) => lexical.add(row, p.text));
 
   const m = options.m ?? 100;
-  const passageVector = options.passageOf ? pooledPassages(corpus, options.passageOf, sourceRows(probeRows, others, slot), new Map([...probeRows].map((row, i) => [row, restVectors[i]]))) : undefined;
   // reciprocal[g][q]: 1 / rank of probe q's chunk under weight GRID[g] (0 when not in the top m)
   const reciprocal = GRID.map(() => new Float64Array(probes.length));
   probes.forEach((probe, q) => {
     const dense = vectors.searchScored(questionVectors[q], m);
-    if (passageVector) dense.hits = readWithPassages(dense.hits, (at) => similarity(questionVectors[q], passageVector(at)));
     const words = lexical.search(probe.question, m);
     GRID.forEach((w, g) => {
       const rank = fuseByScore(dense.hits, words, w, m, { denseZero: dense.mean }).findIndex((c) => c.row === answerRow[q]);
@@ -169,41 +164,6 @@ function clearlyBetter(a: Float64Array, b: Float64Array): boolean {
   return mean > Math.sqrt(variance / n);
 }
 
-/**
- * Each pooled row's passage vector, as the search reads a piece of a cut passage: the normalized sum
- * of its passage's vectors, where a pseudo-question's own chunk counts as the rest of it (its
- * stored vector holds the sentence asked, which no passage may give away). `sourceRow[i]` is the
- * corpus row pooled at i; `asked` maps a pseudo-question's corpus row to its rest's vector.
- */
-function pooledPassages(corpus: CalibrationCorpus, passageOf: PassageRows, sourceRow: Int32Array, asked: ReadonlyMap<number, Float32Array>): (pooled: number) => Float32Array | undefined {
-  const byPassage = new Map<readonly number[], Float32Array | undefined>();
-  return (pooled) => {
-    const rows = passageOf(sourceRow[pooled]);
-    if (!rows || rows.length < 2) return undefined;
-    if (!byPassage.has(rows)) byPassage.set(rows, summed(rows));
-    return byPassage.get(rows);
-  };
-  function summed(rows: readonly number[]): Float32Array | undefined {
-    const held = rows.filter((r) => !corpus.vectors.isRemoved(r));
-    if (held.length < 2) return undefined;
-    const sum = new Float32Array(corpus.vectors.dimension);
-    for (const r of held) {
-      const v = asked.get(r) ?? corpus.vectors.vector(r);
-      for (let d = 0; d < sum.length; d++) sum[d] += v[d];
-    }
-    const length = Math.sqrt(sum.reduce((total, x) => total + x * x, 0));
-    return length > 0 ? sum.map((x) => x / length) : undefined;
-  }
-}
-
-/** The dot product of a query and a unit vector; undefined without the vector. */
-function similarity(query: Float32Array, unit: Float32Array | undefined): number | undefined {
-  if (!unit) return undefined;
-  let dot = 0;
-  for (let d = 0; d < unit.length; d++) dot += query[d] * unit[d];
-  return dot;
-}
-
 /** A sentence of the text long enough to ask with, and the text without it; none for a one-sentence text. */
 function probeOf(text: string, random: () => number): Probe | undefined {
   const all = sentences(text);
@@ -214,13 +174,6 @@ function probeOf(text: string, random: () => number): Probe | undefined {
   const at = text.indexOf(question);
   const rest = `${text.slice(0, at)}${text.slice(at + question.length)}`.trim();
   return words(rest).length >= MIN_WORDS ? { question, rest } : undefined;
-}
-
-/** The corpus row pooled at each place: the pseudo-questions' rows at their slots, then the others'. */
-function sourceRows(probeRows: ReadonlySet<number>, others: readonly number[], slot: readonly number[]): Int32Array {
-  const source = new Int32Array(slot.length);
-  [...probeRows, ...others].forEach((row, i) => (source[slot[i]] = row));
-  return source;
 }
 
 function shuffled<T>(items: T[], random: () => number): T[] {

@@ -15,31 +15,21 @@ import type { Hit } from './top-k.ts';
  */
 export type PassageRows = (row: number) => readonly number[] | undefined;
 
-/** A row's passage's similarity to the question, for a row that is a piece of one; undefined otherwise. */
-export type PassageScore = (row: number) => number | undefined;
-
 /**
  * The dense list with each piece of a cut passage scored half by its own vector and half by its
  * passage's, the normalized sum of its pieces' vectors: what the pieces say together, without a
  * second embedding. Other hits keep their scores; the list is sorted again, ties in their order.
  */
-export function readWithPassages(hits: readonly Hit[], passageScore: PassageScore): Hit[] {
+export function readWithPassages(hits: readonly Hit[], query: Float32Array, vectors: FlatVectorIndex, passageOf: PassageRows): Hit[] {
+  const byPassage = new Map<readonly number[], number | undefined>();
   const read = hits.map((hit, at) => {
-    const passage = passageScore(hit.row);
+    const rows = passageOf(hit.row);
+    if (!rows || rows.length < 2) return { hit, at };
+    if (!byPassage.has(rows)) byPassage.set(rows, similarityToSum(query, rows, vectors));
+    const passage = byPassage.get(rows);
     return { hit: passage === undefined ? hit : { row: hit.row, score: (hit.score + passage) / 2 }, at };
   });
   return read.sort((a, b) => b.hit.score - a.hit.score || a.at - b.at).map((r) => r.hit);
-}
-
-/** Each passage's similarity to the query, from the index's own vectors, worked out once per passage. */
-export function passageScores(query: Float32Array, vectors: FlatVectorIndex, passageOf: PassageRows): PassageScore {
-  const byPassage = new Map<readonly number[], number | undefined>();
-  return (row) => {
-    const rows = passageOf(row);
-    if (!rows || rows.length < 2) return undefined;
-    if (!byPassage.has(rows)) byPassage.set(rows, similarityToSum(query, rows, vectors));
-    return byPassage.get(rows);
-  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { backtrack, rowOrigin, type BacktrackCorpus, type Candidate } from './ba
 import type { FlatVectorIndex } from './flat-vector-index.ts';
 import { DEFAULT_DENSE_WEIGHT, fuseByScore } from './fusion.ts';
 import type { LexicalIndex, LexicalScope } from './lexical-index.ts';
-import { passageScores, readWithPassages, type PassageRows } from './passage-scores.ts';
+import { readWithPassages, type PassageRows } from './passage-scores.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import { rowMask } from './row-mask.ts';
 import type { Hit } from './top-k.ts';
@@ -163,7 +163,7 @@ function rankedLists(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Ar
   if (options.retriever === 'lexical') return { depth, lexical, dense: [], denseZero: 0 };
   const vector = vectorOf(query);
   const dense = corpus.vectors.searchScored(vector, depth, rows);
-  const hits = options.passageOf ? readWithPassages(dense.hits, passageScores(vector, corpus.vectors, options.passageOf)) : dense.hits;
+  const hits = options.passageOf ? readWithPassages(dense.hits, vector, corpus.vectors, options.passageOf) : dense.hits;
   return { depth, lexical, dense: hits, denseZero: dense.mean };
 }
 

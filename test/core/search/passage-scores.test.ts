@@ -3,7 +3,7 @@ import { Indexer } from '../../../src/core/pipeline/indexer.ts';
 import { passageRowsOf } from '../../../src/core/query/section-fits.ts';
 import { FlatVectorIndex } from '../../../src/core/search/flat-vector-index.ts';
 import { LiveCorpus } from '../../../src/core/search/live-corpus.ts';
-import { passageScores, readWithPassages } from '../../../src/core/search/passage-scores.ts';
+import { readWithPassages } from '../../../src/core/search/passage-scores.ts';
 import { createManifest } from '../../../src/core/stored-index/manifest.ts';
 import { MemoryIndexStore } from '../../../src/core/stored-index/memory-store.ts';
 import { hashEmbedder } from '../../support/hash-embedder.ts';
@@ -18,7 +18,7 @@ describe('readWithPassages', () => {
   it("scores a piece half by itself and half by its passage's summed vector, and sorts again", () => {
     const hits = vectors.search(query, 3);
     expect(hits.map((h) => h.row)).toEqual([0, 2, 1]);
-    const read = readWithPassages(hits, passageScores(query, vectors, passageOf));
+    const read = readWithPassages(hits, query, vectors, passageOf);
     // the passage reads (1, 1)/√2: the piece that read close alone falls under the whole passage
     expect(read.map((h) => h.row)).toEqual([2, 0, 1]);
     expect(read[0].score).toBeCloseTo(0.9, 6);
@@ -31,7 +31,7 @@ describe('readWithPassages', () => {
     partial.add([Float32Array.of(1, 0), Float32Array.of(0, 1), Float32Array.of(0.9, Math.sqrt(1 - 0.81))]);
     partial.removeRows([1]);
     const hits = partial.search(query, 3);
-    expect(readWithPassages(hits, passageScores(query, partial, passageOf))).toEqual(hits);
+    expect(readWithPassages(hits, query, partial, passageOf)).toEqual(hits);
   });
 });
 
