@@ -118,10 +118,11 @@ function search(corpus: RetrievalCorpus, query: QueryVariant, rows: Int32Array, 
 }
 
 /**
- * How much deeper than asked each list is searched, ahead of search()'s doubling. A list's first d
+ * How much deeper than asked each list is searched, ahead of search()'s doubling. BM25's first d
  * hits are the same at any depth (ties go to the lower row), and BM25 walks the same postings and
  * the dense scan the same rows for any depth, so a doubled depth is then a slice, not a second
- * search. Cluster strategies mostly doubled once: c-rag with two hops ran twice the searches it
+ * search. A dense list read by passage (passage-scores.ts) is sorted again within the depth
+ * searched: its first d are the best d of those hits, and a deeper slice of it only adds hits. Cluster strategies mostly doubled once: c-rag with two hops ran twice the searches it
  * needed, most of its time a question (docs/decisions/2026-12-07-storage-and-open-measured.md).
  */
 const SEARCHED_AHEAD = 2;
